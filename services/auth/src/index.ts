@@ -1,0 +1,3 @@
+export type { AuthServiceOptions } from './deps.js';
+export { authService } from './plugin.js';
+export { authMigrations } from './migrations.js';

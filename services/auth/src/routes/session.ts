@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import {
+  badRequest,
+  clearSessionCookie,
+  conflict,
+  setSessionCookie,
+  signSession,
+  unauthorized,
+} from '@chat/common';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { checkSignup, hashPassword, passwordMatches } from '../credentials.js';
+import type { AuthServiceOptions } from '../deps.js';
+import { publishUserUpserted } from '../events.js';
+import { LoginBody, MessageSchema, SignupBody, UserSchema } from '../schemas.js';
+import { createUser, findUserByEmail, findUserById, toPublicUser } from '../users.js';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+/** Signup, login, logout and the session check: the `jwt` cookie's whole life. */
+export const sessionRoutes: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, options) => {
+  const { db, bus, jwtSecret, bcryptCost } = options;
+  // Compared against when the email is unknown, so that answer takes as long as a wrong password.
+  const decoyHash = await hashPassword(randomUUID(), bcryptCost);
+
+  app.post(
+    '/auth/signup',
+    { schema: { body: SignupBody, response: { 201: UserSchema } } },
+    async (request, reply) => {
+      const checked = checkSignup(request.body);
+      if (!checked.ok) throw badRequest(checked.message);
+      const { fullName, email, password } = checked.value;
+      const user = await createUser(db, { fullName, email, passwordHash: await hashPassword(password, bcryptCost) });
+      if (!user) throw conflict('An account with this email already exists');
+      await publishUserUpserted(bus, user);
+      setSessionCookie(reply, signSession(user.id, jwtSecret), options);
+      return reply.status(201).send(toPublicUser(user));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { body: LoginBody, response: { 200: UserSchema } } },
+    async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase();
+      const { password } = request.body;
+      if (!email) throw badRequest('Email is required');
+      if (!password) throw badRequest('Password is required');
+      const user = await findUserByEmail(db, email);
+      const matches = await passwordMatches(password, user?.passwordHash ?? decoyHash);
+      if (!user || !matches) throw unauthorized(INVALID_CREDENTIALS);
+      setSessionCookie(reply, signSession(user.id, jwtSecret), options);
+      return toPublicUser(user);
+    },
+  );
+
+  app.post('/auth/logout', { schema: { response: { 200: MessageSchema } } }, async (_request, reply) => {
+    clearSessionCookie(reply, options);
+    return { message: 'Logged out successfully' };
+  });
+
+  app.get(
+    '/auth/check',
+    { preHandler: app.requireUser, schema: { response: { 200: UserSchema } } },
+    async (request) => {
+      const user = await findUserById(db, request.userId);
+      // A valid token for an account that no longer exists is no session.
+      if (!user) throw unauthorized();
+      return toPublicUser(user);
+    },
+  );
+};

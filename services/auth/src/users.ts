@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '@chat/common';
+
+export interface UserRecord {
+  id: string;
+  fullName: string;
+  email: string;
+  passwordHash: string;
+  profilePic: string;
+  createdAt: Date;
+}
+
+/** The user as every auth answer shows it; never the password hash. */
+export interface PublicUser {
+  _id: string;
+  fullName: string;
+  email: string;
+  profilePic: string;
+  createdAt: string;
+}
+
+const COLUMNS = `id::text AS id, full_name AS "fullName", email, password_hash AS "passwordHash",
+  profile_pic AS "profilePic", created_at AS "createdAt"`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const toPublicUser = (user: UserRecord): PublicUser => ({
+  _id: user.id,
+  fullName: user.fullName,
+  email: user.email,
+  profilePic: user.profilePic,
+  createdAt: user.createdAt.toISOString(),
+});
+
+/** Inserts a user, or returns null when the email is taken. */
+export async function createUser(
+  db: Queryable,
+  user: Pick<UserRecord, 'fullName' | 'email' | 'passwordHash'>,
+): Promise<UserRecord | null> {
+  const rows = await db.query<UserRecord>(
+    `INSERT INTO users (id, full_name, email, password_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
+    [randomUUID(), user.fullName, user.email, user.passwordHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRecord | null> {
+  const rows = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRecord | null> {
+  if (!UUID.test(id)) return null;
+  const rows = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function updateProfilePic(db: Queryable, id: string, profilePic: string): Promise<UserRecord | null> {
+  const rows = await db.query<UserRecord>(
+    `UPDATE users SET profile_pic = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, profilePic],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,95 @@
+import { isAbsolute, resolve } from 'node:path';
+
+/** Everything a service reads from its environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  logLevel: string;
+  /** Absent in embedded mode, where one is generated and kept in `dataDir`. */
+  jwtSecret?: string;
+  cookieSecure: boolean;
+  bcryptCost: number;
+  webDist?: string;
+  databaseUrl?: string;
+  natsUrl?: string;
+  redisUrl?: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MIN_SECRET_LENGTH = 32;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol.replace(/:$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be a URL`);
+  }
+  if (!protocols.includes(protocol)) {
+    throw new ConfigError(`${name} must be a ${protocols.join(' or ')} URL`);
+  }
+  return raw;
+}
+
+function directory(env: Env, name: string, cwd: string): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  return isAbsolute(raw) ? raw : resolve(cwd, raw);
+}
+
+/** Parses the environment into a Config, throwing a ConfigError that names the bad variable. */
+export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const jwtSecret = text(env, 'JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: directory(env, 'DATA_DIR', cwd) ?? resolve(cwd, '.data'),
+    logLevel,
+    jwtSecret,
+    cookieSecure: boolean(env, 'COOKIE_SECURE', false),
+    bcryptCost: integer(env, 'BCRYPT_COST', 10, 10, 15),
+    webDist: directory(env, 'WEB_DIST', cwd),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    natsUrl: url(env, 'NATS_URL', ['nats', 'tls']),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+  };
+}

@@ -1,0 +1,27 @@
+import { PGlite } from '@electric-sql/pglite';
+
+export interface Queryable {
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+/** The SQL database port: real Postgres in both modes (PGlite embedded, a server when distributed). */
+export interface Database extends Queryable {
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Postgres compiled to WASM, in this process: files under `dataDir`, or in memory when none is given. */
+export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+  const pg = await PGlite.create(dataDir);
+  const query = async <Row>(runner: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) =>
+    (await runner.query<Row>(sql, params)).rows;
+  return {
+    query: (sql, params) => query(pg, sql, params),
+    transaction: (work) => pg.transaction((tx) => work({ query: (sql, params) => query(tx, sql, params) })),
+    ping: async () => {
+      await pg.query('SELECT 1');
+    },
+    close: () => pg.close(),
+  };
+}

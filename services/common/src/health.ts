@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+
+export type ReadinessCheck = () => Promise<void>;
+
+const CHECK_TIMEOUT_MS = 2000;
+
+function withTimeout(check: ReadinessCheck): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+    check().then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/** `/healthz`: the process answers. `/readyz`: every dependency answered a real request just now. */
+export async function registerHealthRoutes(app: FastifyInstance, checks: Record<string, ReadinessCheck>): Promise<void> {
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+    const failed: string[] = [];
+    await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          await withTimeout(check);
+        } catch (error) {
+          request.log.warn({ err: error, dependency: name }, 'readiness check failed');
+          failed.push(name);
+        }
+      }),
+    );
+    if (failed.length > 0) return reply.status(503).send({ message: `Not ready: ${failed.sort().join(', ')}` });
+    return { status: 'ready' };
+  });
+}

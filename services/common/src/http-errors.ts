@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** An error whose message is safe to show to the client, answered as `{message}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
+
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+};
+
+function clientMessage(error: FastifyError): string {
+  if (error instanceof HttpError) return error.message;
+  if (error.code && FASTIFY_CLIENT_ERRORS[error.code]) return FASTIFY_CLIENT_ERRORS[error.code]!;
+  if (error.validation) return error.message;
+  if (error.code === 'FST_ERR_VALIDATION' || error.statusCode === 400) return 'Bad request';
+  return error.message;
+}
+
+/** Every error leaves as `{message}`; a server fault is logged and never leaks its details. */
+export const httpErrors = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ message: status === 503 ? 'Service unavailable' : 'Internal server error' });
+    }
+    return reply.status(status).send({ message: clientMessage(error) });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+}, { name: 'http-errors' });

@@ -1,0 +1,49 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { authService } from '@chat/auth';
+import {
+  createDiskBlobStore,
+  createHttpServer,
+  createInProcessBus,
+  createInProcessPresence,
+  createPgliteDatabase,
+  registerHealthRoutes,
+  type Config,
+} from '@chat/common';
+import { gatewayService } from '@chat/gateway';
+import { messagesService } from '@chat/messages';
+import { loadOrCreateSecret } from './secret.js';
+import { serveWebApp } from './web.js';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** Every service in one Fastify instance on embedded adapters: nothing to install, data under DATA_DIR. */
+export async function buildEmbeddedApp(config: Config) {
+  await mkdir(config.dataDir, { recursive: true });
+  const app = await createHttpServer({ logLevel: config.logLevel });
+  const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir));
+  const db = await createPgliteDatabase(join(config.dataDir, 'pgdata'));
+  const bus = createInProcessBus((error, subject) => app.log.error({ err: error, subject }, 'bus subscriber failed'));
+  const presence = createInProcessPresence();
+  const blobs = await createDiskBlobStore(join(config.dataDir, 'media'));
+  // Root hooks run after the services' own, so the adapters close last.
+  app.addHook('onClose', async () => {
+    await presence.close();
+    await bus.close();
+    await db.close();
+  });
+
+  const session = { jwtSecret, cookieSecure: config.cookieSecure };
+  await app.register(
+    async (api) => {
+      await api.register(authService, { db, bus, blobs, bcryptCost: config.bcryptCost, ...session });
+      await api.register(messagesService, { db, bus, blobs, ...session });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(gatewayService, { bus, presence, jwtSecret });
+  await registerHealthRoutes(app, { database: db.ping, bus: bus.ping, presence: presence.ping, media: blobs.ping });
+  await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}

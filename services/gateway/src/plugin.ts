@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { Server } from 'socket.io';
+import type { GatewayServiceOptions } from './deps.js';
+import { deliverMessages } from './delivery.js';
+import { trackPresence } from './presence.js';
+import { authenticateHandshakes } from './socket-auth.js';
+
+export const SOCKET_PATH = '/socket.io';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: Server;
+  }
+}
+
+/** The realtime gateway: Socket.IO on the Fastify server, authenticated by the session cookie. */
+export const gatewayService: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) => {
+  const io = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    // Clients only listen; nothing they send needs more than a few bytes.
+    maxHttpBufferSize: 16 * 1024,
+  });
+  authenticateHandshakes(io, options.jwtSecret);
+  const presence = trackPresence(io, options.presence, app.log);
+  const delivery = deliverMessages(io, options.bus, app.log);
+
+  io.on('connection', (socket) => {
+    // Subscribed first, so a message committed while presence is being recorded still arrives.
+    delivery.connected(socket);
+    presence.connected(socket).catch((error: unknown) => {
+      app.log.error({ err: error }, 'could not record a connection');
+      socket.disconnect(true);
+    });
+  });
+
+  app.decorate('io', io);
+  // Open sockets would hold the HTTP server open; they are closed first and reconnect elsewhere.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    presence.stop();
+    delivery.stop();
+    await new Promise<void>((resolve) => {
+      io.close(() => resolve());
+    });
+  });
+};

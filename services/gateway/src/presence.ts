@@ -1,0 +1,57 @@
+import type { Presence } from '@chat/common';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server, Socket } from 'socket.io';
+import { socketUserId } from './socket-auth.js';
+
+/** At most one delta push per this interval per replica, however many users come and go. */
+export const PRESENCE_PUSH_INTERVAL_MS = 250;
+
+export interface OnlineUsersChanged {
+  online: string[];
+  offline: string[];
+}
+
+/**
+ * A new socket gets the full list once (`getOnlineUsers`); everyone gets only the changes since the
+ * last push (`onlineUsersChanged`), so a login costs O(N) pushes instead of N full lists.
+ */
+export function trackPresence(io: Server, presence: Presence, log: FastifyBaseLogger) {
+  const pending = new Map<string, boolean>();
+  let timer: NodeJS.Timeout | undefined;
+  let lastPushAt = 0;
+
+  const push = () => {
+    timer = undefined;
+    lastPushAt = Date.now();
+    const change: OnlineUsersChanged = { online: [], offline: [] };
+    for (const [userId, online] of pending) (online ? change.online : change.offline).push(userId);
+    pending.clear();
+    io.local.emit('onlineUsersChanged', change);
+  };
+
+  const stopListening = presence.onChange(({ userId, online }) => {
+    pending.set(userId, online);
+    if (timer) return;
+    const wait = Math.max(0, lastPushAt + PRESENCE_PUSH_INTERVAL_MS - Date.now());
+    timer = setTimeout(push, wait);
+  });
+
+  return {
+    async connected(socket: Socket) {
+      const userId = socketUserId(socket);
+      const registered = presence.connect(userId);
+      // Registered before the socket can leave, so a quick disconnect never unregisters first.
+      socket.once('disconnect', () => {
+        registered
+          .then(() => presence.disconnect(userId))
+          .catch((error: unknown) => log.error({ err: error, userId }, 'could not record a disconnect'));
+      });
+      await registered;
+      if (socket.connected) socket.emit('getOnlineUsers', await presence.onlineUsers());
+    },
+    stop() {
+      stopListening();
+      clearTimeout(timer);
+    },
+  };
+}

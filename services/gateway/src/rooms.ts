@@ -1,0 +1,5 @@
+/** Every Socket.IO room name is made here and only here. */
+export const rooms = {
+  /** All sockets of one user on this replica. */
+  user: (userId: string) => `user:${userId}`,
+} as const;

@@ -1,0 +1,30 @@
+import { subjects, type Bus, type Database, type Subscription } from '@chat/common';
+import type { FastifyBaseLogger } from 'fastify';
+import { Type } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { upsertContact } from './contacts.js';
+
+const UserUpserted = Compile(
+  Type.Object({
+    _id: Type.String({ format: 'uuid' }),
+    fullName: Type.String(),
+    profilePic: Type.String(),
+  }),
+);
+
+/** Keeps the contacts table in step with the auth service's users.upserted events. */
+export function projectContacts(bus: Bus, db: Database, log: FastifyBaseLogger): Subscription {
+  return bus.subscribe(subjects.usersUpserted, async (payload) => {
+    let event: unknown;
+    try {
+      event = JSON.parse(payload);
+    } catch {
+      event = undefined;
+    }
+    if (!UserUpserted.Check(event)) {
+      log.warn({ subject: subjects.usersUpserted }, 'ignored a malformed users.upserted event');
+      return;
+    }
+    await upsertContact(db, { _id: event._id, fullName: event.fullName, profilePic: event.profilePic });
+  });
+}

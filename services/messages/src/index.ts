@@ -1,0 +1,3 @@
+export type { MessagesServiceOptions } from './deps.js';
+export { messagesService } from './plugin.js';
+export { messagesMigrations } from './migrations.js';

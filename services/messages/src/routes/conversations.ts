@@ -1,0 +1,99 @@
+import {
+  badRequest,
+  cleanImageDataUrl,
+  IMAGE_BODY_LIMIT,
+  mediaKeys,
+  mediaUrl,
+  notFound,
+  SOCKET_ID_HEADER,
+  socketIdFrom,
+  subjects,
+  type MessageDelivery,
+} from '@chat/common';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { contactExists } from '../contacts.js';
+import type { MessagesServiceOptions } from '../deps.js';
+import { findByClientMessageId, insertMessage, listConversation, type ChatMessage } from '../messages.js';
+import { HistoryQuery, MAX_TEXT, MessageSchema, SendBody, UserIdParams } from '../schemas.js';
+
+/** Reading and sending the messages between the signed-in user and one other user. */
+export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { db, bus, blobs }) => {
+  const requireContact = async (userId: string) => {
+    if (!(await contactExists(db, userId))) throw notFound('User not found');
+  };
+
+  app.get(
+    '/messages/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { params: UserIdParams, querystring: HistoryQuery, response: { 200: Type.Array(MessageSchema) } },
+    },
+    async (request) => {
+      await requireContact(request.params.id);
+      return listConversation(db, request.userId, request.params.id, request.query);
+    },
+  );
+
+  app.post(
+    '/messages/send/:id',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: { params: UserIdParams, body: SendBody, response: { 200: MessageSchema, 201: MessageSchema } },
+    },
+    async (request, reply) => {
+      const senderId = request.userId;
+      const receiverId = request.params.id;
+      const text = request.body.text?.trim() || null;
+      const imageDataUrl = request.body.image || null;
+      const clientMessageId = request.body.clientMessageId ?? null;
+      if (!text && !imageDataUrl) throw badRequest('Message must have text or an image');
+      if (text && text.length > MAX_TEXT) throw badRequest(`Message must be at most ${MAX_TEXT} characters`);
+      if (receiverId === senderId) throw badRequest('You cannot send a message to yourself');
+      await requireContact(receiverId);
+
+      if (clientMessageId) {
+        const earlier = await findByClientMessageId(db, senderId, clientMessageId);
+        if (earlier) return reply.status(200).send(earlier);
+      }
+
+      let imageKey: string | null = null;
+      if (imageDataUrl) {
+        const image = await cleanImageDataUrl(imageDataUrl);
+        imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
+        await blobs.put(imageKey, image.bytes);
+      }
+      const message = await insertMessage(db, {
+        senderId,
+        receiverId,
+        text,
+        image: imageKey && mediaUrl(imageKey),
+        clientMessageId,
+      });
+      if (!message) {
+        // The same clientMessageId raced in from a retry: the first one won, this image is not needed.
+        if (imageKey) await blobs.delete(imageKey);
+        const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
+        if (!earlier) throw new Error('message vanished after a clientMessageId conflict');
+        return reply.status(200).send(earlier);
+      }
+      await deliver(message, socketIdFrom(request.headers[SOCKET_ID_HEADER]));
+      return reply.status(201).send(message);
+    },
+  );
+
+  /** Live delivery is best effort: the message is stored, and a client re-fetches after a reconnect. */
+  async function deliver(message: ChatMessage, originSocketId: string | undefined) {
+    const delivery: MessageDelivery = { message, originSocketId };
+    const payload = JSON.stringify(delivery);
+    try {
+      await Promise.all([
+        bus.publish(subjects.userMessages(message.receiverId), payload),
+        bus.publish(subjects.userMessages(message.senderId), payload),
+      ]);
+    } catch (error) {
+      app.log.error({ err: error, messageId: message._id }, 'could not publish a stored message');
+    }
+  }
+};

@@ -1,0 +1,44 @@
+import { Type } from 'typebox';
+
+export const ContactSchema = Type.Object({
+  _id: Type.String(),
+  fullName: Type.String(),
+  profilePic: Type.String(),
+});
+
+export const MessageSchema = Type.Object({
+  _id: Type.String(),
+  senderId: Type.String(),
+  receiverId: Type.String(),
+  text: Type.Union([Type.String(), Type.Null()]),
+  image: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+
+export const UserIdParams = Type.Object({
+  id: Type.String({ format: 'uuid', errorMessage: 'Invalid user id' }),
+});
+
+export const MAX_PAGE = 100;
+export const DEFAULT_PAGE = 50;
+
+export const HistoryQuery = Type.Object({
+  before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,18}$', errorMessage: 'before must be a message id' })),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: MAX_PAGE,
+    default: DEFAULT_PAGE,
+    errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}`,
+  }),
+});
+
+export const MAX_TEXT = 2000;
+
+export const SendBody = Type.Object(
+  {
+    text: Type.Optional(Type.Union([Type.String(), Type.Null()], { errorMessage: 'Text must be a string' })),
+    image: Type.Optional(Type.Union([Type.String(), Type.Null()], { errorMessage: 'Image must be a data URL or null' })),
+    clientMessageId: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'clientMessageId must be a UUID' })),
+  },
+  { errorMessage: { type: 'Request body must be a JSON object' } },
+);

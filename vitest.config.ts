@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const source = (pkg: string) => fileURLToPath(new URL(`./services/${pkg}/src/index.ts`, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests run the workspace packages from source, so no build is needed first.
+    alias: {
+      '@chat/common': source('common'),
+      '@chat/auth': source('auth'),
+      '@chat/messages': source('messages'),
+      '@chat/gateway': source('gateway'),
+      '@chat/embedded': source('embedded'),
+    },
+  },
+  test: {
+    include: ['services/*/test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
