@@ -12,10 +12,12 @@ export default defineConfig({
       '@chat/messages': source('messages'),
       '@chat/gateway': source('gateway'),
       '@chat/embedded': source('embedded'),
+      '#test-support': fileURLToPath(new URL('./test/support/index.ts', import.meta.url)),
     },
   },
   test: {
     include: ['services/*/test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

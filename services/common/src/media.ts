@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ImageExtension } from './images.js';
 
+/** Every HTTP route of the services lives under this path. */
+export const API_PREFIX = '/api';
+
 /** Public path under which the messages service serves stored images. */
-export const MEDIA_PATH = '/api/media/';
+export const MEDIA_PATH = `${API_PREFIX}/media/`;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KEY = new RegExp(`^(?:avatars/(${UUID})|messages/(${UUID})_(${UUID}))/${UUID}\\.(png|jpg|gif|webp)$`);

@@ -21,8 +21,9 @@ export async function createHttpServer(options: HttpServerOptions) {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     ajv: {
-      // ajv-errors needs every error to pick the schema's own message for each field.
-      customOptions: { allErrors: true },
+      // ajv-errors needs every error to pick the schema's own message for each field. No coercion:
+      // `["Ann"]` is not a name; query values are declared as the strings they are.
+      customOptions: { allErrors: true, coerceTypes: false },
       plugins: [ajvErrors.default as unknown as AjvPlugin],
     },
     // One clear sentence: the first failing rule, in the words the schema gives it.

@@ -35,13 +35,8 @@ export async function buildEmbeddedApp(config: Config) {
   });
 
   const session = { jwtSecret, cookieSecure: config.cookieSecure };
-  await app.register(
-    async (api) => {
-      await api.register(authService, { db, bus, blobs, bcryptCost: config.bcryptCost, ...session });
-      await api.register(messagesService, { db, bus, blobs, ...session });
-    },
-    { prefix: '/api' },
-  );
+  await app.register(authService, { db, bus, blobs, bcryptCost: config.bcryptCost, ...session });
+  await app.register(messagesService, { db, bus, blobs, ...session });
   await app.register(gatewayService, { bus, presence, jwtSecret });
   await registerHealthRoutes(app, { database: db.ping, bus: bus.ping, presence: presence.ping, media: blobs.ping });
   await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);

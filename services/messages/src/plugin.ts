@@ -1,4 +1,4 @@
-import { migrate, sessions } from '@chat/common';
+import { API_PREFIX, migrate, sessions } from '@chat/common';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { projectContacts } from './contacts-projection.js';
 import type { MessagesServiceOptions } from './deps.js';
@@ -7,13 +7,13 @@ import { contactRoutes } from './routes/contacts.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { mediaRoutes } from './routes/media.js';
 
-/** The messages service: contacts, history, sending and stored images. Routes are relative to /api. */
+/** The messages service: contacts, history, sending and stored images. Under /api/messages and /api/media. */
 export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
   await migrate(options.db, 'messages', messagesMigrations);
   const projection = projectContacts(options.bus, options.db, app.log);
   app.addHook('onClose', async () => projection.unsubscribe());
   await app.register(sessions, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
-  await app.register(contactRoutes, options);
-  await app.register(conversationRoutes, options);
-  await app.register(mediaRoutes, options);
+  await app.register(contactRoutes, { ...options, prefix: API_PREFIX });
+  await app.register(conversationRoutes, { ...options, prefix: API_PREFIX });
+  await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

@@ -24,12 +24,9 @@ export const DEFAULT_PAGE = 50;
 
 export const HistoryQuery = Type.Object({
   before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,18}$', errorMessage: 'before must be a message id' })),
-  limit: Type.Integer({
-    minimum: 1,
-    maximum: MAX_PAGE,
-    default: DEFAULT_PAGE,
-    errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}`,
-  }),
+  limit: Type.Optional(
+    Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` }),
+  ),
 });
 
 export const MAX_TEXT = 2000;

@@ -15,7 +15,7 @@ import { Type } from 'typebox';
 import { contactExists } from '../contacts.js';
 import type { MessagesServiceOptions } from '../deps.js';
 import { findByClientMessageId, insertMessage, listConversation, type ChatMessage } from '../messages.js';
-import { HistoryQuery, MAX_TEXT, MessageSchema, SendBody, UserIdParams } from '../schemas.js';
+import { DEFAULT_PAGE, HistoryQuery, MAX_TEXT, MessageSchema, SendBody, UserIdParams } from '../schemas.js';
 
 /** Reading and sending the messages between the signed-in user and one other user. */
 export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { db, bus, blobs }) => {
@@ -31,7 +31,11 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
     },
     async (request) => {
       await requireContact(request.params.id);
-      return listConversation(db, request.userId, request.params.id, request.query);
+      const { before, limit } = request.query;
+      return listConversation(db, request.userId, request.params.id, {
+        before,
+        limit: limit ? Number(limit) : DEFAULT_PAGE,
+      });
     },
   );
 

@@ -1,0 +1,22 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDiskBlobStore, createHttpServer, createInProcessBus, subjects } from '@chat/common';
+import { ApiClient, listenOnFreePort, testDatabase } from '#test-support';
+import { authService } from '../src/plugin.js';
+
+export const JWT_SECRET = 'auth-test-secret-'.padEnd(48, 'x');
+
+/** The auth service alone on a free port, on embedded adapters, with its users.upserted events recorded. */
+export async function startAuthService() {
+  const app = await createHttpServer({ logLevel: 'silent' });
+  const db = await testDatabase();
+  const bus = createInProcessBus(() => {});
+  const blobs = await createDiskBlobStore(join(await mkdtemp(join(tmpdir(), 'chat-auth-')), 'media'));
+  const upserted: Array<{ _id: string; fullName: string; profilePic: string }> = [];
+  bus.subscribe(subjects.usersUpserted, (payload) => void upserted.push(JSON.parse(payload)));
+  await app.register(authService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false, bcryptCost: 10 });
+  app.addHook('onClose', () => db.close());
+  const baseUrl = await listenOnFreePort(app);
+  return { app, db, blobs, upserted, baseUrl, client: () => new ApiClient(baseUrl) };
+}

@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaKeyFromUrl } from '@chat/common';
+import { jpegWithGps, pngBytes, svgBytes, toDataUrl } from '#test-support';
+import { startAuthService } from '../auth-server.js';
+
+let server: Awaited<ReturnType<typeof startAuthService>>;
+beforeAll(async () => {
+  server = await startAuthService();
+});
+afterAll(() => server.app.close());
+
+describe('PUT /api/auth/update-profile', () => {
+  it('stores the photo without its metadata and answers the updated user', async () => {
+    const client = server.client();
+    const user = await client.signup('Photo Person');
+    const response = await client.put('/api/auth/update-profile', { profilePic: toDataUrl(await jpegWithGps(), 'image/jpeg') });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...user, profilePic: expect.stringMatching(new RegExp(`^/api/media/avatars/${user._id}/[0-9a-f-]{36}\\.jpg$`)) });
+    const stored = await server.blobs.get(mediaKeyFromUrl(response.body.profilePic)!);
+    expect(stored).not.toBeNull();
+    expect((await sharp(stored!).metadata()).exif).toBeUndefined();
+    expect((await client.get('/api/auth/check')).body.profilePic).toBe(response.body.profilePic);
+  });
+
+  it('replaces the previous photo and tells the other services', async () => {
+    const client = server.client();
+    const user = await client.signup('Twice');
+    const first = await client.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(), 'image/png') });
+    const second = await client.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(4, 4), 'image/png') });
+    expect(second.body.profilePic).not.toBe(first.body.profilePic);
+    expect(await server.blobs.get(mediaKeyFromUrl(first.body.profilePic)!)).toBeNull();
+    expect(server.upserted.at(-1)).toEqual({ _id: user._id, fullName: 'Twice', profilePic: second.body.profilePic });
+  });
+
+  it('refuses an SVG and keeps the old photo', async () => {
+    const client = server.client();
+    await client.signup('Svg Sender');
+    const response = await client.put('/api/auth/update-profile', { profilePic: toDataUrl(svgBytes(), 'image/png') });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Image must be a PNG, JPEG, GIF or WebP file' });
+    expect((await client.get('/api/auth/check')).body.profilePic).toBe('');
+  });
+
+  it('answers 400 without a profilePic', async () => {
+    const client = server.client();
+    await client.signup('Empty');
+    const response = await client.put('/api/auth/update-profile', {});
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Profile picture is required' });
+  });
+
+  it('answers 413 to a body over the limit', async () => {
+    const client = server.client();
+    await client.signup('Huge');
+    const response = await client.put('/api/auth/update-profile', { profilePic: `data:image/png;base64,${'A'.repeat(9 * 1024 * 1024)}` });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('answers 401 when signed out', async () => {
+    const response = await server.client().put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(), 'image/png') });
+    expect(response.status).toBe(401);
+  });
+});

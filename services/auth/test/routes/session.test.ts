@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signSession } from '@chat/common';
+import jwt from 'jsonwebtoken';
+import { JWT_SECRET, startAuthService } from '../auth-server.js';
+
+let server: Awaited<ReturnType<typeof startAuthService>>;
+beforeAll(async () => {
+  server = await startAuthService();
+});
+afterAll(() => server.app.close());
+
+const uniqueEmail = (name: string) => `${name}.${Math.random().toString(36).slice(2)}@example.com`;
+
+describe('POST /api/auth/signup', () => {
+  it('creates the user, answers 201 with it and sets the session cookie', async () => {
+    const client = server.client();
+    const email = uniqueEmail('Ann');
+    const response = await client.post('/api/auth/signup', { fullName: ' Ann Lee ', email, password: 'secret1' });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      fullName: 'Ann Lee',
+      email: email.toLowerCase(),
+      profilePic: '',
+      createdAt: expect.any(String),
+    });
+    expect(new Date(response.body.createdAt).toISOString()).toBe(response.body.createdAt);
+    expect(response.body).not.toHaveProperty('passwordHash');
+    const cookie = response.headers.getSetCookie()[0]!;
+    expect(cookie).toMatch(/^jwt=[\w-]+\.[\w-]+\.[\w-]+;/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).toContain('Max-Age=604800');
+    expect(cookie).not.toContain('Secure');
+  });
+
+  it('tells the other services about the new user', async () => {
+    const user = await server.client().signup('Event Person');
+    expect(server.upserted).toContainEqual({ _id: user._id, fullName: 'Event Person', profilePic: '' });
+  });
+
+  it.each([
+    [{}, 'Full name is required'],
+    [{ email: 'a@b.co', password: 'secret1' }, 'Full name is required'],
+    [{ fullName: 'Ann', password: 'secret1' }, 'Email is required'],
+    [{ fullName: 'Ann', email: 'a@b.co' }, 'Password is required'],
+    [{ fullName: '  ', email: 'a@b.co', password: 'secret1' }, 'Full name is required'],
+    [{ fullName: 'Ann', email: '', password: 'secret1' }, 'Email is required'],
+    [{ fullName: 'Ann', email: 'ann.example.com', password: 'secret1' }, 'Invalid email format'],
+    [{ fullName: 'Ann', email: 'a@b.co', password: '' }, 'Password is required'],
+    [{ fullName: 'Ann', email: 'a@b.co', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ fullName: 'Ann', email: 'a@b.co', password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
+    [{ fullName: 'A'.repeat(101), email: 'a@b.co', password: 'secret1' }, 'Full name must be at most 100 characters'],
+    [{ fullName: ['Ann'], email: 'a@b.co', password: 'secret1' }, 'Full name must be text'],
+  ])('answers 400 to %o with "%s"', async (body, message) => {
+    const response = await server.client().post('/api/auth/signup', body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const response = await server.client().post('/api/auth/signup', '{not json');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Request body is not valid JSON' });
+  });
+
+  it('answers 409 to an email already taken, whatever its case', async () => {
+    const email = uniqueEmail('dup');
+    await server.client().signup('First', email);
+    const response = await server.client().post('/api/auth/signup', {
+      fullName: 'Second',
+      email: `  ${email.toUpperCase()} `,
+      password: 'secret1',
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: 'An account with this email already exists' });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('logs in with any case of the email and sets the cookie', async () => {
+    const email = uniqueEmail('login');
+    const user = await server.client().signup('Login Person', email, 'right-password');
+    const client = server.client();
+    const response = await client.post('/api/auth/login', { email: email.toUpperCase(), password: 'right-password' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(user);
+    expect(client.cookie).toMatch(/^jwt=/);
+    expect((await client.get('/api/auth/check')).body).toEqual(user);
+  });
+
+  it('answers the same 401 to a wrong password and to an unknown email', async () => {
+    const email = uniqueEmail('wrong');
+    await server.client().signup('Wrong Password', email, 'right-password');
+    const wrongPassword = await server.client().post('/api/auth/login', { email, password: 'wrong-password' });
+    const unknownEmail = await server.client().post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever' });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Invalid credentials' });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it.each([
+    [{ password: 'x' }, 'Email is required'],
+    [{ email: 'a@b.co' }, 'Password is required'],
+    [{ email: '  ', password: 'x' }, 'Email is required'],
+    [{ email: 'a@b.co', password: '' }, 'Password is required'],
+  ])('answers 400 to %o with "%s"', async (body, message) => {
+    const response = await server.client().post('/api/auth/login', body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('clears the cookie, after which check answers 401', async () => {
+    const client = server.client();
+    await client.signup('Leaving');
+    const response = await client.post('/api/auth/logout');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Logged out successfully' });
+    const cleared = response.headers.getSetCookie()[0]!;
+    expect(cleared).toMatch(/^jwt=;/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    expect(client.cookie).toBe('');
+    expect((await client.get('/api/auth/check')).status).toBe(401);
+  });
+});
+
+describe('GET /api/auth/check', () => {
+  it('answers the signed-in user', async () => {
+    const client = server.client();
+    const user = await client.signup('Checked');
+    const response = await client.get('/api/auth/check');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(user);
+  });
+
+  it('answers 401 without a cookie', async () => {
+    const response = await server.client().get('/api/auth/check');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: 'Not authenticated' });
+  });
+
+  it('answers 401 to a forged, expired or unsigned token', async () => {
+    const client = server.client();
+    const user = await client.signup('Target');
+    const forged = signSession(user._id, 'another-secret-'.padEnd(48, 'y'));
+    const expired = jwt.sign({ exp: Math.floor(Date.now() / 1000) - 1 }, JWT_SECRET, { subject: user._id });
+    const unsigned = jwt.sign({ sub: user._id }, '', { algorithm: 'none' });
+    for (const token of [forged, expired, unsigned, 'garbage']) {
+      client.cookie = `jwt=${token}`;
+      const response = await client.get('/api/auth/check');
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Not authenticated' });
+    }
+  });
+
+  it('answers 401 to a valid token of a user that does not exist', async () => {
+    const client = server.client();
+    client.cookie = `jwt=${signSession('5f0c6a8e-0000-4000-8000-000000000000', JWT_SECRET)}`;
+    expect((await client.get('/api/auth/check')).status).toBe(401);
+  });
+});

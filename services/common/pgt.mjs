@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = Date.now();
+const a = await PGlite.create();
+console.log('create', Date.now() - t);
+t = Date.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size);
+t = Date.now();
+const b = await PGlite.create({ loadDataDir: dump });
+console.log('load', Date.now() - t);
+console.log((await b.query('select 1 as x')).rows);
+t = Date.now();
+for (let i = 0; i < 500; i++) await b.query('select $1::int as x', [i]);
+console.log('500 q', Date.now() - t);

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { mediaKeyFromUrl, mediaKeys, mediaUrl, parseMediaKey } from '../src/media.js';
+
+describe('media keys', () => {
+  const ann = randomUUID();
+  const bob = randomUUID();
+
+  it('names both participants of a message image, whoever sent it', () => {
+    const fromAnn = parseMediaKey(mediaKeys.messageImage(ann, bob, 'png'));
+    const fromBob = parseMediaKey(mediaKeys.messageImage(bob, ann, 'png'));
+    expect(fromAnn).toMatchObject({ kind: 'message', extension: 'png' });
+    expect(fromAnn && fromAnn.kind === 'message' && fromAnn.participants.sort()).toEqual([ann, bob].sort());
+    expect(fromBob && fromBob.kind === 'message' && fromBob.participants).toEqual(
+      fromAnn && fromAnn.kind === 'message' && fromAnn.participants,
+    );
+  });
+
+  it('recognises avatars', () => {
+    expect(parseMediaKey(mediaKeys.avatar(ann, 'jpg'))).toEqual({ kind: 'avatar', extension: 'jpg' });
+  });
+
+  it.each(['../secret.png', `avatars/${ann}/x.png`, `avatars/${ann}/${randomUUID()}.svg`, `messages/${ann}/${randomUUID()}.png`, ''])(
+    'rejects %s',
+    (key) => {
+      expect(parseMediaKey(key)).toBeNull();
+    },
+  );
+
+  it('finds the key behind a media URL and nothing behind other URLs', () => {
+    const key = mediaKeys.avatar(ann, 'webp');
+    expect(mediaKeyFromUrl(mediaUrl(key))).toBe(key);
+    expect(mediaKeyFromUrl('https://elsewhere.example/a.png')).toBeNull();
+    expect(mediaKeyFromUrl('')).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDiskBlobStore, createHttpServer, createInProcessBus, signSession, subjects } from '@chat/common';
+import { ApiClient, listenOnFreePort, testDatabase } from '#test-support';
+import { messagesService } from '../src/plugin.js';
+
+const JWT_SECRET = 'messages-test-secret-'.padEnd(48, 'x');
+
+/**
+ * The messages service alone on a free port. Users come the way they do in production: a
+ * users.upserted event on the bus, and a session cookie signed with the shared secret.
+ */
+export async function startMessagesService() {
+  const app = await createHttpServer({ logLevel: 'silent' });
+  const db = await testDatabase();
+  const bus = createInProcessBus(() => {});
+  const blobs = await createDiskBlobStore(join(await mkdtemp(join(tmpdir(), 'chat-messages-')), 'media'));
+  await app.register(messagesService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false });
+  app.addHook('onClose', () => db.close());
+  const baseUrl = await listenOnFreePort(app);
+
+  /** Every payload published on a user's message subject, in order. */
+  const published = (userId: string) => {
+    const seen: Array<{ message: Record<string, unknown>; originSocketId?: string }> = [];
+    bus.subscribe(subjects.userMessages(userId), (payload) => void seen.push(JSON.parse(payload)));
+    return seen;
+  };
+
+  const user = async (fullName: string, profilePic = '') => {
+    const id = randomUUID();
+    await bus.publish(subjects.usersUpserted, JSON.stringify({ _id: id, fullName, profilePic }));
+    const client = new ApiClient(baseUrl);
+    client.cookie = `jwt=${signSession(id, JWT_SECRET)}`;
+    return { id, fullName, client };
+  };
+
+  return { app, bus, blobs, baseUrl, user, published };
+}

@@ -1,0 +1,51 @@
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like HTTP client: one cookie jar, JSON in and out, over real HTTP. */
+export class ApiClient {
+  cookie = '';
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('jwt='));
+    if (setCookie) {
+      const value = setCookie.split(';')[0]!;
+      this.cookie = value === 'jwt=' ? '' : value;
+    }
+    const type = response.headers.get('content-type') ?? '';
+    const parsed = type.includes('application/json')
+      ? await response.json()
+      : Buffer.from(await response.arrayBuffer());
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('POST', path, body, headers);
+  put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
+
+  /** Signs up a fresh user and keeps the session cookie. */
+  async signup(fullName: string, email = `${fullName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`, password = 'secret123') {
+    const response = await this.post('/api/auth/signup', { fullName, email, password });
+    if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body as { _id: string; fullName: string; email: string; profilePic: string; createdAt: string };
+  }
+}

@@ -1,0 +1,20 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+export const TEMPLATE_ENV = 'CHAT_TEST_PGLITE_TEMPLATE';
+
+/** initdb takes seconds in WASM: it runs once per test run, and every test database starts from its dump. */
+export default async function setup() {
+  const dir = await mkdtemp(join(tmpdir(), 'chat-pglite-'));
+  const pg = await PGlite.create();
+  const dump = await pg.dumpDataDir('none');
+  await pg.close();
+  const path = join(dir, 'template.tar');
+  await writeFile(path, Buffer.from(await dump.arrayBuffer()));
+  process.env[TEMPLATE_ENV] = path;
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
+}

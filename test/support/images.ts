@@ -1,0 +1,20 @@
+import sharp from 'sharp';
+
+export const toDataUrl = (bytes: Buffer, type: string) => `data:${type};base64,${bytes.toString('base64')}`;
+
+/** A small real PNG. */
+export const pngBytes = (width = 8, height = 8) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+
+/** A JPEG carrying EXIF with GPS coordinates and a camera name, as a phone photo would. */
+export const jpegWithGps = () =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'SpyCam', Model: 'Tracker 3000' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 3/1' },
+    })
+    .toBuffer();
+
+export const svgBytes = () =>
+  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');

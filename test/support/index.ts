@@ -1,0 +1,5 @@
+export * from './api-client.js';
+export * from './sockets.js';
+export * from './images.js';
+export * from './listen.js';
+export * from './database.js';

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Listens on a free loopback port and returns the base URL that clients use. */
+export async function listenOnFreePort(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+}

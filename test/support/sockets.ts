@@ -1,0 +1,59 @@
+import { io, type Socket } from 'socket.io-client';
+
+export interface SocketOptions {
+  cookie?: string;
+  userId?: string;
+}
+
+/** A socket.io client as the web app opens it: same origin, cookie sent, userId in the query. */
+export function openSocket(baseUrl: string, { cookie, userId }: SocketOptions): Socket {
+  return io(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    query: userId ? { userId } : {},
+    extraHeaders: cookie ? { cookie } : {},
+  });
+}
+
+/** Resolves when the socket is connected; rejects with the server's refusal message. */
+export function connected(socket: Socket): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+/** The next payload of `event`, or a rejection after `timeoutMs`. */
+export function nextEvent<T = any>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, onEvent);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onEvent = (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    };
+    socket.once(event, onEvent);
+  });
+}
+
+/** Every payload of `event` that arrives from now on. */
+export function collectEvents<T = any>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}
+
+/** Waits until `condition` holds, polling; fails with `description` after `timeoutMs`. */
+export async function eventually(condition: () => boolean, description: string, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${description}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
