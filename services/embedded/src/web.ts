@@ -15,6 +15,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   await app.register(fastifyStatic, {
     root: webDist,
     index: false,
+    // Our own cache-control below; the plugin's would overwrite it.
+    cacheControl: false,
     wildcard: true,
     setHeaders: (res, path) => {
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,40 @@
+# Chat.io: every command a developer or CI needs. `make help` lists them.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+export npm_config_loglevel ?= error
+export npm_config_fund ?= false
+export npm_config_audit ?= false
+
+NODE_MODULES := node_modules/.package-lock.json
+
+.PHONY: help install build start typecheck test services clean
+
+help: ## List the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
+
+$(NODE_MODULES): package.json package-lock.json services/*/package.json
+	npm ci
+	@touch $@
+
+install: $(NODE_MODULES) ## Install the npm packages (from the lockfile)
+
+build: install ## Compile the services (TypeScript project references)
+	npx tsc -b
+
+start: build ## Run the whole product in one process on :8080 (embedded adapters, data in ./.data)
+	node services/embedded/dist/main.js
+
+typecheck: install ## Type-check the sources and the tests
+	npx tsc -b
+	npx tsc -p tsconfig.test.json
+
+services: ## Start the local Postgres, Redis and NATS when they are not running
+	bash scripts/local-services.sh
+
+test: install services typecheck ## Run every test suite, then print the closing count
+	@mkdir -p test-results
+	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
+	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status
+
+clean: ## Remove build output and test results (keeps ./.data)
+	rm -rf services/*/dist services/*/tsconfig.tsbuildinfo test-results

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiClient,
+  collectEvents,
+  connected,
+  eventually,
+  nextEvent,
+  openSocket,
+  pause,
+  pngBytes,
+  toDataUrl,
+} from '#test-support';
+import { startEmbedded } from './embedded-server.js';
+
+let server: Awaited<ReturnType<typeof startEmbedded>>;
+beforeAll(async () => {
+  server = await startEmbedded();
+});
+afterAll(() => server.app.close());
+
+const signedUp = async (name: string) => {
+  const client = new ApiClient(server.baseUrl);
+  const user = await client.signup(name);
+  return { client, user, socket: () => connected(openSocket(server.baseUrl, { cookie: client.cookie, userId: user._id })) };
+};
+
+describe('embedded mode: the whole product in one process', () => {
+  it('shows a new signup in the others’ contact lists', async () => {
+    const ann = await signedUp('Ann Embedded');
+    const bob = await signedUp('Bob Embedded');
+    const contacts = (await ann.client.get('/api/messages/users')).body;
+    expect(contacts).toContainEqual({ _id: bob.user._id, fullName: 'Bob Embedded', profilePic: '' });
+    expect(contacts.map((c: { _id: string }) => c._id)).not.toContain(ann.user._id);
+  });
+
+  it('delivers a message live to the receiver and the sender’s other tab, not to a third user', async () => {
+    const ann = await signedUp('Ann Live');
+    const bob = await signedUp('Bob Live');
+    const cat = await signedUp('Cat Live');
+    const annTab1 = await ann.socket();
+    const annTab2 = await ann.socket();
+    const bobTab = await bob.socket();
+    const catTab = await cat.socket();
+    const atBob = collectEvents(bobTab, 'newMessage');
+    const atAnnTab1 = collectEvents(annTab1, 'newMessage');
+    const atAnnTab2 = collectEvents(annTab2, 'newMessage');
+    const atCat = collectEvents(catTab, 'newMessage');
+
+    const sent = await ann.client.post(`/api/messages/send/${bob.user._id}`, { text: 'Hi Bob 😀' }, { 'x-socket-id': annTab1.id! });
+    expect(sent.status).toBe(201);
+    await eventually(() => atBob.length === 1 && atAnnTab2.length === 1, 'delivery to Bob and to Ann’s other tab');
+    expect(atBob).toEqual([sent.body]);
+    expect(atAnnTab2).toEqual([sent.body]);
+    await pause(100);
+    expect(atAnnTab1).toEqual([]);
+    expect(atCat).toEqual([]);
+
+    const reply = await bob.client.post(`/api/messages/send/${ann.user._id}`, { text: 'Hi Ann' });
+    await eventually(() => atAnnTab1.length === 1 && atAnnTab2.length === 2, 'the reply reaches both of Ann’s tabs');
+    expect(atAnnTab1).toEqual([reply.body]);
+    expect((await cat.client.get(`/api/messages/${ann.user._id}`)).body).toEqual([]);
+    expect((await bob.client.get(`/api/messages/${ann.user._id}`)).body).toEqual([sent.body, reply.body]);
+    for (const socket of [annTab1, annTab2, bobTab, catTab]) socket.disconnect();
+  });
+
+  it('shows a user going online and offline', async () => {
+    const ann = await signedUp('Ann Presence');
+    const bob = await signedUp('Bob Presence');
+    const annSocket = await ann.socket();
+    const changes = collectEvents<{ online: string[]; offline: string[] }>(annSocket, 'onlineUsersChanged');
+    const bobSocket = openSocket(server.baseUrl, { cookie: bob.client.cookie, userId: bob.user._id });
+    const snapshot = nextEvent<string[]>(bobSocket, 'getOnlineUsers');
+    await connected(bobSocket);
+    expect(await snapshot).toEqual(expect.arrayContaining([ann.user._id, bob.user._id]));
+    await eventually(() => changes.some((c) => c.online.includes(bob.user._id)), 'Bob online');
+    bobSocket.disconnect();
+    await eventually(() => changes.some((c) => c.offline.includes(bob.user._id)), 'Bob offline');
+    annSocket.disconnect();
+  });
+
+  it('round-trips an image and the avatar as their URLs', async () => {
+    const ann = await signedUp('Ann Images');
+    const bob = await signedUp('Bob Images');
+    const profile = await ann.client.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(), 'image/png') });
+    expect(profile.status).toBe(200);
+    expect((await bob.client.get(profile.body.profilePic)).status).toBe(200);
+    expect((await bob.client.get('/api/messages/users')).body).toContainEqual({
+      _id: ann.user._id,
+      fullName: 'Ann Images',
+      profilePic: profile.body.profilePic,
+    });
+    const sent = await ann.client.post(`/api/messages/send/${bob.user._id}`, { image: toDataUrl(await pngBytes(), 'image/png') });
+    expect(sent.status).toBe(201);
+    const image = await bob.client.get(sent.body.image);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('answers health and readiness', async () => {
+    const client = new ApiClient(server.baseUrl);
+    expect((await client.get('/healthz')).body).toEqual({ status: 'ok' });
+    expect((await client.get('/readyz')).body).toEqual({ status: 'ready' });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await new ApiClient(server.baseUrl).get('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'Not found' });
+  });
+});

@@ -1,0 +1,17 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig } from '@chat/common';
+import { listenOnFreePort } from '#test-support';
+import { buildEmbeddedApp } from '../src/app.js';
+
+export const newDataDir = () => mkdtemp(join(tmpdir(), 'chat-embedded-'));
+
+/** The whole product in one process, exactly as `make start` runs it, on a free port. */
+export async function startEmbedded(env: Record<string, string> = {}) {
+  const dataDir = env.DATA_DIR ?? (await newDataDir());
+  const config = parseConfig({ LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'no-web-build'), ...env, DATA_DIR: dataDir });
+  const app = await buildEmbeddedApp(config);
+  const baseUrl = await listenOnFreePort(app);
+  return { app, baseUrl, dataDir };
+}

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { createHttpServer, createInProcessBus, createInProcessPresence, signSession, subjects } from '@chat/common';
+import { listenOnFreePort, openSocket, connected } from '#test-support';
+import { gatewayService } from '../src/plugin.js';
+
+export const JWT_SECRET = 'gateway-test-secret-'.padEnd(48, 'x');
+
+/** The gateway alone on a free port; messages arrive on the bus as the messages service publishes them. */
+export async function startGateway() {
+  const app = await createHttpServer({ logLevel: 'silent' });
+  const bus = createInProcessBus(() => {});
+  const presence = createInProcessPresence();
+  await app.register(gatewayService, { bus, presence, jwtSecret: JWT_SECRET });
+  const baseUrl = await listenOnFreePort(app);
+
+  const user = () => {
+    const id = randomUUID();
+    const cookie = `jwt=${signSession(id, JWT_SECRET)}`;
+    return { id, cookie, socket: () => connected(openSocket(baseUrl, { cookie, userId: id })) };
+  };
+
+  const publish = (to: string, message: Record<string, unknown>, originSocketId?: string) =>
+    bus.publish(subjects.userMessages(to), JSON.stringify({ message, originSocketId }));
+
+  return { app, baseUrl, user, publish, presence };
+}
