@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
 export const TEMPLATE_ENV = 'CHAT_TEST_PGLITE_TEMPLATE';
+export const TEMP_ROOT_ENV = 'CHAT_TEST_TMP';
 
-/** initdb takes seconds in WASM: it runs once per test run, and every test database starts from its dump. */
+/**
+ * initdb takes seconds in WASM: it runs once per test run, and every test database starts from its dump.
+ * Every temporary directory of the run lives under one root, removed at the end.
+ */
 export default async function setup() {
   const dir = await mkdtemp(join(tmpdir(), 'chat-pglite-'));
   const pg = await PGlite.create();
@@ -14,6 +18,7 @@ export default async function setup() {
   const path = join(dir, 'template.tar');
   await writeFile(path, Buffer.from(await dump.arrayBuffer()));
   process.env[TEMPLATE_ENV] = path;
+  process.env[TEMP_ROOT_ENV] = dir;
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };

@@ -3,3 +3,4 @@ export * from './sockets.js';
 export * from './images.js';
 export * from './listen.js';
 export * from './database.js';
+export * from './temp-dir.js';

@@ -1,8 +1,6 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDiskBlobStore, createHttpServer, createInProcessBus, subjects } from '@chat/common';
-import { ApiClient, listenOnFreePort, testDatabase } from '#test-support';
+import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { authService } from '../src/plugin.js';
 
 export const JWT_SECRET = 'auth-test-secret-'.padEnd(48, 'x');
@@ -12,7 +10,7 @@ export async function startAuthService() {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = await testDatabase();
   const bus = createInProcessBus(() => {});
-  const blobs = await createDiskBlobStore(join(await mkdtemp(join(tmpdir(), 'chat-auth-')), 'media'));
+  const blobs = await createDiskBlobStore(join(await tempDir('chat-auth'), 'media'));
   const upserted: Array<{ _id: string; fullName: string; profilePic: string }> = [];
   bus.subscribe(subjects.usersUpserted, (payload) => void upserted.push(JSON.parse(payload)));
   await app.register(authService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false, bcryptCost: 10 });

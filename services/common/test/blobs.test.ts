@@ -1,10 +1,9 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tempDir } from '#test-support';
 import { describe, expect, it } from 'vitest';
 import { createDiskBlobStore } from '../src/blobs.js';
 
-const newStore = async () => createDiskBlobStore(join(await mkdtemp(join(tmpdir(), 'chat-blobs-')), 'media'));
+const newStore = async () => createDiskBlobStore(join(await tempDir('chat-blobs'), 'media'));
 
 describe('disk blob store', () => {
   it('stores, returns and deletes bytes by key', async () => {

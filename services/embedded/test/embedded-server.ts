@@ -1,11 +1,9 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '@chat/common';
-import { listenOnFreePort } from '#test-support';
+import { listenOnFreePort, tempDir } from '#test-support';
 import { buildEmbeddedApp } from '../src/app.js';
 
-export const newDataDir = () => mkdtemp(join(tmpdir(), 'chat-embedded-'));
+export const newDataDir = () => tempDir('chat-embedded');
 
 /** The whole product in one process, exactly as `make start` runs it, on a free port. */
 export async function startEmbedded(env: Record<string, string> = {}) {

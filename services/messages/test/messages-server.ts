@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDiskBlobStore, createHttpServer, createInProcessBus, signSession, subjects } from '@chat/common';
-import { ApiClient, listenOnFreePort, testDatabase } from '#test-support';
+import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { messagesService } from '../src/plugin.js';
 
 const JWT_SECRET = 'messages-test-secret-'.padEnd(48, 'x');
@@ -16,7 +14,7 @@ export async function startMessagesService() {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = await testDatabase();
   const bus = createInProcessBus(() => {});
-  const blobs = await createDiskBlobStore(join(await mkdtemp(join(tmpdir(), 'chat-messages-')), 'media'));
+  const blobs = await createDiskBlobStore(join(await tempDir('chat-messages'), 'media'));
   await app.register(messagesService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false });
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
