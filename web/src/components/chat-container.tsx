@@ -1,0 +1,75 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useAuthStore } from '../store/use-auth-store';
+import { useChatStore } from '../store/use-chat-store';
+import { ChatHeader } from './chat-header';
+import { ChatMessage } from './chat-message';
+import { MessageInput } from './message-input';
+import { MessageSkeleton } from './message-skeleton';
+
+/** How close to the top a scroll must come to fetch the older page. */
+const LOAD_OLDER_THRESHOLD_PX = 48;
+
+export function ChatContainer() {
+  const { messages, selectedUser, isMessagesLoading, isOlderLoading, hasOlderMessages, getMessages, loadOlderMessages } =
+    useChatStore();
+  const authUser = useAuthStore((state) => state.authUser);
+  const listRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const newestId = messages.at(-1)?._id;
+  const heightBeforeOlder = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (selectedUser) void getMessages(selectedUser._id);
+  }, [selectedUser, getMessages]);
+
+  // A new latest message scrolls into view; a page of older ones keeps the reader where they were.
+  useEffect(() => {
+    if (newestId) endRef.current?.scrollIntoView({ behavior: 'smooth' });
+  }, [newestId]);
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list && heightBeforeOlder.current !== null && !isOlderLoading) {
+      list.scrollTop += list.scrollHeight - heightBeforeOlder.current;
+      heightBeforeOlder.current = null;
+    }
+  }, [messages, isOlderLoading]);
+
+  const onScroll = () => {
+    const list = listRef.current;
+    if (!list || list.scrollTop > LOAD_OLDER_THRESHOLD_PX || !hasOlderMessages || isOlderLoading) return;
+    heightBeforeOlder.current = list.scrollHeight;
+    void loadOlderMessages();
+  };
+
+  if (!selectedUser || !authUser) return null;
+
+  return (
+    <div className="flex flex-1 flex-col overflow-auto">
+      <ChatHeader />
+      {isMessagesLoading ? (
+        <MessageSkeleton />
+      ) : (
+        <div ref={listRef} onScroll={onScroll} className="flex-1 space-y-4 overflow-y-auto p-4" data-testid="message-list">
+          {isOlderLoading && <div className="flex justify-center"><span className="loading loading-dots loading-sm" /></div>}
+          {messages.length === 0 && (
+            <p className="py-8 text-center text-sm text-base-content/60">No messages yet. Say hello 👋</p>
+          )}
+          {messages.map((message) => {
+            const isOwn = message.senderId === authUser._id;
+            return (
+              <ChatMessage
+                key={message._id}
+                message={message}
+                isOwn={isOwn}
+                avatar={isOwn ? authUser.profilePic : selectedUser.profilePic}
+              />
+            );
+          })}
+          <div ref={endRef} />
+        </div>
+      )}
+      <MessageInput />
+    </div>
+  );
+}

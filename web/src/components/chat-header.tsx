@@ -1,0 +1,32 @@
+import { X } from 'lucide-react';
+import { avatarOf } from '../lib/avatar';
+import { useAuthStore } from '../store/use-auth-store';
+import { useChatStore } from '../store/use-chat-store';
+
+export function ChatHeader() {
+  const selectedUser = useChatStore((state) => state.selectedUser);
+  const setSelectedUser = useChatStore((state) => state.setSelectedUser);
+  const isOnline = useAuthStore((state) => (selectedUser ? state.onlineUsers.includes(selectedUser._id) : false));
+  if (!selectedUser) return null;
+
+  return (
+    <div className="border-b border-base-300 p-2.5">
+      <div className="flex items-center justify-between">
+        <div className="flex items-center gap-3">
+          <div className="avatar">
+            <div className="relative size-10 rounded-full">
+              <img src={avatarOf(selectedUser.profilePic)} alt={selectedUser.fullName} />
+            </div>
+          </div>
+          <div>
+            <h3 className="font-medium">{selectedUser.fullName}</h3>
+            <p className="text-sm text-base-content/70">{isOnline ? 'Online' : 'Offline'}</p>
+          </div>
+        </div>
+        <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => setSelectedUser(null)} aria-label="Close chat">
+          <X />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Message } from '../lib/api';
+import { avatarOf } from '../lib/avatar';
+import { formatMessageTime } from '../lib/format-time';
+
+export function ChatMessage({ message, isOwn, avatar }: { message: Message; isOwn: boolean; avatar: string }) {
+  return (
+    <div className={`chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message">
+      <div className="chat-image avatar">
+        <div className="size-10 rounded-full border border-base-300">
+          <img src={avatarOf(avatar)} alt="" />
+        </div>
+      </div>
+      <div className="chat-header mb-1">
+        <time className="ml-1 text-xs opacity-50" dateTime={message.createdAt}>
+          {formatMessageTime(message.createdAt)}
+        </time>
+      </div>
+      <div className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary' : ''}`}>
+        {message.image && (
+          <a href={message.image} target="_blank" rel="noreferrer">
+            <img src={message.image} alt="Attachment" className="mb-2 max-w-[200px] rounded-md sm:max-w-[200px]" loading="lazy" />
+          </a>
+        )}
+        {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { LogOut, MessageSquare, Settings } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { avatarOf } from '../lib/avatar';
+import { useAuthStore } from '../store/use-auth-store';
+
+export function Navbar() {
+  const authUser = useAuthStore((state) => state.authUser);
+  const logout = useAuthStore((state) => state.logout);
+
+  return (
+    <header className="fixed top-0 z-40 w-full border-b border-base-300 bg-base-100/80 backdrop-blur-lg">
+      <div className="container mx-auto h-16 px-4">
+        <div className="flex h-full items-center justify-between">
+          <Link to="/" className="flex items-center gap-2.5 transition-all hover:opacity-80">
+            <div className="flex size-9 items-center justify-center rounded-lg bg-primary/10">
+              <MessageSquare className="size-5 text-primary" />
+            </div>
+            <h1 className="text-lg font-bold">Chat.io</h1>
+          </Link>
+
+          <nav className="flex items-center gap-2">
+            <Link to="/settings" className="btn btn-sm gap-2 transition-colors">
+              <Settings className="size-4" />
+              <span className="hidden sm:inline">Settings</span>
+            </Link>
+            {authUser && (
+              <>
+                <Link to="/profile" className="btn btn-sm gap-2" aria-label="Profile">
+                  <img src={avatarOf(authUser.profilePic)} alt="" className="size-6 rounded-full object-cover" />
+                  <span className="hidden max-w-40 truncate sm:inline">{authUser.fullName}</span>
+                </Link>
+                <button type="button" className="btn btn-sm btn-ghost gap-2" onClick={() => void logout()}>
+                  <LogOut className="size-4" />
+                  <span className="hidden sm:inline">Logout</span>
+                </button>
+              </>
+            )}
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import type { Message } from './api';
+import { useAuthStore } from '../store/use-auth-store';
+import { useChatStore } from '../store/use-chat-store';
+
+/** Every socket event the app listens to, bound here and nowhere else. */
+export function useRealtimeEvents(): void {
+  const socket = useAuthStore((state) => state.socket);
+
+  useEffect(() => {
+    if (!socket) return;
+    const auth = useAuthStore.getState();
+    const chat = () => useChatStore.getState();
+
+    const onOnlineUsers = (ids: string[]) => auth.setOnlineUsers(ids);
+    const onPresenceChange = (change: { online: string[]; offline: string[] }) => {
+      useAuthStore.getState().applyPresenceChange(change);
+      // Someone we have never seen came online: a new signup, so the contact list is stale.
+      const known = new Set(chat().users.map((user) => user._id));
+      const me = useAuthStore.getState().authUser?._id;
+      if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
+    };
+    const onNewMessage = (message: Message) => chat().receiveMessage(message);
+    // Whatever arrived while the connection was down is in the history: fetch it again.
+    const onReconnect = () => {
+      const selected = chat().selectedUser;
+      if (selected) void chat().getMessages(selected._id);
+      void chat().getUsers();
+    };
+
+    socket.on('getOnlineUsers', onOnlineUsers);
+    socket.on('onlineUsersChanged', onPresenceChange);
+    socket.on('newMessage', onNewMessage);
+    socket.io.on('reconnect', onReconnect);
+    return () => {
+      socket.off('getOnlineUsers', onOnlineUsers);
+      socket.off('onlineUsersChanged', onPresenceChange);
+      socket.off('newMessage', onNewMessage);
+      socket.io.off('reconnect', onReconnect);
+    };
+  }, [socket]);
+}

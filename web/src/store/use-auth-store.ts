@@ -1,0 +1,124 @@
+import toast from 'react-hot-toast';
+import type { Socket } from 'socket.io-client';
+import { create } from 'zustand';
+import { api, ApiError, type AuthUser } from '../lib/api';
+import { openSocket } from '../lib/socket';
+
+interface AuthState {
+  authUser: AuthUser | null;
+  onlineUsers: string[];
+  socket: Socket | null;
+  isCheckingAuth: boolean;
+  isSigningUp: boolean;
+  isLoggingIn: boolean;
+  isUpdatingProfile: boolean;
+  checkAuth(): Promise<void>;
+  signup(form: { fullName: string; email: string; password: string }): Promise<void>;
+  login(form: { email: string; password: string }): Promise<void>;
+  logout(): Promise<void>;
+  updateProfile(profilePic: string): Promise<void>;
+  setOnlineUsers(ids: string[]): void;
+  applyPresenceChange(change: { online: string[]; offline: string[] }): void;
+}
+
+export const errorMessage = (error: unknown) =>
+  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+
+export const useAuthStore = create<AuthState>((set, get) => {
+  // The session is checked once per app start, even if a component asks twice.
+  let authCheck: Promise<void> | undefined;
+  const connect = () => {
+    const { authUser, socket } = get();
+    if (!authUser || socket) return;
+    set({ socket: openSocket(authUser._id) });
+  };
+  const disconnect = () => {
+    get().socket?.disconnect();
+    set({ socket: null, onlineUsers: [] });
+  };
+
+  return {
+    authUser: null,
+    onlineUsers: [],
+    socket: null,
+    isCheckingAuth: true,
+    isSigningUp: false,
+    isLoggingIn: false,
+    isUpdatingProfile: false,
+
+    checkAuth() {
+      authCheck ??= api
+        .checkAuth()
+        .then(
+          (authUser) => {
+            set({ authUser });
+            connect();
+          },
+          // Not signed in: the app shows the login screen, without a toast.
+          () => set({ authUser: null }),
+        )
+        .finally(() => set({ isCheckingAuth: false }));
+      return authCheck;
+    },
+
+    async signup(form) {
+      set({ isSigningUp: true });
+      try {
+        set({ authUser: await api.signup(form) });
+        toast.success('Account created successfully');
+        connect();
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        set({ isSigningUp: false });
+      }
+    },
+
+    async login(form) {
+      set({ isLoggingIn: true });
+      try {
+        set({ authUser: await api.login(form) });
+        toast.success('Logged in successfully');
+        connect();
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        set({ isLoggingIn: false });
+      }
+    },
+
+    async logout() {
+      try {
+        await api.logout();
+        disconnect();
+        set({ authUser: null });
+        toast.success('Logged out successfully');
+      } catch (error) {
+        toast.error(errorMessage(error));
+      }
+    },
+
+    async updateProfile(profilePic) {
+      set({ isUpdatingProfile: true });
+      try {
+        set({ authUser: await api.updateProfile(profilePic) });
+        toast.success('Profile updated successfully');
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        set({ isUpdatingProfile: false });
+      }
+    },
+
+    setOnlineUsers(ids) {
+      set({ onlineUsers: [...new Set(ids)] });
+    },
+
+    applyPresenceChange({ online, offline }) {
+      const ids = new Set(get().onlineUsers);
+      for (const id of offline) ids.delete(id);
+      for (const id of online) ids.add(id);
+      set({ onlineUsers: [...ids] });
+    },
+  };
+});

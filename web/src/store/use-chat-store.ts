@@ -1,0 +1,113 @@
+import toast from 'react-hot-toast';
+import { create } from 'zustand';
+import { api, PAGE_SIZE, type Contact, type Message, type OutgoingMessage } from '../lib/api';
+import { errorMessage, useAuthStore } from './use-auth-store';
+
+interface ChatState {
+  users: Contact[];
+  selectedUser: Contact | null;
+  messages: Message[];
+  hasOlderMessages: boolean;
+  isUsersLoading: boolean;
+  isMessagesLoading: boolean;
+  isOlderLoading: boolean;
+  /** Kept from the product's state model; no chatbot is offered. */
+  isChatbotSelected: boolean;
+  getUsers(): Promise<void>;
+  getMessages(userId: string): Promise<void>;
+  loadOlderMessages(): Promise<void>;
+  /** Resolves true once the server stored the message; on failure the caller keeps the input. */
+  sendMessage(message: OutgoingMessage): Promise<boolean>;
+  setSelectedUser(user: Contact | null): void;
+  receiveMessage(message: Message): void;
+}
+
+/** The messages merged by id and kept in server order, so an echo or a re-fetch never duplicates. */
+function merge(current: Message[], incoming: Message[]): Message[] {
+  const byId = new Map(current.map((m) => [m._id, m]));
+  for (const message of incoming) byId.set(message._id, message);
+  return [...byId.values()].sort((a, b) => Number(a._id) - Number(b._id));
+}
+
+export const useChatStore = create<ChatState>((set, get) => ({
+  users: [],
+  selectedUser: null,
+  messages: [],
+  hasOlderMessages: false,
+  isUsersLoading: false,
+  isMessagesLoading: false,
+  isOlderLoading: false,
+  isChatbotSelected: false,
+
+  async getUsers() {
+    set({ isUsersLoading: get().users.length === 0 });
+    try {
+      set({ users: await api.getUsers() });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      set({ isUsersLoading: false });
+    }
+  },
+
+  async getMessages(userId) {
+    const firstLoad = get().selectedUser?._id !== userId || get().messages.length === 0;
+    if (firstLoad) set({ isMessagesLoading: true });
+    try {
+      const page = await api.getMessages(userId);
+      if (get().selectedUser?._id !== userId) return;
+      set((state) => ({
+        messages: firstLoad ? page : merge(state.messages, page),
+        hasOlderMessages: firstLoad ? page.length === PAGE_SIZE : state.hasOlderMessages,
+      }));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      set({ isMessagesLoading: false });
+    }
+  },
+
+  async loadOlderMessages() {
+    const { selectedUser, messages, hasOlderMessages, isOlderLoading } = get();
+    if (!selectedUser || !hasOlderMessages || isOlderLoading || messages.length === 0) return;
+    set({ isOlderLoading: true });
+    try {
+      const page = await api.getMessages(selectedUser._id, messages[0]!._id);
+      if (get().selectedUser?._id !== selectedUser._id) return;
+      set((state) => ({ messages: merge(state.messages, page), hasOlderMessages: page.length === PAGE_SIZE }));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      set({ isOlderLoading: false });
+    }
+  },
+
+  async sendMessage(message) {
+    const { selectedUser } = get();
+    if (!selectedUser) return false;
+    try {
+      const socketId = useAuthStore.getState().socket?.id;
+      const sent = await api.sendMessage(selectedUser._id, { ...message, clientMessageId: crypto.randomUUID() }, socketId);
+      if (get().selectedUser?._id === selectedUser._id) set((state) => ({ messages: merge(state.messages, [sent]) }));
+      return true;
+    } catch (error) {
+      console.error('Failed to send message', error);
+      toast.error(errorMessage(error));
+      return false;
+    }
+  },
+
+  setSelectedUser(user) {
+    if (user?._id === get().selectedUser?._id) return;
+    set({ selectedUser: user, messages: [], hasOlderMessages: false });
+  },
+
+  receiveMessage(message) {
+    const me = useAuthStore.getState().authUser?._id;
+    const other = get().selectedUser?._id;
+    if (!me || !other) return;
+    const inOpenChat =
+      (message.senderId === other && message.receiverId === me) || (message.senderId === me && message.receiverId === other);
+    if (inOpenChat) set((state) => ({ messages: merge(state.messages, [message]) }));
+  },
+}));

@@ -1,0 +1,26 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API and the socket live on the embedded server during development. */
+const API_ORIGIN = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': API_ORIGIN,
+      '/socket.io': { target: API_ORIGIN, ws: true },
+    },
+  },
+  build: {
+    // Lottie and the emoji picker are big; they are split out so the first screen paints sooner.
+    chunkSizeWarningLimit: 900,
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+  },
+});
