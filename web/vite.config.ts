@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 /** The API and the socket live on the embedded server during development. */
 const API_ORIGIN = 'http://localhost:8080';

@@ -1,0 +1,139 @@
+import { Image, Send, Smile, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { isImageFile, readAsDataUrl } from '../lib/read-image';
+import { useChatStore } from '../store/use-chat-store';
+
+const EmojiPickerPanel = lazy(() => import('./emoji-picker-panel').then((m) => ({ default: m.EmojiPickerPanel })));
+
+export const canSend = (text: string, image: string | null) => text.trim().length > 0 || image !== null;
+
+export function MessageInput() {
+  const [text, setText] = useState('');
+  const [image, setImage] = useState<string | null>(null);
+  const [isPickerOpen, setPickerOpen] = useState(false);
+  const [isSending, setSending] = useState(false);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const sendMessage = useChatStore((state) => state.sendMessage);
+
+  useEffect(() => {
+    if (!isPickerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setPickerOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isPickerOpen]);
+
+  const attach = async (file: File) => {
+    if (!isImageFile(file)) {
+      toast.error('Please select an image file');
+      return;
+    }
+    setImage(await readAsDataUrl(file));
+  };
+
+  const removeImage = () => {
+    setImage(null);
+    if (fileInputRef.current) fileInputRef.current.value = '';
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const file = [...event.clipboardData.files].find(isImageFile);
+    if (file) {
+      event.preventDefault();
+      void attach(file);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSend(text, image) || isSending) return;
+    setSending(true);
+    const sent = await sendMessage({ text: text.trim(), image });
+    setSending(false);
+    if (sent) {
+      setText('');
+      removeImage();
+    }
+  };
+
+  return (
+    <div className="relative w-full p-4">
+      {image && (
+        <div className="mb-3 flex items-center gap-2">
+          <div className="relative">
+            <img src={image} alt="Preview" className="size-20 rounded-lg border border-base-300 object-cover" />
+            <button
+              type="button"
+              onClick={removeImage}
+              aria-label="Remove image"
+              className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-base-300"
+            >
+              <X className="size-3" />
+            </button>
+          </div>
+        </div>
+      )}
+
+      {isPickerOpen && (
+        <div className="absolute bottom-20 left-4 z-30" data-testid="emoji-picker">
+          <Suspense fallback={<span className="loading loading-spinner" />}>
+            <EmojiPickerPanel
+              onPick={(emoji) => {
+                setText((current) => current + emoji);
+                setPickerOpen(false);
+              }}
+            />
+          </Suspense>
+        </div>
+      )}
+
+      <form onSubmit={onSubmit} className="flex items-center gap-2">
+        <div className="flex flex-1 gap-2">
+          <input
+            type="text"
+            className="input input-sm w-full rounded-lg sm:input-md"
+            placeholder="Type a message..."
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onPaste={onPaste}
+            maxLength={2000}
+            aria-label="Message"
+          />
+          <input
+            type="file"
+            accept="image/*"
+            className="hidden"
+            ref={fileInputRef}
+            data-testid="image-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void attach(file);
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-circle btn-sm hidden sm:flex"
+            onClick={() => setPickerOpen((open) => !open)}
+            aria-label="Emoji"
+            aria-expanded={isPickerOpen}
+          >
+            <Smile className="size-5" />
+          </button>
+          <button
+            type="button"
+            className={`btn btn-circle btn-sm hidden sm:flex ${image ? 'text-success' : 'text-base-content/60'}`}
+            onClick={() => fileInputRef.current?.click()}
+            aria-label="Attach image"
+          >
+            <Image className="size-5" />
+          </button>
+        </div>
+        <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, image) || isSending} aria-label="Send">
+          <Send className="size-5" />
+        </button>
+      </form>
+    </div>
+  );
+}

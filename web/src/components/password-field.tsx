@@ -1,0 +1,22 @@
+import { Eye, EyeOff, Lock } from 'lucide-react';
+import { useState } from 'react';
+
+export function PasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <label className="input w-full">
+      <Lock className="size-5 text-base-content/40" />
+      <input
+        type={visible ? 'text' : 'password'}
+        className="grow"
+        placeholder="••••••••"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-label="Password"
+      />
+      <button type="button" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Hide password' : 'Show password'}>
+        {visible ? <EyeOff className="size-5 text-base-content/40" /> : <Eye className="size-5 text-base-content/40" />}
+      </button>
+    </label>
+  );
+}

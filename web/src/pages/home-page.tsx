@@ -1,0 +1,20 @@
+import { ChatContainer } from '../components/chat-container';
+import { NoChatSelected } from '../components/no-chat-selected';
+import { Sidebar } from '../components/sidebar';
+import { useChatStore } from '../store/use-chat-store';
+
+export function HomePage() {
+  const selectedUser = useChatStore((state) => state.selectedUser);
+  return (
+    <main className="h-screen bg-base-200">
+      <div className="flex items-center justify-center px-2 pt-20 sm:px-4">
+        <div className="h-[calc(100vh-6rem)] w-full max-w-6xl rounded-lg bg-base-100 shadow-xl">
+          <div className="flex h-full overflow-hidden rounded-lg">
+            <Sidebar />
+            {selectedUser ? <ChatContainer /> : <NoChatSelected />}
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

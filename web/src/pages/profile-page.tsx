@@ -1,0 +1,97 @@
+import { Camera, Mail, User } from 'lucide-react';
+import { useState, type ChangeEvent } from 'react';
+import { avatarOf } from '../lib/avatar';
+import { readAsDataUrl } from '../lib/read-image';
+import { useAuthStore } from '../store/use-auth-store';
+
+export function ProfilePage() {
+  const { authUser, isUpdatingProfile, updateProfile } = useAuthStore();
+  const [preview, setPreview] = useState<string | null>(null);
+  if (!authUser) return null;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const dataUrl = await readAsDataUrl(file);
+    setPreview(dataUrl);
+    await updateProfile(dataUrl);
+    setPreview(null);
+    event.target.value = '';
+  };
+
+  return (
+    <main className="min-h-screen pt-20 pb-10">
+      <div className="mx-auto max-w-2xl p-4 py-8">
+        <div className="space-y-8 rounded-xl bg-base-300 p-6">
+          <div className="text-center">
+            <h1 className="text-2xl font-semibold">Profile</h1>
+            <p className="mt-2">Your profile information</p>
+          </div>
+
+          <div className="flex flex-col items-center gap-4">
+            <div className="relative">
+              <img
+                src={preview ?? avatarOf(authUser.profilePic)}
+                alt="Profile"
+                className="size-32 rounded-full border-4 border-base-100 object-cover"
+              />
+              <label
+                htmlFor="avatar-upload"
+                aria-label="Upload photo"
+                className={`absolute right-0 bottom-0 cursor-pointer rounded-full bg-base-content p-2 transition-all duration-200 hover:scale-105 ${
+                  isUpdatingProfile ? 'pointer-events-none animate-pulse' : ''
+                }`}
+              >
+                <Camera className="size-5 text-base-200" />
+                <input
+                  type="file"
+                  id="avatar-upload"
+                  className="hidden"
+                  accept="image/*"
+                  onChange={(event) => void onFile(event)}
+                  disabled={isUpdatingProfile}
+                />
+              </label>
+            </div>
+            <p className="text-sm text-base-content/60">
+              {isUpdatingProfile ? 'Uploading...' : 'Click the camera icon to update your photo'}
+            </p>
+          </div>
+
+          <div className="space-y-6">
+            <div className="space-y-1.5">
+              <div className="flex items-center gap-2 text-sm text-base-content/60">
+                <User className="size-4" />
+                Full Name
+              </div>
+              <p className="rounded-lg border border-base-content/10 bg-base-200 px-4 py-2.5" data-testid="profile-name">
+                {authUser.fullName}
+              </p>
+            </div>
+            <div className="space-y-1.5">
+              <div className="flex items-center gap-2 text-sm text-base-content/60">
+                <Mail className="size-4" />
+                Email Address
+              </div>
+              <p className="rounded-lg border border-base-content/10 bg-base-200 px-4 py-2.5">{authUser.email}</p>
+            </div>
+          </div>
+
+          <div className="rounded-xl bg-base-300 p-6">
+            <h2 className="mb-4 text-lg font-medium">Account Information</h2>
+            <div className="space-y-3 text-sm">
+              <div className="flex items-center justify-between border-b border-base-content/10 py-2">
+                <span>Member Since</span>
+                <span>{authUser.createdAt.split('T')[0]}</span>
+              </div>
+              <div className="flex items-center justify-between py-2">
+                <span>Account Status</span>
+                <span className="text-green-500">Active</span>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}
