@@ -12,14 +12,15 @@ NODE_MODULES := node_modules/.package-lock.json
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
 
-$(NODE_MODULES): package.json package-lock.json services/*/package.json
+$(NODE_MODULES): package.json package-lock.json services/*/package.json web/package.json
 	npm ci
 	@touch $@
 
 install: $(NODE_MODULES) ## Install the npm packages (from the lockfile)
 
-build: install ## Compile the services (TypeScript project references)
+build: install ## Compile the services and build the web app into web/dist
 	npx tsc -b
+	npm run build -w @chat/web
 
 start: build ## Run the whole product in one process on :8080 (embedded adapters, data in ./.data)
 	node services/embedded/dist/main.js
@@ -27,6 +28,7 @@ start: build ## Run the whole product in one process on :8080 (embedded adapters
 typecheck: install ## Type-check the sources and the tests
 	npx tsc -b
 	npx tsc -p tsconfig.test.json
+	npx tsc -p web/tsconfig.json
 
 services: ## Start the local Postgres, Redis and NATS when they are not running
 	bash scripts/local-services.sh
@@ -37,4 +39,4 @@ test: install services typecheck ## Run every test suite, then print the closing
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status
 
 clean: ## Remove build output and test results (keeps ./.data)
-	rm -rf services/*/dist services/*/tsconfig.tsbuildinfo test-results
+	rm -rf services/*/dist services/*/tsconfig.tsbuildinfo web/dist test-results
