@@ -16,9 +16,18 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['services/*/test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'services',
+          include: ['services/*/test/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      'web/vite.config.ts',
+    ],
   },
 });
