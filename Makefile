@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build start typecheck test services clean
+.PHONY: help install build start typecheck test services browser clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
@@ -33,7 +33,10 @@ typecheck: install ## Type-check the sources and the tests
 services: ## Start the local Postgres, Redis and NATS when they are not running
 	bash scripts/local-services.sh
 
-test: install services typecheck ## Run every test suite, then print the closing count
+browser: ## Install Debian's chromium and an emoji font for the browser tests, when missing
+	bash scripts/browser.sh
+
+test: services browser typecheck build ## Run every suite (services, web components, browser e2e), then print the count
 	@mkdir -p test-results
 	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status

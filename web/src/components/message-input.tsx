@@ -14,6 +14,7 @@ export function MessageInput() {
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [isSending, setSending] = useState(false);
   const fileInputRef = useRef<HTMLInputElement>(null);
+  const textInputRef = useRef<HTMLInputElement>(null);
   const sendMessage = useChatStore((state) => state.sendMessage);
 
   useEffect(() => {
@@ -83,6 +84,7 @@ export function MessageInput() {
               onPick={(emoji) => {
                 setText((current) => current + emoji);
                 setPickerOpen(false);
+                textInputRef.current?.focus();
               }}
             />
           </Suspense>
@@ -92,6 +94,7 @@ export function MessageInput() {
       <form onSubmit={onSubmit} className="flex items-center gap-2">
         <div className="flex flex-1 gap-2">
           <input
+            ref={textInputRef}
             type="text"
             className="input input-sm w-full rounded-lg sm:input-md"
             placeholder="Type a message..."

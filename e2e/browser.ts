@@ -1,0 +1,47 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+/** Debian's chromium, headless, with nothing that calls out to the network on its own. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+
+/** A page in its own context (its own cookies), recording any request that leaves our origin. */
+export async function newUserPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  const page = await context.newPage();
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
+  });
+  return { page, outside };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+export async function signUp(page: Page, fullName: string, email: string, password = 'secret123'): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/');
+}
