@@ -21,6 +21,8 @@ interface AuthState {
   applyPresenceChange(change: { online: string[]; offline: string[] }): void;
 }
 
+type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile';
+
 export const errorMessage = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
 
@@ -31,6 +33,19 @@ export const useAuthStore = create<AuthState>((set, get) => {
     const { authUser, socket } = get();
     if (!authUser || socket) return;
     set({ socket: openSocket(authUser._id) });
+  };
+  /** Signup, login and profile update: one busy flag, the user from the answer, a toast either way. */
+  const receiveUser = async (busyFlag: BusyFlag, call: () => Promise<AuthUser>, success: string) => {
+    set({ [busyFlag]: true } as Partial<AuthState>);
+    try {
+      set({ authUser: await call() });
+      toast.success(success);
+      connect();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      set({ [busyFlag]: false } as Partial<AuthState>);
+    }
   };
   const disconnect = () => {
     get().socket?.disconnect();
@@ -61,31 +76,9 @@ export const useAuthStore = create<AuthState>((set, get) => {
       return authCheck;
     },
 
-    async signup(form) {
-      set({ isSigningUp: true });
-      try {
-        set({ authUser: await api.signup(form) });
-        toast.success('Account created successfully');
-        connect();
-      } catch (error) {
-        toast.error(errorMessage(error));
-      } finally {
-        set({ isSigningUp: false });
-      }
-    },
+    signup: (form) => receiveUser('isSigningUp', () => api.signup(form), 'Account created successfully'),
 
-    async login(form) {
-      set({ isLoggingIn: true });
-      try {
-        set({ authUser: await api.login(form) });
-        toast.success('Logged in successfully');
-        connect();
-      } catch (error) {
-        toast.error(errorMessage(error));
-      } finally {
-        set({ isLoggingIn: false });
-      }
-    },
+    login: (form) => receiveUser('isLoggingIn', () => api.login(form), 'Logged in successfully'),
 
     async logout() {
       try {
@@ -98,17 +91,8 @@ export const useAuthStore = create<AuthState>((set, get) => {
       }
     },
 
-    async updateProfile(profilePic) {
-      set({ isUpdatingProfile: true });
-      try {
-        set({ authUser: await api.updateProfile(profilePic) });
-        toast.success('Profile updated successfully');
-      } catch (error) {
-        toast.error(errorMessage(error));
-      } finally {
-        set({ isUpdatingProfile: false });
-      }
-    },
+    updateProfile: (profilePic) =>
+      receiveUser('isUpdatingProfile', () => api.updateProfile(profilePic), 'Profile updated successfully'),
 
     setOnlineUsers(ids) {
       set({ onlineUsers: [...new Set(ids)] });
