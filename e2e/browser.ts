@@ -45,3 +45,11 @@ export async function signUp(page: Page, fullName: string, email: string, passwo
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/');
 }
+
+/** A page already signed in as the user whose session cookie an API client holds. */
+export async function signedInPage(browser: Browser, baseUrl: string, sessionCookie: string) {
+  const user = await newUserPage(browser, baseUrl);
+  const [name, value] = sessionCookie.split('=') as [string, string];
+  await user.page.context().addCookies([{ name, value, url: baseUrl }]);
+  return user;
+}

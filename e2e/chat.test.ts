@@ -1,28 +1,22 @@
-import { fileURLToPath } from 'node:url';
-import { parseConfig } from '@chat/common';
-import { buildEmbeddedApp } from '@chat/embedded';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenOnFreePort, pngBytes, tempDir } from '#test-support';
+import { pngBytes } from '#test-support';
 import { launchBrowser, newUserPage, screenshot, signUp } from './browser.js';
-
-const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+import { startEmbeddedTarget, type E2eTarget } from './embedded-target.js';
 
 let browser: Browser;
+let target: E2eTarget;
 let baseUrl: string;
-let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
-  const config = parseConfig({ LOG_LEVEL: 'silent', DATA_DIR: await tempDir('chat-e2e'), WEB_DIST });
-  const app = await buildEmbeddedApp(config);
-  baseUrl = await listenOnFreePort(app);
-  closeServer = () => app.close();
+  target = await startEmbeddedTarget();
+  baseUrl = target.baseUrl;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await closeServer?.();
+  await target?.close();
 });
 
 const stamp = Date.now();

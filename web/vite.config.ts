@@ -7,6 +7,16 @@ const API_ORIGIN = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // lottie-react also imports the full and SVG players, whose expression engine calls eval; the
+    // light player renders our animations and keeps eval out of the bundle, for a strict CSP.
+    alias: [
+      {
+        find: /^lottie-web(\/build\/player\/lottie(_svg)?(\.js)?)?$/,
+        replacement: 'lottie-web/build/player/lottie_light.js',
+      },
+    ],
+  },
   server: {
     proxy: {
       '/api': API_ORIGIN,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { GatewayServiceOptions } from './deps.js';
 import { deliverMessages } from './delivery.js';
@@ -14,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** The realtime gateway: Socket.IO on the Fastify server, authenticated by the session cookie. */
-export const gatewayService: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) => {
+const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) => {
   const io = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -47,3 +48,6 @@ export const gatewayService: FastifyPluginAsync<GatewayServiceOptions> = async (
     });
   });
 };
+
+/** Not encapsulated: the Socket.IO server (`app.io`) is the process's own, for its owner to reach. */
+export const gatewayService = fp(gateway, { name: 'gateway', fastify: '5.x' });

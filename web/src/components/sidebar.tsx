@@ -6,7 +6,7 @@ import { useChatStore } from '../store/use-chat-store';
 import { SidebarSkeleton } from './sidebar-skeleton';
 
 export function Sidebar() {
-  const { users, selectedUser, isUsersLoading, getUsers, setSelectedUser } = useChatStore();
+  const { users, selectedUser, isUsersLoading, unreadCounts, getUsers, setSelectedUser } = useChatStore();
   const onlineUsers = useAuthStore((state) => state.onlineUsers);
   const [showOnlineOnly, setShowOnlineOnly] = useState(false);
 
@@ -44,6 +44,7 @@ export function Sidebar() {
         {shown.map((user) => {
           const isOnline = online.has(user._id);
           const isSelected = selectedUser?._id === user._id;
+          const unread = unreadCounts[user._id] ?? 0;
           return (
             <li key={user._id}>
               <button
@@ -59,9 +60,10 @@ export function Sidebar() {
                   {isOnline && (
                     <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" />
                   )}
+                  {unread > 0 && <UnreadBadge count={unread} />}
                 </div>
                 <div className="hidden min-w-0 text-left lg:block">
-                  <div className="truncate font-medium">{user.fullName}</div>
+                  <div className={`truncate ${unread > 0 ? 'font-bold' : 'font-medium'}`}>{user.fullName}</div>
                   <div className="text-sm text-base-content/60">{isOnline ? 'Online' : 'Offline'}</div>
                 </div>
               </button>
@@ -73,5 +75,18 @@ export function Sidebar() {
         )}
       </ul>
     </aside>
+  );
+}
+
+/** New messages from a contact whose conversation is not open. */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span
+      className="badge badge-primary badge-sm absolute -top-1 -right-1 min-w-5 px-1 font-semibold"
+      aria-label={`${count} unread`}
+      title={`${count} unread`}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }

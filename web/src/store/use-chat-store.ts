@@ -11,6 +11,8 @@ interface ChatState {
   isUsersLoading: boolean;
   isMessagesLoading: boolean;
   isOlderLoading: boolean;
+  /** Messages received from each contact whose conversation is not open, by contact id. */
+  unreadCounts: Record<string, number>;
   /** Kept from the product's state model; no chatbot is offered. */
   isChatbotSelected: boolean;
   getUsers(): Promise<void>;
@@ -29,6 +31,11 @@ function merge(current: Message[], incoming: Message[]): Message[] {
   return [...byId.values()].sort((a, b) => Number(a._id) - Number(b._id));
 }
 
+function withoutKey(counts: Record<string, number>, key: string): Record<string, number> {
+  const { [key]: _removed, ...rest } = counts;
+  return rest;
+}
+
 export const useChatStore = create<ChatState>((set, get) => ({
   users: [],
   selectedUser: null,
@@ -37,6 +44,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
   isUsersLoading: false,
   isMessagesLoading: false,
   isOlderLoading: false,
+  unreadCounts: {},
   isChatbotSelected: false,
 
   async getUsers() {
@@ -56,10 +64,15 @@ export const useChatStore = create<ChatState>((set, get) => ({
     try {
       const page = await api.getMessages(userId);
       if (get().selectedUser?._id !== userId) return;
-      set((state) => ({
-        messages: firstLoad ? page : merge(state.messages, page),
-        hasOlderMessages: firstLoad ? page.length === PAGE_SIZE : state.hasOlderMessages,
-      }));
+      set((state) => {
+        // A full page that starts after everything shown means more was missed than one page
+        // holds: the latest page replaces the list and the rest loads on scroll, leaving no gap.
+        const newestShown = state.messages.at(-1)?._id;
+        const leavesGap =
+          page.length === PAGE_SIZE && newestShown !== undefined && Number(page[0]!._id) > Number(newestShown);
+        if (firstLoad || leavesGap) return { messages: page, hasOlderMessages: page.length === PAGE_SIZE };
+        return { messages: merge(state.messages, page) };
+      });
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -99,15 +112,25 @@ export const useChatStore = create<ChatState>((set, get) => ({
 
   setSelectedUser(user) {
     if (user?._id === get().selectedUser?._id) return;
-    set({ selectedUser: user, messages: [], hasOlderMessages: false });
+    set((state) => ({
+      selectedUser: user,
+      messages: [],
+      hasOlderMessages: false,
+      unreadCounts: user ? withoutKey(state.unreadCounts, user._id) : state.unreadCounts,
+    }));
   },
 
   receiveMessage(message) {
     const me = useAuthStore.getState().authUser?._id;
     const other = get().selectedUser?._id;
-    if (!me || !other) return;
+    if (!me) return;
     const inOpenChat =
       (message.senderId === other && message.receiverId === me) || (message.senderId === me && message.receiverId === other);
     if (inOpenChat) set((state) => ({ messages: merge(state.messages, [message]) }));
+    else if (message.receiverId === me) {
+      set((state) => ({
+        unreadCounts: { ...state.unreadCounts, [message.senderId]: (state.unreadCounts[message.senderId] ?? 0) + 1 },
+      }));
+    }
   },
 }));

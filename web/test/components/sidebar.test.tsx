@@ -36,4 +36,18 @@ describe('Sidebar', () => {
     render(<Sidebar />);
     expect(screen.getAllByTestId('contact-skeleton')).toHaveLength(8);
   });
+
+  it('counts messages from a contact whose chat is not open, and clears them when it opens', () => {
+    useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '' } });
+    useChatStore.setState({ selectedUser: null, unreadCounts: {} });
+    render(<Sidebar />);
+    const message = { receiverId: 'me', senderId: 'c', text: 'hi', image: null, createdAt: '' };
+    act(() => {
+      useChatStore.getState().receiveMessage({ ...message, _id: '1' });
+      useChatStore.getState().receiveMessage({ ...message, _id: '2' });
+    });
+    expect(screen.getByLabelText('2 unread')).toHaveTextContent('2');
+    fireEvent.click(screen.getByRole('button', { name: /Cat/ }));
+    expect(screen.queryByLabelText(/unread/)).toBeNull();
+  });
 });
