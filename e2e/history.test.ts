@@ -63,11 +63,14 @@ describe('a conversation with a history', () => {
     await page.context().setOffline(true);
     await target.dropRealtimeConnections();
     await target.waitUntilOffline(aliceUser._id);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Reconnecting…' }).count(), { timeout: 5000 }).toBe(1);
+    await screenshot(page, 'chat-reconnecting');
     await send(bob, aliceUser._id, 'Sent while you were away');
     await send(alice, bobUser._id, 'Sent from another tab');
     await page.context().setOffline(false);
     await expect.poll(() => page.getByText('Sent while you were away').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => page.getByText('Sent from another tab').count()).toBe(1);
+    expect(await page.getByText('Reconnecting…').count()).toBe(0);
 
     await send(bob, aliceUser._id, 'Live after reconnect');
     await expect.poll(() => page.getByText('Live after reconnect').count(), { timeout: 5000 }).toBe(1);

@@ -1,4 +1,4 @@
-import { LogOut, MessageSquare, Settings } from 'lucide-react';
+import { LogOut, MessageSquare, Settings, WifiOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { avatarOf } from '../lib/avatar';
 import { useAuthStore } from '../store/use-auth-store';
@@ -6,17 +6,21 @@ import { useAuthStore } from '../store/use-auth-store';
 export function Navbar() {
   const authUser = useAuthStore((state) => state.authUser);
   const logout = useAuthStore((state) => state.logout);
+  const isReconnecting = useAuthStore((state) => state.isReconnecting);
 
   return (
     <header className="fixed top-0 z-40 w-full border-b border-base-300 bg-base-100/80 backdrop-blur-lg">
       <div className="container mx-auto h-16 px-4">
         <div className="flex h-full items-center justify-between">
-          <Link to="/" className="flex items-center gap-2.5 transition-all hover:opacity-80">
-            <div className="flex size-9 items-center justify-center rounded-lg bg-primary/10">
-              <MessageSquare className="size-5 text-primary" />
-            </div>
-            <h1 className="text-lg font-bold">Chat.io</h1>
-          </Link>
+          <div className="flex items-center gap-3">
+            <Link to="/" className="flex items-center gap-2.5 transition-all hover:opacity-80">
+              <div className="flex size-9 items-center justify-center rounded-lg bg-primary/10">
+                <MessageSquare className="size-5 text-primary" />
+              </div>
+              <h1 className="text-lg font-bold">Chat.io</h1>
+            </Link>
+            {isReconnecting && <ReconnectingBadge />}
+          </div>
 
           <nav className="flex items-center gap-2">
             <Link to="/settings" className="btn btn-sm gap-2 transition-colors">
@@ -39,5 +43,15 @@ export function Navbar() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** Live updates are paused; messages sent meanwhile show up once the connection is back. */
+function ReconnectingBadge() {
+  return (
+    <span role="status" className="badge badge-warning gap-1.5">
+      <WifiOff className="size-3.5" />
+      <span className="hidden sm:inline">Reconnecting…</span>
+    </span>
   );
 }

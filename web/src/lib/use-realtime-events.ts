@@ -21,6 +21,9 @@ export function useRealtimeEvents(): void {
       if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
     };
     const onNewMessage = (message: Message) => chat().receiveMessage(message);
+    const onConnect = () => useAuthStore.getState().setReconnecting(false);
+    // A disconnect the app asked for (logout) is not a lost connection.
+    const onDisconnect = (reason: string) => useAuthStore.getState().setReconnecting(reason !== 'io client disconnect');
     // Whatever arrived while the connection was down is in the history: fetch it again.
     const onReconnect = () => {
       const selected = chat().selectedUser;
@@ -31,11 +34,15 @@ export function useRealtimeEvents(): void {
     socket.on('getOnlineUsers', onOnlineUsers);
     socket.on('onlineUsersChanged', onPresenceChange);
     socket.on('newMessage', onNewMessage);
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
     socket.io.on('reconnect', onReconnect);
     return () => {
       socket.off('getOnlineUsers', onOnlineUsers);
       socket.off('onlineUsersChanged', onPresenceChange);
       socket.off('newMessage', onNewMessage);
+    socket.off('connect', onConnect);
+    socket.off('disconnect', onDisconnect);
       socket.io.off('reconnect', onReconnect);
     };
   }, [socket]);

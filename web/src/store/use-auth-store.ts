@@ -8,6 +8,8 @@ interface AuthState {
   authUser: AuthUser | null;
   onlineUsers: string[];
   socket: Socket | null;
+  /** The realtime connection dropped and is being re-established. */
+  isReconnecting: boolean;
   isCheckingAuth: boolean;
   isSigningUp: boolean;
   isLoggingIn: boolean;
@@ -18,6 +20,7 @@ interface AuthState {
   logout(): Promise<void>;
   updateProfile(profilePic: string): Promise<void>;
   setOnlineUsers(ids: string[]): void;
+  setReconnecting(reconnecting: boolean): void;
   applyPresenceChange(change: { online: string[]; offline: string[] }): void;
 }
 
@@ -49,13 +52,14 @@ export const useAuthStore = create<AuthState>((set, get) => {
   };
   const disconnect = () => {
     get().socket?.disconnect();
-    set({ socket: null, onlineUsers: [] });
+    set({ socket: null, onlineUsers: [], isReconnecting: false });
   };
 
   return {
     authUser: null,
     onlineUsers: [],
     socket: null,
+    isReconnecting: false,
     isCheckingAuth: true,
     isSigningUp: false,
     isLoggingIn: false,
@@ -96,6 +100,10 @@ export const useAuthStore = create<AuthState>((set, get) => {
 
     setOnlineUsers(ids) {
       set({ onlineUsers: [...new Set(ids)] });
+    },
+
+    setReconnecting(isReconnecting) {
+      set({ isReconnecting });
     },
 
     applyPresenceChange({ online, offline }) {
