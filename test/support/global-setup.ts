@@ -2,13 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { startServerContainers } from './containers.js';
 
 export const TEMPLATE_ENV = 'CHAT_TEST_PGLITE_TEMPLATE';
 export const TEMP_ROOT_ENV = 'CHAT_TEST_TMP';
 
 /**
  * initdb takes seconds in WASM: it runs once per test run, and every test database starts from its dump.
- * Every temporary directory of the run lives under one root, removed at the end.
+ * Every temporary directory of the run lives under one root, removed at the end. Real servers for
+ * the integration suites come from containers when a Docker engine runs, else from the environment.
  */
 export default async function setup() {
   const dir = await mkdtemp(join(tmpdir(), 'chat-pglite-'));
@@ -19,7 +21,9 @@ export default async function setup() {
   await writeFile(path, Buffer.from(await dump.arrayBuffer()));
   process.env[TEMPLATE_ENV] = path;
   process.env[TEMP_ROOT_ENV] = dir;
+  const stopContainers = await startServerContainers();
   return async () => {
+    await stopContainers();
     await rm(dir, { recursive: true, force: true });
   };
 }

@@ -4,3 +4,4 @@ export * from './images.js';
 export * from './listen.js';
 export * from './database.js';
 export * from './temp-dir.js';
+export * from './servers.js';

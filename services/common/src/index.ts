@@ -13,3 +13,7 @@ export * from './server.js';
 export * from './session.js';
 export * from './subjects.js';
 export * from './deliveries.js';
+export * from './nats-bus.js';
+export * from './postgres.js';
+export * from './redis-presence.js';
+export * from './timeout.js';

@@ -1,0 +1,49 @@
+import pg from 'pg';
+import type { Database, Queryable } from './db.js';
+
+export interface PostgresOptions {
+  /** Connections per process; a replica rarely needs more than a handful on the hot path. */
+  maxConnections?: number;
+  /** Reported when an idle pooled connection breaks (the server restarted): the pool replaces it. */
+  onIdleError?: (error: Error) => void;
+}
+
+/** A Postgres server through a `pg` pool; queries are parameterized, transactions pin one client. */
+export function createPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // Without a listener an idle client's error (a restarted server) would crash the process.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  const runner = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as Row[],
+  });
+  return {
+    ...runner(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      // A client whose ROLLBACK failed is in an unknown state: it is destroyed, not returned.
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await work(runner(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    close: () => pool.end(),
+  };
+}

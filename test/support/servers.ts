@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+/** The real servers integration suites use; the global setup points these at containers when Docker runs. */
+export const SERVER_ENV = {
+  postgres: 'TEST_POSTGRES_URL',
+  redis: 'TEST_REDIS_URL',
+  nats: 'TEST_NATS_URL',
+} as const;
+
+const LOCAL_DEFAULTS = {
+  postgres: 'postgres://postgres@127.0.0.1:5432/postgres',
+  redis: 'redis://127.0.0.1:6379',
+  nats: 'nats://127.0.0.1:4222',
+};
+
+export const serverUrl = (server: keyof typeof SERVER_ENV): string =>
+  process.env[SERVER_ENV[server]] ?? LOCAL_DEFAULTS[server];
+
+/** A name no other test or run uses: databases, key prefixes and subject prefixes start with it. */
+export const uniqueName = (kind: string) => `${kind}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+
+/** A database of its own on the test Postgres server, dropped by `drop()`. */
+export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = uniqueName('chat_test');
+  const adminUrl = serverUrl('postgres');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
