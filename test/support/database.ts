@@ -1,10 +1,30 @@
 import { readFile } from 'node:fs/promises';
-import { createPgliteDatabase, type Database } from '@chat/common';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from '@chat/common';
 import { TEMPLATE_ENV } from './global-setup.js';
+import { createTestPostgresDatabase } from './servers.js';
 
 /** A fresh in-memory Postgres for one test file, started from the template the global setup dumped. */
 export async function testDatabase(): Promise<Database> {
   const path = process.env[TEMPLATE_ENV];
   const template = path ? new Blob([await readFile(path)]) : undefined;
   return createPgliteDatabase(undefined, template);
+}
+
+/** Both databases the services run on, for suites that must hold on each: PGlite and a real server. */
+export const databaseImplementations: [string, () => Promise<Database>][] = [
+  ['PGlite', testDatabase],
+  ['Postgres', testPostgresDatabase],
+];
+
+/** A pooled connection to a database of its own on the test server; closing it drops the database. */
+export async function testPostgresDatabase(): Promise<Database> {
+  const { url, drop } = await createTestPostgresDatabase();
+  const db = createPostgresDatabase(url);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await drop();
+    },
+  };
 }

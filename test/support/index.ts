@@ -5,3 +5,4 @@ export * from './listen.js';
 export * from './database.js';
 export * from './temp-dir.js';
 export * from './servers.js';
+export * from './s3.js';

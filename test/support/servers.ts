@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 
 /** The real servers integration suites use; the global setup points these at containers when Docker runs. */
@@ -39,4 +41,13 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop(
       await client.end();
     },
   };
+}
+
+/** Deletes the JetStream streams a test made under its subject prefix, so the server does not fill up. */
+export async function removeNatsStreams(subjectPrefix: string): Promise<void> {
+  const nc = await connect({ servers: serverUrl('nats') });
+  const jsm = await jetstreamManager(nc);
+  const marker = subjectPrefix.replace(/[^A-Za-z0-9_-]/g, '_');
+  for await (const name of jsm.streams.names()) if (name.includes(marker)) await jsm.streams.delete(name);
+  await nc.close();
 }

@@ -1,4 +1,4 @@
-import type { BlobStore, Bus, Database } from '@chat/common';
+import type { BlobStore, Bus, Database, OutboxRelay } from '@chat/common';
 
 export interface AuthServiceOptions {
   db: Database;
@@ -7,4 +7,9 @@ export interface AuthServiceOptions {
   jwtSecret: string;
   cookieSecure: boolean;
   bcryptCost: number;
+}
+
+/** What the routes get: the service's dependencies and the relay that publishes its events. */
+export interface AuthRouteOptions extends AuthServiceOptions {
+  events: OutboxRelay;
 }

@@ -1,10 +1,19 @@
-import { subjects, type Bus } from '@chat/common';
+import { outbox, subjects, type OutboxRelay, type Queryable } from '@chat/common';
+import type { FastifyBaseLogger } from 'fastify';
 import type { UserRecord } from './users.js';
 
+/** Auth's events wait here between a user's change and the bus. */
+export const authOutbox = outbox('auth_outbox');
+
 /** Tells the other services a user's public card changed, so they keep their own copy. */
-export async function publishUserUpserted(bus: Bus, user: UserRecord): Promise<void> {
-  await bus.publish(
-    subjects.usersUpserted,
-    JSON.stringify({ _id: user.id, fullName: user.fullName, profilePic: user.profilePic }),
-  );
+export async function enqueueUserUpserted(tx: Queryable, user: UserRecord): Promise<void> {
+  await authOutbox.enqueue(tx, subjects.usersUpserted, { _id: user.id, fullName: user.fullName, profilePic: user.profilePic });
+}
+
+/**
+ * Publishes what the request just committed before it is answered, so other users see the change
+ * live. A bus that is down fails nothing: the relay publishes the event later.
+ */
+export async function publishCommittedEvents(events: OutboxRelay, log: FastifyBaseLogger): Promise<void> {
+  await events.flush().catch((error: unknown) => log.warn({ err: error }, 'events wait in the outbox: the bus refused them'));
 }

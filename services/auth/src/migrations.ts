@@ -1,4 +1,5 @@
 import type { Migration } from '@chat/common';
+import { authOutbox } from './events.js';
 
 export const authMigrations: readonly Migration[] = [
   {
@@ -17,4 +18,5 @@ export const authMigrations: readonly Migration[] = [
       CREATE UNIQUE INDEX users_email_key ON users (email);
     `,
   },
+  authOutbox.migration(2),
 ];

@@ -1,6 +1,7 @@
 import { API_PREFIX, migrate, sessions } from '@chat/common';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthServiceOptions } from './deps.js';
+import { authOutbox, publishCommittedEvents } from './events.js';
 import { authMigrations } from './migrations.js';
 import { profileRoutes } from './routes/profile.js';
 import { sessionRoutes } from './routes/session.js';
@@ -8,7 +9,12 @@ import { sessionRoutes } from './routes/session.js';
 /** The auth service: owns the users table and issues the session cookie, under /api/auth. */
 export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, options) => {
   await migrate(options.db, 'auth', authMigrations);
+  const events = authOutbox.startRelay(options.db, options.bus, app.log);
+  app.addHook('onClose', async () => events.stop());
+  // Events left by an earlier run (the bus was down) go out at start, once every in-process
+  // consumer is registered too.
+  app.addHook('onReady', async () => publishCommittedEvents(events, app.log));
   await app.register(sessions, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
-  await app.register(sessionRoutes, { ...options, prefix: API_PREFIX });
-  await app.register(profileRoutes, { ...options, prefix: API_PREFIX });
+  await app.register(sessionRoutes, { ...options, events, prefix: API_PREFIX });
+  await app.register(profileRoutes, { ...options, events, prefix: API_PREFIX });
 };

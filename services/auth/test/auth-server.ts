@@ -12,9 +12,20 @@ export async function startAuthService() {
   const bus = createInProcessBus(() => {});
   const blobs = await createDiskBlobStore(join(await tempDir('chat-auth'), 'media'));
   const upserted: Array<{ _id: string; fullName: string; profilePic: string }> = [];
-  bus.subscribe(subjects.usersUpserted, (payload) => void upserted.push(JSON.parse(payload)));
+  let refusals = 0;
+  await bus.consumeEvents(subjects.usersUpserted, 'test', (payload) => {
+    if (refusals > 0) {
+      refusals -= 1;
+      throw new Error('the consumer is down');
+    }
+    upserted.push(JSON.parse(payload));
+  });
   await app.register(authService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false, bcryptCost: 10 });
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
-  return { app, db, blobs, upserted, baseUrl, client: () => new ApiClient(baseUrl) };
+  /** The next `count` events fail to be handled, as if the bus were down. */
+  const refuseEvents = (count: number) => {
+    refusals = count;
+  };
+  return { app, db, blobs, upserted, refuseEvents, baseUrl, client: () => new ApiClient(baseUrl) };
 }

@@ -14,6 +14,19 @@ export interface Config {
   databaseUrl?: string;
   natsUrl?: string;
   redisUrl?: string;
+  /** Namespaces on shared servers: every subject and Redis key of this deployment starts with these. */
+  natsSubjectPrefix?: string;
+  redisKeyPrefix: string;
+  /** The object store; absent in embedded mode, where media are files under `dataDir`. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region: string;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +76,33 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+function s3(env: Env): S3Config | undefined {
+  const endpoint = url(env, 'S3_ENDPOINT', ['http', 'https']);
+  if (endpoint === undefined) return undefined;
+  const required = (name: string) => {
+    const value = text(env, name);
+    if (value === undefined) throw new ConfigError(`${name} is required when S3_ENDPOINT is set`);
+    return value;
+  };
+  const bucket = text(env, 'S3_BUCKET') ?? 'chat-media';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be a valid bucket name (3-63 of a-z, 0-9, '.', '-'), got "${bucket}"`);
+  }
+  return {
+    endpoint,
+    accessKey: required('S3_ACCESS_KEY'),
+    secretKey: required('S3_SECRET_KEY'),
+    bucket,
+    region: text(env, 'S3_REGION') ?? 'us-east-1',
+  };
+}
+
+function prefix(env: Env, name: string, pattern: RegExp, description: string): string | undefined {
+  const raw = text(env, name);
+  if (raw !== undefined && !pattern.test(raw)) throw new ConfigError(`${name} must be ${description}, got "${raw}"`);
+  return raw;
+}
+
 function directory(env: Env, name: string, cwd: string): string | undefined {
   const raw = text(env, name);
   if (raw === undefined) return undefined;
@@ -91,5 +131,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     natsUrl: url(env, 'NATS_URL', ['nats', 'tls']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    natsSubjectPrefix: prefix(env, 'NATS_SUBJECT_PREFIX', /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'subject tokens joined by dots'),
+    redisKeyPrefix: prefix(env, 'REDIS_KEY_PREFIX', /^[A-Za-z0-9_:.-]+$/, 'letters, digits and _ : . -') ?? 'chat:',
+    s3: s3(env),
   };
 }

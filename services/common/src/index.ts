@@ -17,3 +17,6 @@ export * from './nats-bus.js';
 export * from './postgres.js';
 export * from './redis-presence.js';
 export * from './timeout.js';
+export * from './s3-blobs.js';
+export * from './adapters.js';
+export * from './outbox.js';

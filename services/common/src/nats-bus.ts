@@ -1,4 +1,5 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { Bus, BusErrorReporter } from './bus.js';
 import { withTimeout } from './timeout.js';
 
@@ -11,10 +12,18 @@ export interface NatsBusOptions {
 }
 
 const PING_TIMEOUT_MS = 2_000;
+/** Events are kept this long: a consumer down for longer misses them. */
+const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
+/** A repeated publish of one event id within this window is stored once. */
+const EVENT_DEDUPLICATION_MS = 10 * 60 * 1000;
+/** A consumer that failed on an event gets it again after this long. */
+const EVENT_RETRY_MS = 1_000;
 
 /**
- * Core NATS: at-most-once fan-out to whoever subscribes now. Messages are stored before they are
- * published, so a delivery lost while a gateway reconnects is found by the client's re-fetch.
+ * Live traffic is core NATS: at-most-once fan-out to whoever subscribes now. Messages are stored
+ * before they are published, so a delivery lost while a gateway reconnects is found by the client's
+ * re-fetch. Events go through JetStream: one file-backed stream per event subject, and one durable
+ * consumer per consumer name that hands out one event at a time, so events are handled in order.
  */
 export async function createNatsBus(url: string, options: NatsBusOptions): Promise<Bus> {
   const nc: NatsConnection = await connect({
@@ -25,6 +34,34 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
     reconnectTimeWait: 500,
   });
   const scoped = (subject: string) => (options.subjectPrefix ? `${options.subjectPrefix}.${subject}` : subject);
+  const jsm = await jetstreamManager(nc);
+  const js = jetstream(nc);
+  const streams = new Map<string, Promise<string>>();
+  /** The stream that keeps one event subject, created by whichever replica needs it first. */
+  const streamFor = (subject: string) => {
+    let stream = streams.get(subject);
+    if (!stream) {
+      const name = `EVENTS_${scoped(subject).replace(/[^A-Za-z0-9_-]/g, '_')}`;
+      stream = jsm.streams
+        .add({
+          name,
+          subjects: [scoped(subject)],
+          storage: StorageType.File,
+          max_age: nanos(EVENT_RETENTION_MS),
+          duplicate_window: nanos(EVENT_DEDUPLICATION_MS),
+        })
+        .catch(async (error: unknown) => {
+          // Already there, perhaps made by another replica: use it as it is.
+          await jsm.streams.info(name).catch(() => Promise.reject(error));
+        })
+        .then(() => name);
+      stream.catch(() => streams.delete(subject));
+      streams.set(subject, stream);
+    }
+    return stream;
+  };
+  const consumers = new Set<{ close(): Promise<void | Error> }>();
+
   return {
     async publish(subject, payload) {
       nc.publish(scoped(subject), payload);
@@ -43,8 +80,42 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
       });
       return { unsubscribe: () => subscription.unsubscribe() };
     },
+    async publishEvent(subject, payload, eventId) {
+      await streamFor(subject);
+      await js.publish(scoped(subject), payload, { msgID: eventId });
+    },
+    async consumeEvents(subject, consumer, handler) {
+      const stream = await streamFor(subject);
+      await jsm.consumers.add(stream, {
+        durable_name: consumer,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        max_ack_pending: 1,
+        ack_wait: nanos(30_000),
+      });
+      const messages = await (await js.consumers.get(stream, consumer)).consume();
+      consumers.add(messages);
+      void (async () => {
+        for await (const message of messages) {
+          try {
+            await handler(message.string());
+            message.ack();
+          } catch (error) {
+            options.onHandlerError(error, subject);
+            message.nak(EVENT_RETRY_MS);
+          }
+        }
+      })();
+      return {
+        unsubscribe() {
+          consumers.delete(messages);
+          void messages.close();
+        },
+      };
+    },
     ping: () => withTimeout(nc.flush(), PING_TIMEOUT_MS, 'NATS did not answer a ping in time'),
     async close() {
+      await Promise.all([...consumers].map((messages) => messages.close()));
       if (!nc.isClosed()) await nc.drain();
     },
   };

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventually, pause, serverUrl, uniqueName } from '#test-support';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually, pause, removeNatsStreams, serverUrl, uniqueName } from '#test-support';
 import { createInProcessBus, type Bus, type BusErrorReporter } from '../src/bus.js';
 import { createNatsBus } from '../src/nats-bus.js';
 
@@ -89,7 +89,94 @@ describe('NATS bus across processes', () => {
   });
 });
 
+describe('NATS events', () => {
+  const url = serverUrl('nats');
+  let prefix: string;
+  const buses: Bus[] = [];
+  const open = async (report: BusErrorReporter = vi.fn()) => {
+    const bus = await createNatsBus(url, { subjectPrefix: prefix, onHandlerError: report });
+    buses.push(bus);
+    return bus;
+  };
+  beforeEach(() => {
+    prefix = uniqueName('test');
+  });
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+    await removeNatsStreams(prefix);
+  });
+
+  it('hands a consumer the events published while it was not running, in order, each once', async () => {
+    const publisher = await open();
+    await publisher.publishEvent('users.upserted', 'one', 'e1');
+    await publisher.publishEvent('users.upserted', 'two', 'e2');
+    await publisher.publishEvent('users.upserted', 'two again', 'e2');
+    const consumer = await open();
+    const seen: string[] = [];
+    await consumer.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    await publisher.publishEvent('users.upserted', 'three', 'e3');
+    await eventually(() => seen.length === 3, 'three events');
+    await pause(100);
+    expect(seen).toEqual(['one', 'two', 'three']);
+  });
+
+  it('keeps its place across a restart of the consumer', async () => {
+    const publisher = await open();
+    const first = await open();
+    const seen: string[] = [];
+    const subscription = await first.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    await publisher.publishEvent('users.upserted', 'before', 'e1');
+    await eventually(() => seen.length === 1, 'first event');
+    subscription.unsubscribe();
+    await first.close();
+    await publisher.publishEvent('users.upserted', 'while down', 'e2');
+    const restarted = await open();
+    await restarted.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    await eventually(() => seen.length === 2, 'the missed event');
+    expect(seen).toEqual(['before', 'while down']);
+  });
+
+  it('hands an event again after the handler failed on it', async () => {
+    const report = vi.fn();
+    const bus = await open(report);
+    let attempts = 0;
+    const handled: string[] = [];
+    await bus.consumeEvents('users.upserted', 'contacts', (payload) => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('database down');
+      handled.push(payload);
+    });
+    await bus.publishEvent('users.upserted', 'retry me', 'e1');
+    await eventually(() => handled.length === 1, 'handled on the second attempt', 5000);
+    expect(report).toHaveBeenCalledWith(expect.objectContaining({ message: 'database down' }), 'users.upserted');
+  });
+
+  it('shares the work between replicas of one consumer, each event handled once', async () => {
+    const publisher = await open();
+    const seen: string[] = [];
+    for (const replica of [await open(), await open()]) {
+      await replica.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    }
+    for (let i = 0; i < 10; i++) await publisher.publishEvent('users.upserted', `e${i}`, `id${i}`);
+    await eventually(() => seen.length === 10, 'ten events');
+    await pause(100);
+    expect(seen.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `e${i}`).sort());
+  });
+});
+
 describe('in-process bus', () => {
+  it('handles an event before its publish resolves, and fails the publish when a consumer fails', async () => {
+    const bus = createInProcessBus(vi.fn());
+    const seen: string[] = [];
+    await bus.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    await bus.publishEvent('users.upserted', 'one', 'e1');
+    expect(seen).toEqual(['one']);
+    await bus.consumeEvents('users.upserted', 'other', () => {
+      throw new Error('boom');
+    });
+    await expect(bus.publishEvent('users.upserted', 'two', 'e2')).rejects.toThrow('a consumer of users.upserted failed');
+  });
+
   it('waits for async subscribers before the publish resolves', async () => {
     const bus = createInProcessBus(vi.fn());
     let done = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabase } from '#test-support';
+import { databaseImplementations } from '#test-support';
 import { migrate } from '../src/migrations.js';
 
 const migrations = [
@@ -7,7 +7,7 @@ const migrations = [
   { version: 2, sql: 'ALTER TABLE things ADD COLUMN name text;' },
 ];
 
-describe('migrate', () => {
+describe.each(databaseImplementations)('migrate on %s', (_name, testDatabase) => {
   it('applies pending migrations in order, once', async () => {
     const db = await testDatabase();
     expect(await migrate(db, 'svc', migrations)).toEqual([1, 2]);
@@ -30,6 +30,43 @@ describe('migrate', () => {
       migrate(db, 'svc', [{ version: 1, sql: 'CREATE TABLE ok_table (id int);\nCREATE TABLE broken (;' }]),
     ).rejects.toThrow();
     expect(await db.query("SELECT to_regclass('ok_table') AS t")).toEqual([{ t: null }]);
+    await db.close();
+  });
+
+  it('applies each migration once when replicas start together', async () => {
+    const db = await testDatabase();
+    const applied = await Promise.all([1, 2, 3].map(() => migrate(db, 'svc', migrations)));
+    expect(applied.flat().sort()).toEqual([1, 2]);
+    expect(await db.query('SELECT version FROM schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }]);
+    await db.close();
+  });
+});
+
+describe.each(databaseImplementations)('the %s database', (_name, testDatabase) => {
+  it('returns rows with Postgres types, and parameters never become SQL', async () => {
+    const db = await testDatabase();
+    await db.query('CREATE TABLE notes (id bigserial PRIMARY KEY, body text, at timestamptz NOT NULL DEFAULT now())');
+    const hostile = "x'); DROP TABLE notes; --";
+    await db.query('INSERT INTO notes (body) VALUES ($1)', [hostile]);
+    const [row] = await db.query<{ id: string; body: string; at: Date }>('SELECT id::text AS id, body, at FROM notes');
+    expect(row).toEqual({ id: '1', body: hostile, at: expect.any(Date) });
+    await db.close();
+  });
+
+  it('commits a transaction that succeeds and keeps nothing of one that throws', async () => {
+    const db = await testDatabase();
+    await db.query('CREATE TABLE items (n int)');
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items VALUES (1)');
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO items VALUES (2)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await db.query('SELECT n FROM items')).toEqual([{ n: 1 }]);
+    await expect(db.ping()).resolves.toBeUndefined();
     await db.close();
   });
 });

@@ -12,9 +12,12 @@ const UserUpserted = Compile(
   }),
 );
 
+/** The durable consumer every messages replica shares: each event is projected once, in order. */
+const CONSUMER = 'messages-contacts';
+
 /** Keeps the contacts table in step with the auth service's users.upserted events. */
-export function projectContacts(bus: Bus, db: Database, log: FastifyBaseLogger): Subscription {
-  return bus.subscribe(subjects.usersUpserted, async (payload) => {
+export function projectContacts(bus: Bus, db: Database, log: FastifyBaseLogger): Promise<Subscription> {
+  return bus.consumeEvents(subjects.usersUpserted, CONSUMER, async (payload) => {
     let event: unknown;
     try {
       event = JSON.parse(payload);

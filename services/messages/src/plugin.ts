@@ -10,7 +10,7 @@ import { mediaRoutes } from './routes/media.js';
 /** The messages service: contacts, history, sending and stored images. Under /api/messages and /api/media. */
 export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
   await migrate(options.db, 'messages', messagesMigrations);
-  const projection = projectContacts(options.bus, options.db, app.log);
+  const projection = await projectContacts(options.bus, options.db, app.log);
   app.addHook('onClose', async () => projection.unsubscribe());
   await app.register(sessions, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
   await app.register(contactRoutes, { ...options, prefix: API_PREFIX });

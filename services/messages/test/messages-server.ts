@@ -28,7 +28,7 @@ export async function startMessagesService() {
 
   const user = async (fullName: string, profilePic = '') => {
     const id = randomUUID();
-    await bus.publish(subjects.usersUpserted, JSON.stringify({ _id: id, fullName, profilePic }));
+    await bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: id, fullName, profilePic }), randomUUID());
     const client = new ApiClient(baseUrl);
     client.cookie = `jwt=${signSession(id, JWT_SECRET)}`;
     return { id, fullName, client };

@@ -1,11 +1,11 @@
 import { cleanImageDataUrl, IMAGE_BODY_LIMIT, mediaKeyFromUrl, mediaKeys, mediaUrl, unauthorized } from '@chat/common';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AuthServiceOptions } from '../deps.js';
-import { publishUserUpserted } from '../events.js';
+import type { AuthRouteOptions } from '../deps.js';
+import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
 import { UpdateProfileBody, UserSchema } from '../schemas.js';
 import { findUserById, toPublicUser, updateProfilePic } from '../users.js';
 
-export const profileRoutes: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, { db, bus, blobs }) => {
+export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { db, blobs, events }) => {
   app.put(
     '/auth/update-profile',
     {
@@ -19,9 +19,13 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthServiceOptions> = asyn
       const image = await cleanImageDataUrl(request.body.profilePic);
       const key = mediaKeys.avatar(before.id, image.extension);
       await blobs.put(key, image.bytes);
-      const user = await updateProfilePic(db, before.id, mediaUrl(key));
+      const user = await db.transaction(async (tx) => {
+        const updated = await updateProfilePic(tx, before.id, mediaUrl(key));
+        if (updated) await enqueueUserUpserted(tx, updated);
+        return updated;
+      });
       if (!user) throw unauthorized();
-      await publishUserUpserted(bus, user);
+      await publishCommittedEvents(events, request.log);
       const previousKey = mediaKeyFromUrl(before.profilePic);
       if (previousKey) {
         await blobs.delete(previousKey).catch((error: unknown) => {

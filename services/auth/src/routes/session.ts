@@ -9,16 +9,16 @@ import {
 } from '@chat/common';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { checkSignup, hashPassword, passwordMatches } from '../credentials.js';
-import type { AuthServiceOptions } from '../deps.js';
-import { publishUserUpserted } from '../events.js';
+import type { AuthRouteOptions } from '../deps.js';
+import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
 import { LoginBody, MessageSchema, SignupBody, UserSchema } from '../schemas.js';
 import { createUser, findUserByEmail, findUserById, toPublicUser } from '../users.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 /** Signup, login, logout and the session check: the `jwt` cookie's whole life. */
-export const sessionRoutes: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, options) => {
-  const { db, bus, jwtSecret, bcryptCost } = options;
+export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
+  const { db, events, jwtSecret, bcryptCost } = options;
   // Compared against when the email is unknown, so that answer takes as long as a wrong password.
   const decoyHash = await hashPassword(randomUUID(), bcryptCost);
 
@@ -29,9 +29,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthServiceOptions> = asyn
       const checked = checkSignup(request.body);
       if (!checked.ok) throw badRequest(checked.message);
       const { fullName, email, password } = checked.value;
-      const user = await createUser(db, { fullName, email, passwordHash: await hashPassword(password, bcryptCost) });
+      const passwordHash = await hashPassword(password, bcryptCost);
+      const user = await db.transaction(async (tx) => {
+        const created = await createUser(tx, { fullName, email, passwordHash });
+        if (created) await enqueueUserUpserted(tx, created);
+        return created;
+      });
       if (!user) throw conflict('An account with this email already exists');
-      await publishUserUpserted(bus, user);
+      await publishCommittedEvents(events, request.log);
       setSessionCookie(reply, signSession(user.id, jwtSecret), options);
       return reply.status(201).send(toPublicUser(user));
     },

@@ -40,6 +40,16 @@ describe('POST /api/auth/signup', () => {
     expect(server.upserted).toContainEqual({ _id: user._id, fullName: 'Event Person', profilePic: '' });
   });
 
+  it('signs up while the bus refuses the event, and sends the event later, in order', async () => {
+    server.refuseEvents(1);
+    const first = await server.client().signup('Patient One');
+    expect(server.upserted.map((u) => u._id)).not.toContain(first._id);
+    const second = await server.client().signup('Patient Two');
+    const ids = server.upserted.map((u) => u._id);
+    expect(ids).toContain(first._id);
+    expect(ids.indexOf(first._id)).toBeLessThan(ids.indexOf(second._id));
+  });
+
   it.each([
     [{}, 'Full name is required'],
     [{ email: 'a@b.co', password: 'secret1' }, 'Full name is required'],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjects } from '@chat/common';
 import { ApiClient } from '#test-support';
@@ -27,7 +28,8 @@ describe('GET /api/messages/users', () => {
   it('shows a profile change as soon as the event arrives', async () => {
     const changing = await server.user('Before');
     const me = await server.user('Watcher');
-    await server.bus.publish(subjects.usersUpserted, JSON.stringify({ _id: changing.id, fullName: 'After', profilePic: '/p.png' }));
+    const event = { _id: changing.id, fullName: 'After', profilePic: '/p.png' };
+    await server.bus.publishEvent(subjects.usersUpserted, JSON.stringify(event), randomUUID());
     const contacts = (await me.client.get('/api/messages/users')).body;
     expect(contacts).toContainEqual({ _id: changing.id, fullName: 'After', profilePic: '/p.png' });
     expect(contacts.filter((c: { _id: string }) => c._id === changing.id)).toHaveLength(1);
@@ -36,8 +38,8 @@ describe('GET /api/messages/users', () => {
   it('ignores a malformed users.upserted event', async () => {
     const me = await server.user('Careful');
     const before = (await me.client.get('/api/messages/users')).body.length;
-    await server.bus.publish(subjects.usersUpserted, '{"_id":"not-a-uuid","fullName":"Bad"}');
-    await server.bus.publish(subjects.usersUpserted, 'not json');
+    await server.bus.publishEvent(subjects.usersUpserted, '{"_id":"not-a-uuid","fullName":"Bad"}', randomUUID());
+    await server.bus.publishEvent(subjects.usersUpserted, 'not json', randomUUID());
     expect((await me.client.get('/api/messages/users')).body.length).toBe(before);
   });
 

@@ -1,0 +1,60 @@
+import { Client } from 'minio';
+import type { BlobStore } from './blobs.js';
+import { withTimeout } from './timeout.js';
+
+export interface S3Options {
+  /** The server's base URL, e.g. `http://minio:9000`; https uses TLS. */
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region: string;
+}
+
+const PING_TIMEOUT_MS = 2_000;
+
+/** Blobs in an S3 bucket (MinIO or any S3 API), created at start when missing. */
+export async function createS3BlobStore(options: S3Options): Promise<BlobStore> {
+  const endpoint = new URL(options.endpoint);
+  const useSSL = endpoint.protocol === 'https:';
+  const client = new Client({
+    endPoint: endpoint.hostname,
+    port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: options.accessKey,
+    secretKey: options.secretKey,
+    region: options.region,
+    // MinIO and s3rver answer on one host; bucket subdomains would need DNS of their own.
+    pathStyle: true,
+  });
+  const { bucket } = options;
+  if (!(await client.bucketExists(bucket))) {
+    await client.makeBucket(bucket, options.region).catch(async (error: unknown) => {
+      // Another replica created it first.
+      if (!(await client.bucketExists(bucket))) throw error;
+    });
+  }
+  return {
+    async put(key, bytes) {
+      await client.putObject(bucket, key, bytes, bytes.length);
+    },
+    async get(key) {
+      try {
+        const stream = await client.getObject(bucket, key);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.removeObject(bucket, key);
+    },
+    async ping() {
+      const exists = await withTimeout(client.bucketExists(bucket), PING_TIMEOUT_MS, 'the object store did not answer in time');
+      if (!exists) throw new Error(`bucket ${bucket} is missing`);
+    },
+  };
+}
