@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { withTimeout } from './timeout.js';
 
 export type ReadinessCheck = () => Promise<void>;
 
 const CHECK_TIMEOUT_MS = 2000;
-
-function withTimeout(check: ReadinessCheck): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
-    check().then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
 
 /** `/healthz`: the process answers. `/readyz`: every dependency answered a real request just now. */
 export async function registerHealthRoutes(app: FastifyInstance, checks: Record<string, ReadinessCheck>): Promise<void> {
@@ -19,7 +13,7 @@ export async function registerHealthRoutes(app: FastifyInstance, checks: Record<
     await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {
-          await withTimeout(check);
+          await withTimeout(check(), CHECK_TIMEOUT_MS, 'timed out');
         } catch (error) {
           request.log.warn({ err: error, dependency: name }, 'readiness check failed');
           failed.push(name);

@@ -20,3 +20,5 @@ export * from './timeout.js';
 export * from './s3-blobs.js';
 export * from './adapters.js';
 export * from './outbox.js';
+export * from './run-service.js';
+export * from './service-app.js';

@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authService } from '@chat/auth';
 import {
-  createDiskBlobStore,
   createHttpServer,
-  createInProcessBus,
-  createInProcessPresence,
-  createPgliteDatabase,
+  openBlobStore,
+  openBus,
+  openDatabase,
+  openPresence,
   registerHealthRoutes,
   type Config,
 } from '@chat/common';
@@ -18,15 +17,18 @@ import { serveWebApp } from './web.js';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
-/** Every service in one Fastify instance on embedded adapters: nothing to install, data under DATA_DIR. */
+/**
+ * Every service in one Fastify instance: on embedded adapters (nothing to install, data under
+ * DATA_DIR) unless a server's URL is configured, in which case that port uses the real server.
+ */
 export async function buildEmbeddedApp(config: Config) {
   await mkdir(config.dataDir, { recursive: true });
   const app = await createHttpServer({ logLevel: config.logLevel });
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir));
-  const db = await createPgliteDatabase(join(config.dataDir, 'pgdata'));
-  const bus = createInProcessBus((error, subject) => app.log.error({ err: error, subject }, 'bus subscriber failed'));
-  const presence = createInProcessPresence();
-  const blobs = await createDiskBlobStore(join(config.dataDir, 'media'));
+  const db = await openDatabase(config, app.log);
+  const bus = await openBus(config, app.log, 'chat-embedded');
+  const presence = await openPresence(config, app.log);
+  const blobs = await openBlobStore(config);
   // Root hooks run after the services' own, so the adapters close last.
   app.addHook('onClose', async () => {
     await presence.close();

@@ -1,7 +1,10 @@
 import type { Bus, Presence } from '@chat/common';
+import type { ServerOptions } from 'socket.io';
 
 export interface GatewayServiceOptions {
   bus: Bus;
   presence: Presence;
   jwtSecret: string;
+  /** Socket.IO's adapter: in memory by default, Redis when replicas must reach each other's sockets. */
+  adapter?: ServerOptions['adapter'];
 }

@@ -21,6 +21,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     serveClient: false,
     // Clients only listen; nothing they send needs more than a few bytes.
     maxHttpBufferSize: 16 * 1024,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   authenticateHandshakes(io, options.jwtSecret);
   const presence = trackPresence(io, options.presence, app.log);

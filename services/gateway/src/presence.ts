@@ -47,7 +47,9 @@ export function trackPresence(io: Server, presence: Presence, log: FastifyBaseLo
           .catch((error: unknown) => log.error({ err: error, userId }, 'could not record a disconnect'));
       });
       await registered;
-      if (socket.connected) socket.emit('getOnlineUsers', await presence.onlineUsers());
+      // The user is online by now, even if a shared presence's mirror has not heard it yet.
+      const online = new Set(await presence.onlineUsers()).add(userId);
+      if (socket.connected) socket.emit('getOnlineUsers', [...online]);
     },
     stop() {
       stopListening();

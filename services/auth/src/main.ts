@@ -1,0 +1,4 @@
+import { runService } from '@chat/common';
+import { buildAuthApp } from './app.js';
+
+await runService(buildAuthApp);

@@ -1,0 +1,22 @@
+import { openBlobStore, openBus, openDatabase } from './adapters.js';
+import type { Config } from './config.js';
+import { registerHealthRoutes } from './health.js';
+import { createHttpServer } from './server.js';
+
+/**
+ * The HTTP server of a service that keeps data (auth, messages), with its database, bus and
+ * object store opened from the config, closed after the service, and checked by `/readyz`.
+ */
+export async function createDataServiceApp(config: Config, name: string) {
+  const app = await createHttpServer({ logLevel: config.logLevel });
+  const db = await openDatabase(config, app.log);
+  const bus = await openBus(config, app.log, name);
+  const blobs = await openBlobStore(config);
+  // Root hooks run after the service's own, so the adapters close last.
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await db.close();
+  });
+  await registerHealthRoutes(app, { database: db.ping, bus: bus.ping, media: blobs.ping });
+  return { app, db, bus, blobs };
+}
