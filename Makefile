@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build start typecheck test services browser clean
+.PHONY: help install build start cluster-local typecheck test services packages clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
@@ -25,6 +25,9 @@ build: install ## Compile the services and build the web app into web/dist
 start: build ## Run the whole product in one process on :8080 (embedded adapters, data in ./.data)
 	node services/embedded/dist/main.js
 
+cluster-local: build services packages ## Run each service on its own against local Postgres/Redis/NATS/S3, behind nginx on :8090
+	node scripts/local-cluster.mjs
+
 typecheck: install ## Type-check the sources and the tests
 	npx tsc -b
 	npx tsc -p tsconfig.test.json
@@ -33,10 +36,10 @@ typecheck: install ## Type-check the sources and the tests
 services: ## Start the local Postgres, Redis and NATS when they are not running
 	bash scripts/local-services.sh
 
-browser: ## Install Debian's chromium and an emoji font for the browser tests, when missing
-	bash scripts/browser.sh
+packages: ## Install the Debian packages the tests drive (chromium, an emoji font, nginx), when missing
+	bash scripts/system-packages.sh
 
-test: services browser typecheck build ## Run every suite (services, web components, browser e2e), then print the count
+test: services packages typecheck build ## Run every suite (services, web components, browser e2e), then print the count
 	@mkdir -p test-results
 	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status

@@ -37,9 +37,10 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   });
 
   app.decorate('io', io);
-  // Open sockets would hold the HTTP server open; they are closed first and reconnect elsewhere.
+  // Open sockets would hold the HTTP server open, so their transports are closed first. Closing the
+  // transport, not disconnecting the socket, is what makes clients reconnect (to another replica).
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    io.engine.close();
   });
   app.addHook('onClose', async () => {
     presence.stop();

@@ -1,0 +1,230 @@
+// The distributed mode on this machine: auth, messages and two gateway replicas as separate
+// processes against the local Postgres, Redis and NATS, an S3 API (s3rver) and Debian's nginx as
+// the edge, all on loopback. `node scripts/local-cluster.mjs` runs it until Ctrl-C (make
+// cluster-local); tests import startLocalCluster() and stop it themselves.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats } from '@nats-io/transport-node';
+import pg from 'pg';
+import S3rver from 's3rver';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SERVICES = {
+  auth: 'services/auth/dist/main.js',
+  messages: 'services/messages/dist/main.js',
+  'gateway-1': 'services/gateway/dist/main.js',
+  'gateway-2': 'services/gateway/dist/main.js',
+};
+const READY_TIMEOUT_MS = 20_000;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntilAnswering(url, isUp = (response) => response.ok) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      if (isUp(await fetch(url))) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready in ${READY_TIMEOUT_MS} ms`);
+    await pause(100);
+  }
+}
+
+/** Fills `${NAME}` from values and leaves nginx's own `$variables` alone, as the nginx image's envsubst does. */
+const render = (template, values) =>
+  template.replace(/\$\{([A-Z0-9_]+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
+
+async function withPostgres(adminUrl, sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts the cluster. `namespace` isolates a run on the shared servers: its own database, Redis key
+ * prefix and NATS subject prefix. With `throwaway`, stop() also drops the database and the streams.
+ */
+export async function startLocalCluster({
+  edgePort,
+  namespace = `cluster_${randomUUID().replaceAll('-', '').slice(0, 10)}`,
+  throwaway = true,
+  postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  natsUrl = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+  logLevel = 'warn',
+} = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'chat-cluster-'));
+  await mkdir(join(dir, 'logs'));
+  const cleanups = [];
+  const children = new Map();
+  try {
+    const databaseUrl = new URL(postgresUrl);
+    databaseUrl.pathname = `/${namespace}`;
+    await withPostgres(postgresUrl, `CREATE DATABASE ${namespace}`).catch((error) => {
+      if (error.code !== '42P04') throw error; // kept from an earlier run: reuse it
+    });
+    if (throwaway) cleanups.push(() => withPostgres(postgresUrl, `DROP DATABASE IF EXISTS ${namespace} WITH (FORCE)`));
+
+    const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(dir, 's3') });
+    const { port: s3Port } = await s3.run();
+    cleanups.push(() => s3.close());
+
+    const ports = {
+      auth: await freePort(),
+      messages: await freePort(),
+      'gateway-1': await freePort(),
+      'gateway-2': await freePort(),
+      web: await freePort(),
+      edge: edgePort ?? (await freePort()),
+    };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: logLevel,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      DATABASE_URL: databaseUrl.toString(),
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: `${namespace}:`,
+      NATS_URL: natsUrl,
+      NATS_SUBJECT_PREFIX: namespace,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
+      S3_BUCKET: 'chat-media',
+      DATA_DIR: join(dir, 'data'),
+    };
+    if (throwaway) {
+      cleanups.push(async () => {
+        const nc = await connectNats({ servers: natsUrl });
+        const jsm = await jetstreamManager(nc);
+        for await (const name of jsm.streams.names()) if (name.includes(namespace)) await jsm.streams.delete(name);
+        await nc.close();
+      });
+    }
+
+    const startService = async (name) => {
+      const log = createWriteStream(join(dir, 'logs', `${name}.log`), { flags: 'a' });
+      const child = spawn(process.execPath, [join(ROOT, SERVICES[name])], {
+        env: { ...env, PORT: String(ports[name]) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+      const exited = once(child, 'exit');
+      children.set(name, { child, exited });
+      await Promise.race([
+        waitUntilAnswering(`http://127.0.0.1:${ports[name]}/readyz`),
+        exited.then(([code]) => {
+          throw new Error(`${name} exited with ${code} while starting; see ${join(dir, 'logs', `${name}.log`)}`);
+        }),
+      ]);
+    };
+    // Auth and messages first: both migrate, and the projection's consumer must exist before users do.
+    await Promise.all([startService('auth'), startService('messages')]);
+    await Promise.all([startService('gateway-1'), startService('gateway-2')]);
+
+    const templates = join(ROOT, 'deploy/nginx/templates');
+    const values = {
+      EDGE_PORT: `127.0.0.1:${ports.edge}`,
+      WEB_PORT: `127.0.0.1:${ports.web}`,
+      WEB_ROOT: join(ROOT, 'web/dist'),
+      AUTH_ADDRESS: `127.0.0.1:${ports.auth}`,
+      MESSAGES_ADDRESS: `127.0.0.1:${ports.messages}`,
+      GATEWAY_1_ADDRESS: `127.0.0.1:${ports['gateway-1']}`,
+      GATEWAY_2_ADDRESS: `127.0.0.1:${ports['gateway-2']}`,
+      WEB_ADDRESS: `127.0.0.1:${ports.web}`,
+    };
+    for (const name of ['edge', 'web']) {
+      await writeFile(join(dir, `${name}.conf`), render(await readFile(join(templates, `${name}.conf.template`), 'utf8'), values));
+    }
+    await mkdir(join(dir, 'nginx-temp'));
+    await writeFile(
+      join(dir, 'nginx.conf'),
+      [
+        'daemon off;',
+        'worker_processes 1;',
+        `pid ${join(dir, 'nginx.pid')};`,
+        `error_log ${join(dir, 'logs', 'nginx-error.log')} warn;`,
+        'events { worker_connections 4096; }',
+        'http {',
+        '  include /etc/nginx/mime.types;',
+        '  default_type application/octet-stream;',
+        `  access_log ${join(dir, 'logs', 'nginx-access.log')};`,
+        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+          (kind) => `  ${kind}_temp_path ${join(dir, 'nginx-temp', kind)};`,
+        ),
+        `  include ${join(dir, 'edge.conf')};`,
+        `  include ${join(dir, 'web.conf')};`,
+        '}',
+      ].join('\n'),
+    );
+    const nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
+    children.set('nginx', { child: nginx, exited: once(nginx, 'exit') });
+    await waitUntilAnswering(`http://127.0.0.1:${ports.edge}/api/auth/check`, (response) => response.status === 401);
+
+    const stopChild = async (name, signal = 'SIGTERM') => {
+      const entry = children.get(name);
+      if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+      entry.child.kill(signal);
+      await entry.exited;
+    };
+
+    return {
+      dir,
+      namespace,
+      baseUrl: `http://127.0.0.1:${ports.edge}`,
+      serviceUrl: (name) => `http://127.0.0.1:${ports[name]}`,
+      /** Stops one service: SIGTERM drains it, SIGKILL is a crash. */
+      stop: stopChild,
+      /** Starts a stopped service again on its port. */
+      start: startService,
+      async close() {
+        for (const name of [...children.keys()].reverse()) await stopChild(name);
+        for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    for (const { child } of children.values()) child.kill('SIGKILL');
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    throw error;
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const edgePort = Number(process.env.PORT ?? 8090);
+  const cluster = await startLocalCluster({ edgePort, namespace: 'chat_local_cluster', throwaway: false, logLevel: 'info' });
+  console.log(`Chat.io local cluster: ${cluster.baseUrl}  (logs in ${join(cluster.dir, 'logs')}; Ctrl-C stops it)`);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, async () => {
+      console.log('stopping the local cluster');
+      await cluster.close();
+    });
+  }
+}
