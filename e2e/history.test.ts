@@ -1,88 +1,86 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '#test-support';
-import { launchBrowser, screenshot, signedInPage } from './browser.js';
-import { startEmbeddedTarget, type E2eTarget } from './embedded-target.js';
+import { launchBrowser, signedInPage } from './browser.js';
+import { describeOnEveryTarget } from './targets.js';
 
 let browser: Browser;
-let target: E2eTarget;
 
 beforeAll(async () => {
-  target = await startEmbeddedTarget();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await target?.close();
 });
 
-/** Alice and Bob with names of their own, so each test's contact list is unambiguous. */
-async function twoUsers(surname: string) {
-  const alice = new ApiClient(target.baseUrl);
-  const bob = new ApiClient(target.baseUrl);
-  const aliceUser = await alice.signup(`Alice ${surname}`);
-  const bobUser = await bob.signup(`Bob ${surname}`);
-  const send = async (from: ApiClient, to: string, text: string) => {
-    const response = await from.post(`/api/messages/send/${to}`, { text });
-    expect(response.status).toBe(201);
-  };
-  return { alice, bob, aliceUser, bobUser, send };
-}
+describeOnEveryTarget((run) => {
+  /** Alice and Bob with names of their own, so each test's contact list is unambiguous. */
+  async function twoUsers(surname: string) {
+    const alice = new ApiClient(run.baseUrl);
+    const bob = new ApiClient(run.baseUrl);
+    const aliceUser = await alice.signup(`Alice ${surname}`);
+    const bobUser = await bob.signup(`Bob ${surname}`);
+    const send = async (from: ApiClient, to: string, text: string) => {
+      const response = await from.post(`/api/messages/send/${to}`, { text });
+      expect(response.status).toBe(201);
+    };
+    return { alice, bob, aliceUser, bobUser, send };
+  }
 
-describe('a conversation with a history', () => {
-  it('shows the latest page first and loads older messages when scrolled to the top', async () => {
-    const { alice, aliceUser, bob, bobUser, send } = await twoUsers('Paging');
-    for (let i = 1; i <= 70; i++) await send(i % 2 ? bob : alice, i % 2 ? aliceUser._id : bobUser._id, `Message ${i}`);
+  describe('a conversation with a history', () => {
+    it('shows the latest page first and loads older messages when scrolled to the top', async () => {
+      const { alice, aliceUser, bob, bobUser, send } = await twoUsers('Paging');
+      for (let i = 1; i <= 70; i++) await send(i % 2 ? bob : alice, i % 2 ? aliceUser._id : bobUser._id, `Message ${i}`);
 
-    const { page, outside } = await signedInPage(browser, target.baseUrl, alice.cookie);
-    await page.goto('/');
-    await page.getByRole('button', { name: /Bob Paging/ }).click();
-    await expect.poll(() => page.getByText('Message 70', { exact: true }).count(), { timeout: 5000 }).toBe(1);
-    expect(await page.getByText('Message 20', { exact: true }).count()).toBe(0);
+      const { page, outside } = await signedInPage(browser, run.baseUrl, alice.cookie);
+      await page.goto('/');
+      await page.getByRole('button', { name: /Bob Paging/ }).click();
+      await expect.poll(() => page.getByText('Message 70', { exact: true }).count(), { timeout: 5000 }).toBe(1);
+      expect(await page.getByText('Message 20', { exact: true }).count()).toBe(0);
 
-    await page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
-    await expect.poll(() => page.getByText('Message 1', { exact: true }).count(), { timeout: 5000 }).toBe(1);
-    await expect.poll(() => page.getByTestId('message-list').getByTestId('chat-message').count()).toBe(70);
-    expect(outside).toEqual([]);
-  });
+      await page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
+      await expect.poll(() => page.getByText('Message 1', { exact: true }).count(), { timeout: 5000 }).toBe(1);
+      await expect.poll(() => page.getByTestId('message-list').getByTestId('chat-message').count()).toBe(70);
+      expect(outside).toEqual([]);
+    });
 
-  it('after a dropped connection, shows what arrived meanwhile and counts unread messages (dark theme)', async () => {
-    const { alice, aliceUser, bob, bobUser, send } = await twoUsers('Reconnect');
-    const carol = new ApiClient(target.baseUrl);
-    await carol.signup('Carol Reconnect');
-    await send(bob, aliceUser._id, 'Before the drop');
+    it('after a dropped connection, shows what arrived meanwhile and counts unread messages (dark theme)', async () => {
+      const { alice, aliceUser, bob, bobUser, send } = await twoUsers('Reconnect');
+      const carol = new ApiClient(run.baseUrl);
+      await carol.signup('Carol Reconnect');
+      await send(bob, aliceUser._id, 'Before the drop');
 
-    const { page } = await signedInPage(browser, target.baseUrl, alice.cookie);
-    await page.addInitScript(() => localStorage.setItem('chat-theme', 'dracula'));
-    await page.goto('/');
-    await page.getByRole('button', { name: /Bob Reconnect/ }).click();
-    await expect.poll(() => page.getByText('Before the drop').count(), { timeout: 5000 }).toBe(1);
+      const { page } = await signedInPage(browser, run.baseUrl, alice.cookie);
+      await page.addInitScript(() => localStorage.setItem('chat-theme', 'dracula'));
+      await page.goto('/');
+      await page.getByRole('button', { name: /Bob Reconnect/ }).click();
+      await expect.poll(() => page.getByText('Before the drop').count(), { timeout: 5000 }).toBe(1);
 
-    // Offline, the page cannot reconnect, so only the re-fetch after reconnecting can show this.
-    await page.context().setOffline(true);
-    await target.dropRealtimeConnections();
-    await target.waitUntilOffline(aliceUser._id);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Reconnecting…' }).count(), { timeout: 5000 }).toBe(1);
-    await screenshot(page, 'chat-reconnecting');
-    await send(bob, aliceUser._id, 'Sent while you were away');
-    await send(alice, bobUser._id, 'Sent from another tab');
-    await page.context().setOffline(false);
-    await expect.poll(() => page.getByText('Sent while you were away').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => page.getByText('Sent from another tab').count()).toBe(1);
-    expect(await page.getByText('Reconnecting…').count()).toBe(0);
+      // Offline, the page cannot reconnect, so only the re-fetch after reconnecting can show this.
+      await page.context().setOffline(true);
+      await run.target.dropRealtimeConnections(aliceUser._id);
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Reconnecting…' }).count(), { timeout: 5000 }).toBe(1);
+      await run.shot(page, 'chat-reconnecting');
+      await send(bob, aliceUser._id, 'Sent while you were away');
+      await send(alice, bobUser._id, 'Sent from another tab');
+      await page.context().setOffline(false);
+      await expect.poll(() => page.getByText('Sent while you were away').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => page.getByText('Sent from another tab').count()).toBe(1);
+      expect(await page.getByText('Reconnecting…').count()).toBe(0);
 
-    await send(bob, aliceUser._id, 'Live after reconnect');
-    await expect.poll(() => page.getByText('Live after reconnect').count(), { timeout: 5000 }).toBe(1);
-    await send(carol, aliceUser._id, 'Hi from Carol');
-    await send(carol, aliceUser._id, 'Are you there?');
-    await expect.poll(() => page.getByLabel('2 unread').count(), { timeout: 5000 }).toBe(1);
-    expect(await page.getByText('Hi from Carol').count()).toBe(0);
-    expect(await page.locator('html').getAttribute('data-theme')).toBe('dracula');
-    await screenshot(page, 'chat-dracula-unread');
+      await send(bob, aliceUser._id, 'Live after reconnect');
+      await expect.poll(() => page.getByText('Live after reconnect').count(), { timeout: 5000 }).toBe(1);
+      await send(carol, aliceUser._id, 'Hi from Carol');
+      await send(carol, aliceUser._id, 'Are you there?');
+      await expect.poll(() => page.getByLabel('2 unread').count(), { timeout: 5000 }).toBe(1);
+      expect(await page.getByText('Hi from Carol').count()).toBe(0);
+      expect(await page.locator('html').getAttribute('data-theme')).toBe('dracula');
+      await run.shot(page, 'chat-dracula-unread');
 
-    await page.getByRole('button', { name: /Carol Reconnect/ }).click();
-    await expect.poll(() => page.getByText('Are you there?').count(), { timeout: 5000 }).toBe(1);
-    expect(await page.getByLabel(/unread/).count()).toBe(0);
+      await page.getByRole('button', { name: /Carol Reconnect/ }).click();
+      await expect.poll(() => page.getByText('Are you there?').count(), { timeout: 5000 }).toBe(1);
+      expect(await page.getByLabel(/unread/).count()).toBe(0);
+    });
   });
 });

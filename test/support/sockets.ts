@@ -3,14 +3,18 @@ import { io, type Socket } from 'socket.io-client';
 export interface SocketOptions {
   cookie?: string;
   userId?: string;
+  /** Reconnect as the web app does after a lost connection (off by default: tests see every drop). */
+  reconnect?: boolean;
 }
 
 /** A socket.io client as the web app opens it: same origin, cookie sent, userId in the query. */
-export function openSocket(baseUrl: string, { cookie, userId }: SocketOptions): Socket {
+export function openSocket(baseUrl: string, { cookie, userId, reconnect = false }: SocketOptions): Socket {
   return io(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
-    reconnection: false,
+    reconnection: reconnect,
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1000,
     forceNew: true,
     query: userId ? { userId } : {},
     extraHeaders: cookie ? { cookie } : {},

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config.js';
+import { requireJwtSecret } from '../src/run-service.js';
 
 describe('parseConfig', () => {
   it('runs embedded on :8080 with data under ./.data when nothing is set', () => {
@@ -30,6 +31,13 @@ describe('parseConfig', () => {
         DATABASE_URL: 'postgres://localhost/chat',
         NATS_URL: 'nats://localhost:4222',
         REDIS_URL: 'redis://localhost:6379',
+        NATS_SUBJECT_PREFIX: 'staging.eu',
+        REDIS_KEY_PREFIX: 'staging:',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_ACCESS_KEY: 'key',
+        S3_SECRET_KEY: 'secret',
+        S3_BUCKET: 'chat-photos',
+        S3_REGION: 'eu-west-1',
       },
       '/srv/chat',
     );
@@ -44,7 +52,16 @@ describe('parseConfig', () => {
       databaseUrl: 'postgres://localhost/chat',
       natsUrl: 'nats://localhost:4222',
       redisUrl: 'redis://localhost:6379',
+      natsSubjectPrefix: 'staging.eu',
+      redisKeyPrefix: 'staging:',
+      s3: { endpoint: 'https://s3.example.com', accessKey: 'key', secretKey: 'secret', bucket: 'chat-photos', region: 'eu-west-1' },
     });
+  });
+
+  it('defaults the S3 bucket and region, and the Redis key prefix', () => {
+    const config = parseConfig({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' });
+    expect(config.s3).toMatchObject({ bucket: 'chat-media', region: 'us-east-1' });
+    expect(config.redisKeyPrefix).toBe('chat:');
   });
 
   it.each([
@@ -56,7 +73,22 @@ describe('parseConfig', () => {
     [{ BCRYPT_COST: '4' }, 'BCRYPT_COST must be an integer from 10 to 15, got "4"'],
     [{ DATABASE_URL: 'mysql://db/chat' }, 'DATABASE_URL must be a postgres or postgresql URL'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL must be a URL'],
+    [{ S3_ENDPOINT: 'http://minio:9000', S3_SECRET_KEY: 's' }, 'S3_ACCESS_KEY is required when S3_ENDPOINT is set'],
+    [{ S3_ENDPOINT: 'ftp://minio' }, 'S3_ENDPOINT must be a http or https URL'],
+    [
+      { S3_ENDPOINT: 'http://m:9000', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's', S3_BUCKET: 'Chat_Media' },
+      'S3_BUCKET must be a valid bucket name (3-63 of a-z, 0-9, \'.\', \'-\'), got "Chat_Media"',
+    ],
+    [{ NATS_SUBJECT_PREFIX: 'a..b' }, 'NATS_SUBJECT_PREFIX must be subject tokens joined by dots, got "a..b"'],
+    [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX must be letters, digits and _ : . -, got "has space"'],
   ])('fails fast on %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(new ConfigError(message));
+  });
+
+  it('requires JWT_SECRET of a service that runs on its own', () => {
+    expect(() => requireJwtSecret(parseConfig({}))).toThrowError(
+      new ConfigError('JWT_SECRET is required when a service runs on its own'),
+    );
+    expect(requireJwtSecret(parseConfig({ JWT_SECRET: 'y'.repeat(32) }))).toBe('y'.repeat(32));
   });
 });

@@ -22,10 +22,19 @@ export function ChatContainer() {
     if (selectedUser) void getMessages(selectedUser._id);
   }, [selectedUser, getMessages]);
 
-  // A new latest message scrolls into view; a page of older ones keeps the reader where they were.
+  // A conversation opens at its latest message at once (scrolling smoothly from the top would pass
+  // the top and load older pages); a new message then scrolls smoothly into view, and a page of
+  // older ones keeps the reader where they were.
+  const shownNewestId = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (newestId) endRef.current?.scrollIntoView({ behavior: 'smooth' });
+    if (!newestId) return;
+    const opening = shownNewestId.current === undefined;
+    shownNewestId.current = newestId;
+    endRef.current?.scrollIntoView({ behavior: opening ? 'instant' : 'smooth' });
   }, [newestId]);
+  useEffect(() => {
+    shownNewestId.current = undefined;
+  }, [selectedUser?._id]);
 
   useLayoutEffect(() => {
     const list = listRef.current;

@@ -1,0 +1,83 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { parseConfig } from '@chat/common';
+import { buildEmbeddedApp } from '@chat/embedded';
+import { listenOnFreePort, tempDir } from '#test-support';
+import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { screenshot } from './browser.js';
+
+const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+/** What a browser suite runs against: an origin, a way to cut every live connection, and a stop. */
+export interface E2eTarget {
+  baseUrl: string;
+  /**
+   * Cuts every socket as a network drop would; clients try to reconnect. Resolves once the user's
+   * sockets are gone from the server.
+   */
+  dropRealtimeConnections(userId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole product in this process on embedded adapters, serving the built web app. */
+export async function startEmbeddedTarget(): Promise<E2eTarget> {
+  const config = parseConfig({ LOG_LEVEL: 'silent', DATA_DIR: await tempDir('chat-e2e'), WEB_DIST });
+  const app = await buildEmbeddedApp(config);
+  const baseUrl = await listenOnFreePort(app);
+  const socketsOf = (userId: string) => [...app.io.of('/').sockets.values()].filter((s) => s.data.userId === userId);
+  return {
+    baseUrl,
+    async dropRealtimeConnections(userId) {
+      for (const socket of app.io.of('/').sockets.values()) socket.conn.close();
+      while (socketsOf(userId).length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+    close: () => app.close(),
+  };
+}
+
+/** The distributed mode: each service its own process, real servers, nginx in front. */
+export async function startClusterTarget(): Promise<E2eTarget> {
+  const cluster = await startLocalCluster();
+  return {
+    baseUrl: cluster.baseUrl,
+    // Both replicas restart: every socket is gone, and the ones that come back are new.
+    async dropRealtimeConnections() {
+      for (const gateway of ['gateway-1', 'gateway-2'] as const) {
+        await cluster.stop(gateway);
+        await cluster.start(gateway);
+      }
+    },
+    close: () => cluster.close(),
+  };
+}
+
+/** Every browser suite runs on both modes: one code path, two deployments. Names prefix screenshots. */
+export const TARGETS: [string, () => Promise<E2eTarget>][] = [
+  ['embedded', startEmbeddedTarget],
+  ['cluster', startClusterTarget],
+];
+
+/** What a suite's tests use: the running target (set before the first test) and a named screenshot. */
+export interface TargetRun {
+  target: E2eTarget;
+  baseUrl: string;
+  shot(page: Page, name: string): Promise<void>;
+}
+
+/** Declares the suite once per target, each run against a target of its own started for it. */
+export function describeOnEveryTarget(suite: (run: TargetRun) => void): void {
+  describe.each(TARGETS)('%s mode', (mode, startTarget) => {
+    const run = {
+      shot: (page: Page, name: string) => screenshot(page, `${mode}-${name}`),
+    } as TargetRun;
+    beforeAll(async () => {
+      run.target = await startTarget();
+      run.baseUrl = run.target.baseUrl;
+    });
+    afterAll(async () => {
+      await run.target?.close();
+    });
+    suite(run);
+  });
+}

@@ -1,0 +1,24 @@
+export type ClusterService = 'auth' | 'messages' | 'gateway-1' | 'gateway-2';
+
+export interface LocalClusterOptions {
+  edgePort?: number;
+  namespace?: string;
+  throwaway?: boolean;
+  postgresUrl?: string;
+  redisUrl?: string;
+  natsUrl?: string;
+  logLevel?: string;
+}
+
+export interface LocalCluster {
+  dir: string;
+  namespace: string;
+  /** The edge: the one origin a browser uses. */
+  baseUrl: string;
+  serviceUrl(name: ClusterService): string;
+  stop(name: ClusterService | 'nginx', signal?: NodeJS.Signals): Promise<void>;
+  start(name: ClusterService): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function startLocalCluster(options?: LocalClusterOptions): Promise<LocalCluster>;
