@@ -29,7 +29,12 @@ export async function newUserPage(browser: Browser, baseUrl: string, viewport = 
     const url = request.url();
     if (!url.startsWith(baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
   });
-  return { page, outside };
+  // Anything the Content-Security-Policy blocked shows here: the app must work without it.
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) blocked.push(message.text());
+  });
+  return { page, outside, blocked };
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -64,6 +64,8 @@ describeOnEveryTarget((run) => {
 
       expect(alice.outside).toEqual([]);
       expect(bob.outside).toEqual([]);
+      expect(alice.blocked).toEqual([]);
+      expect(bob.blocked).toEqual([]);
 
       await bob.page.context().close();
       await alice.page.getByRole('button', { name: 'Close chat' }).click();

@@ -133,3 +133,15 @@ describe('the local cluster: services on their own behind nginx', () => {
     await cluster.start('gateway-2');
   }, 60_000);
 });
+
+describe('the edge', () => {
+  it.each(['/', '/login', '/api/auth/check'])('answers %s with the security headers', async (path) => {
+    const response = await fetch(cluster.baseUrl + path);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('server')).toBe('nginx');
+  });
+});

@@ -22,3 +22,4 @@ export * from './adapters.js';
 export * from './outbox.js';
 export * from './run-service.js';
 export * from './service-app.js';
+export * from './security-headers.js';

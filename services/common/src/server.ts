@@ -3,6 +3,7 @@ import ajvErrors from 'ajv-errors';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { httpErrors } from './http-errors.js';
 import { loggerOptions } from './log.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 // ajv-errors types its options more narrowly than Fastify's plugin list accepts.
 type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
@@ -30,6 +31,7 @@ export async function createHttpServer(options: HttpServerOptions) {
     schemaErrorFormatter: (errors) => new Error(errors[0]?.message ?? 'Invalid request'),
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(httpErrors);
+  await registerSecurityHeaders(app);
   return app;
 }
 
