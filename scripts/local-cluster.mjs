@@ -118,6 +118,8 @@ export async function startLocalCluster({
       S3_SECRET_KEY: 'S3RVER',
       S3_BUCKET: 'chat-media',
       DATA_DIR: join(dir, 'data'),
+      // Behind nginx: the client address is the one nginx forwards.
+      TRUST_PROXY: '127.0.0.1',
     };
     if (throwaway) {
       cleanups.push(async () => {

@@ -1,4 +1,4 @@
-import type { BlobStore, Bus, Database, OutboxRelay } from '@chat/common';
+import type { BlobStore, Bus, Database, OutboxRelay, RateLimits, RateLimitStore } from '@chat/common';
 
 export interface AuthServiceOptions {
   db: Database;
@@ -7,6 +7,9 @@ export interface AuthServiceOptions {
   jwtSecret: string;
   cookieSecure: boolean;
   bcryptCost: number;
+  rateLimits: Pick<RateLimits, 'signupsPerHourPerIp' | 'loginsPer15MinPerIp' | 'loginsPer15MinPerEmail'>;
+  /** Absent: counts in this process's memory. */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** What the routes get: the service's dependencies and the relay that publishes its events. */

@@ -1,4 +1,4 @@
-import { API_PREFIX, migrate, sessions } from '@chat/common';
+import { API_PREFIX, migrate, registerRateLimiting, sessions } from '@chat/common';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthServiceOptions } from './deps.js';
 import { authOutbox, publishCommittedEvents } from './events.js';
@@ -15,6 +15,7 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
   // consumer is registered too.
   app.addHook('onReady', async () => publishCommittedEvents(events, app.log));
   await app.register(sessions, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
+  await registerRateLimiting(app, options.rateLimitStore);
   await app.register(sessionRoutes, { ...options, events, prefix: API_PREFIX });
   await app.register(profileRoutes, { ...options, events, prefix: API_PREFIX });
 };

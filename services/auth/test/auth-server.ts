@@ -1,12 +1,15 @@
 import { join } from 'node:path';
-import { createDiskBlobStore, createHttpServer, createInProcessBus, subjects } from '@chat/common';
+import { createDiskBlobStore, createHttpServer, createInProcessBus, subjects, type RateLimitStore } from '@chat/common';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { authService } from '../src/plugin.js';
 
 export const JWT_SECRET = 'auth-test-secret-'.padEnd(48, 'x');
 
 /** The auth service alone on a free port, on embedded adapters, with its users.upserted events recorded. */
-export async function startAuthService() {
+/** Limits no ordinary test reaches; the rate-limit tests pass their own. */
+export const ROOMY_LIMITS = { signupsPerHourPerIp: 10_000, loginsPer15MinPerIp: 10_000, loginsPer15MinPerEmail: 10_000 };
+
+export async function startAuthService(rateLimits = ROOMY_LIMITS, rateLimitStore?: RateLimitStore) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = await testDatabase();
   const bus = createInProcessBus(() => {});
@@ -20,7 +23,7 @@ export async function startAuthService() {
     }
     upserted.push(JSON.parse(payload));
   });
-  await app.register(authService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false, bcryptCost: 10 });
+  await app.register(authService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false, bcryptCost: 10, rateLimits, rateLimitStore });
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
   /** The next `count` events fail to be handled, as if the bus were down. */

@@ -8,6 +8,8 @@ import { createNatsBus } from './nats-bus.js';
 import { createPostgresDatabase } from './postgres.js';
 import { createInProcessPresence, type Presence } from './presence.js';
 import { createRedisPresence } from './redis-presence.js';
+import { Redis } from 'ioredis';
+import type { RateLimitStore } from './rate-limits.js';
 import { createS3BlobStore } from './s3-blobs.js';
 
 /*
@@ -43,4 +45,13 @@ export function openPresence(config: Config, log: FastifyBaseLogger): Promise<Pr
 export function openBlobStore(config: Config): Promise<BlobStore> {
   if (config.s3) return createS3BlobStore(config.s3);
   return createDiskBlobStore(join(config.dataDir, 'media'));
+}
+
+/** Rate-limit counts in Redis when it is configured (shared by replicas), else in memory. */
+export function openRateLimitStore(config: Config, log: FastifyBaseLogger): RateLimitStore & { close(): void } {
+  if (!config.redisUrl) return { close: () => undefined };
+  // Fail fast rather than queue: a limit that cannot be checked is skipped, never waited for.
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 1_000, enableOfflineQueue: false });
+  redis.on('error', (error) => log.warn({ err: error }, 'rate limits could not reach Redis'));
+  return { redis, keyPrefix: config.redisKeyPrefix, close: () => redis.disconnect() };
 }

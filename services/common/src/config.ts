@@ -19,6 +19,19 @@ export interface Config {
   redisKeyPrefix: string;
   /** The object store; absent in embedded mode, where media are files under `dataDir`. */
   s3?: S3Config;
+  /** Which proxies' X-Forwarded-For to believe for the client address (the edge's). */
+  trustProxy: boolean | string;
+  rateLimits: RateLimits;
+}
+
+/** Abuse limits; each counted per client address, email or user, across replicas when Redis is set. */
+export interface RateLimits {
+  signupsPerHourPerIp: number;
+  loginsPer15MinPerIp: number;
+  loginsPer15MinPerEmail: number;
+  messagesPerMinutePerUser: number;
+  /** Open sockets per user on one gateway replica. */
+  socketsPerUser: number;
 }
 
 export interface S3Config {
@@ -97,6 +110,14 @@ function s3(env: Env): S3Config | undefined {
   };
 }
 
+function trustProxy(env: Env): boolean | string {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^[0-9a-fA-F:.\/, ]+$/.test(raw)) return raw;
+  throw new ConfigError(`TRUST_PROXY must be true, false or the edge's addresses/CIDRs, got "${raw}"`);
+}
+
 function prefix(env: Env, name: string, pattern: RegExp, description: string): string | undefined {
   const raw = text(env, name);
   if (raw !== undefined && !pattern.test(raw)) throw new ConfigError(`${name} must be ${description}, got "${raw}"`);
@@ -134,5 +155,13 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     natsSubjectPrefix: prefix(env, 'NATS_SUBJECT_PREFIX', /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'subject tokens joined by dots'),
     redisKeyPrefix: prefix(env, 'REDIS_KEY_PREFIX', /^[A-Za-z0-9_:.-]+$/, 'letters, digits and _ : . -') ?? 'chat:',
     s3: s3(env),
+    trustProxy: trustProxy(env),
+    rateLimits: {
+      signupsPerHourPerIp: integer(env, 'RATE_LIMIT_SIGNUPS_PER_HOUR', 20, 1, 1_000_000),
+      loginsPer15MinPerIp: integer(env, 'RATE_LIMIT_LOGINS_PER_IP', 100, 1, 1_000_000),
+      loginsPer15MinPerEmail: integer(env, 'RATE_LIMIT_LOGINS_PER_EMAIL', 10, 1, 1_000_000),
+      messagesPerMinutePerUser: integer(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 120, 1, 10_000_000),
+      socketsPerUser: integer(env, 'RATE_LIMIT_SOCKETS_PER_USER', 20, 1, 10_000),
+    },
   };
 }

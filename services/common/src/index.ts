@@ -23,3 +23,4 @@ export * from './outbox.js';
 export * from './run-service.js';
 export * from './service-app.js';
 export * from './security-headers.js';
+export * from './rate-limits.js';

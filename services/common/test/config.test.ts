@@ -58,6 +58,17 @@ describe('parseConfig', () => {
     });
   });
 
+  it('trusts no proxy and applies the default abuse limits unless told otherwise', () => {
+    expect(parseConfig({})).toMatchObject({
+      trustProxy: false,
+      rateLimits: { signupsPerHourPerIp: 20, loginsPer15MinPerIp: 100, loginsPer15MinPerEmail: 10, messagesPerMinutePerUser: 120, socketsPerUser: 20 },
+    });
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1', RATE_LIMIT_SOCKETS_PER_USER: '5' })).toMatchObject({
+      trustProxy: '10.0.0.0/8, 127.0.0.1',
+      rateLimits: { socketsPerUser: 5 },
+    });
+  });
+
   it('defaults the S3 bucket and region, and the Redis key prefix', () => {
     const config = parseConfig({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' });
     expect(config.s3).toMatchObject({ bucket: 'chat-media', region: 'us-east-1' });
@@ -80,6 +91,8 @@ describe('parseConfig', () => {
       'S3_BUCKET must be a valid bucket name (3-63 of a-z, 0-9, \'.\', \'-\'), got "Chat_Media"',
     ],
     [{ NATS_SUBJECT_PREFIX: 'a..b' }, 'NATS_SUBJECT_PREFIX must be subject tokens joined by dots, got "a..b"'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be true, false or the edge\'s addresses/CIDRs, got "everyone"'],
+    [{ RATE_LIMIT_MESSAGES_PER_MINUTE: '0' }, 'RATE_LIMIT_MESSAGES_PER_MINUTE must be an integer from 1 to 10000000, got "0"'],
     [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX must be letters, digits and _ : . -, got "has space"'],
   ])('fails fast on %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(new ConfigError(message));

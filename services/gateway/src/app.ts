@@ -11,7 +11,7 @@ import { gatewayService } from './plugin.js';
  */
 export async function buildGatewayApp(config: Config) {
   const jwtSecret = requireJwtSecret(config);
-  const app = await createHttpServer({ logLevel: config.logLevel });
+  const app = await createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
   const bus = await openBus(config, app.log, 'chat-gateway');
   const presence = await openPresence(config, app.log);
   let adapter;
@@ -28,7 +28,8 @@ export async function buildGatewayApp(config: Config) {
     await bus.close();
     for (const client of adapterClients) client.disconnect();
   });
-  await app.register(gatewayService, { bus, presence, jwtSecret, adapter });
+  const { socketsPerUser } = config.rateLimits;
+  await app.register(gatewayService, { bus, presence, jwtSecret, adapter, socketsPerUser });
   await registerHealthRoutes(app, { bus: bus.ping, presence: presence.ping });
   return app;
 }

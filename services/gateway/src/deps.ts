@@ -5,6 +5,8 @@ export interface GatewayServiceOptions {
   bus: Bus;
   presence: Presence;
   jwtSecret: string;
+  /** Sockets one user may hold on one replica. */
+  socketsPerUser: number;
   /** Socket.IO's adapter: in memory by default, Redis when replicas must reach each other's sockets. */
   adapter?: ServerOptions['adapter'];
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { limitConnectionsPerUser } from './connection-limit.js';
 import type { GatewayServiceOptions } from './deps.js';
 import { deliverMessages } from './delivery.js';
 import { trackPresence } from './presence.js';
@@ -24,6 +25,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   authenticateHandshakes(io, options.jwtSecret);
+  limitConnectionsPerUser(io, options.socketsPerUser);
   const presence = trackPresence(io, options.presence, app.log);
   const delivery = deliverMessages(io, options.bus, app.log);
 

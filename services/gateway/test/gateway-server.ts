@@ -6,11 +6,11 @@ import { gatewayService } from '../src/plugin.js';
 export const JWT_SECRET = 'gateway-test-secret-'.padEnd(48, 'x');
 
 /** The gateway alone on a free port; messages arrive on the bus as the messages service publishes them. */
-export async function startGateway() {
+export async function startGateway(socketsPerUser = 20) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const bus = createInProcessBus(() => {});
   const presence = createInProcessPresence();
-  await app.register(gatewayService, { bus, presence, jwtSecret: JWT_SECRET });
+  await app.register(gatewayService, { bus, presence, jwtSecret: JWT_SECRET, socketsPerUser });
   const baseUrl = await listenOnFreePort(app);
 
   const user = () => {

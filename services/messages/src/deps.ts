@@ -1,4 +1,4 @@
-import type { BlobStore, Bus, Database } from '@chat/common';
+import type { BlobStore, Bus, Database, RateLimits, RateLimitStore } from '@chat/common';
 
 export interface MessagesServiceOptions {
   db: Database;
@@ -6,4 +6,7 @@ export interface MessagesServiceOptions {
   blobs: BlobStore;
   jwtSecret: string;
   cookieSecure: boolean;
+  rateLimits: Pick<RateLimits, 'messagesPerMinutePerUser'>;
+  /** Absent: counts in this process's memory. */
+  rateLimitStore?: RateLimitStore;
 }

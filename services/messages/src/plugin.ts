@@ -1,4 +1,4 @@
-import { API_PREFIX, migrate, sessions } from '@chat/common';
+import { API_PREFIX, migrate, registerRateLimiting, sessions } from '@chat/common';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { projectContacts } from './contacts-projection.js';
 import type { MessagesServiceOptions } from './deps.js';
@@ -13,6 +13,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   const projection = await projectContacts(options.bus, options.db, app.log);
   app.addHook('onClose', async () => projection.unsubscribe());
   await app.register(sessions, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
+  await registerRateLimiting(app, options.rateLimitStore);
   await app.register(contactRoutes, { ...options, prefix: API_PREFIX });
   await app.register(conversationRoutes, { ...options, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });

@@ -10,12 +10,12 @@ const JWT_SECRET = 'messages-test-secret-'.padEnd(48, 'x');
  * The messages service alone on a free port. Users come the way they do in production: a
  * users.upserted event on the bus, and a session cookie signed with the shared secret.
  */
-export async function startMessagesService() {
+export async function startMessagesService(rateLimits = { messagesPerMinutePerUser: 10_000 }) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = await testDatabase();
   const bus = createInProcessBus(() => {});
   const blobs = await createDiskBlobStore(join(await tempDir('chat-messages'), 'media'));
-  await app.register(messagesService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false });
+  await app.register(messagesService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false, rateLimits });
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
 

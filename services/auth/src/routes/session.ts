@@ -3,11 +3,13 @@ import {
   badRequest,
   clearSessionCookie,
   conflict,
+  limitRequests,
   setSessionCookie,
   signSession,
   unauthorized,
 } from '@chat/common';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { checkSignup, hashPassword, passwordMatches } from '../credentials.js';
 import type { AuthRouteOptions } from '../deps.js';
 import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
@@ -22,9 +24,26 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
   // Compared against when the email is unknown, so that answer takes as long as a wrong password.
   const decoyHash = await hashPassword(randomUUID(), bcryptCost);
 
+  const { signupsPerHourPerIp, loginsPer15MinPerIp, loginsPer15MinPerEmail } = options.rateLimits;
+  const FIFTEEN_MINUTES = 15 * 60_000;
+  const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+  const byAddress = (request: FastifyRequest) => request.ip;
+  const byEmail = (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
+  };
+  const signupLimits = [
+    limitRequests(app, { name: 'signup-ip', max: signupsPerHourPerIp, windowMs: 60 * 60_000, key: byAddress, message: TOO_MANY_ATTEMPTS }),
+    limitRequests(app, { name: 'signup-email', max: loginsPer15MinPerEmail, windowMs: FIFTEEN_MINUTES, key: byEmail, message: TOO_MANY_ATTEMPTS }),
+  ];
+  const loginLimits = [
+    limitRequests(app, { name: 'login-ip', max: loginsPer15MinPerIp, windowMs: FIFTEEN_MINUTES, key: byAddress, message: TOO_MANY_ATTEMPTS }),
+    limitRequests(app, { name: 'login-email', max: loginsPer15MinPerEmail, windowMs: FIFTEEN_MINUTES, key: byEmail, message: TOO_MANY_ATTEMPTS }),
+  ];
+
   app.post(
     '/auth/signup',
-    { schema: { body: SignupBody, response: { 201: UserSchema } } },
+    { preHandler: signupLimits, schema: { body: SignupBody, response: { 201: UserSchema } } },
     async (request, reply) => {
       const checked = checkSignup(request.body);
       if (!checked.ok) throw badRequest(checked.message);
@@ -44,7 +63,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
 
   app.post(
     '/auth/login',
-    { schema: { body: LoginBody, response: { 200: UserSchema } } },
+    { preHandler: loginLimits, schema: { body: LoginBody, response: { 200: UserSchema } } },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
       const { password } = request.body;

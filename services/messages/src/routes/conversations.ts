@@ -2,6 +2,7 @@ import {
   badRequest,
   cleanImageDataUrl,
   IMAGE_BODY_LIMIT,
+  limitRequests,
   mediaKeys,
   mediaUrl,
   notFound,
@@ -18,7 +19,8 @@ import { findByClientMessageId, insertMessage, listConversation, type ChatMessag
 import { DEFAULT_PAGE, HistoryQuery, MAX_TEXT, MessageSchema, SendBody, UserIdParams } from '../schemas.js';
 
 /** Reading and sending the messages between the signed-in user and one other user. */
-export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { db, bus, blobs }) => {
+export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
+  const { db, bus, blobs } = options;
   const requireContact = async (userId: string) => {
     if (!(await contactExists(db, userId))) throw notFound('User not found');
   };
@@ -39,10 +41,18 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
     },
   );
 
+  const sendLimit = limitRequests(app, {
+    name: 'send-user',
+    max: options.rateLimits.messagesPerMinutePerUser,
+    windowMs: 60_000,
+    key: (request) => request.userId,
+    message: 'You are sending messages too fast. Please slow down.',
+  });
+
   app.post(
     '/messages/send/:id',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, sendLimit],
       bodyLimit: IMAGE_BODY_LIMIT,
       schema: { params: UserIdParams, body: SendBody, response: { 200: MessageSchema, 201: MessageSchema } },
     },

@@ -1,0 +1,25 @@
+import type { Server } from 'socket.io';
+import { socketUserId } from './socket-auth.js';
+
+export const TOO_MANY_CONNECTIONS = 'Too many connections';
+
+/**
+ * A user may hold at most `max` sockets on this replica (tabs, devices); a flood of connections
+ * from one account is refused at the handshake instead of filling the replica's memory.
+ * Runs after authentication, so the count is per verified user.
+ */
+export function limitConnectionsPerUser(io: Server, max: number): void {
+  const open = new Map<string, number>();
+  io.use((socket, next) => {
+    const userId = socketUserId(socket);
+    const count = open.get(userId) ?? 0;
+    if (count >= max) return next(new Error(TOO_MANY_CONNECTIONS));
+    open.set(userId, count + 1);
+    socket.once('disconnect', () => {
+      const left = (open.get(userId) ?? 1) - 1;
+      if (left > 0) open.set(userId, left);
+      else open.delete(userId);
+    });
+    next();
+  });
+}

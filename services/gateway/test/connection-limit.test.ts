@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pause } from '#test-support';
+import { startGateway } from './gateway-server.js';
+
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+beforeAll(async () => {
+  gateway = await startGateway(3);
+});
+afterAll(() => gateway.app.close());
+
+describe('sockets per user', () => {
+  it('refuses a user’s connection past the cap, lets others in, and frees a place when one leaves', async () => {
+    const flooder = gateway.user();
+    const sockets = await Promise.all([flooder.socket(), flooder.socket(), flooder.socket()]);
+    await expect(flooder.socket()).rejects.toThrow('Too many connections');
+    const other = await gateway.user().socket();
+    expect(other.connected).toBe(true);
+
+    sockets[0]!.disconnect();
+    await pause(100);
+    const again = await flooder.socket();
+    expect(again.connected).toBe(true);
+    for (const socket of [...sockets, other, again]) socket.disconnect();
+  });
+});

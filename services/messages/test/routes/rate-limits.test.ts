@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMessagesService } from '../messages-server.js';
+
+let server: Awaited<ReturnType<typeof startMessagesService>>;
+
+beforeAll(async () => {
+  server = await startMessagesService({ messagesPerMinutePerUser: 3 });
+});
+
+afterAll(async () => {
+  await server.app.close();
+});
+
+describe('the sending limit', () => {
+  it('answers 429 past the per-user limit, stores nothing of it, and leaves other users alone', async () => {
+    const fast = await server.user('Fast Sender');
+    const other = await server.user('Other Sender');
+    for (let i = 0; i < 3; i++) {
+      expect((await fast.client.post(`/api/messages/send/${other.id}`, { text: `hi ${i}` })).status).toBe(201);
+    }
+    const refused = await fast.client.post(`/api/messages/send/${other.id}`, { text: 'one too many' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: 'You are sending messages too fast. Please slow down.' });
+    const history = (await other.client.get(`/api/messages/${fast.id}`)).body as { text: string }[];
+    expect(history.map((m) => m.text)).toEqual(['hi 0', 'hi 1', 'hi 2']);
+    expect((await other.client.post(`/api/messages/send/${fast.id}`, { text: 'still fine' })).status).toBe(201);
+  });
+});
