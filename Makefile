@@ -7,10 +7,10 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build start cluster-local typecheck test services packages clean
+.PHONY: help install build start cluster-local typecheck audit test services packages clean
 
 help: ## List the targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
 
 $(NODE_MODULES): package.json package-lock.json services/*/package.json web/package.json
 	npm ci
@@ -39,7 +39,10 @@ services: ## Start the local Postgres, Redis and NATS when they are not running
 packages: ## Install the Debian packages the tests drive (chromium, an emoji font, nginx), when missing
 	bash scripts/system-packages.sh
 
-test: services packages typecheck build ## Run every suite (services, web components, browser e2e), then print the count
+audit: install ## Fail on a high or critical advisory in the runtime dependencies (npm audit --omit=dev)
+	node scripts/audit.mjs
+
+test: services packages typecheck audit build ## Run every suite (services, web components, browser e2e), then print the count
 	@mkdir -p test-results
 	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status
