@@ -11,19 +11,19 @@ export function ChatHeader() {
 
   return (
     <div className="border-b border-base-300 p-2.5">
-      <div className="flex items-center justify-between">
-        <div className="flex items-center gap-3">
-          <div className="avatar">
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex min-w-0 items-center gap-3">
+          <div className="avatar shrink-0">
             <div className="relative size-10 rounded-full">
               <img src={avatarOf(selectedUser.profilePic)} alt={selectedUser.fullName} />
             </div>
           </div>
-          <div>
-            <h3 className="font-medium">{selectedUser.fullName}</h3>
+          <div className="min-w-0">
+            <h3 className="truncate font-medium">{selectedUser.fullName}</h3>
             <p className="text-sm text-base-content/70">{isOnline ? 'Online' : 'Offline'}</p>
           </div>
         </div>
-        <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => setSelectedUser(null)} aria-label="Close chat">
+        <button type="button" className="btn btn-ghost btn-sm btn-circle shrink-0" onClick={() => setSelectedUser(null)} aria-label="Close chat">
           <X />
         </button>
       </div>

@@ -55,7 +55,7 @@ export function Sidebar() {
                   isSelected ? 'bg-base-300 ring-1 ring-base-300' : ''
                 }`}
               >
-                <div className="relative mx-auto lg:mx-0">
+                <div className="relative mx-auto shrink-0 lg:mx-0">
                   <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
                   {isOnline && (
                     <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" />
