@@ -6,3 +6,4 @@ export * from './database.js';
 export * from './temp-dir.js';
 export * from './servers.js';
 export * from './s3.js';
+export * from './tcp-proxy.js';

@@ -41,7 +41,9 @@ export const httpErrors = fp(async (app: FastifyInstance) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ message: status === 503 ? 'Service unavailable' : 'Internal server error' });
+      return reply
+        .status(status)
+        .send({ message: status === 503 ? 'Service temporarily unavailable. Please try again.' : 'Internal server error' });
     }
     return reply.status(status).send({ message: clientMessage(error) });
   });

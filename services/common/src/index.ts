@@ -24,3 +24,4 @@ export * from './run-service.js';
 export * from './service-app.js';
 export * from './security-headers.js';
 export * from './rate-limits.js';
+export * from './unavailable.js';

@@ -16,6 +16,8 @@ const PING_TIMEOUT_MS = 2_000;
 const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 /** A repeated publish of one event id within this window is stored once. */
 const EVENT_DEDUPLICATION_MS = 10 * 60 * 1000;
+/** An event not stored by then is left to the caller's retry (the outbox), so a request never hangs on it. */
+const EVENT_PUBLISH_TIMEOUT_MS = 2_000;
 /** A consumer that failed on an event gets it again after this long. */
 const EVENT_RETRY_MS = 1_000;
 
@@ -82,7 +84,7 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
     },
     async publishEvent(subject, payload, eventId) {
       await streamFor(subject);
-      await js.publish(scoped(subject), payload, { msgID: eventId });
+      await js.publish(scoped(subject), payload, { msgID: eventId, timeout: EVENT_PUBLISH_TIMEOUT_MS });
     },
     async consumeEvents(subject, consumer, handler) {
       const stream = await streamFor(subject);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable } from './db.js';
+import { reportingUnavailable } from './unavailable.js';
 
 export interface PostgresOptions {
   /** Connections per process; a replica rarely needs more than a handful on the hot path. */
@@ -21,29 +22,33 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
   const runner = (client: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as Row[],
   });
+  const pooled = runner(pool);
   return {
-    ...runner(pool),
-    async transaction(work) {
-      const client = await pool.connect();
-      // A client whose ROLLBACK failed is in an unknown state: it is destroyed, not returned.
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const result = await work(runner(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
+    // A server that is down or restarting answers 503 to the request, not 500; the pool reconnects.
+    query: (sql, params) => reportingUnavailable('the database', () => pooled.query(sql, params)),
+    transaction: (work) => reportingUnavailable('the database', () => transaction(work)),
     async ping() {
       await pool.query('SELECT 1');
     },
     close: () => pool.end(),
   };
+
+  async function transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    // A client whose ROLLBACK failed is in an unknown state: it is destroyed, not returned.
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(runner(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { Client } from 'minio';
 import type { BlobStore } from './blobs.js';
 import { withTimeout } from './timeout.js';
+import { reportingUnavailable } from './unavailable.js';
 
 export interface S3Options {
   /** The server's base URL, e.g. `http://minio:9000`; https uses TLS. */
@@ -34,27 +35,29 @@ export async function createS3BlobStore(options: S3Options): Promise<BlobStore> 
       if (!(await client.bucketExists(bucket))) throw error;
     });
   }
+  const unavailable = <T>(work: () => Promise<T>) => reportingUnavailable('the object store', work);
   return {
-    async put(key, bytes) {
-      await client.putObject(bucket, key, bytes, bytes.length);
-    },
-    async get(key) {
-      try {
-        const stream = await client.getObject(bucket, key);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        return Buffer.concat(chunks);
-      } catch (error) {
-        if ((error as { code?: string }).code === 'NoSuchKey') return null;
-        throw error;
-      }
-    },
-    async delete(key) {
-      await client.removeObject(bucket, key);
-    },
+    put: (key, bytes) =>
+      unavailable(async () => {
+        await client.putObject(bucket, key, bytes, bytes.length);
+      }),
+    get: (key) => unavailable(() => getObject(key)),
+    delete: (key) => unavailable(() => client.removeObject(bucket, key)),
     async ping() {
       const exists = await withTimeout(client.bucketExists(bucket), PING_TIMEOUT_MS, 'the object store did not answer in time');
       if (!exists) throw new Error(`bucket ${bucket} is missing`);
     },
   };
+
+  async function getObject(key: string): Promise<Buffer | null> {
+    try {
+      const stream = await client.getObject(bucket, key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'NoSuchKey') return null;
+      throw error;
+    }
+  }
 }

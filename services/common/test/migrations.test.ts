@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { databaseImplementations } from '#test-support';
+import { createTestPostgresDatabase, databaseImplementations, startTcpProxy, throughProxy } from '#test-support';
+import { createPostgresDatabase } from '../src/postgres.js';
+import { DependencyUnavailableError } from '../src/unavailable.js';
 import { migrate } from '../src/migrations.js';
 
 const migrations = [
@@ -68,5 +70,26 @@ describe.each(databaseImplementations)('the %s database', (_name, testDatabase) 
     expect(await db.query('SELECT n FROM items')).toEqual([{ n: 1 }]);
     await expect(db.ping()).resolves.toBeUndefined();
     await db.close();
+  });
+});
+
+describe('a Postgres server that goes away', () => {
+  it('answers DependencyUnavailableError while it is gone and works again once it is back', async () => {
+    const { url, drop } = await createTestPostgresDatabase();
+    const target = new URL(url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const db = createPostgresDatabase(throughProxy(url, proxy), { onIdleError: () => undefined });
+    await db.query('CREATE TABLE t (n int)');
+    proxy.cut();
+    await expect(db.query('SELECT 1')).rejects.toBeInstanceOf(DependencyUnavailableError);
+    await expect(db.transaction((tx) => tx.query('INSERT INTO t VALUES (1)'))).rejects.toBeInstanceOf(DependencyUnavailableError);
+    await expect(db.query('SELECT * FROM no_such_table')).rejects.toBeInstanceOf(DependencyUnavailableError);
+    proxy.restore();
+    await db.query('INSERT INTO t VALUES (2)');
+    expect(await db.query('SELECT n FROM t')).toEqual([{ n: 2 }]);
+    await expect(db.query('SELECT * FROM no_such_table')).rejects.not.toBeInstanceOf(DependencyUnavailableError);
+    await db.close();
+    await proxy.close();
+    await drop();
   });
 });

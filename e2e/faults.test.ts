@@ -1,0 +1,178 @@
+import { request } from 'node:http';
+import { Redis } from 'ioredis';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiClient,
+  collectEvents,
+  connected,
+  nextEvent,
+  openSocket,
+  pause,
+  serverUrl,
+  startTcpProxy,
+  throughProxy,
+  type TcpProxy,
+} from '#test-support';
+import { startLocalCluster, type ClusterService, type LocalCluster } from '../scripts/local-cluster.mjs';
+
+/*
+ * Faults over the local cluster. Postgres, Redis and NATS are reached through TCP proxies, so a
+ * test can take one away from every service (connections reset, new ones refused) and give it
+ * back, without stopping the servers other suites share.
+ */
+
+let cluster: LocalCluster;
+const proxies = {} as Record<'postgres' | 'redis' | 'nats', TcpProxy>;
+const sockets: Socket[] = [];
+
+const hostOf = (url: string) => ({ host: new URL(url).hostname, port: Number(new URL(url).port) });
+
+beforeAll(async () => {
+  for (const server of ['postgres', 'redis', 'nats'] as const) proxies[server] = await startTcpProxy(hostOf(serverUrl(server)));
+  cluster = await startLocalCluster({
+    postgresUrl: throughProxy(serverUrl('postgres'), proxies.postgres),
+    redisUrl: throughProxy(serverUrl('redis'), proxies.redis),
+    natsUrl: throughProxy(serverUrl('nats'), proxies.nats),
+  });
+}, 60_000);
+
+afterEach(() => {
+  for (const proxy of Object.values(proxies)) proxy.restore();
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+afterAll(async () => {
+  await cluster?.close();
+  for (const proxy of Object.values(proxies)) await proxy?.close();
+});
+
+async function signUp(name: string) {
+  const client = new ApiClient(cluster.baseUrl);
+  const user = await client.signup(name);
+  const socket = async (via: ClusterService) => {
+    const socket = openSocket(cluster.serviceUrl(via), { cookie: client.cookie, userId: user._id });
+    sockets.push(socket);
+    const snapshots = collectEvents<string[]>(socket, 'getOnlineUsers');
+    return Object.assign(await connected(socket), { snapshots });
+  };
+  const send = (to: { _id: string }, text: string) => client.post(`/api/messages/send/${to._id}`, { text });
+  const history = async (other: { _id: string }) =>
+    ((await client.get(`/api/messages/${other._id}?limit=100`)).body as { text: string }[]).map((m) => m.text);
+  return { ...user, client, socket, send, history };
+}
+
+/** Polls `attempt` until it returns true, for up to `timeoutMs`. */
+async function until(attempt: () => Promise<boolean>, description: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await attempt().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${description}`);
+    await pause(200);
+  }
+}
+
+const UNAVAILABLE = { message: 'Service temporarily unavailable. Please try again.' };
+
+describe('faults', () => {
+  it('Postgres gone: 503 {message}, every process stays up, and service resumes by itself', async () => {
+    const ann = await signUp('Ann Postgres');
+    const ben = await signUp('Ben Postgres');
+    proxies.postgres.cut();
+
+    const refused = await ann.send(ben, 'while the database is down');
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual(UNAVAILABLE);
+    const check = await ann.client.get('/api/auth/check');
+    expect(check.status).toBe(503);
+    expect(check.body).toEqual(UNAVAILABLE);
+    expect((await fetch(`${cluster.serviceUrl('messages')}/readyz`)).status).toBe(503);
+    for (const service of ['auth', 'messages', 'gateway-1', 'gateway-2'] as const) {
+      expect((await fetch(`${cluster.serviceUrl(service)}/healthz`)).status).toBe(200);
+    }
+
+    proxies.postgres.restore();
+    await until(async () => (await ann.send(ben, 'the database is back')).status === 201, 'a send to succeed again');
+    expect(await ben.history(ann)).toEqual(['the database is back']);
+  });
+
+  it('NATS gone: sends are still stored, live delivery resumes, and the history holds everything', async () => {
+    const ann = await signUp('Ann Nats');
+    const ben = await signUp('Ben Nats');
+    const annSocket = await ann.socket('gateway-1');
+    proxies.nats.cut();
+    const duringOutage = [];
+    for (const text of ['sent while NATS is down 1', 'sent while NATS is down 2']) {
+      const response = await ben.send(ann, text);
+      expect(response.status).toBe(201);
+      duringOutage.push(text);
+    }
+    const newcomer = await signUp('Newcomer Nats');
+
+    proxies.nats.restore();
+    await until(async () => {
+      const live = nextEvent<{ text: string }>(annSocket, 'newMessage', 1500);
+      await ben.send(ann, 'live again');
+      return (await live).text === 'live again';
+    }, 'live delivery to resume');
+    const history = await ann.history(ben);
+    expect(history.slice(0, 2)).toEqual(duringOutage);
+    expect(history).toContain('live again');
+    // The signup's event waited in auth's outbox and reached the contacts projection.
+    await until(
+      async () => ((await ann.client.get('/api/messages/users')).body as { _id: string }[]).some((c) => c._id === newcomer._id),
+      'the newcomer in the contacts',
+    );
+  });
+
+  it('Redis gone and back empty: presence rebuilds from the live sockets', async () => {
+    const ann = await signUp('Ann Redis');
+    const ben = await signUp('Ben Redis');
+    await ann.socket('gateway-1');
+    await ben.socket('gateway-2');
+    proxies.redis.cut();
+    const redis = new Redis(serverUrl('redis'));
+    const keys = await redis.keys(`${cluster.namespace}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    const sent = await ann.send(ben, 'while Redis is down');
+    expect(sent.status).toBe(201);
+
+    proxies.redis.restore();
+    const observer = await signUp('Observer Redis');
+    await until(async () => {
+      const socket = await observer.socket('gateway-1');
+      await pause(300);
+      const snapshot = socket.snapshots[0] ?? [];
+      socket.disconnect();
+      return snapshot.includes(ann._id) && snapshot.includes(ben._id);
+    }, 'both online users in a new snapshot', 20_000);
+  });
+
+  it('SIGTERM lets an in-flight request finish before the process exits', async () => {
+    const ann = await signUp('Ann Drain');
+    const ben = await signUp('Ben Drain');
+    const body = JSON.stringify({ text: 'sent across a shutdown' });
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${cluster.serviceUrl('messages')}/api/messages/send/${ben._id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: ann.client.cookie },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      // Half the body now; the rest once the shutdown has begun.
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 500);
+    });
+    await pause(150);
+    const stopped = cluster.stop('messages', 'SIGTERM');
+    const answer = await response;
+    await stopped;
+    expect(answer.status).toBe(201);
+    await cluster.start('messages');
+    expect(await ben.history(ann)).toEqual(['sent across a shutdown']);
+  });
+});
