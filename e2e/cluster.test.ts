@@ -119,17 +119,32 @@ describe('the local cluster: services on their own behind nginx', () => {
     await cluster.start(killed);
   });
 
-  it('takes the users of a crashed replica offline within 30 s', async () => {
+  it('takes the users of a crashed replica offline within 30 s, and only those', async () => {
     const watcher = await signUp('Watcher Crash');
     const victim = await signUp('Victim Crash');
+    const twoTabs = await signUp('Two Tabs Crash');
+    const mover = await signUp('Mover Crash');
     const watcherSocket = await watcher.socket('gateway-1');
     const changes = collectEvents<PresenceChange>(watcherSocket, 'onlineUsersChanged');
     await victim.socket('gateway-2');
-    await eventually(() => changes.some((c) => c.online.includes(victim._id)), 'the victim online');
+    await twoTabs.socket('gateway-1');
+    await twoTabs.socket('gateway-2');
+    await mover.socket('gateway-2');
+    await eventually(() => changes.some((c) => c.online.includes(mover._id)), 'everyone online');
+
     const crashedAt = Date.now();
     await cluster.stop('gateway-2', 'SIGKILL');
+    // What the client does through the edge: reconnect, and land on the replica that is alive.
+    await mover.socket('gateway-1');
     await eventually(() => changes.some((c) => c.offline.includes(victim._id)), 'the victim offline', 30_000);
     expect(Date.now() - crashedAt).toBeLessThanOrEqual(30_000);
+    await pause(300);
+    const wronglyOffline = changes.flatMap((c) => c.offline).filter((id) => id === twoTabs._id || id === mover._id);
+    expect(wronglyOffline).toEqual([]);
+    const fresh = await (await signUp('Late Crash')).socket('gateway-1');
+    await eventually(() => fresh.snapshots.length === 1, 'a snapshot');
+    expect(fresh.snapshots[0]).toEqual(expect.arrayContaining([twoTabs._id, mover._id, watcher._id]));
+    expect(fresh.snapshots[0]).not.toContain(victim._id);
     await cluster.start('gateway-2');
   }, 60_000);
 });
