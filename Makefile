@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build start cluster-local typecheck audit test services packages clean
+.PHONY: help install build start cluster-local typecheck audit test soak services packages clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -46,6 +46,9 @@ test: services packages typecheck audit build ## Run every suite (services, web 
 	@mkdir -p test-results
 	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status
+
+soak: build services packages ## 200 users chatting over the local cluster for 3 minutes: memory and handles must stay flat
+	node bench/soak.mjs
 
 clean: ## Remove build output and test results (keeps ./.data)
 	rm -rf services/*/dist services/*/tsconfig.tsbuildinfo web/dist test-results

@@ -8,6 +8,8 @@ export interface LocalClusterOptions {
   redisUrl?: string;
   natsUrl?: string;
   logLevel?: string;
+  /** More environment for every service (limits, log settings). */
+  env?: Record<string, string>;
 }
 
 export interface LocalCluster {
@@ -18,6 +20,7 @@ export interface LocalCluster {
   serviceUrl(name: ClusterService): string;
   stop(name: ClusterService | 'nginx', signal?: NodeJS.Signals): Promise<void>;
   start(name: ClusterService): Promise<void>;
+  pid(name: ClusterService | 'nginx'): number | undefined;
   close(): Promise<void>;
 }
 

@@ -77,6 +77,7 @@ export async function startLocalCluster({
   redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   natsUrl = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
   logLevel = 'warn',
+  env: extraEnv = {},
 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'chat-cluster-'));
   await mkdir(join(dir, 'logs'));
@@ -120,6 +121,7 @@ export async function startLocalCluster({
       DATA_DIR: join(dir, 'data'),
       // Behind nginx: the client address is the one nginx forwards.
       TRUST_PROXY: '127.0.0.1',
+      ...extraEnv,
     };
     if (throwaway) {
       cleanups.push(async () => {
@@ -206,6 +208,8 @@ export async function startLocalCluster({
       stop: stopChild,
       /** Starts a stopped service again on its port. */
       start: startService,
+      /** The process id of a running service (or nginx). */
+      pid: (name) => children.get(name)?.child.pid,
       async close() {
         for (const name of [...children.keys()].reverse()) await stopChild(name);
         for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
