@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build start cluster-local typecheck audit test soak services packages clean
+.PHONY: help install build start cluster-local up down logs typecheck audit test soak services packages clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -27,6 +27,18 @@ start: build ## Run the whole product in one process on :8080 (embedded adapters
 
 cluster-local: build services packages ## Run each service on its own against local Postgres/Redis/NATS/S3, behind nginx on :8090
 	node scripts/local-cluster.mjs
+
+COMPOSE := $(shell docker compose version >/dev/null 2>&1 && echo 'docker compose' || echo docker-compose)
+
+up: ## docker compose: build and start everything on :8080 (creates .env with a JWT_SECRET first)
+	@test -f .env || { echo "JWT_SECRET=$$(head -c 48 /dev/urandom | base64 | tr -d '\n/+=')" > .env; echo "created .env with a new JWT_SECRET"; }
+	$(COMPOSE) up -d --build
+
+down: ## docker compose: stop everything (named volumes keep the data)
+	$(COMPOSE) down
+
+logs: ## docker compose: follow the logs
+	$(COMPOSE) logs -f --tail=100
 
 typecheck: install ## Type-check the sources and the tests
 	npx tsc -b

@@ -30,6 +30,10 @@ export default defineConfig({
       'web/vite.config.ts',
       {
         extends: true,
+        test: { name: 'deploy', include: ['test/deploy/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

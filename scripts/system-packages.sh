@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites drive, when missing: chromium and a colour emoji font
-# (browser end-to-end suite; nothing downloads a browser build of its own) and nginx (the edge of the
-# local cluster). Safe to run repeatedly.
+# (browser end-to-end suite; nothing downloads a browser build of its own), nginx (the edge of the
+# local cluster) and docker-compose (to validate docker-compose.yml). Safe to run repeatedly.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing+=(fonts-noto-color-emoji)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+command -v docker-compose >/dev/null || missing+=(docker-compose)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then echo "need root to install ${missing[*]}" >&2; exit 1; fi
 DEBIAN_FRONTEND=noninteractive apt-get update -qq

@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+# The auth service. Build from the repository root: docker build -f deploy/docker/auth.Dockerfile .
+
+FROM node:22.21.1-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc tsconfig.base.json ./
+COPY services/common/package.json services/common/
+COPY services/auth/package.json services/auth/
+RUN npm ci --workspace @chat/common --workspace @chat/auth --include-workspace-root
+COPY services/common services/common
+COPY services/auth services/auth
+RUN npx tsc -b services/auth
+
+FROM node:22.21.1-bookworm-slim
+ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY services/common/package.json services/common/
+COPY services/auth/package.json services/auth/
+RUN npm ci --omit=dev --workspace @chat/common --workspace @chat/auth && npm cache clean --force
+COPY --from=build /app/services/common/dist services/common/dist
+COPY --from=build /app/services/auth/dist services/auth/dist
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "services/auth/dist/main.js"]
