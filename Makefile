@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build start cluster-local up down logs typecheck audit test soak services packages clean
+.PHONY: help install build start cluster-local up down logs typecheck audit test soak bench services packages clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -61,6 +61,9 @@ test: services packages typecheck audit build ## Run every suite (services, web 
 
 soak: build services packages ## 200 users chatting over the local cluster for 3 minutes: memory and handles must stay flat
 	node bench/soak.mjs
+
+bench: build services packages ## Load test: bare Socket.IO relay vs embedded vs local cluster; writes bench/results
+	node bench/run.mjs
 
 clean: ## Remove build output and test results (keeps ./.data)
 	rm -rf services/*/dist services/*/tsconfig.tsbuildinfo web/dist test-results

@@ -10,6 +10,8 @@ export interface LocalClusterOptions {
   logLevel?: string;
   /** More environment for every service (limits, log settings). */
   env?: Record<string, string>;
+  /** Arguments for node before each service's script (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 export interface LocalCluster {

@@ -78,6 +78,7 @@ export async function startLocalCluster({
   natsUrl = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
   logLevel = 'warn',
   env: extraEnv = {},
+  nodeArgs = [],
 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'chat-cluster-'));
   await mkdir(join(dir, 'logs'));
@@ -134,7 +135,7 @@ export async function startLocalCluster({
 
     const startService = async (name) => {
       const log = createWriteStream(join(dir, 'logs', `${name}.log`), { flags: 'a' });
-      const child = spawn(process.execPath, [join(ROOT, SERVICES[name])], {
+      const child = spawn(process.execPath, [...nodeArgs, join(ROOT, SERVICES[name])], {
         env: { ...env, PORT: String(ports[name]) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -172,7 +173,7 @@ export async function startLocalCluster({
       join(dir, 'nginx.conf'),
       [
         'daemon off;',
-        'worker_processes 1;',
+        'worker_processes auto;',
         `pid ${join(dir, 'nginx.pid')};`,
         `error_log ${join(dir, 'logs', 'nginx-error.log')} warn;`,
         'events { worker_connections 4096; }',

@@ -27,10 +27,14 @@ export interface NewMessage {
   clientMessageId: string | null;
 }
 
-/** Inserts a message; null when the sender already sent one with this clientMessageId. */
+/**
+ * Inserts a message in one round trip; null when the receiver is not a known user or the sender
+ * already sent one with this clientMessageId (the caller tells the two apart on that rare path).
+ */
 export async function insertMessage(db: Queryable, message: NewMessage): Promise<ChatMessage | null> {
   const rows = await db.query<MessageRow>(
-    `INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id)
+     SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM contacts WHERE user_id = $2)
      ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
      RETURNING ${COLUMNS}`,
     [message.senderId, message.receiverId, message.text, message.image, message.clientMessageId],

@@ -65,15 +65,14 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
       if (!text && !imageDataUrl) throw badRequest('Message must have text or an image');
       if (text && text.length > MAX_TEXT) throw badRequest(`Message must be at most ${MAX_TEXT} characters`);
       if (receiverId === senderId) throw badRequest('You cannot send a message to yourself');
-      await requireContact(receiverId);
 
-      if (clientMessageId) {
-        const earlier = await findByClientMessageId(db, senderId, clientMessageId);
-        if (earlier) return reply.status(200).send(earlier);
-      }
-
+      // An image is costly to clean and store: it is done only for a known receiver, and never
+      // twice for a retried clientMessageId. A text goes straight to the one INSERT.
       let imageKey: string | null = null;
       if (imageDataUrl) {
+        await requireContact(receiverId);
+        const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
+        if (earlier) return reply.status(200).send(earlier);
         const image = await cleanImageDataUrl(imageDataUrl);
         imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
         await blobs.put(imageKey, image.bytes);
@@ -86,10 +85,11 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
         clientMessageId,
       });
       if (!message) {
-        // The same clientMessageId raced in from a retry: the first one won, this image is not needed.
+        // Not stored: an unknown receiver, or a retry whose first attempt won.
         if (imageKey) await blobs.delete(imageKey);
+        await requireContact(receiverId);
         const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
-        if (!earlier) throw new Error('message vanished after a clientMessageId conflict');
+        if (!earlier) throw new Error('message not stored, yet no earlier one with its clientMessageId');
         return reply.status(200).send(earlier);
       }
       await deliver(message, socketIdFrom(request.headers[SOCKET_ID_HEADER]));

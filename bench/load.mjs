@@ -1,0 +1,214 @@
+// The load driver: users with one socket each, sends scheduled by the clock (open loop) or kept at a
+// fixed number in flight (closed loop), latency from the scheduled send to `newMessage` at the
+// recipient, and every process's CPU share while a phase runs.
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { io } from 'socket.io-client';
+import { Pool } from 'undici';
+
+const CLOCK_TICKS_PER_SECOND = 100;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** User ids and sockets for a system; Chat.io users sign up for real and send over HTTP. */
+export async function connectUsers(system, count) {
+  const users = [];
+  const http = system.kind === 'chat' ? new Pool(system.baseUrl, { connections: 256 }) : undefined;
+  for (let i = 0; i < count; i++) {
+    if (system.kind === 'chat') {
+      const response = await http.request({
+        method: 'POST',
+        path: '/api/auth/signup',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fullName: `Bench ${i}`, email: `bench.${Date.now()}.${i}@chat.io`, password: 'secret123' }),
+      });
+      const cookieHeader = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('jwt='));
+      const body = await response.body.json();
+      if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${JSON.stringify(body)}`);
+      users.push({ id: body._id, cookie: cookieHeader.split(';')[0] });
+    } else {
+      users.push({ id: `u${i}` });
+    }
+  }
+  await Promise.all(
+    users.map(
+      (user) =>
+        new Promise((resolve, reject) => {
+          user.socket = io(system.baseUrl, {
+            transports: ['websocket'],
+            query: { userId: user.id },
+            extraHeaders: user.cookie ? { cookie: user.cookie } : {},
+            reconnection: false,
+          });
+          user.socket.once('connect', resolve);
+          user.socket.once('connect_error', reject);
+        }),
+    ),
+  );
+  return { users, http };
+}
+
+/** Tracks each numbered message from its scheduled start to its receipt. */
+function tracker(users) {
+  const started = new Map();
+  const latencies = [];
+  const waiting = new Map();
+  let duplicated = 0;
+  const seen = new Set();
+  for (const user of users) {
+    user.socket.removeAllListeners('newMessage');
+    user.socket.on('newMessage', (message) => {
+      const at = performance.now();
+      const seq = Number(String(message.text).slice(1));
+      if (seen.has(seq)) {
+        duplicated += 1;
+        return;
+      }
+      seen.add(seq);
+      const start = started.get(seq);
+      if (start !== undefined) latencies.push(at - start);
+      waiting.get(seq)?.();
+      waiting.delete(seq);
+    });
+  }
+  return {
+    start: (seq, at) => started.set(seq, at),
+    delivered: () => seen.size,
+    delivery: (seq) => new Promise((resolve) => (seen.has(seq) ? resolve() : waiting.set(seq, resolve))),
+    summary() {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const at = (q) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10 : null);
+      return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.length ? Math.round(sorted.at(-1) * 10) / 10 : null, duplicated };
+    },
+  };
+}
+
+/** The function that sends message `seq` from one user to another. */
+function sender(system, http) {
+  if (system.kind === 'relay') {
+    return async (from, to, seq) => {
+      from.socket.emit('send', { receiverId: to.id, text: `#${seq}` });
+      return true;
+    };
+  }
+  return async (from, to, seq) => {
+    const response = await http.request({
+      method: 'POST',
+      path: `/api/messages/send/${to.id}`,
+      headers: { 'content-type': 'application/json', cookie: from.cookie, 'x-socket-id': from.socket.id },
+      body: JSON.stringify({ text: `#${seq}` }),
+    });
+    await response.body.dump();
+    return response.statusCode === 201;
+  };
+}
+
+/** CPU ticks used so far by a process, or by a group of processes (all of Postgres's backends). */
+async function cpuTicks(pids) {
+  let ticks = 0;
+  for (const pid of [pids].flat()) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks;
+}
+
+/** CPU use of each process (percent of one core) between start() and stop(). */
+async function cpuMeter(pids) {
+  const before = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, pid]) => [name, await cpuTicks(pid)])));
+  const driverBefore = process.cpuUsage();
+  const startedAt = performance.now();
+  return async () => {
+    const seconds = (performance.now() - startedAt) / 1000;
+    const result = {};
+    for (const [name, pid] of Object.entries(pids)) {
+      result[name] = Math.round(((await cpuTicks(pid)) - before[name]) / CLOCK_TICKS_PER_SECOND / seconds * 1000) / 10;
+    }
+    const driver = process.cpuUsage(driverBefore);
+    result.driver = Math.round((driver.user + driver.system) / 1e6 / seconds * 1000) / 10;
+    return result;
+  };
+}
+
+let nextSeq = 0;
+
+/** Open loop: `rate` messages per second for `seconds`, each pair in turn, whatever the answers do. */
+export async function openLoop(system, { users, http }, rate, seconds) {
+  const pairs = users.length / 2;
+  const track = tracker(users);
+  const send = sender(system, http);
+  const stopCpu = await cpuMeter(system.pids());
+  const total = Math.round(rate * seconds);
+  const sends = [];
+  let accepted = 0;
+  let errors = 0;
+  const start = performance.now();
+  let i = 0;
+  while (i < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
+    for (; i < due; i++) {
+      const seq = nextSeq++;
+      const pair = i % pairs;
+      const [from, to] = i % 2 ? [users[pair], users[pair + pairs]] : [users[pair + pairs], users[pair]];
+      track.start(seq, start + (i * 1000) / rate);
+      sends.push(
+        send(from, to, seq).then(
+          (ok) => (ok ? (accepted += 1) : (errors += 1)),
+          () => (errors += 1),
+        ),
+      );
+    }
+    await pause(1);
+  }
+  await Promise.all(sends);
+  const deadline = performance.now() + 5000;
+  while (track.delivered() < accepted && performance.now() < deadline) await pause(20);
+  const cpu = await stopCpu();
+  return { offered: rate, seconds, sent: total, accepted, errors, delivered: track.delivered(), lost: accepted - track.delivered(), ...track.summary(), cpu };
+}
+
+/** Closed loop: `inFlight` senders, each waiting for its message to arrive before the next. */
+export async function closedLoop(system, { users, http }, inFlight, seconds) {
+  const pairs = users.length / 2;
+  const track = tracker(users);
+  const send = sender(system, http);
+  const stopCpu = await cpuMeter(system.pids());
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let delivered = 0;
+  let errors = 0;
+  const answerTimes = [];
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, worker) => {
+      let turn = 0;
+      while (performance.now() < end) {
+        const seq = nextSeq++;
+        const pair = (worker + turn * inFlight) % pairs;
+        turn += 1;
+        const [from, to] = turn % 2 ? [users[pair], users[pair + pairs]] : [users[pair + pairs], users[pair]];
+        track.start(seq, performance.now());
+        const arrived = track.delivery(seq);
+        const sentAt = performance.now();
+        const ok = await send(from, to, seq).catch(() => false);
+        answerTimes.push(performance.now() - sentAt);
+        if (!ok) {
+          errors += 1;
+          continue;
+        }
+        const timedOut = await Promise.race([arrived.then(() => false), pause(5000).then(() => true)]);
+        if (!timedOut) delivered += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu = await stopCpu();
+  answerTimes.sort((a, b) => a - b);
+  const answerP50 = Math.round(answerTimes[Math.floor(answerTimes.length / 2)] * 10) / 10;
+  return { inFlight, seconds, throughput: Math.round(delivered / elapsed), delivered, errors, answerP50, ...track.summary(), cpu };
+}
+
+export function disconnectUsers({ users, http }) {
+  for (const user of users) user.socket.disconnect();
+  return http?.close();
+}

@@ -1,0 +1,83 @@
+// Turns one bench run into bench/results/<date>.json, latest.json, latest.md and p99.svg, and prints
+// the ratios to the bare relay and the targets.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const DIR = fileURLToPath(new URL('./results/', import.meta.url));
+/** A rate is sustained when everything offered arrived, nothing failed, and p99 stayed below this. */
+const SUSTAINED_P99_MS = 250;
+
+export const sustainedRate = (phases) =>
+  Math.max(0, ...phases.filter((p) => p.lost === 0 && p.errors === 0 && p.delivered === p.sent && p.p99 <= SUSTAINED_P99_MS).map((p) => p.offered));
+
+const cpuText = (cpu) =>
+  Object.entries(cpu)
+    .map(([name, percent]) => `${name} ${percent}%`)
+    .join(', ');
+
+function markdown(results) {
+  const lines = [
+    `Measured ${results.date.slice(0, 10)} on ${results.machine.cpus} × ${results.machine.model}, ${results.machine.memoryGb} GB, Node ${results.machine.node}; ` +
+      `${results.method.pairs} pairs, ${results.method.secondsPerRate} s per rate, open loop; closed loop with ${results.method.closedLoopInFlight} in flight.`,
+    '',
+    '| system | offered msg/s | p50 ms | p95 ms | p99 ms | max ms | delivered / sent | lost | dup | CPU (% of a core) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const [name, { phases, closedLoop }] of Object.entries(results.systems)) {
+    for (const p of phases) {
+      lines.push(`| ${name} | ${p.offered} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.max} | ${p.delivered} / ${p.sent} | ${p.lost} | ${p.duplicated} | ${cpuText(p.cpu)} |`);
+    }
+    lines.push(`| ${name} | closed loop: **${closedLoop.throughput}** | ${closedLoop.p50} | ${closedLoop.p95} | ${closedLoop.p99} | ${closedLoop.max} | ${closedLoop.delivered} | – | ${closedLoop.duplicated} | ${cpuText(closedLoop.cpu)} |`);
+  }
+  lines.push('', `Sustained = the highest offered rate delivered in full, with no error and p99 ≤ ${SUSTAINED_P99_MS} ms.`, '');
+  lines.push('| system | sustained msg/s | closed-loop msg/s | closed loop / bare relay |', '|---|---|---|---|');
+  const relay = results.systems.relay?.closedLoop.throughput;
+  for (const [name, { phases, closedLoop }] of Object.entries(results.systems)) {
+    const ratio = relay ? `${Math.round((closedLoop.throughput / relay) * 100)} %` : '–';
+    lines.push(`| ${name} | ${sustainedRate(phases)} | ${closedLoop.throughput} | ${ratio} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function chart(results) {
+  const width = 640;
+  const height = 360;
+  const margin = { left: 60, right: 120, top: 20, bottom: 40 };
+  const rates = results.method.rates;
+  const all = Object.values(results.systems).flatMap((s) => s.phases.map((p) => p.p99 ?? 1));
+  const maxLog = Math.ceil(Math.log10(Math.max(10, ...all)));
+  const x = (rate) => margin.left + (Math.log(rate / rates[0]) / Math.log(rates.at(-1) / rates[0] || 2)) * (width - margin.left - margin.right);
+  const y = (ms) => height - margin.bottom - (Math.log10(Math.max(0.1, ms)) + 1) / (maxLog + 1) * (height - margin.top - margin.bottom);
+  const colors = { relay: '#888888', embedded: '#d97706', cluster: '#2563eb' };
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="white"/>`,
+    `<text x="${margin.left}" y="14">p99 latency (ms, log) vs offered rate (msg/s, log)</text>`,
+  ];
+  for (let e = -1; e <= maxLog; e++) {
+    parts.push(`<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(10 ** e)}" y2="${y(10 ** e)}" stroke="#eee"/>`);
+    parts.push(`<text x="${margin.left - 8}" y="${y(10 ** e) + 4}" text-anchor="end">${10 ** e}</text>`);
+  }
+  for (const rate of rates) parts.push(`<text x="${x(rate)}" y="${height - margin.bottom + 16}" text-anchor="middle">${rate}</text>`);
+  Object.entries(results.systems).forEach(([name, { phases }], i) => {
+    const color = colors[name] ?? '#000';
+    const points = phases.map((p) => `${x(p.offered).toFixed(1)},${y(p.p99 ?? 0.1).toFixed(1)}`).join(' ');
+    parts.push(`<polyline points="${points}" fill="none" stroke="${color}" stroke-width="2"/>`);
+    for (const p of phases) parts.push(`<circle cx="${x(p.offered)}" cy="${y(p.p99 ?? 0.1)}" r="3" fill="${color}"/>`);
+    parts.push(`<text x="${width - margin.right + 10}" y="${margin.top + 20 + i * 18}" fill="${color}">${name}</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+export async function writeReport(results) {
+  await mkdir(DIR, { recursive: true });
+  const json = JSON.stringify(results, null, 2);
+  await writeFile(`${DIR}${results.date.slice(0, 10)}.json`, json);
+  await writeFile(`${DIR}latest.json`, json);
+  const table = markdown(results);
+  await writeFile(`${DIR}latest.md`, table);
+  await writeFile(`${DIR}p99.svg`, chart(results));
+  console.log(`\n${table}`);
+  console.log(`written: bench/results/${results.date.slice(0, 10)}.json, latest.json, latest.md, p99.svg`);
+}

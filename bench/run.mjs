@@ -1,0 +1,164 @@
+// `make bench`: the same load on three systems, one after the other, on this machine:
+//   relay    a bare Socket.IO relay (the limit of the stack here),
+//   embedded Chat.io in one process (PGlite, in-process bus and presence),
+//   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
+// Open loop at each offered rate, then a closed loop; results in bench/results (JSON, markdown, SVG).
+// BENCH_SYSTEMS, BENCH_RATES, BENCH_SECONDS and BENCH_PAIRS change what runs; BENCH_PROFILE_DIR profiles.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { closedLoop, connectUsers, disconnectUsers, openLoop } from './load.mjs';
+import { writeReport } from './report.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'relay,embedded,cluster').split(',');
+const RATES = (process.env.BENCH_RATES ?? '100,500,1000,2000,4000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
+const CLOSED_LOOP_IN_FLIGHT = 64;
+/** Limits meant for people, not for a load test. */
+const NO_LIMITS = {
+  RATE_LIMIT_SIGNUPS_PER_HOUR: '1000000',
+  RATE_LIMIT_LOGINS_PER_IP: '1000000',
+  RATE_LIMIT_MESSAGES_PER_MINUTE: '10000000',
+};
+
+// BENCH_PROFILE_DIR=dir: every Chat.io process writes a CPU profile there when it stops (open it in
+// Chrome DevTools or speedscope).
+const NODE_ARGS = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForReady(url) {
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await pause(100);
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+async function childrenOf(pid) {
+  const children = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+  }
+  return children;
+}
+
+async function startRelay() {
+  const child = spawn(process.execPath, [join(ROOT, 'bench/bare-relay.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = await once(child.stdout, 'data');
+  return {
+    name: 'relay',
+    kind: 'relay',
+    baseUrl: `http://127.0.0.1:${String(line).trim()}`,
+    pids: () => ({ relay: child.pid }),
+    close: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+async function startEmbedded() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'chat-bench-'));
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const child = spawn(process.execPath, [...NODE_ARGS, join(ROOT, 'services/embedded/dist/main.js')], {
+    env: { ...process.env, ...NO_LIMITS, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForReady(`${baseUrl}/readyz`);
+  return {
+    name: 'embedded',
+    kind: 'chat',
+    baseUrl,
+    pids: () => ({ embedded: child.pid }),
+    close: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startCluster() {
+  const cluster = await startLocalCluster({ env: NO_LIMITS, nodeArgs: NODE_ARGS });
+  const nginxWorkers = await childrenOf(cluster.pid('nginx'));
+  let servers = await serverPids();
+  return {
+    name: 'cluster',
+    kind: 'chat',
+    baseUrl: cluster.baseUrl,
+    pids: () => ({
+      auth: cluster.pid('auth'),
+      messages: cluster.pid('messages'),
+      'gateway-1': cluster.pid('gateway-1'),
+      'gateway-2': cluster.pid('gateway-2'),
+      ...Object.fromEntries(nginxWorkers.map((pid, i) => [`nginx-${i + 1}`, pid])),
+      ...servers,
+    }),
+    // Postgres starts a backend per new connection: looked up again once the users are connected.
+    refresh: async () => {
+      servers = await serverPids();
+    },
+    close: () => cluster.close(),
+  };
+}
+
+/** The shared servers' processes, by command name (Postgres has one per connection). */
+async function serverPids() {
+  const byName = { postgres: [], 'nats-server': [], 'redis-server': [] };
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const name = (await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')).trim();
+    if (name in byName) byName[name].push(Number(entry));
+  }
+  return byName;
+}
+
+const STARTERS = { relay: startRelay, embedded: startEmbedded, cluster: startCluster };
+
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+  method: { pairs: PAIRS, secondsPerRate: SECONDS, rates: RATES, closedLoopInFlight: CLOSED_LOOP_IN_FLIGHT },
+  systems: {},
+};
+
+for (const name of SYSTEMS) {
+  console.log(`\n== ${name}`);
+  const system = await STARTERS[name]();
+  try {
+    const load = await connectUsers(system, PAIRS * 2);
+    await openLoop(system, load, 200, 2); // warm-up, not reported
+    await system.refresh?.();
+    const phases = [];
+    for (const rate of RATES) {
+      const phase = await openLoop(system, load, rate, SECONDS);
+      phases.push(phase);
+      console.log(
+        `${String(rate).padStart(5)} msg/s offered: p50 ${phase.p50} p95 ${phase.p95} p99 ${phase.p99} max ${phase.max} ms; ` +
+          `${phase.delivered}/${phase.sent} delivered, ${phase.lost} lost, ${phase.duplicated} duplicated, ${phase.errors} errors; cpu ${JSON.stringify(phase.cpu)}`,
+      );
+      await pause(1000);
+    }
+    const closed = await closedLoop(system, load, CLOSED_LOOP_IN_FLIGHT, SECONDS);
+    console.log(
+      `closed loop (${CLOSED_LOOP_IN_FLIGHT} in flight): ${closed.throughput} msg/s, p50 ${closed.p50} p99 ${closed.p99} ms ` +
+        `(the send's own answer: p50 ${closed.answerP50} ms); cpu ${JSON.stringify(closed.cpu)}`,
+    );
+    results.systems[name] = { phases, closedLoop: closed };
+    await disconnectUsers(load);
+  } finally {
+    await system.close();
+  }
+}
+
+await writeReport(results);
