@@ -36,6 +36,19 @@ function markdown(results) {
     const ratio = relay ? `${Math.round((closedLoop.throughput / relay) * 100)} %` : '–';
     lines.push(`| ${name} | ${sustainedRate(phases)} | ${closedLoop.throughput} | ${ratio} |`);
   }
+  if (results.database) {
+    const d = results.database;
+    lines.push(
+      '',
+      `Database scale (seeded in ${d.seedSeconds} s; requests one at a time, straight to the messages service):`,
+      '',
+      '| read | p50 ms | p99 ms | max ms |',
+      '|---|---|---|---|',
+      `| latest page of a ${d.messages.toLocaleString('en')}-message conversation | ${d.latestPage.p50} | ${d.latestPage.p99} | ${d.latestPage.max} |`,
+      `| an older page (\`before\` a random id) | ${d.olderPage.p50} | ${d.olderPage.p99} | ${d.olderPage.max} |`,
+      `| contact list of ${d.contacts.toLocaleString('en')} users | ${d.contactList.p50} | ${d.contactList.p99} | ${d.contactList.max} |`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -70,14 +83,18 @@ function chart(results) {
   return parts.join('\n');
 }
 
-export async function writeReport(results) {
+/** A full run becomes `latest`; a partial one (some systems only) is kept beside it, replacing nothing. */
+export async function writeReport(results, { complete }) {
   await mkdir(DIR, { recursive: true });
   const json = JSON.stringify(results, null, 2);
-  await writeFile(`${DIR}${results.date.slice(0, 10)}.json`, json);
-  await writeFile(`${DIR}latest.json`, json);
   const table = markdown(results);
-  await writeFile(`${DIR}latest.md`, table);
-  await writeFile(`${DIR}p99.svg`, chart(results));
+  const name = `${complete ? '' : 'partial-'}${results.date.slice(0, 10)}`;
+  await writeFile(`${DIR}${name}.json`, json);
+  if (complete) {
+    await writeFile(`${DIR}latest.json`, json);
+    await writeFile(`${DIR}latest.md`, table);
+    await writeFile(`${DIR}p99.svg`, chart(results));
+  }
   console.log(`\n${table}`);
-  console.log(`written: bench/results/${results.date.slice(0, 10)}.json, latest.json, latest.md, p99.svg`);
+  console.log(`written: bench/results/${name}.json${complete ? ', latest.json, latest.md, p99.svg' : ''}`);
 }

@@ -2,7 +2,8 @@
 //   relay    a bare Socket.IO relay (the limit of the stack here),
 //   embedded Chat.io in one process (PGlite, in-process bus and presence),
 //   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
-// Open loop at each offered rate, then a closed loop; results in bench/results (JSON, markdown, SVG).
+// Open loop at each offered rate, then a closed loop; then `database`: reads of a 1,000,000-message
+// conversation and a 10,000-user contact list. Results in bench/results (JSON, markdown, SVG).
 // BENCH_SYSTEMS, BENCH_RATES, BENCH_SECONDS and BENCH_PAIRS change what runs; BENCH_PROFILE_DIR profiles.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -11,11 +12,13 @@ import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { measureDatabase } from './database.mjs';
 import { closedLoop, connectUsers, disconnectUsers, openLoop } from './load.mjs';
 import { writeReport } from './report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'relay,embedded,cluster').split(',');
+const ALL_SYSTEMS = 'relay,embedded,cluster,database';
+const SYSTEMS = (process.env.BENCH_SYSTEMS ?? ALL_SYSTEMS).split(',');
 const RATES = (process.env.BENCH_RATES ?? '100,500,1000,2000,4000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
@@ -132,7 +135,7 @@ const results = {
   systems: {},
 };
 
-for (const name of SYSTEMS) {
+for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
   console.log(`\n== ${name}`);
   const system = await STARTERS[name]();
   try {
@@ -161,4 +164,11 @@ for (const name of SYSTEMS) {
   }
 }
 
-await writeReport(results);
+if (SYSTEMS.includes('database')) {
+  console.log('\n== database');
+  results.database = await measureDatabase();
+  console.log(JSON.stringify(results.database));
+}
+
+const complete = SYSTEMS.join(',') === ALL_SYSTEMS && !process.env.BENCH_RATES && !process.env.BENCH_SECONDS && !process.env.BENCH_PAIRS;
+await writeReport(results, { complete });

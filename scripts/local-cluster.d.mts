@@ -19,6 +19,8 @@ export interface LocalCluster {
   namespace: string;
   /** The edge: the one origin a browser uses. */
   baseUrl: string;
+  /** The cluster's own database on the Postgres server. */
+  databaseUrl: string;
   serviceUrl(name: ClusterService): string;
   stop(name: ClusterService | 'nginx', signal?: NodeJS.Signals): Promise<void>;
   start(name: ClusterService): Promise<void>;

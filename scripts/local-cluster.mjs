@@ -204,6 +204,7 @@ export async function startLocalCluster({
       dir,
       namespace,
       baseUrl: `http://127.0.0.1:${ports.edge}`,
+      databaseUrl: databaseUrl.toString(),
       serviceUrl: (name) => `http://127.0.0.1:${ports[name]}`,
       /** Stops one service: SIGTERM drains it, SIGKILL is a crash. */
       stop: stopChild,
