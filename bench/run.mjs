@@ -140,7 +140,7 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
   const system = await STARTERS[name]();
   try {
     const load = await connectUsers(system, PAIRS * 2);
-    await openLoop(system, load, 200, 2); // warm-up, not reported
+    await openLoop(system, load, 1000, 3); // warm-up (JIT, pools, caches), not reported
     await system.refresh?.();
     const phases = [];
     for (const rate of RATES) {

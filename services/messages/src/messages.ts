@@ -28,18 +28,43 @@ export interface NewMessage {
 }
 
 /**
- * Inserts a message in one round trip; null when the receiver is not a known user or the sender
- * already sent one with this clientMessageId (the caller tells the two apart on that rare path).
+ * Inserts messages in one round trip and one commit, in the order given. A message comes back as
+ * null when its receiver is not a known user or its sender already sent one with its
+ * clientMessageId (the caller tells the two apart on that rare path).
  */
-export async function insertMessage(db: Queryable, message: NewMessage): Promise<ChatMessage | null> {
-  const rows = await db.query<MessageRow>(
-    `INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id)
-     SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM contacts WHERE user_id = $2)
-     ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
-     RETURNING ${COLUMNS}`,
-    [message.senderId, message.receiverId, message.text, message.image, message.clientMessageId],
+export async function insertMessages(db: Queryable, messages: readonly NewMessage[]): Promise<(ChatMessage | null)[]> {
+  const column = <K extends keyof NewMessage>(key: K) => messages.map((message) => message[key]);
+  const rows = await db.query<MessageRow & { clientMessageId: string | null }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[]) WITH ORDINALITY
+         AS t(sender_id, receiver_id, text, image, client_message_id, ord)
+     ), inserted AS (
+       INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id)
+       SELECT sender_id, receiver_id, text, image, client_message_id FROM input
+       WHERE EXISTS (SELECT 1 FROM contacts WHERE user_id = input.receiver_id)
+       ORDER BY ord
+       ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
+       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at
+     )
+     SELECT ${COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted ORDER BY id`,
+    [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId')],
   );
-  return rows[0] ? toMessage(rows[0]) : null;
+  // Rows are inserted, and so numbered, in input order; the ones skipped are simply absent.
+  let next = 0;
+  return messages.map((message) => {
+    const row = rows[next];
+    const matches =
+      row !== undefined &&
+      row.senderId === message.senderId &&
+      row.receiverId === message.receiverId &&
+      row.text === message.text &&
+      row.image === message.image &&
+      row.clientMessageId === message.clientMessageId;
+    if (!matches) return null;
+    next += 1;
+    const { clientMessageId: _clientMessageId, ...stored } = row;
+    return toMessage(stored);
+  });
 }
 
 export async function findByClientMessageId(

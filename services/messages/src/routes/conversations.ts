@@ -15,12 +15,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { contactExists } from '../contacts.js';
 import type { MessagesServiceOptions } from '../deps.js';
-import { findByClientMessageId, insertMessage, listConversation, type ChatMessage } from '../messages.js';
+import { createMessageWriter } from '../message-writer.js';
+import { findByClientMessageId, listConversation, type ChatMessage } from '../messages.js';
 import { DEFAULT_PAGE, HistoryQuery, MAX_TEXT, MessageSchema, SendBody, UserIdParams } from '../schemas.js';
 
 /** Reading and sending the messages between the signed-in user and one other user. */
 export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
   const { db, bus, blobs } = options;
+  const writer = createMessageWriter(db);
   const requireContact = async (userId: string) => {
     if (!(await contactExists(db, userId))) throw notFound('User not found');
   };
@@ -77,7 +79,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
         imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
         await blobs.put(imageKey, image.bytes);
       }
-      const message = await insertMessage(db, {
+      const message = await writer.insert({
         senderId,
         receiverId,
         text,

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { migrate } from '@chat/common';
+import { describe, expect, it } from 'vitest';
+import { databaseImplementations } from '#test-support';
+import { upsertContact } from '../src/contacts.js';
+import { createMessageWriter } from '../src/message-writer.js';
+import { messagesMigrations } from '../src/migrations.js';
+
+describe.each(databaseImplementations)('the message writer on %s', (_name, testDatabase) => {
+  it('stores sends made together in one batch, in order, and tells each caller what became of its own', async () => {
+    const db = await testDatabase();
+    await migrate(db, 'messages', messagesMigrations);
+    const [ann, ben] = [randomUUID(), randomUUID()];
+    for (const [id, name] of [[ann, 'Ann'], [ben, 'Ben']]) await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
+    const writer = createMessageWriter(db);
+    const retried = randomUUID();
+    const send = (text: string, receiverId = ben, clientMessageId: string | null = null) =>
+      writer.insert({ senderId: ann, receiverId, text, image: null, clientMessageId });
+
+    const results = await Promise.all([
+      send('one'),
+      send('to nobody', randomUUID()),
+      send('ok', ben, retried),
+      send('ok', ben, retried),
+      send('ok'),
+      send('ok'),
+      send('last'),
+    ]);
+    expect(results.map((m) => m?.text ?? null)).toEqual(['one', null, 'ok', null, 'ok', 'ok', 'last']);
+    const ids = results.filter((m) => m !== null).map((m) => Number(m!._id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(5);
+    expect(results[0]).toMatchObject({ senderId: ann, receiverId: ben, image: null, createdAt: expect.any(String) });
+    const stored = await db.query<{ text: string }>('SELECT text FROM messages ORDER BY id');
+    expect(stored.map((row) => row.text)).toEqual(['one', 'ok', 'ok', 'ok', 'last']);
+    await db.close();
+  });
+});
