@@ -49,6 +49,18 @@ function markdown(results) {
       `| contact list of ${d.contacts.toLocaleString('en')} users | ${d.contactList.p50} | ${d.contactList.p99} | ${d.contactList.max} |`,
     );
   }
+  if (results.connections) {
+    const c = results.connections;
+    lines.push(
+      '',
+      `Connection scale: ${c.sockets.toLocaleString('en')} idle authenticated sockets (${c.users} users) on one gateway replica ` +
+        `(Redis presence, NATS), bounded by this machine's file limit of ${c.fileLimit.toLocaleString('en')} per process.`,
+      '',
+      '| connect rate | gateway RSS | RSS per socket | one presence change: sockets reached | in | gateway CPU |',
+      '|---|---|---|---|---|---|',
+      `| ${c.connectRate} sockets/s | ${c.rssMb} MB | ${c.rssPerSocketKb} KB | ${c.presenceChange.socketsReached.toLocaleString('en')} | ${c.presenceChange.deliveredInMs} ms | ${c.presenceChange.gatewayCpuMs} ms |`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 

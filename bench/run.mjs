@@ -3,7 +3,8 @@
 //   embedded Chat.io in one process (PGlite, in-process bus and presence),
 //   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
 // Open loop at each offered rate, then a closed loop; then `database`: reads of a 1,000,000-message
-// conversation and a 10,000-user contact list. Results in bench/results (JSON, markdown, SVG).
+// conversation and a 10,000-user contact list; then `connections`: idle sockets on one gateway.
+// Results in bench/results (JSON, markdown, SVG).
 // BENCH_SYSTEMS, BENCH_RATES, BENCH_SECONDS and BENCH_PAIRS change what runs; BENCH_PROFILE_DIR profiles.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,12 +13,13 @@ import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { measureConnections } from './connections.mjs';
 import { measureDatabase } from './database.mjs';
 import { closedLoop, connectUsers, disconnectUsers, openLoop } from './load.mjs';
 import { writeReport } from './report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ALL_SYSTEMS = 'relay,embedded,cluster,database';
+const ALL_SYSTEMS = 'relay,embedded,cluster,database,connections';
 const SYSTEMS = (process.env.BENCH_SYSTEMS ?? ALL_SYSTEMS).split(',');
 const RATES = (process.env.BENCH_RATES ?? '100,500,1000,2000,4000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -168,6 +170,12 @@ if (SYSTEMS.includes('database')) {
   console.log('\n== database');
   results.database = await measureDatabase();
   console.log(JSON.stringify(results.database));
+}
+
+if (SYSTEMS.includes('connections')) {
+  console.log('\n== connections');
+  results.connections = await measureConnections();
+  console.log(JSON.stringify(results.connections));
 }
 
 const complete = SYSTEMS.join(',') === ALL_SYSTEMS && !process.env.BENCH_RATES && !process.env.BENCH_SECONDS && !process.env.BENCH_PAIRS;

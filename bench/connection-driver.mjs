@@ -1,0 +1,47 @@
+// One process of idle sockets for the connection-scale measurement (a process holds at most its
+// file limit). Told what to open over IPC; reports when connected and how many saw a presence change.
+import { io } from 'socket.io-client';
+
+const sockets = [];
+let sawChange = 0;
+
+process.on('message', async (command) => {
+  if (command.type === 'connect') {
+    const { url, users, count, concurrency, localAddresses } = command;
+    let next = 0;
+    const started = Date.now();
+    const worker = async () => {
+      while (next < count) {
+        const i = next++;
+        const user = users[i % users.length];
+        await new Promise((resolve, reject) => {
+          const socket = io(url, {
+            transports: ['websocket'],
+            query: { userId: user.id },
+            extraHeaders: { cookie: user.cookie },
+            reconnection: false,
+            forceNew: true,
+            localAddress: localAddresses[i % localAddresses.length],
+          });
+          socket.on('onlineUsersChanged', () => (sawChange += 1));
+          socket.once('connect', () => resolve(sockets.push(socket)));
+          socket.once('connect_error', reject);
+        });
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      process.send({ type: 'connected', count: sockets.length, ms: Date.now() - started });
+    } catch (error) {
+      process.send({ type: 'failed', message: String(error), count: sockets.length });
+    }
+  } else if (command.type === 'reset') {
+    sawChange = 0;
+    process.send({ type: 'reset' });
+  } else if (command.type === 'count') {
+    process.send({ type: 'count', sawChange });
+  } else if (command.type === 'close') {
+    for (const socket of sockets) socket.disconnect();
+    process.exit(0);
+  }
+});

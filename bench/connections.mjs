@@ -1,0 +1,133 @@
+// Connection scale: idle authenticated sockets on one gateway replica (real Redis presence, real
+// NATS), opened from several driver processes; connect rate, RSS per socket, and the gateway's CPU
+// for one presence change pushed to every socket. A process here may hold at most its file limit
+// (`ulimit -n`; raising it needs CAP_SYS_RESOURCE), which bounds the gateway below 50,000 sockets.
+import { fork, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import jwt from 'jsonwebtoken';
+import { io } from 'socket.io-client';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const USERS = 100;
+const PER_DRIVER = 9_000;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function processStats(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { rssKb: Number(/VmRSS:\s+(\d+)/.exec(status)[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
+function ask(driver, command, replyType) {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message) => {
+      if (message.type === replyType || message.type === 'failed') {
+        driver.off('message', onMessage);
+        if (message.type === 'failed') reject(new Error(message.message));
+        else resolve(message);
+      }
+    };
+    driver.on('message', onMessage);
+    driver.send(command);
+  });
+}
+
+export async function measureConnections({ sockets = Number(process.env.BENCH_SOCKETS ?? 18_000) } = {}) {
+  const limit = Number((await readFile('/proc/self/limits', 'utf8')).match(/Max open files\s+(\d+)/)[1]);
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const port = await freePort();
+  const namespace = `bench_${randomUUID().slice(0, 8)}`;
+  const gateway = spawn(process.execPath, [`${ROOT}services/gateway/dist/main.js`], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: jwtSecret,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: `${namespace}:`,
+      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+      NATS_SUBJECT_PREFIX: namespace,
+      RATE_LIMIT_SOCKETS_PER_USER: '10000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100 && !(await fetch(`${url}/readyz`).then((r) => r.ok, () => false)); i++) await pause(100);
+  const user = () => {
+    const id = randomUUID();
+    return { id, cookie: `jwt=${jwt.sign({}, jwtSecret, { algorithm: 'HS256', subject: id, expiresIn: 3600 })}` };
+  };
+  const users = Array.from({ length: USERS }, user);
+  const drivers = [];
+  try {
+    const target = Math.min(sockets, limit - 200);
+    const before = await processStats(gateway.pid);
+    const started = Date.now();
+    const counts = [];
+    for (let opened = 0; opened < target; opened += PER_DRIVER) counts.push(Math.min(PER_DRIVER, target - opened));
+    for (const count of counts) drivers.push({ process: fork(`${ROOT}bench/connection-driver.mjs`), count });
+    await Promise.all(
+      drivers.map(({ process: driver, count }) =>
+        ask(driver, { type: 'connect', url, users, count, concurrency: 50, localAddresses: ['127.0.0.1', '127.0.0.2'] }, 'connected'),
+      ),
+    );
+    const connectSeconds = (Date.now() - started) / 1000;
+    await pause(3000);
+    const held = await processStats(gateway.pid);
+
+    // One presence change with everyone online: a new user connects; time the gateway's CPU until
+    // every socket has the delta, minus what the idle gateway uses over as long.
+    await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'reset' }, 'reset')));
+    const idleFrom = await processStats(gateway.pid);
+    await pause(2000);
+    const idleTo = await processStats(gateway.pid);
+    const changeFrom = await processStats(gateway.pid);
+    const changeStarted = Date.now();
+    const newcomer = user();
+    const newcomerSocket = io(url, { transports: ['websocket'], query: { userId: newcomer.id }, extraHeaders: { cookie: newcomer.cookie } });
+    let reached = 0;
+    while (Date.now() - changeStarted < 10_000) {
+      const replies = await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'count' }, 'count')));
+      reached = replies.reduce((sum, reply) => sum + reply.sawChange, 0);
+      if (reached >= target) break;
+      await pause(50);
+    }
+    const changeMs = Date.now() - changeStarted;
+    await pause(Math.max(0, 2000 - changeMs));
+    const changeTo = await processStats(gateway.pid);
+    newcomerSocket.disconnect();
+    const idleTicks = idleTo.ticks - idleFrom.ticks;
+    return {
+      fileLimit: limit,
+      sockets: target,
+      users: USERS,
+      connectSeconds,
+      connectRate: Math.round(target / connectSeconds),
+      rssMb: Math.round(held.rssKb / 1024),
+      rssPerSocketKb: Math.round(((held.rssKb - before.rssKb) / target) * 10) / 10,
+      presenceChange: {
+        socketsReached: reached,
+        deliveredInMs: changeMs,
+        gatewayCpuMs: Math.max(0, (changeTo.ticks - changeFrom.ticks - idleTicks) * 10),
+      },
+    };
+  } finally {
+    for (const { process: driver } of drivers) driver.kill('SIGKILL');
+    gateway.kill('SIGTERM');
+    await once(gateway, 'exit');
+  }
+}
