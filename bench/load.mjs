@@ -2,7 +2,7 @@
 // fixed number in flight (closed loop), latency from the scheduled send to `newMessage` at the
 // recipient, and every process's CPU share while a phase runs.
 import { readFile } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import { Pool } from 'undici';
 
@@ -119,7 +119,11 @@ async function cpuMeter(pids) {
   const before = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, pid]) => [name, await cpuTicks(pid)])));
   const driverBefore = process.cpuUsage();
   const startedAt = performance.now();
+  // A stall of the driver's own event loop would show as latency of the system under test.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   return async () => {
+    loopDelay.disable();
     const seconds = (performance.now() - startedAt) / 1000;
     const result = {};
     for (const [name, pid] of Object.entries(pids)) {
@@ -127,6 +131,7 @@ async function cpuMeter(pids) {
     }
     const driver = process.cpuUsage(driverBefore);
     result.driver = Math.round((driver.user + driver.system) / 1e6 / seconds * 1000) / 10;
+    result.driverMaxStallMs = Math.round(loopDelay.max / 1e6);
     return result;
   };
 }

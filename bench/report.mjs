@@ -12,7 +12,7 @@ export const sustainedRate = (phases) =>
 
 const cpuText = (cpu) =>
   Object.entries(cpu)
-    .map(([name, percent]) => `${name} ${percent}%`)
+    .map(([name, value]) => (name === 'driverMaxStallMs' ? `driver's longest stall ${value} ms` : `${name} ${value}%`))
     .join(', ');
 
 function markdown(results) {
