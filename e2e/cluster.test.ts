@@ -23,10 +23,20 @@ interface PresenceChange {
   offline: string[];
 }
 
-/** A signed-up user who talks to the edge, and can open sockets on the edge or on one replica. */
-async function signUp(name: string) {
+let probe: ApiClient | undefined;
+
+/**
+ * A signed-up user who talks to the edge, and can open sockets on the edge or on one replica;
+ * returned once the messages service knows them (unless `known: false`).
+ */
+async function signUp(name: string, { known = true } = {}) {
   const client = new ApiClient(cluster.baseUrl);
   const user = await client.signup(name);
+  if (!probe) {
+    probe = new ApiClient(cluster.baseUrl);
+    await probe.signup('Contact Probe');
+  }
+  if (known) await probe.waitForContact(user._id);
   /** A socket on the edge or straight on one replica, with the presence snapshots it receives. */
   const socket = async (via: ClusterService | 'edge', reconnect = false) => {
     const url = via === 'edge' ? cluster.baseUrl : cluster.serviceUrl(via);
@@ -79,7 +89,7 @@ describe('the local cluster: services on their own behind nginx', () => {
     const ben = await signUp('Ben Contacts');
     const benSocket = await ben.socket('gateway-2');
     const changes = collectEvents<PresenceChange>(benSocket, 'onlineUsersChanged');
-    const newcomer = await signUp('Newcomer Cluster');
+    const newcomer = await signUp('Newcomer Cluster', { known: false });
     let contacts: { _id: string }[] = [];
     const deadline = Date.now() + 5000;
     while (!contacts.some((c) => c._id === newcomer._id) && Date.now() < deadline) {

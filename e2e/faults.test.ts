@@ -47,9 +47,17 @@ afterAll(async () => {
   for (const proxy of Object.values(proxies)) await proxy?.close();
 });
 
-async function signUp(name: string) {
+let probe: ApiClient | undefined;
+
+/** A signed-up user, returned once the messages service knows them (unless `known: false`). */
+async function signUp(name: string, { known = true } = {}) {
   const client = new ApiClient(cluster.baseUrl);
   const user = await client.signup(name);
+  if (!probe) {
+    probe = new ApiClient(cluster.baseUrl);
+    await probe.signup('Contact Probe');
+  }
+  if (known) await probe.waitForContact(user._id);
   const socket = async (via: ClusterService) => {
     const socket = openSocket(cluster.serviceUrl(via), { cookie: client.cookie, userId: user._id });
     sockets.push(socket);
@@ -106,7 +114,7 @@ describe('faults', () => {
       expect(response.status).toBe(201);
       duringOutage.push(text);
     }
-    const newcomer = await signUp('Newcomer Nats');
+    const newcomer = await signUp('Newcomer Nats', { known: false });
 
     proxies.nats.restore();
     await until(async () => {

@@ -21,6 +21,8 @@ describeOnEveryTarget((run) => {
     const bob = new ApiClient(run.baseUrl);
     const aliceUser = await alice.signup(`Alice ${surname}`);
     const bobUser = await bob.signup(`Bob ${surname}`);
+    await alice.waitForContact(bobUser._id);
+    await bob.waitForContact(aliceUser._id);
     const send = async (from: ApiClient, to: string, text: string) => {
       const response = await from.post(`/api/messages/send/${to}`, { text });
       expect(response.status).toBe(201);
@@ -48,7 +50,9 @@ describeOnEveryTarget((run) => {
     it('after a dropped connection, shows what arrived meanwhile and counts unread messages (dark theme)', async () => {
       const { alice, aliceUser, bob, bobUser, send } = await twoUsers('Reconnect');
       const carol = new ApiClient(run.baseUrl);
-      await carol.signup('Carol Reconnect');
+      const carolUser = await carol.signup('Carol Reconnect');
+      await carol.waitForContact(aliceUser._id);
+      await alice.waitForContact(carolUser._id);
       await send(bob, aliceUser._id, 'Before the drop');
 
       const { page } = await signedInPage(browser, run.baseUrl, alice.cookie);

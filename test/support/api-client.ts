@@ -48,4 +48,18 @@ export class ApiClient {
     if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as { _id: string; fullName: string; email: string; profilePic: string; createdAt: string };
   }
+
+  /**
+   * Waits until this user's contact list shows `userId`. Contacts are a projection fed by events,
+   * so a user who just signed up can be messaged only once the messages service has heard of them.
+   */
+  async waitForContact(userId: string, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const contacts = (await this.get('/api/messages/users')).body as { _id: string }[];
+      if (Array.isArray(contacts) && contacts.some((contact) => contact._id === userId)) return;
+      if (Date.now() > deadline) throw new Error(`user ${userId} never appeared in the contacts`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
