@@ -1,6 +1,7 @@
-import { Loader2, MessageSquare, type LucideIcon } from 'lucide-react';
+import { Loader2, Mail, MessageSquare, type LucideIcon } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { AuthImagePattern } from './auth-image-pattern';
+import { PasswordField } from './password-field';
 
 interface AuthLayoutProps {
   title: string;
@@ -78,6 +79,30 @@ export function IconInput({ label, icon: Icon, type, placeholder, value, onChang
 }
 
 /** The form's button; it reads 'Loading...' while the request runs. */
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Email and password, asked the same way on signup and login. */
+export function CredentialFields({ email, password, onChange }: Credentials & { onChange(change: Partial<Credentials>): void }) {
+  return (
+    <>
+      <IconInput
+        label="Email"
+        icon={Mail}
+        type="email"
+        placeholder="you@example.com"
+        value={email}
+        onChange={(value) => onChange({ email: value })}
+      />
+      <FormField legend="Password">
+        <PasswordField value={password} onChange={(value) => onChange({ password: value })} />
+      </FormField>
+    </>
+  );
+}
+
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
     <button type="submit" className="btn btn-primary w-full" disabled={busy}>

@@ -31,18 +31,17 @@ export function useRealtimeEvents(): void {
       void chat().getUsers();
     };
 
-    socket.on('getOnlineUsers', onOnlineUsers);
-    socket.on('onlineUsersChanged', onPresenceChange);
-    socket.on('newMessage', onNewMessage);
-    socket.on('connect', onConnect);
-    socket.on('disconnect', onDisconnect);
+    const handlers = {
+      getOnlineUsers: onOnlineUsers,
+      onlineUsersChanged: onPresenceChange,
+      newMessage: onNewMessage,
+      connect: onConnect,
+      disconnect: onDisconnect,
+    } as const;
+    for (const [event, handler] of Object.entries(handlers)) socket.on(event, handler);
     socket.io.on('reconnect', onReconnect);
     return () => {
-      socket.off('getOnlineUsers', onOnlineUsers);
-      socket.off('onlineUsersChanged', onPresenceChange);
-      socket.off('newMessage', onNewMessage);
-    socket.off('connect', onConnect);
-    socket.off('disconnect', onDisconnect);
+      for (const [event, handler] of Object.entries(handlers)) socket.off(event, handler);
       socket.io.off('reconnect', onReconnect);
     };
   }, [socket]);

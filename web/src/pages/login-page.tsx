@@ -1,8 +1,6 @@
-import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AuthLayout, FormField, IconInput, SubmitButton } from '../components/auth-form';
-import { PasswordField } from '../components/password-field';
+import { AuthLayout, CredentialFields, SubmitButton } from '../components/auth-form';
 import { useAuthStore } from '../store/use-auth-store';
 
 export function LoginPage() {
@@ -30,17 +28,7 @@ export function LoginPage() {
         </>
       }
     >
-      <IconInput
-        label="Email"
-        icon={Mail}
-        type="email"
-        placeholder="you@example.com"
-        value={form.email}
-        onChange={(email) => setForm({ ...form, email })}
-      />
-      <FormField legend="Password">
-        <PasswordField value={form.password} onChange={(password) => setForm({ ...form, password })} />
-      </FormField>
+      <CredentialFields email={form.email} password={form.password} onChange={(change) => setForm({ ...form, ...change })} />
       <SubmitButton busy={isLoggingIn}>Sign in</SubmitButton>
     </AuthLayout>
   );

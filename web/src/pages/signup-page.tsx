@@ -1,9 +1,8 @@
-import { Mail, User } from 'lucide-react';
+import { User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
-import { AuthLayout, FormField, IconInput, SubmitButton } from '../components/auth-form';
-import { PasswordField } from '../components/password-field';
+import { AuthLayout, CredentialFields, IconInput, SubmitButton } from '../components/auth-form';
 import { signupError } from '../lib/validate-signup';
 import { useAuthStore } from '../store/use-auth-store';
 
@@ -45,17 +44,7 @@ export function SignupPage() {
         value={form.fullName}
         onChange={(fullName) => setForm({ ...form, fullName })}
       />
-      <IconInput
-        label="Email"
-        icon={Mail}
-        type="email"
-        placeholder="you@example.com"
-        value={form.email}
-        onChange={(email) => setForm({ ...form, email })}
-      />
-      <FormField legend="Password">
-        <PasswordField value={form.password} onChange={(password) => setForm({ ...form, password })} />
-      </FormField>
+      <CredentialFields email={form.email} password={form.password} onChange={(change) => setForm({ ...form, ...change })} />
       <SubmitButton busy={isSigningUp}>Create Account</SubmitButton>
     </AuthLayout>
   );
