@@ -1,16 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { authService } from '@chat/auth';
-import {
-  createHttpServer,
-  openBlobStore,
-  openBus,
-  openDatabase,
-  openPresence,
-  openRateLimitStore,
-  registerHealthRoutes,
-  type Config,
-} from '@chat/common';
+import { createDataServiceApp, type Config } from '@chat/common';
 import { gatewayService } from '@chat/gateway';
 import { messagesService } from '@chat/messages';
 import { loadOrCreateSecret } from './secret.js';
@@ -24,26 +15,15 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', impor
  */
 export async function buildEmbeddedApp(config: Config) {
   await mkdir(config.dataDir, { recursive: true });
-  const app = await createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir));
-  const db = await openDatabase(config, app.log);
-  const bus = await openBus(config, app.log, 'chat-embedded');
-  const presence = await openPresence(config, app.log);
-  const blobs = await openBlobStore(config);
-  const rateLimitStore = openRateLimitStore(config, app.log);
-  // Root hooks run after the services' own, so the adapters close last.
-  app.addHook('onClose', async () => {
-    await presence.close();
-    await bus.close();
-    await db.close();
-    rateLimitStore.close();
+  const { app, db, bus, blobs, rateLimitStore, presence } = await createDataServiceApp(config, 'chat-embedded', {
+    withPresence: true,
   });
 
   const shared = { db, bus, blobs, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits, rateLimitStore };
   await app.register(authService, { ...shared, bcryptCost: config.bcryptCost });
   await app.register(messagesService, shared);
   await app.register(gatewayService, { bus, presence, jwtSecret, socketsPerUser: config.rateLimits.socketsPerUser });
-  await registerHealthRoutes(app, { database: db.ping, bus: bus.ping, presence: presence.ping, media: blobs.ping });
   await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }
