@@ -1,17 +1,16 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, collectEvents, connected, eventually, nextEvent, openSocket, pause } from '#test-support';
+import { collectEvents, eventually, nextEvent, pause } from '#test-support';
 import { startLocalCluster, type ClusterService, type LocalCluster } from '../scripts/local-cluster.mjs';
+import { clusterUsers } from './cluster-users.js';
 
 let cluster: LocalCluster;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   cluster = await startLocalCluster();
 });
 
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  disconnectAll();
 });
 
 afterAll(async () => {
@@ -23,37 +22,7 @@ interface PresenceChange {
   offline: string[];
 }
 
-let probe: ApiClient | undefined;
-
-/**
- * A signed-up user who talks to the edge, and can open sockets on the edge or on one replica;
- * returned once the messages service knows them (unless `known: false`).
- */
-async function signUp(name: string, { known = true } = {}) {
-  const client = new ApiClient(cluster.baseUrl);
-  const user = await client.signup(name);
-  if (!probe) {
-    probe = new ApiClient(cluster.baseUrl);
-    await probe.signup('Contact Probe');
-  }
-  if (known) await probe.waitForContact(user._id);
-  /** A socket on the edge or straight on one replica, with the presence snapshots it receives. */
-  const socket = async (via: ClusterService | 'edge', reconnect = false) => {
-    const url = via === 'edge' ? cluster.baseUrl : cluster.serviceUrl(via);
-    const socket = openSocket(url, { cookie: client.cookie, userId: user._id, reconnect });
-    sockets.push(socket);
-    const snapshots = collectEvents<string[]>(socket, 'getOnlineUsers');
-    return Object.assign(await connected(socket), { snapshots });
-  };
-  const send = async (to: { _id: string }, text: string) => {
-    const response = await client.post(`/api/messages/send/${to._id}`, { text });
-    expect(response.status).toBe(201);
-    return response.body as { _id: string; text: string };
-  };
-  const history = async (withUser: { _id: string }) =>
-    ((await client.get(`/api/messages/${withUser._id}?limit=100`)).body as { text: string }[]).map((m) => m.text);
-  return { ...user, client, socket, send, history };
-}
+const { signUp, disconnectAll } = clusterUsers(() => cluster);
 
 describe('the local cluster: services on their own behind nginx', () => {
   it('carries messages live between users on different gateway replicas, both ways, once each', async () => {

@@ -1,20 +1,16 @@
 import { request } from 'node:http';
 import { Redis } from 'ioredis';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ApiClient,
-  collectEvents,
-  connected,
   nextEvent,
-  openSocket,
   pause,
   serverUrl,
   startTcpProxy,
   throughProxy,
   type TcpProxy,
 } from '#test-support';
-import { startLocalCluster, type ClusterService, type LocalCluster } from '../scripts/local-cluster.mjs';
+import { startLocalCluster, type LocalCluster } from '../scripts/local-cluster.mjs';
+import { clusterUsers } from './cluster-users.js';
 
 /*
  * Faults over the local cluster. Postgres, Redis and NATS are reached through TCP proxies, so a
@@ -24,7 +20,6 @@ import { startLocalCluster, type ClusterService, type LocalCluster } from '../sc
 
 let cluster: LocalCluster;
 const proxies = {} as Record<'postgres' | 'redis' | 'nats', TcpProxy>;
-const sockets: Socket[] = [];
 
 const hostOf = (url: string) => ({ host: new URL(url).hostname, port: Number(new URL(url).port) });
 
@@ -39,7 +34,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   for (const proxy of Object.values(proxies)) proxy.restore();
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  disconnectAll();
 });
 
 afterAll(async () => {
@@ -47,28 +42,7 @@ afterAll(async () => {
   for (const proxy of Object.values(proxies)) await proxy?.close();
 });
 
-let probe: ApiClient | undefined;
-
-/** A signed-up user, returned once the messages service knows them (unless `known: false`). */
-async function signUp(name: string, { known = true } = {}) {
-  const client = new ApiClient(cluster.baseUrl);
-  const user = await client.signup(name);
-  if (!probe) {
-    probe = new ApiClient(cluster.baseUrl);
-    await probe.signup('Contact Probe');
-  }
-  if (known) await probe.waitForContact(user._id);
-  const socket = async (via: ClusterService) => {
-    const socket = openSocket(cluster.serviceUrl(via), { cookie: client.cookie, userId: user._id });
-    sockets.push(socket);
-    const snapshots = collectEvents<string[]>(socket, 'getOnlineUsers');
-    return Object.assign(await connected(socket), { snapshots });
-  };
-  const send = (to: { _id: string }, text: string) => client.post(`/api/messages/send/${to._id}`, { text });
-  const history = async (other: { _id: string }) =>
-    ((await client.get(`/api/messages/${other._id}?limit=100`)).body as { text: string }[]).map((m) => m.text);
-  return { ...user, client, socket, send, history };
-}
+const { signUp, disconnectAll } = clusterUsers(() => cluster);
 
 /** Polls `attempt` until it returns true, for up to `timeoutMs`. */
 async function until(attempt: () => Promise<boolean>, description: string, timeoutMs = 15_000): Promise<void> {
@@ -87,7 +61,7 @@ describe('faults', () => {
     const ben = await signUp('Ben Postgres');
     proxies.postgres.cut();
 
-    const refused = await ann.send(ben, 'while the database is down');
+    const refused = await ann.post(ben, 'while the database is down');
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual(UNAVAILABLE);
     const check = await ann.client.get('/api/auth/check');
@@ -99,7 +73,7 @@ describe('faults', () => {
     }
 
     proxies.postgres.restore();
-    await until(async () => (await ann.send(ben, 'the database is back')).status === 201, 'a send to succeed again');
+    await until(async () => (await ann.post(ben, 'the database is back')).status === 201, 'a send to succeed again');
     expect(await ben.history(ann)).toEqual(['the database is back']);
   });
 
@@ -110,7 +84,7 @@ describe('faults', () => {
     proxies.nats.cut();
     const duringOutage = [];
     for (const text of ['sent while NATS is down 1', 'sent while NATS is down 2']) {
-      const response = await ben.send(ann, text);
+      const response = await ben.post(ann, text);
       expect(response.status).toBe(201);
       duringOutage.push(text);
     }
@@ -119,7 +93,7 @@ describe('faults', () => {
     proxies.nats.restore();
     await until(async () => {
       const live = nextEvent<{ text: string }>(annSocket, 'newMessage', 1500);
-      await ben.send(ann, 'live again');
+      await ben.post(ann, 'live again');
       return (await live).text === 'live again';
     }, 'live delivery to resume');
     const history = await ann.history(ben);
@@ -142,7 +116,7 @@ describe('faults', () => {
     const keys = await redis.keys(`${cluster.namespace}:*`);
     if (keys.length > 0) await redis.del(...keys);
     redis.disconnect();
-    const sent = await ann.send(ben, 'while Redis is down');
+    const sent = await ann.post(ben, 'while Redis is down');
     expect(sent.status).toBe(201);
 
     proxies.redis.restore();
