@@ -6,29 +6,19 @@ import { fork, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import { io } from 'socket.io-client';
+import { freePort, waitUntilAnswering } from '../scripts/local-cluster.mjs';
+import { cpuTicks, rssKb } from './proc.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USERS = 100;
 const PER_DRIVER = 9_000;
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function processStats(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { rssKb: Number(/VmRSS:\s+(\d+)/.exec(status)[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  return { rssKb: await rssKb(pid), ticks: await cpuTicks(pid) };
 }
 
 function ask(driver, command, replyType) {
@@ -66,7 +56,7 @@ export async function measureConnections({ sockets = Number(process.env.BENCH_SO
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100 && !(await fetch(`${url}/readyz`).then((r) => r.ok, () => false)); i++) await pause(100);
+  await waitUntilAnswering(`${url}/readyz`);
   const user = () => {
     const id = randomUUID();
     return { id, cookie: `jwt=${jwt.sign({}, jwtSecret, { algorithm: 'HS256', subject: id, expiresIn: 3600 })}` };

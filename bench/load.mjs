@@ -1,13 +1,13 @@
 // The load driver: users with one socket each, sends scheduled by the clock (open loop) or kept at a
 // fixed number in flight (closed loop), latency from the scheduled send to `newMessage` at the
 // recipient, and every process's CPU share while a phase runs.
-import { readFile } from 'node:fs/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setTimeout as pause } from 'node:timers/promises';
 import { io } from 'socket.io-client';
 import { Pool } from 'undici';
+import { cpuTicks } from './proc.mjs';
 
 const CLOCK_TICKS_PER_SECOND = 100;
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** User ids and sockets for a system; Chat.io users sign up for real and send over HTTP. */
 export async function connectUsers(system, count) {
@@ -100,18 +100,6 @@ function sender(system, http) {
     await response.body.dump();
     return response.statusCode === 201;
   };
-}
-
-/** CPU ticks used so far by a process, or by a group of processes (all of Postgres's backends). */
-async function cpuTicks(pids) {
-  let ticks = 0;
-  for (const pid of [pids].flat()) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (!stat) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks;
 }
 
 /** CPU use of each process (percent of one core) between start() and stop(). */

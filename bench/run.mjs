@@ -11,11 +11,13 @@ import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { freePort, startLocalCluster, waitUntilAnswering } from '../scripts/local-cluster.mjs';
 import { measureConnections } from './connections.mjs';
 import { measureDatabase } from './database.mjs';
 import { closedLoop, connectUsers, disconnectUsers, openLoop } from './load.mjs';
+import { parentOf } from './proc.mjs';
 import { writeReport } from './report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -36,22 +38,10 @@ const NO_LIMITS = {
 // Chrome DevTools or speedscope).
 const NODE_ARGS = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForReady(url) {
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await pause(100);
-  }
-  throw new Error(`${url} never became ready`);
-}
-
 async function childrenOf(pid) {
   const children = [];
   for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    if (/^\d+$/.test(entry) && (await parentOf(entry)) === pid) children.push(Number(entry));
   }
   return children;
 }
@@ -73,13 +63,13 @@ async function startRelay() {
 
 async function startEmbedded() {
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-bench-'));
-  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const port = await freePort();
   const child = spawn(process.execPath, [...NODE_ARGS, join(ROOT, 'services/embedded/dist/main.js')], {
     env: { ...process.env, ...NO_LIMITS, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForReady(`${baseUrl}/readyz`);
+  await waitUntilAnswering(`${baseUrl}/readyz`);
   return {
     name: 'embedded',
     kind: 'chat',

@@ -2,10 +2,12 @@
 // every service's memory (RSS) and open handles (file descriptors). Passes when neither grows beyond
 // its bound between the first and the last part of the run, and no message is lost or duplicated.
 // `make soak` runs it; SOAK_MINUTES, SOAK_USERS and SOAK_RATE (messages per second) change the load.
-import { readdir, readFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
 import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { openHandles, rssKb } from './proc.mjs';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 3);
 const USERS = Number(process.env.SOAK_USERS ?? 200);
@@ -15,17 +17,12 @@ const SAMPLE_EVERY_MS = 10_000;
 const BOUNDS = { rssMb: 40, handles: 20 };
 const SERVICES = ['auth', 'messages', 'gateway-1', 'gateway-2'];
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function sample(cluster) {
   const at = Date.now();
   const services = {};
   for (const name of SERVICES) {
     const pid = cluster.pid(name);
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    const handles = (await readdir(`/proc/${pid}/fd`)).length;
-    services[name] = { rssMb: Math.round(rssKb / 102.4) / 10, handles };
+    services[name] = { rssMb: Math.round((await rssKb(pid)) / 102.4) / 10, handles: await openHandles(pid) };
   }
   return { at, services };
 }

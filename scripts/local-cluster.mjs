@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as pause } from 'node:timers/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,8 @@ const SERVICES = {
 };
 const READY_TIMEOUT_MS = 20_000;
 
-const freePort = () =>
+/** A port nothing listens on now, for a server about to start. */
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -36,9 +38,8 @@ const freePort = () =>
     });
   });
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntilAnswering(url, isUp = (response) => response.ok) {
+/** Resolves once `url` answers as `isUp` wants; fails after READY_TIMEOUT_MS. */
+export async function waitUntilAnswering(url, isUp = (response) => response.ok) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     try {
