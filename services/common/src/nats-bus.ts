@@ -1,7 +1,6 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { Bus, BusErrorReporter } from './bus.js';
-import { withTimeout } from './timeout.js';
 
 export interface NatsBusOptions {
   /** Prepended to every subject, so several deployments or test runs can share one server. */
@@ -11,7 +10,6 @@ export interface NatsBusOptions {
   onHandlerError: BusErrorReporter;
 }
 
-const PING_TIMEOUT_MS = 2_000;
 /** Events are kept this long: a consumer down for longer misses them. */
 const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 /** A repeated publish of one event id within this window is stored once. */
@@ -115,7 +113,7 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
         },
       };
     },
-    ping: () => withTimeout(nc.flush(), PING_TIMEOUT_MS, 'NATS did not answer a ping in time'),
+    ping: () => nc.flush(),
     async close() {
       await Promise.all([...consumers].map((messages) => messages.close()));
       if (!nc.isClosed()) await nc.drain();

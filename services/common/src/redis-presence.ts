@@ -14,7 +14,8 @@ export interface RedisPresenceOptions {
   onError?: (error: unknown) => void;
 }
 
-const PING_TIMEOUT_MS = 2_000;
+/** Closing waits this long for Redis to take this replica's users offline, then leaves it to the reaper. */
+const LEAVE_TIMEOUT_MS = 2_000;
 
 /**
  * Per user, a connection count per replica (`replica:<id>`) and in total (`users`). Scripts keep
@@ -190,13 +191,15 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    ping: () => withTimeout(redis.ping().then(() => undefined), PING_TIMEOUT_MS, 'Redis did not answer a ping in time'),
+    async ping() {
+      await redis.ping();
+    },
     async close() {
       clearInterval(timer);
       listeners.clear();
       // This replica's users go offline now, not when its heartbeat expires.
       const leave = inOrder(() => run('reap', [keys.replicas, keys.users], [0, keys.replicaPrefix, keys.channel, replicaId]));
-      await withTimeout(leave, PING_TIMEOUT_MS, 'Redis did not take this replica leaving in time').catch(report);
+      await withTimeout(leave, LEAVE_TIMEOUT_MS, 'Redis did not take this replica leaving in time').catch(report);
       subscriber.disconnect();
       await redis.quit().catch(() => redis.disconnect());
     },

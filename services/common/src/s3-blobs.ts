@@ -1,6 +1,5 @@
 import { Client } from 'minio';
 import type { BlobStore } from './blobs.js';
-import { withTimeout } from './timeout.js';
 import { reportingUnavailable } from './unavailable.js';
 
 export interface S3Options {
@@ -12,7 +11,6 @@ export interface S3Options {
   region: string;
 }
 
-const PING_TIMEOUT_MS = 2_000;
 
 /** Blobs in an S3 bucket (MinIO or any S3 API), created at start when missing. */
 export async function createS3BlobStore(options: S3Options): Promise<BlobStore> {
@@ -44,7 +42,7 @@ export async function createS3BlobStore(options: S3Options): Promise<BlobStore> 
     get: (key) => unavailable(() => getObject(key)),
     delete: (key) => unavailable(() => client.removeObject(bucket, key)),
     async ping() {
-      const exists = await withTimeout(client.bucketExists(bucket), PING_TIMEOUT_MS, 'the object store did not answer in time');
+      const exists = await client.bucketExists(bucket);
       if (!exists) throw new Error(`bucket ${bucket} is missing`);
     },
   };
