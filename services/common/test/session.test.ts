@@ -1,10 +1,14 @@
 import jwt from 'jsonwebtoken';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signSession, verifySession } from '../src/session.js';
 
 const secret = 's'.repeat(40);
 
 describe('session tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('verifies a token it signed and returns its user', () => {
     expect(verifySession(signSession('user-1', secret), secret)).toBe('user-1');
   });
@@ -22,6 +26,14 @@ describe('session tokens', () => {
   it('refuses an expired token', () => {
     const expired = jwt.sign({ exp: Math.floor(Date.now() / 1000) - 10 }, secret, { algorithm: 'HS256', subject: 'user-1' });
     expect(verifySession(expired, secret)).toBeNull();
+  });
+
+  it('refuses a token once it expires, though it was accepted before', () => {
+    vi.useFakeTimers({ now: Date.now() });
+    const shortLived = jwt.sign({ exp: Math.floor(Date.now() / 1000) + 2 }, secret, { algorithm: 'HS256', subject: 'user-1' });
+    expect(verifySession(shortLived, secret)).toBe('user-1');
+    vi.advanceTimersByTime(5_000);
+    expect(verifySession(shortLived, secret)).toBeNull();
   });
 
   it('refuses an unsigned alg none token', () => {
