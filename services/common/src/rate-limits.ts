@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
+import { batchedRedisRateLimitStore } from './batched-rate-limit-store.js';
 import { tooManyRequests } from './http-errors.js';
 
 /** Where counts live: this process's memory, or Redis so that every replica counts together. */
@@ -9,12 +10,26 @@ export interface RateLimitStore {
   keyPrefix?: string;
 }
 
+/**
+ * How a replica counts with Redis: `exact` asks it on every request (for limits that guard
+ * against guessing, like logins); `batched` counts in memory and syncs every RATE_LIMIT_SYNC_MS
+ * (for limits on a hot path, like sends, where a round trip per request would cost more than
+ * the send).
+ */
+export type RateLimitCounting = 'exact' | 'batched';
+
 /** Lets a service declare limits (`limitRequests`); registered once inside each service plugin. */
-export async function registerRateLimiting(app: FastifyInstance, store: RateLimitStore = {}): Promise<void> {
+export async function registerRateLimiting(
+  app: FastifyInstance,
+  store: RateLimitStore = {},
+  counting: RateLimitCounting = 'exact',
+): Promise<void> {
+  const nameSpace = `${store.keyPrefix ?? ''}rate-limit:`;
   await app.register(rateLimit, {
     global: false,
+    ...(store.redis && counting === 'batched' ? { store: batchedRedisRateLimitStore(store.redis, nameSpace) } : {}),
     redis: store.redis,
-    nameSpace: `${store.keyPrefix ?? ''}rate-limit:`,
+    nameSpace,
     // A Redis outage must not take logins and sends down with it.
     skipOnError: true,
   });

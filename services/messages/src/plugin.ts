@@ -13,7 +13,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   const projection = await projectContacts(options.bus, options.db, app.log);
   app.addHook('onClose', async () => projection.unsubscribe());
   await app.register(sessions, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
-  await registerRateLimiting(app, options.rateLimitStore);
+  await registerRateLimiting(app, options.rateLimitStore, 'batched');
   await app.register(contactRoutes, { ...options, prefix: API_PREFIX });
   await app.register(conversationRoutes, { ...options, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
