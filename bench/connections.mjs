@@ -1,24 +1,42 @@
 // Connection scale: idle authenticated sockets on one gateway replica (real Redis presence, real
 // NATS), opened from several driver processes; connect rate, RSS per socket, and the gateway's CPU
-// for one presence change pushed to every socket. A process here may hold at most its file limit
+// for one presence change pushed to every socket (user and kernel time apart), the V8 heap per
+// socket, and the floor under that fan-out (bench/write-floor.mjs). A process here may hold at most its file limit
 // (`ulimit -n`; raising it needs CAP_SYS_RESOURCE), which bounds the gateway below 50,000 sockets.
 import { fork, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import { io } from 'socket.io-client';
 import { freePort, waitUntilAnswering } from '../scripts/local-cluster.mjs';
-import { cpuTicks, rssKb } from './proc.mjs';
+import { cpuTimes, rssKb } from './proc.mjs';
+import { measureWriteFloor } from './write-floor.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USERS = 100;
 const PER_DRIVER = 9_000;
+/** Asks bench/memory-reporter.mjs for a report (a signal the services leave alone). */
+const REPORT_MEMORY_SIGNAL = 'SIGWINCH';
 
 async function processStats(pid) {
-  return { rssKb: await rssKb(pid), ticks: await cpuTicks(pid) };
+  return { rssKb: await rssKb(pid), ...(await cpuTimes(pid)) };
+}
+
+/** The V8 heap in use, as the process itself reports it (bench/memory-reporter.mjs), after a full collection. */
+async function heapUsedKb(pid, file) {
+  await rm(file, { force: true });
+  process.kill(pid, REPORT_MEMORY_SIGNAL);
+  for (let tries = 0; tries < 100; tries++) {
+    const report = await readFile(file, 'utf8').catch(() => '');
+    if (report) return Math.round(JSON.parse(report).heapUsed / 1024);
+    await pause(50);
+  }
+  throw new Error('the gateway did not report its memory');
 }
 
 function ask(driver, command, replyType) {
@@ -36,13 +54,21 @@ function ask(driver, command, replyType) {
 }
 
 export async function measureConnections({ sockets = Number(process.env.BENCH_SOCKETS ?? 18_000) } = {}) {
+  const gateway = await measureGateway(sockets);
+  // Once the gateway is gone, so that nothing else runs meanwhile.
+  return { ...gateway, writeFloor: await measureWriteFloor(gateway.sockets) };
+}
+
+async function measureGateway(sockets) {
   const limit = Number((await readFile('/proc/self/limits', 'utf8')).match(/Max open files\s+(\d+)/)[1]);
   const jwtSecret = randomBytes(48).toString('base64url');
   const port = await freePort();
   const namespace = `bench_${randomUUID().slice(0, 8)}`;
-  const gateway = spawn(process.execPath, [`${ROOT}services/gateway/dist/main.js`], {
+  const memoryFile = join(await mkdtemp(join(tmpdir(), 'chat-bench-memory-')), 'memory.json');
+  const gateway = spawn(process.execPath, ['--expose-gc', '--import', `${ROOT}bench/memory-reporter.mjs`, `${ROOT}services/gateway/dist/main.js`], {
     env: {
       ...process.env,
+      BENCH_MEMORY_FILE: memoryFile,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -66,6 +92,7 @@ export async function measureConnections({ sockets = Number(process.env.BENCH_SO
   try {
     const target = Math.min(sockets, limit - 200);
     const before = await processStats(gateway.pid);
+    const heapBeforeKb = await heapUsedKb(gateway.pid, memoryFile);
     const started = Date.now();
     const counts = [];
     for (let opened = 0; opened < target; opened += PER_DRIVER) counts.push(Math.min(PER_DRIVER, target - opened));
@@ -78,6 +105,7 @@ export async function measureConnections({ sockets = Number(process.env.BENCH_SO
     const connectSeconds = (Date.now() - started) / 1000;
     await pause(3000);
     const held = await processStats(gateway.pid);
+    const heapHeldKb = await heapUsedKb(gateway.pid, memoryFile);
 
     // One presence change with everyone online: a new user connects; time the gateway's CPU until
     // every socket has the delta, minus what the idle gateway uses over as long.
@@ -100,7 +128,8 @@ export async function measureConnections({ sockets = Number(process.env.BENCH_SO
     await pause(Math.max(0, 2000 - changeMs));
     const changeTo = await processStats(gateway.pid);
     newcomerSocket.disconnect();
-    const idleTicks = idleTo.ticks - idleFrom.ticks;
+    // Ticks are 10 ms; what the idle gateway used over as long is taken off.
+    const changeCpuMs = (kind) => Math.max(0, (changeTo[kind] - changeFrom[kind] - (idleTo[kind] - idleFrom[kind])) * 10);
     return {
       fileLimit: limit,
       sockets: target,
@@ -109,15 +138,20 @@ export async function measureConnections({ sockets = Number(process.env.BENCH_SO
       connectRate: Math.round(target / connectSeconds),
       rssMb: Math.round(held.rssKb / 1024),
       rssPerSocketKb: Math.round(((held.rssKb - before.rssKb) / target) * 10) / 10,
+      heapMb: Math.round(heapHeldKb / 1024),
+      heapPerSocketKb: Math.round(((heapHeldKb - heapBeforeKb) / target) * 10) / 10,
       presenceChange: {
         socketsReached: reached,
         deliveredInMs: changeMs,
-        gatewayCpuMs: Math.max(0, (changeTo.ticks - changeFrom.ticks - idleTicks) * 10),
+        gatewayCpuMs: changeCpuMs('user') + changeCpuMs('system'),
+        gatewayUserCpuMs: changeCpuMs('user'),
+        gatewaySystemCpuMs: changeCpuMs('system'),
       },
     };
   } finally {
     for (const { process: driver } of drivers) driver.kill('SIGKILL');
     gateway.kill('SIGTERM');
     await once(gateway, 'exit');
+    await rm(dirname(memoryFile), { recursive: true, force: true });
   }
 }

@@ -7,14 +7,23 @@ async function statFields(pid) {
   return stat ? stat.slice(stat.lastIndexOf(')') + 2).split(' ') : null;
 }
 
-/** CPU ticks (user + system) used so far by a process, or by a group of them (all of Postgres's backends). */
-export async function cpuTicks(pids) {
-  let ticks = 0;
+/** CPU ticks used so far in user space and in the kernel by a process, or by a group of them (all of Postgres's backends). */
+export async function cpuTimes(pids) {
+  const times = { user: 0, system: 0 };
   for (const pid of [pids].flat()) {
     const fields = await statFields(pid);
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    if (fields) {
+      times.user += Number(fields[11]);
+      times.system += Number(fields[12]);
+    }
   }
-  return ticks;
+  return times;
+}
+
+/** CPU ticks (user + system) used so far by a process or a group of them. */
+export async function cpuTicks(pids) {
+  const { user, system } = await cpuTimes(pids);
+  return user + system;
 }
 
 export async function parentOf(pid) {

@@ -56,9 +56,14 @@ function markdown(results) {
       `Connection scale: ${c.sockets.toLocaleString('en')} idle authenticated sockets (${c.users} users) on one gateway replica ` +
         `(Redis presence, NATS), bounded by this machine's file limit of ${c.fileLimit.toLocaleString('en')} per process.`,
       '',
-      '| connect rate | gateway RSS | RSS per socket | one presence change: sockets reached | in | gateway CPU |',
-      '|---|---|---|---|---|---|',
-      `| ${c.connectRate} sockets/s | ${c.rssMb} MB | ${c.rssPerSocketKb} KB | ${c.presenceChange.socketsReached.toLocaleString('en')} | ${c.presenceChange.deliveredInMs} ms | ${c.presenceChange.gatewayCpuMs} ms |`,
+      '| connect rate | gateway RSS | RSS per socket | heap per socket | one presence change: sockets reached | in | gateway CPU (user + kernel) |',
+      '|---|---|---|---|---|---|---|',
+      `| ${c.connectRate} sockets/s | ${c.rssMb} MB | ${c.rssPerSocketKb} KB | ${c.heapPerSocketKb} KB | ${c.presenceChange.socketsReached.toLocaleString('en')} | ` +
+        `${c.presenceChange.deliveredInMs} ms | ${c.presenceChange.gatewayCpuMs} ms (${c.presenceChange.gatewayUserCpuMs} + ${c.presenceChange.gatewaySystemCpuMs}) |`,
+      '',
+      `The floor under any fan-out here (bench/write-floor.mjs): one write(2) of a small frame to each of ${c.writeFloor.sockets.toLocaleString('en')} plain ` +
+        `TCP sockets costs ${c.writeFloor.perSocketUs} µs per socket (${c.writeFloor.userUs} user + ${c.writeFloor.systemUs} kernel, loopback delivery included); ` +
+        `the gateway spends ${Math.round((c.presenceChange.gatewayCpuMs * 1000) / c.sockets * 10) / 10} µs per socket on a presence change.`,
     );
   }
   return `${lines.join('\n')}\n`;
