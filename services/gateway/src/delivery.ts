@@ -20,8 +20,13 @@ export function deliverMessages(io: Server, bus: Bus, log: FastifyBaseLogger) {
         log.error({ err: error, userId }, 'dropped an unreadable message delivery');
         return;
       }
-      const sockets = io.local.to(rooms.user(userId));
-      (delivery.originSocketId ? sockets.except(delivery.originSocketId) : sockets).emit('newMessage', delivery.message);
+      const room = rooms.user(userId);
+      const { originSocketId } = delivery;
+      // A sender's copy with no other tab of theirs here: nothing to encode or send.
+      const members = io.of('/').adapter.rooms.get(room);
+      if (originSocketId && members?.size === 1 && members.has(originSocketId)) return;
+      const sockets = io.local.to(room);
+      (originSocketId ? sockets.except(originSocketId) : sockets).emit('newMessage', delivery.message);
     });
 
   return {
