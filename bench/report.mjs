@@ -33,7 +33,7 @@ function markdown(results) {
   lines.push('| system | sustained msg/s | closed-loop msg/s | closed loop / bare relay |', '|---|---|---|---|');
   const relay = results.systems.relay?.closedLoop.throughput;
   for (const [name, { phases, closedLoop }] of Object.entries(results.systems)) {
-    const ratio = relay ? `${Math.round((closedLoop.throughput / relay) * 100)} %` : '–';
+    const ratio = relay ? `${((closedLoop.throughput / relay) * 100).toFixed(1)} %` : '–';
     lines.push(`| ${name} | ${sustainedRate(phases)} | ${closedLoop.throughput} | ${ratio} |`);
   }
   if (results.database) {
