@@ -73,6 +73,21 @@ describe.each(databaseImplementations)('the %s database', (_name, testDatabase) 
   });
 });
 
+describe('queries on a Postgres server', () => {
+  it('plans a parameterized query once per connection and reuses the plan with new values', async () => {
+    const { url, drop } = await createTestPostgresDatabase();
+    const db = createPostgresDatabase(url);
+    const prepared = await db.transaction(async (tx) => {
+      expect(await tx.query('SELECT $1::int + 1 AS n', [1])).toEqual([{ n: 2 }]);
+      expect(await tx.query('SELECT $1::int + 1 AS n', [41])).toEqual([{ n: 42 }]);
+      return tx.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+    });
+    expect(prepared).toEqual([{ statement: 'SELECT $1::int + 1 AS n' }]);
+    await db.close();
+    await drop();
+  });
+});
+
 describe('a Postgres server that goes away', () => {
   it('answers DependencyUnavailableError while it is gone and works again once it is back', async () => {
     const { url, drop } = await createTestPostgresDatabase();
