@@ -6,8 +6,7 @@ export const RATE_LIMIT_SYNC_MS = 50;
 
 /**
  * Adds a replica's count to the shared one and answers the total and the window's time left.
- * The first count of a window starts its expiry; a key left without one (never, barring a crash
- * between the two calls) gets it too.
+ * The first count of a window starts its expiry; a key found without one gets it too.
  */
 const ADD_COUNT = `
   local total = redis.call('INCRBY', KEYS[1], ARGV[1])
@@ -20,11 +19,11 @@ const ADD_COUNT = `
 `;
 
 interface Counter {
-  /** All replicas' count as Redis last answered it. */
+  /** All replicas' count (this one's included) as Redis last answered it. */
   shared: number;
   /** Counted here and on its way to Redis. */
   sending: number;
-  /** Counted here since. */
+  /** Counted here since the last sync. */
   pending: number;
   windowEndsAt: number;
 }
