@@ -29,3 +29,5 @@ export interface LocalCluster {
 }
 
 export function startLocalCluster(options?: LocalClusterOptions): Promise<LocalCluster>;
+
+export function removeNatsStreams(natsUrl: string, subjectPrefix: string): Promise<void>;

@@ -70,6 +70,16 @@ async function withPostgres(adminUrl, sql) {
  * Starts the cluster. `namespace` isolates a run on the shared servers: its own database, Redis key
  * prefix and NATS subject prefix. With `throwaway`, stop() also drops the database and the streams.
  */
+/** Deletes the JetStream streams made under a subject prefix, so the server does not fill up. */
+export async function removeNatsStreams(natsUrl, subjectPrefix) {
+  const nc = await connectNats({ servers: natsUrl });
+  const jsm = await jetstreamManager(nc);
+  // Stream names carry the prefix with what a stream name cannot hold replaced.
+  const marker = subjectPrefix.replace(/[^A-Za-z0-9_-]/g, '_');
+  for await (const name of jsm.streams.names()) if (name.includes(marker)) await jsm.streams.delete(name);
+  await nc.close();
+}
+
 export async function startLocalCluster({
   edgePort,
   namespace = `cluster_${randomUUID().replaceAll('-', '').slice(0, 10)}`,
@@ -125,14 +135,7 @@ export async function startLocalCluster({
       TRUST_PROXY: '127.0.0.1',
       ...extraEnv,
     };
-    if (throwaway) {
-      cleanups.push(async () => {
-        const nc = await connectNats({ servers: natsUrl });
-        const jsm = await jetstreamManager(nc);
-        for await (const name of jsm.streams.names()) if (name.includes(namespace)) await jsm.streams.delete(name);
-        await nc.close();
-      });
-    }
+    if (throwaway) cleanups.push(() => removeNatsStreams(natsUrl, namespace));
 
     const startService = async (name) => {
       const log = createWriteStream(join(dir, 'logs', `${name}.log`), { flags: 'a' });

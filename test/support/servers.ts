@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
+import { removeNatsStreams as removeStreams } from '../../scripts/local-cluster.mjs';
 
 /** The real servers integration suites use; the global setup points these at containers when Docker runs. */
 export const SERVER_ENV = {
@@ -43,11 +42,5 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop(
   };
 }
 
-/** Deletes the JetStream streams a test made under its subject prefix, so the server does not fill up. */
-export async function removeNatsStreams(subjectPrefix: string): Promise<void> {
-  const nc = await connect({ servers: serverUrl('nats') });
-  const jsm = await jetstreamManager(nc);
-  const marker = subjectPrefix.replace(/[^A-Za-z0-9_-]/g, '_');
-  for await (const name of jsm.streams.names()) if (name.includes(marker)) await jsm.streams.delete(name);
-  await nc.close();
-}
+/** Deletes the JetStream streams a test made under its subject prefix. */
+export const removeNatsStreams = (subjectPrefix: string): Promise<void> => removeStreams(serverUrl('nats'), subjectPrefix);
