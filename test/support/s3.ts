@@ -1,12 +1,12 @@
 import S3rver from 's3rver';
-import type { S3Options } from '@chat/common';
+import type { S3Config } from '@chat/common';
 import { tempDir } from './temp-dir.js';
 
 /** s3rver's fixed credentials. */
 const CREDENTIALS = { accessKey: 'S3RVER', secretKey: 'S3RVER' };
 
 /** An S3 API server in this process (MinIO is not installable here), on a free port, files in a temp dir. */
-export async function startS3Server(): Promise<{ endpoint: string; options(bucket: string): S3Options; close(): Promise<void> }> {
+export async function startS3Server(): Promise<{ endpoint: string; options(bucket: string): S3Config; close(): Promise<void> }> {
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: await tempDir('s3rver') });
   const { port } = (await server.run()) as { port: number };
   const endpoint = `http://127.0.0.1:${port}`;

@@ -35,6 +35,7 @@ export interface RateLimits {
 }
 
 export interface S3Config {
+  /** The server's base URL, e.g. `http://minio:9000`; https uses TLS. */
   endpoint: string;
   accessKey: string;
   secretKey: string;

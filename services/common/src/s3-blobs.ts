@@ -1,19 +1,10 @@
 import { Client } from 'minio';
 import type { BlobStore } from './blobs.js';
+import type { S3Config } from './config.js';
 import { reportingUnavailable } from './unavailable.js';
 
-export interface S3Options {
-  /** The server's base URL, e.g. `http://minio:9000`; https uses TLS. */
-  endpoint: string;
-  accessKey: string;
-  secretKey: string;
-  bucket: string;
-  region: string;
-}
-
-
 /** Blobs in an S3 bucket (MinIO or any S3 API), created at start when missing. */
-export async function createS3BlobStore(options: S3Options): Promise<BlobStore> {
+export async function createS3BlobStore(options: S3Config): Promise<BlobStore> {
   const endpoint = new URL(options.endpoint);
   const useSSL = endpoint.protocol === 'https:';
   const client = new Client({
