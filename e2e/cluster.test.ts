@@ -59,12 +59,8 @@ describe('the local cluster: services on their own behind nginx', () => {
     const benSocket = await ben.socket('gateway-2');
     const changes = collectEvents<PresenceChange>(benSocket, 'onlineUsersChanged');
     const newcomer = await signUp('Newcomer Cluster', { known: false });
-    let contacts: { _id: string }[] = [];
-    const deadline = Date.now() + 5000;
-    while (!contacts.some((c) => c._id === newcomer._id) && Date.now() < deadline) {
-      contacts = (await ben.client.get('/api/messages/users')).body;
-      await pause(50);
-    }
+    await ben.client.waitForContact(newcomer._id, 5000);
+    const contacts = (await ben.client.get('/api/messages/users')).body as { _id: string }[];
     expect(contacts.map((c) => c._id)).toContain(newcomer._id);
     await newcomer.socket('gateway-1');
     await eventually(() => changes.some((c) => c.online.includes(newcomer._id)), 'the newcomer online');

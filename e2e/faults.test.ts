@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  eventually,
   nextEvent,
   pause,
   serverUrl,
@@ -44,14 +45,9 @@ afterAll(async () => {
 
 const { signUp, disconnectAll } = clusterUsers(() => cluster);
 
-/** Polls `attempt` until it returns true, for up to `timeoutMs`. */
-async function until(attempt: () => Promise<boolean>, description: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await attempt().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${description}`);
-    await pause(200);
-  }
-}
+/** Polls `attempt` (a failed one counts as not yet) until it returns true, for up to `timeoutMs`. */
+const until = (attempt: () => Promise<boolean>, description: string, timeoutMs = 15_000) =>
+  eventually(() => attempt().catch(() => false), description, timeoutMs, 200);
 
 const UNAVAILABLE = { message: 'Service temporarily unavailable. Please try again.' };
 

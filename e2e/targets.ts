@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { parseConfig } from '@chat/common';
 import { buildEmbeddedApp } from '@chat/embedded';
-import { listenOnFreePort, tempDir } from '#test-support';
+import { eventually, listenOnFreePort, tempDir } from '#test-support';
 import { startLocalCluster } from '../scripts/local-cluster.mjs';
 import { screenshot } from './browser.js';
 
@@ -30,7 +30,7 @@ export async function startEmbeddedTarget(): Promise<E2eTarget> {
     baseUrl,
     async dropRealtimeConnections(userId) {
       for (const socket of app.io.of('/').sockets.values()) socket.conn.close();
-      while (socketsOf(userId).length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventually(() => socketsOf(userId).length === 0, "the user's sockets closed on the server", 10_000);
     },
     close: () => app.close(),
   };

@@ -1,3 +1,5 @@
+import { eventually } from './sockets.js';
+
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -54,12 +56,10 @@ export class ApiClient {
    * so a user who just signed up can be messaged only once the messages service has heard of them.
    */
   async waitForContact(userId: string, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    const listed = async () => {
       const contacts = (await this.get('/api/messages/users')).body as { _id: string }[];
-      if (Array.isArray(contacts) && contacts.some((contact) => contact._id === userId)) return;
-      if (Date.now() > deadline) throw new Error(`user ${userId} never appeared in the contacts`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      return Array.isArray(contacts) && contacts.some((contact) => contact._id === userId);
+    };
+    await eventually(listed, `user ${userId} in the contacts`, timeoutMs, 50);
   }
 }

@@ -51,12 +51,17 @@ export function collectEvents<T = any>(socket: Socket, event: string): T[] {
   return seen;
 }
 
-/** Waits until `condition` holds, polling; fails with `description` after `timeoutMs`. */
-export async function eventually(condition: () => boolean, description: string, timeoutMs = 3000): Promise<void> {
+/** Waits until `condition` holds (it may ask a server), polling every `intervalMs`; fails with `description` after `timeoutMs`. */
+export async function eventually(
+  condition: () => boolean | Promise<boolean>,
+  description: string,
+  timeoutMs = 3000,
+  intervalMs = 20,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${description}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
