@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import { io } from 'socket.io-client';
 import { freePort, waitUntilAnswering } from '../scripts/local-cluster.mjs';
-import { cpuTimes, rssKb } from './proc.mjs';
+import { cpuTimes, openFileLimit, rssKb } from './proc.mjs';
 import { measureWriteFloor } from './write-floor.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -60,7 +60,7 @@ export async function measureConnections({ sockets = Number(process.env.BENCH_SO
 }
 
 async function measureGateway(sockets) {
-  const limit = Number((await readFile('/proc/self/limits', 'utf8')).match(/Max open files\s+(\d+)/)[1]);
+  const limit = await openFileLimit();
   const jwtSecret = randomBytes(48).toString('base64url');
   const port = await freePort();
   const namespace = `bench_${randomUUID().slice(0, 8)}`;

@@ -1,4 +1,5 @@
-// What the kernel says of a process (Linux /proc): CPU time, memory, open files, parent.
+// What the kernel says of processes (Linux /proc): which run, their CPU time, memory, open files,
+// parent and command name, and this process's file limit.
 import { readdir, readFile } from 'node:fs/promises';
 
 /** /proc/<pid>/stat from its third field on (the command name can hold spaces); null once the process is gone. */
@@ -26,8 +27,34 @@ export async function cpuTicks(pids) {
   return user + system;
 }
 
-export async function parentOf(pid) {
+/** The ids of every process running now. */
+async function processIds() {
+  return (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry)).map(Number);
+}
+
+async function parentOf(pid) {
   return Number((await statFields(pid))?.[1]);
+}
+
+export async function childrenOf(pid) {
+  const children = [];
+  for (const id of await processIds()) if ((await parentOf(id)) === pid) children.push(id);
+  return children;
+}
+
+/** The running processes whose command is one of `names`, by name (Postgres has one per connection). */
+export async function processesNamed(names) {
+  const byName = Object.fromEntries(names.map((name) => [name, []]));
+  for (const id of await processIds()) {
+    const name = (await readFile(`/proc/${id}/comm`, 'utf8').catch(() => '')).trim();
+    if (name in byName) byName[name].push(id);
+  }
+  return byName;
+}
+
+/** How many files this process may open (`ulimit -n`). */
+export async function openFileLimit() {
+  return Number((await readFile('/proc/self/limits', 'utf8')).match(/Max open files\s+(\d+)/)[1]);
 }
 
 export async function rssKb(pid) {

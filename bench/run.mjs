@@ -8,7 +8,7 @@
 // BENCH_SYSTEMS, BENCH_RATES, BENCH_SECONDS and BENCH_PAIRS change what runs; BENCH_PROFILE_DIR profiles.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
@@ -17,7 +17,7 @@ import { freePort, startLocalCluster, waitUntilAnswering } from '../scripts/loca
 import { measureConnections } from './connections.mjs';
 import { measureDatabase } from './database.mjs';
 import { closedLoop, connectUsers, disconnectUsers, openLoop } from './load.mjs';
-import { parentOf } from './proc.mjs';
+import { childrenOf, processesNamed } from './proc.mjs';
 import { writeReport } from './report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -37,14 +37,6 @@ const NO_LIMITS = {
 // BENCH_PROFILE_DIR=dir: every Chat.io process writes a CPU profile there when it stops (open it in
 // Chrome DevTools or speedscope).
 const NODE_ARGS = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-
-async function childrenOf(pid) {
-  const children = [];
-  for (const entry of await readdir('/proc')) {
-    if (/^\d+$/.test(entry) && (await parentOf(entry)) === pid) children.push(Number(entry));
-  }
-  return children;
-}
 
 async function startRelay() {
   const child = spawn(process.execPath, [join(ROOT, 'bench/bare-relay.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -108,15 +100,7 @@ async function startCluster() {
 }
 
 /** The shared servers' processes, by command name (Postgres has one per connection). */
-async function serverPids() {
-  const byName = { postgres: [], 'nats-server': [], 'redis-server': [] };
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const name = (await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')).trim();
-    if (name in byName) byName[name].push(Number(entry));
-  }
-  return byName;
-}
+const serverPids = () => processesNamed(['postgres', 'nats-server', 'redis-server']);
 
 const STARTERS = { relay: startRelay, embedded: startEmbedded, cluster: startCluster };
 
