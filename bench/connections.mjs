@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import jwt from 'jsonwebtoken';
+import { SESSION_COOKIE, signSession } from '@chat/common';
 import { io } from 'socket.io-client';
 import { freePort, waitUntilAnswering } from '../scripts/local-cluster.mjs';
 import { cpuTimes, openFileLimit, rssKb } from './proc.mjs';
@@ -85,7 +85,7 @@ async function measureGateway(sockets) {
   await waitUntilAnswering(`${url}/readyz`);
   const user = () => {
     const id = randomUUID();
-    return { id, cookie: `jwt=${jwt.sign({}, jwtSecret, { algorithm: 'HS256', subject: id, expiresIn: 3600 })}` };
+    return { id, cookie: `${SESSION_COOKIE}=${signSession(id, jwtSecret)}` };
   };
   const users = Array.from({ length: USERS }, user);
   const drivers = [];

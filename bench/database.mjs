@@ -2,7 +2,7 @@
 // the local cluster's Postgres, then read through the messages service as the app reads them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import jwt from 'jsonwebtoken';
+import { SESSION_COOKIE, signSession } from '@chat/common';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { startLocalCluster } from '../scripts/local-cluster.mjs';
@@ -58,7 +58,7 @@ export async function measureDatabase() {
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
     await db.end();
 
-    const cookie = `jwt=${jwt.sign({}, jwtSecret, { algorithm: 'HS256', subject: ann, expiresIn: 3600 })}`;
+    const cookie = `${SESSION_COOKIE}=${signSession(ann, jwtSecret)}`;
     const pool = new Pool(cluster.serviceUrl('messages'), { connections: 1 });
     const random = () => Number(min) + Math.floor(Math.random() * (Number(max) - Number(min)));
     await timed(pool, cookie, Array.from({ length: 20 }, () => `/api/messages/${ben}`)); // warm-up
