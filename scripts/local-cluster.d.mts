@@ -31,3 +31,5 @@ export interface LocalCluster {
 export function startLocalCluster(options?: LocalClusterOptions): Promise<LocalCluster>;
 
 export function removeNatsStreams(natsUrl: string, subjectPrefix: string): Promise<void>;
+
+export function withPostgres(adminUrl: string, sql: string): Promise<void>;

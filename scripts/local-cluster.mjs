@@ -56,7 +56,8 @@ export async function waitUntilAnswering(url, isUp = (response) => response.ok) 
 const render = (template, values) =>
   template.replace(/\$\{([A-Z0-9_]+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
 
-async function withPostgres(adminUrl, sql) {
+/** Runs one statement on a Postgres server on a connection of its own (CREATE and DROP DATABASE need one). */
+export async function withPostgres(adminUrl, sql) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -66,10 +67,6 @@ async function withPostgres(adminUrl, sql) {
   }
 }
 
-/**
- * Starts the cluster. `namespace` isolates a run on the shared servers: its own database, Redis key
- * prefix and NATS subject prefix. With `throwaway`, stop() also drops the database and the streams.
- */
 /** Deletes the JetStream streams made under a subject prefix, so the server does not fill up. */
 export async function removeNatsStreams(natsUrl, subjectPrefix) {
   const nc = await connectNats({ servers: natsUrl });
@@ -80,6 +77,10 @@ export async function removeNatsStreams(natsUrl, subjectPrefix) {
   await nc.close();
 }
 
+/**
+ * Starts the cluster. `namespace` isolates a run on the shared servers: its own database, Redis key
+ * prefix and NATS subject prefix. With `throwaway`, stop() also drops the database and the streams.
+ */
 export async function startLocalCluster({
   edgePort,
   namespace = `cluster_${randomUUID().replaceAll('-', '').slice(0, 10)}`,

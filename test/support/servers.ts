@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { removeNatsStreams as removeStreams } from '../../scripts/local-cluster.mjs';
+import { removeNatsStreams as removeStreams, withPostgres } from '../../scripts/local-cluster.mjs';
 
 /** The real servers integration suites use; the global setup points these at containers when Docker runs. */
 export const SERVER_ENV = {
@@ -25,20 +24,12 @@ export const uniqueName = (kind: string) => `${kind}_${randomUUID().replaceAll('
 export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = uniqueName('chat_test');
   const adminUrl = serverUrl('postgres');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await withPostgres(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    drop: () => withPostgres(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
