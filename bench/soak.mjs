@@ -5,8 +5,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { io } from 'socket.io-client';
 import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { connectUsers, disconnectUsers } from './load.mjs';
 import { openHandles, rssKb } from './proc.mjs';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 3);
@@ -27,17 +27,6 @@ async function sample(cluster) {
   return { at, services };
 }
 
-async function signUp(baseUrl, i) {
-  const response = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fullName: `Soak ${i}`, email: `soak.${Date.now()}.${i}@chat.io`, password: 'secret123' }),
-  });
-  if (response.status !== 201) throw new Error(`signup ${i}: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('jwt='))?.split(';')[0];
-  return { ...(await response.json()), cookie };
-}
-
 const cluster = await startLocalCluster({
   env: {
     RATE_LIMIT_SIGNUPS_PER_HOUR: String(USERS * 2),
@@ -47,26 +36,14 @@ const cluster = await startLocalCluster({
 });
 console.log(`soak: ${USERS} users, ${RATE} msg/s, ${MINUTES} min over ${cluster.baseUrl}`);
 try {
-  const users = [];
-  for (let i = 0; i < USERS; i++) users.push(await signUp(cluster.baseUrl, i));
+  const load = await connectUsers({ kind: 'chat', baseUrl: cluster.baseUrl }, USERS);
+  const { users } = load;
   const received = new Map();
-  const sockets = await Promise.all(
-    users.map(
-      (user) =>
-        new Promise((resolve, reject) => {
-          const socket = io(cluster.baseUrl, {
-            transports: ['websocket'],
-            query: { userId: user._id },
-            extraHeaders: { cookie: user.cookie },
-          });
-          socket.on('newMessage', (message) => {
-            if (message.receiverId === user._id) received.set(message._id, (received.get(message._id) ?? 0) + 1);
-          });
-          socket.once('connect', () => resolve(socket));
-          socket.once('connect_error', reject);
-        }),
-    ),
-  );
+  for (const user of users) {
+    user.socket.on('newMessage', (message) => {
+      if (message.receiverId === user.id) received.set(message._id, (received.get(message._id) ?? 0) + 1);
+    });
+  }
 
   const samples = [await sample(cluster)];
   const sent = new Set();
@@ -83,7 +60,7 @@ try {
     const from = users[tick % USERS];
     const to = users[(tick + 1 + (tick % 13)) % USERS];
     tick += 1;
-    fetch(`${cluster.baseUrl}/api/messages/send/${to._id}`, {
+    fetch(`${cluster.baseUrl}/api/messages/send/${to.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: from.cookie },
       body: JSON.stringify({ text: `soak ${tick}` }),
@@ -100,7 +77,7 @@ try {
   }
   await pause(2000);
   samples.push(await sample(cluster));
-  for (const socket of sockets) socket.disconnect();
+  await disconnectUsers(load);
 
   const third = Math.max(1, Math.floor(samples.length / 3));
   const mean = (list, name, field) => list.reduce((sum, s) => sum + s.services[name][field], 0) / list.length;
