@@ -78,7 +78,6 @@ export function IconInput({ label, icon: Icon, type, placeholder, value, onChang
   );
 }
 
-/** The form's button; it reads 'Loading...' while the request runs. */
 interface Credentials {
   email: string;
   password: string;
@@ -103,6 +102,7 @@ export function CredentialFields({ email, password, onChange }: Credentials & { 
   );
 }
 
+/** The form's button; it reads 'Loading...' while the request runs. */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
     <button type="submit" className="btn btn-primary w-full" disabled={busy}>
