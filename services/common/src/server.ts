@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvErrors from 'ajv-errors';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { httpErrors } from './http-errors.js';
 import { loggerOptions } from './log.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -32,7 +32,33 @@ export async function createHttpServer(options: HttpServerOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(httpErrors);
   await registerSecurityHeaders(app);
+  closeConnectionsOnceIdle(app);
   return app;
+}
+
+/** While a server closes, how often connections that have finished their last request are ended. */
+const IDLE_SWEEP_MS = 50;
+
+/**
+ * Node's `server.close()` ends only the connections idle at that instant: one still answering a
+ * request stays open after its answer for the whole keep-alive timeout (72 s), and the close waits
+ * for it. From the start of a close, every answer says `Connection: close`, and connections that
+ * became idle anyway (an answer written outside Fastify, such as a Socket.IO poll) are ended.
+ */
+function closeConnectionsOnceIdle(app: FastifyInstance): void {
+  let closing = false;
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+  });
 }
 
 export type HttpServer = Awaited<ReturnType<typeof createHttpServer>>;

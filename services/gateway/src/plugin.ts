@@ -8,6 +8,7 @@ import { trackPresence } from './presence.js';
 import { authenticateHandshakes } from './socket-auth.js';
 
 export const SOCKET_PATH = '/socket.io';
+export const SHUTTING_DOWN = 'This server is shutting down';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,11 +18,15 @@ declare module 'fastify' {
 
 /** The realtime gateway: Socket.IO on the Fastify server, authenticated by the session cookie. */
 const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) => {
+  let closing = false;
   const io = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
     // Clients only listen; nothing they send needs more than a few bytes.
     maxHttpBufferSize: 16 * 1024,
+    // A client that reconnects while this replica shuts down must go elsewhere: a session opened
+    // here now would hold its connection with long polls and keep the server from closing.
+    allowRequest: (_request, callback) => callback(closing ? SHUTTING_DOWN : null, !closing),
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   authenticateHandshakes(io, options.jwtSecret);
@@ -42,6 +47,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   // Open sockets would hold the HTTP server open, so their transports are closed first. Closing the
   // transport, not disconnecting the socket, is what makes clients reconnect (to another replica).
   app.addHook('preClose', async () => {
+    closing = true;
     io.engine.close();
   });
   app.addHook('onClose', async () => {
