@@ -55,7 +55,7 @@ audit: install ## Fail on a high or critical advisory in the runtime dependencie
 	node scripts/audit.mjs
 
 test: services packages typecheck audit build ## Run every suite (services, web components, browser e2e), then print the count
-	@mkdir -p test-results
+	@mkdir -p test-results && rm -f test-results/vitest.json
 	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status
 

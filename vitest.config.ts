@@ -34,6 +34,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'scripts', include: ['test/scripts/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
