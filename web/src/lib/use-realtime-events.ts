@@ -21,15 +21,21 @@ export function useRealtimeEvents(): void {
       if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
     };
     const onNewMessage = (message: Message) => chat().receiveMessage(message);
-    const onConnect = () => useAuthStore.getState().setReconnecting(false);
-    // A disconnect the app asked for (logout) is not a lost connection.
-    const onDisconnect = (reason: string) => useAuthStore.getState().setReconnecting(reason !== 'io client disconnect');
-    // Whatever arrived while the connection was down is in the history: fetch it again.
-    const onReconnect = () => {
+    const refetch = () => {
       const selected = chat().selectedUser;
       if (selected) void chat().getMessages(selected._id);
       void chat().getUsers();
     };
+    let hasConnected = socket.connected;
+    const onConnect = () => {
+      useAuthStore.getState().setReconnecting(false);
+      // Whatever arrived while the connection was down is in the history. Fetched only now that the
+      // server has accepted the socket (and listens for our messages again), so nothing falls between.
+      if (hasConnected) refetch();
+      hasConnected = true;
+    };
+    // A disconnect the app asked for (logout) is not a lost connection.
+    const onDisconnect = (reason: string) => useAuthStore.getState().setReconnecting(reason !== 'io client disconnect');
 
     const handlers = {
       getOnlineUsers: onOnlineUsers,
@@ -39,10 +45,8 @@ export function useRealtimeEvents(): void {
       disconnect: onDisconnect,
     } as const;
     for (const [event, handler] of Object.entries(handlers)) socket.on(event, handler);
-    socket.io.on('reconnect', onReconnect);
     return () => {
       for (const [event, handler] of Object.entries(handlers)) socket.off(event, handler);
-      socket.io.off('reconnect', onReconnect);
     };
   }, [socket]);
 }
