@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
@@ -36,6 +37,16 @@ export async function newUserPage(browser: Browser, baseUrl: string, viewport = 
   });
   return { page, outside, blocked };
 }
+
+/** How long a browser test waits for what a person would see: other work on the host can slow a page a lot. */
+export const SEEN_WITHIN_MS = 15_000;
+
+/**
+ * Polls what the page shows until the assertion chained on it holds, failing with what it waited
+ * for: `await polled(() => page.getByText('hi').count(), 'the reply on Bob’s screen').toBe(1)`.
+ */
+export const polled = <T>(read: () => T | Promise<T>, what: string, timeout = SEEN_WITHIN_MS) =>
+  expect.poll(read, { timeout, interval: 50, message: `waiting for ${what}` });
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });

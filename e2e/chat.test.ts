@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from '#test-support';
-import { launchBrowser, newUserPage, signUp } from './browser.js';
+import { launchBrowser, newUserPage, polled, signUp } from './browser.js';
 import { describeOnEveryTarget } from './targets.js';
 
 let browser: Browser;
@@ -23,41 +23,44 @@ describeOnEveryTarget((run) => {
 
       await alice.page.goto('/signup');
       await alice.page.getByRole('button', { name: 'Create Account' }).click();
-      await expect.poll(() => alice.page.getByText('Full name is required').count()).toBe(1);
+      await polled(() => alice.page.getByText('Full name is required').count(), 'the missing-name error').toBe(1);
       await run.shot(alice.page, 'signup');
 
       await signUp(alice.page, 'Alice Walker', `alice.${stamp}@chat.io`);
       await signUp(bob.page, 'Bob Stone', `bob.${stamp}@chat.io`);
 
       const bobInAlicesList = alice.page.getByRole('button', { name: /Bob Stone/ });
-      await expect.poll(() => bobInAlicesList.textContent(), { timeout: 5000 }).toContain('Online');
-      await expect.poll(() => alice.page.getByText('(1 online)').count()).toBe(1);
+      await polled(() => bobInAlicesList.textContent(), 'Bob online in Alice’s list').toContain('Online');
+      await polled(() => alice.page.getByText('(1 online)').count(), 'the online counter at 1').toBe(1);
       await run.shot(alice.page, 'chat-placeholder');
 
       await bobInAlicesList.click();
       await bob.page.getByRole('button', { name: /Alice Walker/ }).click();
-      await expect.poll(() => alice.page.getByText('Online', { exact: true }).count()).toBeGreaterThan(0);
+      await polled(() => alice.page.getByText('Online', { exact: true }).count(), 'Bob online in the chat header').toBeGreaterThan(0);
 
       await alice.page.getByPlaceholder('Type a message...').fill('Hi Bob! 👋');
       await alice.page.keyboard.press('Enter');
-      await expect.poll(() => bob.page.getByText('Hi Bob! 👋').count(), { timeout: 5000 }).toBe(1);
-      await expect.poll(() => alice.page.getByText('Hi Bob! 👋').count()).toBe(1);
+      await polled(() => bob.page.getByText('Hi Bob! 👋').count(), 'Alice’s message on Bob’s screen').toBe(1);
+      await polled(() => alice.page.getByText('Hi Bob! 👋').count(), 'Alice’s message on her own screen').toBe(1);
 
       await bob.page.getByRole('button', { name: 'Emoji' }).click();
       await bob.page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').first().click();
-      await expect.poll(() => bob.page.getByPlaceholder('Type a message...').inputValue()).toBe('😀');
+      await polled(() => bob.page.getByPlaceholder('Type a message...').inputValue(), 'the picked emoji in the input').toBe('😀');
       await bob.page.keyboard.press('Enter');
-      await expect.poll(() => alice.page.getByText('😀', { exact: true }).count(), { timeout: 5000 }).toBe(1);
+      await polled(() => alice.page.getByText('😀', { exact: true }).count(), 'Bob’s emoji on Alice’s screen').toBe(1);
 
       await alice.page.getByTestId('image-input').setInputFiles({
         name: 'sunset.png',
         mimeType: 'image/png',
         buffer: await pngBytes(320, 200),
       });
-      await expect.poll(() => alice.page.getByAltText('Preview').count()).toBe(1);
+      await polled(() => alice.page.getByAltText('Preview').count(), 'the image preview').toBe(1);
       await alice.page.getByRole('button', { name: 'Send' }).click();
-      await expect.poll(() => bob.page.getByAltText('Attachment').count(), { timeout: 5000 }).toBe(1);
-      const width = await bob.page.getByAltText('Attachment').evaluate((img) => img.getBoundingClientRect().width);
+      await polled(() => bob.page.getByAltText('Attachment').count(), 'the image on Bob’s screen').toBe(1);
+      const attachment = bob.page.getByAltText('Attachment');
+      await polled(() => attachment.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the image to load').toBe(true);
+      const width = await attachment.evaluate((img) => img.getBoundingClientRect().width);
+      expect(width).toBeGreaterThan(0);
       expect(width).toBeLessThanOrEqual(200);
       await run.shot(alice.page, 'chat-conversation');
       await run.shot(bob.page, 'chat-conversation-bob');
@@ -70,7 +73,7 @@ describeOnEveryTarget((run) => {
       await bob.page.context().close();
       await alice.page.getByRole('button', { name: 'Close chat' }).click();
       await alice.page.getByLabel('Show online only').check();
-      await expect.poll(() => alice.page.getByText('No online users').count(), { timeout: 5000 }).toBe(1);
+      await polled(() => alice.page.getByText('No online users').count(), '“No online users” once Bob left').toBe(1);
       await run.shot(alice.page, 'chat-online-filter');
 
       await alice.page.getByRole('button', { name: 'Logout' }).click();
@@ -82,9 +85,11 @@ describeOnEveryTarget((run) => {
       const { page } = await newUserPage(browser, run.baseUrl);
       await page.goto('/settings');
       await page.getByRole('button', { name: 'Dracula' }).click();
+      const theme = () => page.locator('html').getAttribute('data-theme');
+      await polled(theme, 'the page in the dracula theme').toBe('dracula');
       await page.reload();
+      await polled(theme, 'the dracula theme after the reload').toBe('dracula');
       expect(await page.evaluate(() => localStorage.getItem('chat-theme'))).toBe('dracula');
-      expect(await page.locator('html').getAttribute('data-theme')).toBe('dracula');
       await run.shot(page, 'settings-dracula');
     });
 
@@ -93,15 +98,17 @@ describeOnEveryTarget((run) => {
       await signUp(page, 'Photo Person', `photo.${stamp}@chat.io`);
       await page.goto('/profile');
       await page.locator('#avatar-upload').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngBytes(64, 64) });
-      await expect.poll(() => page.getByText('Profile updated successfully').count(), { timeout: 5000 }).toBe(1);
+      await polled(() => page.getByText('Profile updated successfully').count(), 'the profile toast').toBe(1);
       const avatar = page.getByRole('link', { name: 'Profile' }).locator('img');
-      await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/media\/avatars\//);
+      await polled(() => avatar.getAttribute('src'), 'the new photo in the top bar').toMatch(/^\/api\/media\/avatars\//);
       await run.shot(page, 'profile');
     });
 
     it('fits a phone-sized screen', async () => {
       const { page } = await newUserPage(browser, run.baseUrl, { width: 390, height: 844 });
       await signUp(page, 'Phone Person', `phone.${stamp}@chat.io`);
+      await polled(() => page.getByTestId('contact-skeleton').count(), 'the contact list to load').toBe(0);
+      await polled(() => page.getByText('Welcome to Chat.io!').count(), 'the welcome screen').toBe(1);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await run.shot(page, 'phone-home');

@@ -1,13 +1,14 @@
+import { once } from 'node:events';
 import { request } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventually,
   nextEvent,
-  pause,
   serverUrl,
   startTcpProxy,
   throughProxy,
+  withDeadline,
   type TcpProxy,
 } from '#test-support';
 import { startLocalCluster, type LocalCluster } from '../scripts/local-cluster.mjs';
@@ -119,34 +120,46 @@ describe('faults', () => {
     const observer = await signUp('Observer Redis');
     await until(async () => {
       const socket = await observer.socket('gateway-1');
-      await pause(300);
-      const snapshot = socket.snapshots[0] ?? [];
-      socket.disconnect();
-      return snapshot.includes(ann._id) && snapshot.includes(ben._id);
-    }, 'both online users in a new snapshot', 20_000);
+      try {
+        await eventually(() => socket.snapshots.length > 0, 'the observer’s snapshot');
+        const [snapshot = []] = socket.snapshots;
+        return snapshot.includes(ann._id) && snapshot.includes(ben._id);
+      } finally {
+        socket.disconnect();
+      }
+    }, 'both online users in a new snapshot', 30_000);
   });
 
   it('SIGTERM lets an in-flight request finish before the process exits', async () => {
     const ann = await signUp('Ann Drain');
     const ben = await signUp('Ben Drain');
     const body = JSON.stringify({ text: 'sent across a shutdown' });
+    // With Expect: 100-continue the service says when it holds the request; the body follows later.
+    const req = request(`${cluster.serviceUrl('messages')}/api/messages/send/${ben._id}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        cookie: ann.client.cookie,
+        expect: '100-continue',
+      },
+    });
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${cluster.serviceUrl('messages')}/api/messages/send/${ben._id}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: ann.client.cookie },
-      });
       req.on('response', (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
       });
       req.on('error', reject);
-      // Half the body now; the rest once the shutdown has begun.
-      req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 500);
     });
-    await pause(150);
+    const held = withDeadline(once(req, 'continue'), 10_000, 'the service to take the request');
+    req.flushHeaders();
+    await held;
+
     const stopped = cluster.stop('messages', 'SIGTERM');
+    const readyz = `${cluster.serviceUrl('messages')}/readyz`;
+    await eventually(() => fetch(readyz).then(() => false, () => true), 'the service to stop taking connections');
+    req.end(body);
     const answer = await response;
     await stopped;
     expect(answer.status).toBe(201);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '#test-support';
-import { launchBrowser, signedInPage } from './browser.js';
+import { launchBrowser, polled, signedInPage } from './browser.js';
 import { describeOnEveryTarget } from './targets.js';
 
 let browser: Browser;
@@ -38,12 +38,12 @@ describeOnEveryTarget((run) => {
       const { page, outside } = await signedInPage(browser, run.baseUrl, alice.cookie);
       await page.goto('/');
       await page.getByRole('button', { name: /Bob Paging/ }).click();
-      await expect.poll(() => page.getByText('Message 70', { exact: true }).count(), { timeout: 5000 }).toBe(1);
+      await polled(() => page.getByText('Message 70', { exact: true }).count(), 'the latest message').toBe(1);
       expect(await page.getByText('Message 20', { exact: true }).count()).toBe(0);
 
       await page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
-      await expect.poll(() => page.getByText('Message 1', { exact: true }).count(), { timeout: 5000 }).toBe(1);
-      await expect.poll(() => page.getByTestId('message-list').getByTestId('chat-message').count()).toBe(70);
+      await polled(() => page.getByText('Message 1', { exact: true }).count(), 'the oldest message after scrolling up').toBe(1);
+      await polled(() => page.getByTestId('message-list').getByTestId('chat-message').count(), 'all 70 messages').toBe(70);
       expect(outside).toEqual([]);
     });
 
@@ -59,32 +59,33 @@ describeOnEveryTarget((run) => {
       await page.addInitScript(() => localStorage.setItem('chat-theme', 'dracula'));
       await page.goto('/');
       await page.getByRole('button', { name: /Bob Reconnect/ }).click();
-      await expect.poll(() => page.getByText('Before the drop').count(), { timeout: 5000 }).toBe(1);
+      await polled(() => page.getByText('Before the drop').count(), 'the message sent before the drop').toBe(1);
 
       // Offline, the page cannot reconnect, so only the re-fetch after reconnecting can show this.
       await page.context().setOffline(true);
       await run.target.dropRealtimeConnections(aliceUser._id);
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Reconnecting…' }).count(), { timeout: 5000 }).toBe(1);
+      const reconnecting = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+      await polled(() => reconnecting.count(), 'the “Reconnecting…” banner').toBe(1);
       await run.shot(page, 'chat-reconnecting');
       await send(bob, aliceUser._id, 'Sent while you were away');
       await send(alice, bobUser._id, 'Sent from another tab');
       await page.context().setOffline(false);
-      await expect.poll(() => page.getByText('Sent while you were away').count(), { timeout: 10_000 }).toBe(1);
-      await expect.poll(() => page.getByText('Sent from another tab').count()).toBe(1);
-      expect(await page.getByText('Reconnecting…').count()).toBe(0);
+      await polled(() => page.getByText('Sent while you were away').count(), 'what Bob sent while Alice was away').toBe(1);
+      await polled(() => page.getByText('Sent from another tab').count(), 'what Alice sent from another tab').toBe(1);
+      await polled(() => reconnecting.count(), 'the banner gone once reconnected').toBe(0);
 
       await send(bob, aliceUser._id, 'Live after reconnect');
-      await expect.poll(() => page.getByText('Live after reconnect').count(), { timeout: 5000 }).toBe(1);
+      await polled(() => page.getByText('Live after reconnect').count(), 'a live message after the reconnect').toBe(1);
       await send(carol, aliceUser._id, 'Hi from Carol');
       await send(carol, aliceUser._id, 'Are you there?');
-      await expect.poll(() => page.getByLabel('2 unread').count(), { timeout: 5000 }).toBe(1);
+      await polled(() => page.getByLabel('2 unread').count(), 'Carol’s 2 unread messages').toBe(1);
       expect(await page.getByText('Hi from Carol').count()).toBe(0);
       expect(await page.locator('html').getAttribute('data-theme')).toBe('dracula');
       await run.shot(page, 'chat-dracula-unread');
 
       await page.getByRole('button', { name: /Carol Reconnect/ }).click();
-      await expect.poll(() => page.getByText('Are you there?').count(), { timeout: 5000 }).toBe(1);
-      expect(await page.getByLabel(/unread/).count()).toBe(0);
+      await polled(() => page.getByText('Are you there?').count(), 'Carol’s conversation').toBe(1);
+      await polled(() => page.getByLabel(/unread/).count(), 'the unread badge cleared').toBe(0);
     });
   });
 });

@@ -5,14 +5,14 @@ import {
   ApiClient,
   collectEvents,
   connected,
+  eventually,
   jpegWithGps,
   openSocket,
-  pause,
   pngBytes,
   svgBytes,
   toDataUrl,
 } from '#test-support';
-import { launchBrowser, screenshot, signedInPage } from './browser.js';
+import { launchBrowser, polled, screenshot, signedInPage } from './browser.js';
 import { startEmbeddedTarget, type E2eTarget } from './targets.js';
 
 /*
@@ -77,12 +77,15 @@ describe('authorization: a third user gets nothing of a private conversation', (
 
     const mallorySocket = await connected(openSocket(target.baseUrl, { cookie: mallory.client.cookie, userId: mallory._id }));
     const bobSocket = await connected(openSocket(target.baseUrl, { cookie: bob.client.cookie, userId: bob._id }));
-    const overheard = collectEvents(mallorySocket, 'newMessage');
-    const received = collectEvents(bobSocket, 'newMessage');
+    const overheard = collectEvents<{ text: string }>(mallorySocket, 'newMessage');
+    const received = collectEvents<{ text: string }>(bobSocket, 'newMessage');
     await alice.client.post(`/api/messages/send/${bob._id}`, { text: 'just for Bob' });
-    await pause(300);
-    expect(received).toHaveLength(1);
-    expect(overheard).toEqual([]);
+    await eventually(() => received.length === 1, 'the message at Bob');
+    // Delivered after Bob's: once Mallory has this one, Bob's would have reached her first.
+    await alice.client.post(`/api/messages/send/${mallory._id}`, { text: 'for Mallory' });
+    await eventually(() => overheard.length > 0, 'a message of her own at Mallory');
+    expect(overheard.map((m) => m.text)).toEqual(['for Mallory']);
+    expect(received.map((m) => m.text)).toEqual(['just for Bob']);
     mallorySocket.disconnect();
     bobSocket.disconnect();
   });
@@ -164,7 +167,7 @@ describe('input', () => {
     await page.goto('/');
     const contact = page.getByRole('button', { name: /Mallory Markup/ });
     await contact.click();
-    await expect.poll(() => page.getByText(payload, { exact: true }).count(), { timeout: 5000 }).toBe(1);
+    await polled(() => page.getByText(payload, { exact: true }).count(), 'the message, as text').toBe(1);
     expect(await contact.textContent()).toContain('<img src=x onerror="window.__pwned=1">Mallory Markup');
     expect(await page.locator('b', { hasText: 'bold?' }).count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

@@ -21,16 +21,26 @@ export function openSocket(baseUrl: string, { cookie, userId, reconnect = false 
   });
 }
 
-/** Resolves when the socket is connected; rejects with the server's refusal message. */
-export function connected(socket: Socket): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
+/**
+ * How long a test waits for what a client would observe unless it says otherwise: long enough for a
+ * machine that other work slows down; a passing test never waits it out.
+ */
+export const DEFAULT_DEADLINE_MS = 10_000;
+
+/** Resolves when the socket is connected; rejects with the server's refusal message, or after a deadline. */
+export function connected(socket: Socket, timeoutMs = DEFAULT_DEADLINE_MS): Promise<Socket> {
+  return withDeadline(
+    new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', (error) => reject(error));
+    }),
+    timeoutMs,
+    'the socket to connect',
+  );
 }
 
 /** The next payload of `event`, or a rejection after `timeoutMs`. */
-export function nextEvent<T = any>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
+export function nextEvent<T = any>(socket: Socket, event: string, timeoutMs = DEFAULT_DEADLINE_MS): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, onEvent);
@@ -55,7 +65,7 @@ export function collectEvents<T = any>(socket: Socket, event: string): T[] {
 export async function eventually(
   condition: () => boolean | Promise<boolean>,
   description: string,
-  timeoutMs = 3000,
+  timeoutMs = DEFAULT_DEADLINE_MS,
   intervalMs = 20,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;

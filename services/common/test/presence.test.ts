@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, pause, serverUrl, uniqueName } from '#test-support';
+import { eventually, serverUrl, uniqueName } from '#test-support';
 import { createInProcessPresence, type Presence, type PresenceChange } from '../src/presence.js';
 import { createRedisPresence, type RedisPresenceOptions } from '../src/redis-presence.js';
 
@@ -122,7 +122,7 @@ describe('Redis presence across replicas', () => {
     const keys = await raw.keys(`${prefix}*`);
     expect(keys.length).toBeGreaterThan(0);
     await raw.del(...keys);
-    await pause(400);
+    await eventually(async () => (await raw.keys(`${prefix}*`)).length >= keys.length, 'the replica to write its users again');
     const late = track(await createRedisPresence(url, replicaOptions(prefix)));
     expect(await late.presence.onlineUsers()).toEqual(['ann']);
     await replica.presence.disconnect('ann');

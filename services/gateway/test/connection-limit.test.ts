@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pause } from '#test-support';
+import { eventually } from '#test-support';
 import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
@@ -17,7 +17,7 @@ describe('sockets per user', () => {
     expect(other.connected).toBe(true);
 
     sockets[0]!.disconnect();
-    await pause(100);
+    await eventually(() => gateway.app.io.of('/').sockets.size === 3, 'the server to see the socket leave');
     const again = await flooder.socket();
     expect(again.connected).toBe(true);
     for (const socket of [...sockets, other, again]) socket.disconnect();

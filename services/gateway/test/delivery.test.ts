@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectEvents, eventually, pause } from '#test-support';
+import { collectEvents, eventually } from '#test-support';
 import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
@@ -20,8 +20,11 @@ describe('newMessage delivery', () => {
     await gateway.publish(bob.id, message);
     await eventually(() => received.every((r) => r.length === 1), 'both tabs receive');
     expect(received).toEqual([[message], [message]]);
-    await pause(100);
-    expect(eavesdropped).toEqual([]);
+    // Published after Bob's: had his reached Eve, it would have come first.
+    const forEve = { ...message, _id: '1b', receiverId: eve.id, text: 'hi Eve' };
+    await gateway.publish(eve.id, forEve);
+    await eventually(() => eavesdropped.length > 0, 'Eve receives her own');
+    expect(eavesdropped).toEqual([forEve]);
     for (const socket of [...bobTabs, eveSocket]) socket.disconnect();
   });
 
@@ -33,8 +36,10 @@ describe('newMessage delivery', () => {
     const onOther = collectEvents(otherTab, 'newMessage');
     await gateway.publish(ann.id, { _id: '2', senderId: ann.id, receiverId: 'x', text: 'from tab 1' }, sendingTab.id);
     await eventually(() => onOther.length === 1, 'the other tab receives');
-    await pause(100);
-    expect(onSending).toEqual([]);
+    // Sent from elsewhere after it: the sending tab gets this one, and would have got its own first.
+    await gateway.publish(ann.id, { _id: '2b', senderId: 'x', receiverId: ann.id, text: 'a reply' });
+    await eventually(() => onSending.length > 0, 'the sending tab receives the reply');
+    expect(onSending.map((m: { _id: string }) => m._id)).toEqual(['2b']);
     sendingTab.disconnect();
     otherTab.disconnect();
   });
@@ -43,13 +48,14 @@ describe('newMessage delivery', () => {
     const dan = gateway.user();
     const first = await dan.socket();
     first.disconnect();
-    await pause(50);
+    await eventually(async () => !(await gateway.presence.onlineUsers()).includes(dan.id), 'Dan gone from the gateway');
     const second = await dan.socket();
-    const received = collectEvents(second, 'newMessage');
+    const received = collectEvents<{ _id: string }>(second, 'newMessage');
     await gateway.publish(dan.id, { _id: '3', senderId: 'x', receiverId: dan.id, text: 'welcome back' });
-    await eventually(() => received.length === 1, 'the returning socket receives');
-    await pause(100);
-    expect(received).toHaveLength(1);
+    await gateway.publish(dan.id, { _id: '4', senderId: 'x', receiverId: dan.id, text: 'and again' });
+    await eventually(() => received.some((m) => m._id === '4'), 'the returning socket receives');
+    // A listener left over from the first socket would have delivered each twice.
+    expect(received.map((m) => m._id)).toEqual(['3', '4']);
     second.disconnect();
   });
 });

@@ -31,7 +31,11 @@ describe('presence', () => {
     await eventually(() => changes.some((c) => c.online.includes(carl.id)), 'carl online');
 
     firstTab.disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await eventually(() => gateway.app.io.of('/').sockets.size === 2, 'the server to see the first tab leave');
+    // A later change: had the first tab's leaving taken Carl offline, that would be pushed by then.
+    const later = gateway.user();
+    const laterSocket = await later.socket();
+    await eventually(() => changes.some((c) => c.online.includes(later.id)), 'a later user online');
     expect(changes.some((c) => c.offline.includes(carl.id))).toBe(false);
     expect(await gateway.presence.onlineUsers()).toContain(carl.id);
 
@@ -39,6 +43,7 @@ describe('presence', () => {
     await eventually(() => changes.some((c) => c.offline.includes(carl.id)), 'carl offline');
     expect(await gateway.presence.onlineUsers()).not.toContain(carl.id);
     watcher.disconnect();
+    laterSocket.disconnect();
   });
 
   it('coalesces many changes into few pushes', async () => {
