@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { withTimeout } from '@chat/common';
 
 export interface SocketOptions {
   cookie?: string;
@@ -76,16 +77,7 @@ export async function eventually(
 }
 
 /** `promise`'s value, or a failure naming what was awaited once `timeoutMs` has passed. */
-export async function withDeadline<T>(promise: Promise<T>, timeoutMs: number, description: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${description}`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([promise, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export const withDeadline = <T>(promise: Promise<T>, timeoutMs: number, description: string): Promise<T> =>
+  withTimeout(promise, timeoutMs, `timed out after ${timeoutMs} ms waiting for ${description}`);
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

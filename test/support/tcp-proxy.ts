@@ -6,8 +6,10 @@ export interface TcpProxy {
   port: number;
   /** The server "goes down": every connection is reset and new ones are refused at once. */
   cut(): void;
-  /** The server "is back": connections go through again. */
+  /** The server "is back": connections go through again, without delay. */
   restore(): void;
+  /** A slow link: what clients send reaches the server `ms` later (answers are not slowed). */
+  delay(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -18,6 +20,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<Socket>();
   let down = false;
+  let latencyMs = 0;
   const server = createServer((client) => {
     if (down) {
       client.resetAndDestroy();
@@ -29,7 +32,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       socket.on('close', () => open.delete(socket));
       socket.on('error', () => undefined);
     }
-    client.pipe(upstream);
+    // Equal delays fire in the order they were set, so the stream stays in order.
+    client.on('data', (chunk: Buffer) => {
+      if (latencyMs === 0) upstream.write(chunk);
+      else setTimeout(() => upstream.write(chunk), latencyMs);
+    });
     upstream.pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
@@ -45,6 +52,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     restore() {
       down = false;
+      latencyMs = 0;
+    },
+    delay(ms) {
+      latencyMs = ms;
     },
     async close() {
       for (const socket of open) socket.destroy();

@@ -1,15 +1,26 @@
-import { subjects, type Bus, type MessageDelivery, type Subscription } from '@chat/common';
+import { subjects, withTimeout, type Bus, type MessageDelivery, type Subscription } from '@chat/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
+
+/** How long a handshake waits for the bus to confirm a subscription (it may be reconnecting). */
+const SUBSCRIBE_CONFIRM_MS = 2000;
+
+interface Listener {
+  /** This user's connected sockets here. */
+  sockets: number;
+  subscription: Subscription;
+  /** Resolves once the bus has taken the subscription, or has not answered in time. */
+  subscribed: Promise<unknown>;
+}
 
 /**
  * This replica listens on `chat.msg.<userId>` only while it holds a socket of that user, and emits
  * to that user's sockets here alone (`io.local`): every replica holding one gets its own copy.
  */
 export function deliverMessages(io: Server, bus: Bus, log: FastifyBaseLogger) {
-  const listeners = new Map<string, { sockets: number; subscription: Subscription }>();
+  const listeners = new Map<string, Listener>();
 
   const listen = (userId: string): Subscription =>
     bus.subscribe(subjects.userMessages(userId), (payload) => {
@@ -29,21 +40,55 @@ export function deliverMessages(io: Server, bus: Bus, log: FastifyBaseLogger) {
       (originSocketId ? sockets.except(originSocketId) : sockets).emit('newMessage', delivery.message);
     });
 
+  /** The user's listener, made (and its subscription sent to the bus) if this replica has none. */
+  const listenerOf = (userId: string): Listener => {
+    let listener = listeners.get(userId);
+    if (!listener) {
+      const subscription = listen(userId);
+      // Answered once the bus has taken everything sent before it, the subscription included. If
+      // the bus is reconnecting, sockets are accepted anyway: what they miss is in the history.
+      const subscribed = withTimeout(bus.ping(), SUBSCRIBE_CONFIRM_MS, 'the bus did not confirm it in time').catch(
+        (error: unknown) => log.warn({ err: error, userId }, 'could not confirm a message subscription'),
+      );
+      listener = { sockets: 0, subscription, subscribed };
+      listeners.set(userId, listener);
+    }
+    return listener;
+  };
+
+  const dropIfUnused = (userId: string) => {
+    const listener = listeners.get(userId);
+    if (!listener || listener.sockets > 0) return;
+    listener.subscription.unsubscribe();
+    listeners.delete(userId);
+  };
+
+  /**
+   * A socket is accepted only once the bus has its user's subscription: a message published after
+   * the client sees `connect` reaches it live, and the client's re-fetch on connect finds the rest.
+   */
+  io.use((socket, next) => {
+    const userId = socketUserId(socket);
+    void listenerOf(userId).subscribed.then(() => {
+      next();
+      // Socket.IO connects a socket on the tick after its last middleware: one that is not
+      // connected by now was refused or left during the handshake.
+      setImmediate(() => {
+        if (!socket.connected) dropIfUnused(userId);
+      });
+    });
+  });
+
   return {
     connected(socket: Socket) {
       const userId = socketUserId(socket);
       void socket.join(rooms.user(userId));
-      const listener = listeners.get(userId);
-      if (listener) listener.sockets += 1;
-      else listeners.set(userId, { sockets: 1, subscription: listen(userId) });
+      listenerOf(userId).sockets += 1;
       socket.once('disconnect', () => {
-        const current = listeners.get(userId);
-        if (!current) return;
-        current.sockets -= 1;
-        if (current.sockets === 0) {
-          current.subscription.unsubscribe();
-          listeners.delete(userId);
-        }
+        const listener = listeners.get(userId);
+        if (!listener) return;
+        listener.sockets -= 1;
+        dropIfUnused(userId);
       });
     },
     stop() {

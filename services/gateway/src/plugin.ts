@@ -29,10 +29,12 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     allowRequest: (_request, callback) => callback(closing ? SHUTTING_DOWN : null, !closing),
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
+  // Handshake middlewares, in order: the session; the user's message subscription (asynchronous);
+  // the per-user cap last, so a socket it counts is connected on the next tick.
   authenticateHandshakes(io, options.jwtSecret);
+  const delivery = deliverMessages(io, options.bus, app.log);
   limitConnectionsPerUser(io, options.socketsPerUser);
   const presence = trackPresence(io, options.presence, app.log);
-  const delivery = deliverMessages(io, options.bus, app.log);
 
   io.on('connection', (socket) => {
     // Subscribed first, so a message committed while presence is being recorded still arrives.

@@ -4,7 +4,7 @@ import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 beforeAll(async () => {
-  gateway = await startGateway(3);
+  gateway = await startGateway({ socketsPerUser: 3 });
 });
 afterAll(() => gateway.app.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectEvents, eventually } from '#test-support';
+import { createNatsBus, subjects } from '@chat/common';
+import { collectEvents, connected, eventually, openSocket, serverUrl, startTcpProxy, throughProxy, uniqueName } from '#test-support';
 import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
@@ -57,5 +58,29 @@ describe('newMessage delivery', () => {
     // A listener left over from the first socket would have delivered each twice.
     expect(received.map((m) => m._id)).toEqual(['3', '4']);
     second.disconnect();
+  });
+});
+
+describe('newMessage delivery over NATS', () => {
+  it('reaches a socket with a message published the moment its client sees connect, over a slow link to NATS', async () => {
+    const nats = serverUrl('nats');
+    const proxy = await startTcpProxy({ host: new URL(nats).hostname, port: Number(new URL(nats).port) });
+    const subjectPrefix = uniqueName('test');
+    const gatewayBus = await createNatsBus(throughProxy(nats, proxy), { subjectPrefix, onHandlerError: () => {} });
+    const publisher = await createNatsBus(nats, { subjectPrefix, onHandlerError: () => {} });
+    const slowGateway = await startGateway({ bus: gatewayBus });
+    // The gateway's subscription now reaches NATS 300 ms after it is sent; the publisher is direct.
+    proxy.delay(300);
+    const user = slowGateway.user();
+    const socket = openSocket(slowGateway.baseUrl, { cookie: user.cookie, userId: user.id });
+    const received = collectEvents<{ text: string }>(socket, 'newMessage');
+    await connected(socket);
+    const message = { _id: '5', senderId: 'x', receiverId: user.id, text: 'right away', image: null, createdAt: new Date().toISOString() };
+    await publisher.publish(subjects.userMessages(user.id), JSON.stringify({ message }));
+    await eventually(() => received.length === 1, 'the message on the new socket');
+    socket.disconnect();
+    await slowGateway.app.close();
+    await Promise.all([gatewayBus.close(), publisher.close()]);
+    await proxy.close();
   });
 });

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createHttpServer, createInProcessBus, createInProcessPresence, signSession, subjects } from '@chat/common';
+import { createHttpServer, createInProcessBus, createInProcessPresence, signSession, subjects, type Bus } from '@chat/common';
 import { listenOnFreePort, openSocket, connected } from '#test-support';
 import { gatewayService } from '../src/plugin.js';
 
 export const JWT_SECRET = 'gateway-test-secret-'.padEnd(48, 'x');
 
-/** The gateway alone on a free port; messages arrive on the bus as the messages service publishes them. */
-export async function startGateway(socketsPerUser = 20) {
+/**
+ * The gateway alone on a free port; messages arrive on the bus as the messages service publishes
+ * them (an in-process bus unless one is given).
+ */
+export async function startGateway({ socketsPerUser = 20, bus = createInProcessBus(() => {}) }: { socketsPerUser?: number; bus?: Bus } = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
-  const bus = createInProcessBus(() => {});
   const presence = createInProcessPresence();
   await app.register(gatewayService, { bus, presence, jwtSecret: JWT_SECRET, socketsPerUser });
   const baseUrl = await listenOnFreePort(app);
