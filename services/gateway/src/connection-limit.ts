@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
 import { socketUserId } from './socket-auth.js';
+import { releaseWhenGone } from './socket-lifetime.js';
 
 export const TOO_MANY_CONNECTIONS = 'Too many connections';
 
@@ -15,7 +16,7 @@ export function limitConnectionsPerUser(io: Server, max: number): void {
     const count = open.get(userId) ?? 0;
     if (count >= max) return next(new Error(TOO_MANY_CONNECTIONS));
     open.set(userId, count + 1);
-    socket.once('disconnect', () => {
+    releaseWhenGone(socket, () => {
       const left = (open.get(userId) ?? 1) - 1;
       if (left > 0) open.set(userId, left);
       else open.delete(userId);

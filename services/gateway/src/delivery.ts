@@ -3,12 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
+import { releaseWhenGone } from './socket-lifetime.js';
 
 /** How long a handshake waits for the bus to confirm a subscription (it may be reconnecting). */
 const SUBSCRIBE_CONFIRM_MS = 2000;
 
 interface Listener {
-  /** This user's connected sockets here. */
+  /** This user's sockets here, counted from their handshake on. */
   sockets: number;
   subscription: Subscription;
   /** Resolves once the bus has taken the subscription, or has not answered in time. */
@@ -56,9 +57,11 @@ export function deliverMessages(io: Server, bus: Bus, log: FastifyBaseLogger) {
     return listener;
   };
 
-  const dropIfUnused = (userId: string) => {
+  const release = (userId: string) => {
     const listener = listeners.get(userId);
-    if (!listener || listener.sockets > 0) return;
+    if (!listener) return;
+    listener.sockets -= 1;
+    if (listener.sockets > 0) return;
     listener.subscription.unsubscribe();
     listeners.delete(userId);
   };
@@ -69,27 +72,17 @@ export function deliverMessages(io: Server, bus: Bus, log: FastifyBaseLogger) {
    */
   io.use((socket, next) => {
     const userId = socketUserId(socket);
-    void listenerOf(userId).subscribed.then(() => {
+    const listener = listenerOf(userId);
+    listener.sockets += 1;
+    void listener.subscribed.then(() => {
+      releaseWhenGone(socket, () => release(userId));
       next();
-      // Socket.IO connects a socket on the tick after its last middleware: one that is not
-      // connected by now was refused or left during the handshake.
-      setImmediate(() => {
-        if (!socket.connected) dropIfUnused(userId);
-      });
     });
   });
 
   return {
     connected(socket: Socket) {
-      const userId = socketUserId(socket);
-      void socket.join(rooms.user(userId));
-      listenerOf(userId).sockets += 1;
-      socket.once('disconnect', () => {
-        const listener = listeners.get(userId);
-        if (!listener) return;
-        listener.sockets -= 1;
-        dropIfUnused(userId);
-      });
+      void socket.join(rooms.user(socketUserId(socket)));
     },
     stop() {
       for (const { subscription } of listeners.values()) subscription.unsubscribe();
