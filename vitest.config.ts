@@ -16,6 +16,8 @@ export default defineConfig({
     },
   },
   test: {
+    // Two at a time even on two cores: much of the run waits on servers, browsers and timeouts.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

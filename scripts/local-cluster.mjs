@@ -138,8 +138,12 @@ export async function startLocalCluster({
     };
     if (throwaway) cleanups.push(() => removeNatsStreams(natsUrl, namespace));
 
-    const startService = async (name) => {
-      const log = createWriteStream(join(dir, 'logs', `${name}.log`), { flags: 'a' });
+    const logPath = (name) => join(dir, 'logs', `${name}.log`);
+    /** Whether a process that stopped while starting found its port taken (by another run's freePort). */
+    const portWasTaken = async (name) => (await readFile(logPath(name), 'utf8').catch(() => '')).includes('EADDRINUSE');
+
+    const startService = async (name, { onTakenPort = 'fail' } = {}) => {
+      const log = createWriteStream(logPath(name), { flags: 'a' });
       const child = spawn(process.execPath, [...nodeArgs, join(ROOT, SERVICES[name])], {
         env: { ...env, PORT: String(ports[name]) },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -148,31 +152,60 @@ export async function startLocalCluster({
       child.stderr.pipe(log);
       const exited = once(child, 'exit');
       children.set(name, { child, exited });
-      await Promise.race([
-        waitUntilAnswering(`http://127.0.0.1:${ports[name]}/readyz`),
-        exited.then(([code]) => {
-          throw new Error(`${name} exited with ${code} while starting; see ${join(dir, 'logs', `${name}.log`)}`);
-        }),
-      ]);
+      try {
+        await Promise.race([
+          waitUntilAnswering(`http://127.0.0.1:${ports[name]}/readyz`),
+          exited.then(([code]) => {
+            throw new Error(`${name} exited with ${code} while starting; see ${logPath(name)}`);
+          }),
+        ]);
+      } catch (error) {
+        if (onTakenPort !== 'retry' || child.exitCode === null || !(await portWasTaken(name))) throw error;
+        ports[name] = await freePort();
+        await startService(name);
+      }
     };
     // Auth and messages first: both migrate, and the projection's consumer must exist before users do.
-    await Promise.all([startService('auth'), startService('messages')]);
-    await Promise.all([startService('gateway-1'), startService('gateway-2')]);
+    // On a first start a port another process took meanwhile is replaced; a restart keeps its port.
+    const firstStart = { onTakenPort: 'retry' };
+    await Promise.all([startService('auth', firstStart), startService('messages', firstStart)]);
+    await Promise.all([startService('gateway-1', firstStart), startService('gateway-2', firstStart)]);
 
-    const templates = join(ROOT, 'deploy/nginx/templates');
-    const values = {
-      EDGE_PORT: `127.0.0.1:${ports.edge}`,
-      WEB_PORT: `127.0.0.1:${ports.web}`,
-      WEB_ROOT: join(ROOT, 'web/dist'),
-      AUTH_ADDRESS: `127.0.0.1:${ports.auth}`,
-      MESSAGES_ADDRESS: `127.0.0.1:${ports.messages}`,
-      GATEWAY_1_ADDRESS: `127.0.0.1:${ports['gateway-1']}`,
-      GATEWAY_2_ADDRESS: `127.0.0.1:${ports['gateway-2']}`,
-      WEB_ADDRESS: `127.0.0.1:${ports.web}`,
+    const startEdge = async (attemptsLeft) => {
+      const templates = join(ROOT, 'deploy/nginx/templates');
+      const values = {
+        EDGE_PORT: `127.0.0.1:${ports.edge}`,
+        WEB_PORT: `127.0.0.1:${ports.web}`,
+        WEB_ROOT: join(ROOT, 'web/dist'),
+        AUTH_ADDRESS: `127.0.0.1:${ports.auth}`,
+        MESSAGES_ADDRESS: `127.0.0.1:${ports.messages}`,
+        GATEWAY_1_ADDRESS: `127.0.0.1:${ports['gateway-1']}`,
+        GATEWAY_2_ADDRESS: `127.0.0.1:${ports['gateway-2']}`,
+        WEB_ADDRESS: `127.0.0.1:${ports.web}`,
+      };
+      for (const name of ['edge', 'web']) {
+        await writeFile(join(dir, `${name}.conf`), render(await readFile(join(templates, `${name}.conf.template`), 'utf8'), values));
+      }
+      const nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const stderr = createWriteStream(logPath('nginx-error'), { flags: 'a' });
+      nginx.stderr.pipe(stderr);
+      const exited = once(nginx, 'exit');
+      children.set('nginx', { child: nginx, exited });
+      try {
+        await Promise.race([
+          waitUntilAnswering(`http://127.0.0.1:${ports.edge}/api/auth/check`, (response) => response.status === 401),
+          exited.then(([code]) => {
+            throw new Error(`nginx exited with ${code} while starting; see ${logPath('nginx-error')}`);
+          }),
+        ]);
+      } catch (error) {
+        const taken = (await readFile(logPath('nginx-error'), 'utf8').catch(() => '')).includes('Address already in use');
+        if (attemptsLeft === 0 || edgePort !== undefined || nginx.exitCode === null || !taken) throw error;
+        ports.edge = await freePort();
+        ports.web = await freePort();
+        await startEdge(attemptsLeft - 1);
+      }
     };
-    for (const name of ['edge', 'web']) {
-      await writeFile(join(dir, `${name}.conf`), render(await readFile(join(templates, `${name}.conf.template`), 'utf8'), values));
-    }
     await mkdir(join(dir, 'nginx-temp'));
     await writeFile(
       join(dir, 'nginx.conf'),
@@ -180,12 +213,12 @@ export async function startLocalCluster({
         'daemon off;',
         'worker_processes auto;',
         `pid ${join(dir, 'nginx.pid')};`,
-        `error_log ${join(dir, 'logs', 'nginx-error.log')} warn;`,
+        `error_log ${logPath('nginx-error')} warn;`,
         'events { worker_connections 4096; }',
         'http {',
         '  include /etc/nginx/mime.types;',
         '  default_type application/octet-stream;',
-        `  access_log ${join(dir, 'logs', 'nginx-access.log')};`,
+        `  access_log ${logPath('nginx-access')};`,
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
           (kind) => `  ${kind}_temp_path ${join(dir, 'nginx-temp', kind)};`,
         ),
@@ -194,9 +227,7 @@ export async function startLocalCluster({
         '}',
       ].join('\n'),
     );
-    const nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
-    children.set('nginx', { child: nginx, exited: once(nginx, 'exit') });
-    await waitUntilAnswering(`http://127.0.0.1:${ports.edge}/api/auth/check`, (response) => response.status === 401);
+    await startEdge(2);
 
     const stopChild = async (name, signal = 'SIGTERM') => {
       const entry = children.get(name);
