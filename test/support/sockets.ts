@@ -6,13 +6,18 @@ export interface SocketOptions {
   userId?: string;
   /** Reconnect as the web app does after a lost connection (off by default: tests see every drop). */
   reconnect?: boolean;
+  /** WebSocket only unless told: the web app starts with long polling, then upgrades. */
+  transports?: ('polling' | 'websocket')[];
 }
 
 /** A socket.io client as the web app opens it: same origin, cookie sent, userId in the query. */
-export function openSocket(baseUrl: string, { cookie, userId, reconnect = false }: SocketOptions): Socket {
+export function openSocket(
+  baseUrl: string,
+  { cookie, userId, reconnect = false, transports = ['websocket'] }: SocketOptions,
+): Socket {
   return io(baseUrl, {
     path: '/socket.io',
-    transports: ['websocket'],
+    transports,
     reconnection: reconnect,
     reconnectionDelay: 200,
     reconnectionDelayMax: 1000,

@@ -8,7 +8,7 @@ import { trackPresence } from './presence.js';
 import { authenticateHandshakes } from './socket-auth.js';
 
 export const SOCKET_PATH = '/socket.io';
-export const SHUTTING_DOWN = 'This server is shutting down';
+const SHUTTING_DOWN = 'This server is shutting down';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +37,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   const presence = trackPresence(io, options.presence, app.log);
 
   io.on('connection', (socket) => {
-    // Subscribed first, so a message committed while presence is being recorded still arrives.
+    // In its user's room first, so a message committed while presence is being recorded still arrives.
     delivery.connected(socket);
     presence.connected(socket).catch((error: unknown) => {
       app.log.error({ err: error }, 'could not record a connection');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createHttpServer, createInProcessBus, createInProcessPresence, signSession, subjects, type Bus } from '@chat/common';
+import { createHttpServer, createInProcessBus, createInProcessPresence, signSession, subjects, type Bus, type HttpServer } from '@chat/common';
 import { listenOnFreePort, openSocket, connected } from '#test-support';
 import { gatewayService } from '../src/plugin.js';
 
@@ -9,10 +9,20 @@ export const JWT_SECRET = 'gateway-test-secret-'.padEnd(48, 'x');
  * The gateway alone on a free port; messages arrive on the bus as the messages service publishes
  * them (an in-process bus unless one is given).
  */
-export async function startGateway({ socketsPerUser = 20, bus = createInProcessBus(() => {}) }: { socketsPerUser?: number; bus?: Bus } = {}) {
+export async function startGateway({
+  socketsPerUser = 20,
+  bus = createInProcessBus(() => {}),
+  prepare,
+}: {
+  socketsPerUser?: number;
+  bus?: Bus;
+  /** Adds to the app before it listens (a hook of the test's own). */
+  prepare?: (app: HttpServer) => void;
+} = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const presence = createInProcessPresence();
   await app.register(gatewayService, { bus, presence, jwtSecret: JWT_SECRET, socketsPerUser });
+  prepare?.(app);
   const baseUrl = await listenOnFreePort(app);
 
   const user = () => {
