@@ -164,8 +164,15 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
   await subscriber.subscribe(keys.channel);
   await reloadMirror();
   await heartbeat();
-  // Set after the first connection, so these run only when a lost connection comes back.
-  subscriber.on('ready', () => void reloadMirror().catch(report));
+  // Set after the first connection, so these run only when a lost connection comes back. ioredis
+  // says 'ready' before it has subscribed again: the mirror is reloaded once the subscription is
+  // confirmed, or a change published in between (another replica's resync) would never reach it.
+  subscriber.on('ready', () => {
+    subscriber
+      .subscribe(keys.channel)
+      .then(reloadMirror)
+      .catch(report);
+  });
   redis.on('ready', beat);
   const timer = setInterval(beat, heartbeatMs);
   timer.unref();
