@@ -12,7 +12,7 @@ NODE_MODULES := node_modules/.package-lock.json
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
 
-$(NODE_MODULES): package.json package-lock.json services/*/package.json web/package.json
+$(NODE_MODULES): package.json package-lock.json packages/*/package.json services/*/package.json web/package.json
 	npm ci
 	@touch $@
 
@@ -66,4 +66,4 @@ bench: build services packages ## Load test: bare Socket.IO relay vs embedded vs
 	node bench/run.mjs
 
 clean: ## Remove build output and test results (keeps ./.data)
-	rm -rf services/*/dist services/*/tsconfig.tsbuildinfo web/dist test-results
+	rm -rf packages/*/dist packages/*/tsconfig.tsbuildinfo services/*/dist services/*/tsconfig.tsbuildinfo web/dist test-results

@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const source = (pkg: string) => fileURLToPath(new URL(`./services/${pkg}/src/index.ts`, import.meta.url));
+const CONTRACTS_SOURCE = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
   resolve: {
     // Tests run the workspace packages from source, so no build is needed first.
     alias: {
+      '@chat/contracts': CONTRACTS_SOURCE,
       '@chat/common': source('common'),
       '@chat/auth': source('auth'),
       '@chat/messages': source('messages'),
@@ -37,6 +39,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'scripts', include: ['test/scripts/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'packages', include: ['packages/*/test/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -3,6 +3,7 @@
 // recipient, and every process's CPU share while a phase runs.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as pause } from 'node:timers/promises';
+import { SOCKET_ID_HEADER } from '@chat/contracts';
 import { io } from 'socket.io-client';
 import { Pool } from 'undici';
 import { cpuTicks } from './proc.mjs';
@@ -94,7 +95,7 @@ function sender(system, http) {
     const response = await http.request({
       method: 'POST',
       path: `/api/messages/send/${to.id}`,
-      headers: { 'content-type': 'application/json', cookie: from.cookie, 'x-socket-id': from.socket.id },
+      headers: { 'content-type': 'application/json', cookie: from.cookie, [SOCKET_ID_HEADER]: from.socket.id },
       body: JSON.stringify({ text: `#${seq}` }),
     });
     await response.body.dump();

@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** The API and the socket live on the embedded server during development. */
@@ -11,6 +12,8 @@ export default defineConfig({
     // lottie-react also imports the full and SVG players, whose expression engine calls eval; the
     // light player renders our animations and keeps eval out of the bundle, for a strict CSP.
     alias: [
+      // The contract is compiled with the app, from its source: no build of the package first.
+      { find: '@chat/contracts', replacement: fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)) },
       {
         find: /^lottie-web(\/build\/player\/lottie(_svg)?(\.js)?)?$/,
         replacement: 'lottie-web/build/player/lottie_light.js',

@@ -5,8 +5,10 @@
 FROM node:22.21.1-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY packages/contracts/package.json packages/contracts/
 COPY web/package.json web/
-RUN npm ci --workspace @chat/web --include-workspace-root
+RUN npm ci --workspace @chat/contracts --workspace @chat/web --include-workspace-root
+COPY packages/contracts packages/contracts
 COPY web web
 RUN npm run build --workspace @chat/web
 

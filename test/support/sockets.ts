@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { withTimeout } from '@chat/common';
+import { SOCKET_PATH } from '@chat/contracts';
 
 export interface SocketOptions {
   cookie?: string;
@@ -16,7 +17,7 @@ export function openSocket(
   { cookie, userId, reconnect = false, transports = ['websocket'] }: SocketOptions,
 ): Socket {
   return io(baseUrl, {
-    path: '/socket.io',
+    path: SOCKET_PATH,
     transports,
     reconnection: reconnect,
     reconnectionDelay: 200,

@@ -1,4 +1,5 @@
-import { outbox, subjects, type OutboxRelay, type Queryable } from '@chat/common';
+import { outbox, type OutboxRelay, type Queryable } from '@chat/common';
+import { subjects, type UserUpserted } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRecord } from './users.js';
 
@@ -7,7 +8,8 @@ export const authOutbox = outbox('auth_outbox');
 
 /** Tells the other services a user's public card changed, so they keep their own copy. */
 export async function enqueueUserUpserted(tx: Queryable, user: UserRecord): Promise<void> {
-  await authOutbox.enqueue(tx, subjects.usersUpserted, { _id: user.id, fullName: user.fullName, profilePic: user.profilePic });
+  const event: UserUpserted = { _id: user.id, fullName: user.fullName, profilePic: user.profilePic };
+  await authOutbox.enqueue(tx, subjects.usersUpserted, event);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { createDiskBlobStore, createHttpServer, createInProcessBus, subjects, type RateLimitStore } from '@chat/common';
+import { createDiskBlobStore, createHttpServer, createInProcessBus, type RateLimitStore } from '@chat/common';
+import { subjects } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { authService } from '../src/plugin.js';
 

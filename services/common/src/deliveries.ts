@@ -1,12 +1,4 @@
-/** What messages publishes on `chat.msg.<userId>` and the gateway emits as `newMessage`. */
-export interface MessageDelivery {
-  message: { _id: string; senderId: string; receiverId: string };
-  /** The sender's socket that sent it, which already has it from the HTTP answer. */
-  originSocketId?: string;
-}
-
-/** Header with which a client names its socket when it sends over HTTP. */
-export const SOCKET_ID_HEADER = 'x-socket-id';
+/** A socket id as a client may name it in the `x-socket-id` header, or nothing if it is not one. */
 const SOCKET_ID = /^[\w-]{1,64}$/;
 
 export const socketIdFrom = (header: unknown): string | undefined =>

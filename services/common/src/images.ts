@@ -1,8 +1,8 @@
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '@chat/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { badRequest, payloadTooLarge } from './http-errors.js';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Body limit of a route that takes an image: base64 grows it by a third, plus the JSON around it. */
 export const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 /** Refuses decompression bombs: a small file that decodes to a huge bitmap. */
@@ -37,7 +37,7 @@ export async function cleanImageDataUrl(dataUrl: string): Promise<CleanImage> {
   const base64 = dataUrl.slice(header[0].length);
   // 4 base64 characters carry 3 bytes; checked before decoding so a huge body costs nothing.
   if (Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0) > MAX_IMAGE_BYTES) {
-    throw payloadTooLarge('Image must be at most 5 MB');
+    throw payloadTooLarge(IMAGE_TOO_LARGE);
   }
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw badRequest('Image is empty');

@@ -11,7 +11,6 @@ export * from './migrations.js';
 export * from './presence.js';
 export * from './server.js';
 export * from './session.js';
-export * from './subjects.js';
 export * from './deliveries.js';
 export * from './nats-bus.js';
 export * from './postgres.js';

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { jpegWithGps, pngBytes, svgBytes, toDataUrl } from '#test-support';
 import { HttpError } from '../src/http-errors.js';
-import { cleanImageDataUrl, MAX_IMAGE_BYTES } from '../src/images.js';
+import { MAX_IMAGE_BYTES } from '@chat/contracts';
+import { cleanImageDataUrl } from '../src/images.js';
 
 const refusal = async (dataUrl: string) => {
   const error = await cleanImageDataUrl(dataUrl).catch((e: unknown) => e);

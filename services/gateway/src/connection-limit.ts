@@ -1,20 +1,19 @@
-import type { Server } from 'socket.io';
+import { HANDSHAKE_ERRORS } from '@chat/contracts';
+import type { ChatServer } from './chat-server.js';
 import { socketUserId } from './socket-auth.js';
 import { releaseWhenGone } from './socket-lifetime.js';
-
-export const TOO_MANY_CONNECTIONS = 'Too many connections';
 
 /**
  * A user may hold at most `max` sockets on this replica (tabs, devices); a flood of connections
  * from one account is refused at the handshake instead of filling the replica's memory.
  * Runs after authentication, so the count is per verified user.
  */
-export function limitConnectionsPerUser(io: Server, max: number): void {
+export function limitConnectionsPerUser(io: ChatServer, max: number): void {
   const open = new Map<string, number>();
   io.use((socket, next) => {
     const userId = socketUserId(socket);
     const count = open.get(userId) ?? 0;
-    if (count >= max) return next(new Error(TOO_MANY_CONNECTIONS));
+    if (count >= max) return next(new Error(HANDSHAKE_ERRORS.tooManyConnections));
     open.set(userId, count + 1);
     releaseWhenGone(socket, () => {
       const left = (open.get(userId) ?? 1) - 1;

@@ -1,6 +1,8 @@
-import { subjects, withTimeout, type Bus, type MessageDelivery, type Subscription } from '@chat/common';
+import { withTimeout, type Bus, type Subscription } from '@chat/common';
+import { MessageDeliverySchema, subjects } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Server, Socket } from 'socket.io';
+import { Compile } from 'typebox/compile';
+import type { ChatServer, ChatSocket } from './chat-server.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
 import { releaseWhenGone } from './socket-lifetime.js';
@@ -20,16 +22,21 @@ interface Listener {
  * This replica listens on `chat.msg.<userId>` only while it holds a socket of that user, and emits
  * to that user's sockets here alone (`io.local`): every replica holding one gets its own copy.
  */
-export function deliverMessages(io: Server, bus: Bus, log: FastifyBaseLogger) {
+const MessageDelivery = Compile(MessageDeliverySchema);
+
+export function deliverMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger) {
   const listeners = new Map<string, Listener>();
 
   const listen = (userId: string): Subscription =>
     bus.subscribe(subjects.userMessages(userId), (payload) => {
-      let delivery: MessageDelivery;
+      let delivery: unknown;
       try {
-        delivery = JSON.parse(payload) as MessageDelivery;
-      } catch (error) {
-        log.error({ err: error, userId }, 'dropped an unreadable message delivery');
+        delivery = JSON.parse(payload);
+      } catch {
+        delivery = undefined;
+      }
+      if (!MessageDelivery.Check(delivery)) {
+        log.error({ userId }, 'dropped a malformed message delivery');
         return;
       }
       const room = rooms.user(userId);
@@ -81,7 +88,7 @@ export function deliverMessages(io: Server, bus: Bus, log: FastifyBaseLogger) {
   });
 
   return {
-    connected(socket: Socket) {
+    connected(socket: ChatSocket) {
       void socket.join(rooms.user(socketUserId(socket)));
     },
     stop() {

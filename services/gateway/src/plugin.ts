@@ -1,25 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { SOCKET_PATH } from '@chat/contracts';
 import { Server } from 'socket.io';
+import type { ChatServer } from './chat-server.js';
 import { limitConnectionsPerUser } from './connection-limit.js';
 import type { GatewayServiceOptions } from './deps.js';
 import { deliverMessages } from './delivery.js';
 import { trackPresence } from './presence.js';
 import { authenticateHandshakes } from './socket-auth.js';
 
-export const SOCKET_PATH = '/socket.io';
 const SHUTTING_DOWN = 'This server is shutting down';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server;
+    io: ChatServer;
   }
 }
 
 /** The realtime gateway: Socket.IO on the Fastify server, authenticated by the session cookie. */
 const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) => {
   let closing = false;
-  const io = new Server(app.server, {
+  const io: ChatServer = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
     // Clients only listen; nothing they send needs more than a few bytes.

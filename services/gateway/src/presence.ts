@@ -1,21 +1,17 @@
 import type { Presence } from '@chat/common';
+import type { OnlineUsersChanged } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Server, Socket } from 'socket.io';
+import type { ChatServer, ChatSocket } from './chat-server.js';
 import { socketUserId } from './socket-auth.js';
 
 /** At most one delta push per this interval per replica, however many users come and go. */
 export const PRESENCE_PUSH_INTERVAL_MS = 250;
 
-export interface OnlineUsersChanged {
-  online: string[];
-  offline: string[];
-}
-
 /**
  * A new socket gets the full list once (`getOnlineUsers`); everyone gets only the changes since the
  * last push (`onlineUsersChanged`), so a login costs O(N) pushes instead of N full lists.
  */
-export function trackPresence(io: Server, presence: Presence, log: FastifyBaseLogger) {
+export function trackPresence(io: ChatServer, presence: Presence, log: FastifyBaseLogger) {
   const pending = new Map<string, boolean>();
   let timer: NodeJS.Timeout | undefined;
   let lastPushAt = 0;
@@ -37,7 +33,7 @@ export function trackPresence(io: Server, presence: Presence, log: FastifyBaseLo
   });
 
   return {
-    async connected(socket: Socket) {
+    async connected(socket: ChatSocket) {
       const userId = socketUserId(socket);
       const registered = presence.connect(userId);
       // Registered before the socket can leave, so a quick disconnect never unregisters first.

@@ -1,4 +1,4 @@
-import type { Socket } from 'socket.io';
+import type { ChatSocket } from './chat-server.js';
 
 /**
  * Runs `release` once, when the socket leaves, or as soon as it is clear it never connected: a
@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io';
  * `disconnect`). Call it just before a handshake middleware's `next()`; the middlewares after that
  * one must be synchronous, since Socket.IO connects the socket on the tick after the last of them.
  */
-export function releaseWhenGone(socket: Socket, release: () => void): void {
+export function releaseWhenGone(socket: ChatSocket, release: () => void): void {
   socket.once('disconnect', release);
   setImmediate(() => {
     if (socket.connected) return;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNatsBus, subjects } from '@chat/common';
+import { createNatsBus } from '@chat/common';
+import { subjects } from '@chat/contracts';
 import { collectEvents, connected, eventually, openSocket, serverUrl, startTcpProxy, throughProxy, uniqueName } from '#test-support';
-import { startGateway } from './gateway-server.js';
+import { aMessage, startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ describe('newMessage delivery', () => {
     const eveSocket = await eve.socket();
     const received = bobTabs.map((tab) => collectEvents(tab, 'newMessage'));
     const eavesdropped = collectEvents(eveSocket, 'newMessage');
-    const message = { _id: '1', senderId: 'someone', receiverId: bob.id, text: 'hi Bob', image: null, createdAt: new Date().toISOString() };
+    const message = aMessage({ _id: '1', senderId: 'someone', receiverId: bob.id, text: 'hi Bob' });
     await gateway.publish(bob.id, message);
     await eventually(() => received.every((r) => r.length === 1), 'both tabs receive');
     expect(received).toEqual([[message], [message]]);
@@ -35,14 +36,26 @@ describe('newMessage delivery', () => {
     const otherTab = await ann.socket();
     const onSending = collectEvents(sendingTab, 'newMessage');
     const onOther = collectEvents(otherTab, 'newMessage');
-    await gateway.publish(ann.id, { _id: '2', senderId: ann.id, receiverId: 'x', text: 'from tab 1' }, sendingTab.id);
+    await gateway.publish(ann.id, aMessage({ _id: '2', senderId: ann.id, receiverId: 'x', text: 'from tab 1' }), sendingTab.id);
     await eventually(() => onOther.length === 1, 'the other tab receives');
     // Sent from elsewhere after it: the sending tab gets this one, and would have got its own first.
-    await gateway.publish(ann.id, { _id: '2b', senderId: 'x', receiverId: ann.id, text: 'a reply' });
+    await gateway.publish(ann.id, aMessage({ _id: '2b', senderId: 'x', receiverId: ann.id, text: 'a reply' }));
     await eventually(() => onSending.length > 0, 'the sending tab receives the reply');
     expect(onSending.map((m: { _id: string }) => m._id)).toEqual(['2b']);
     sendingTab.disconnect();
     otherTab.disconnect();
+  });
+
+  it('drops a delivery that is not a message, and delivers the next one', async () => {
+    const fay = gateway.user();
+    const socket = await fay.socket();
+    const received = collectEvents<{ _id: string }>(socket, 'newMessage');
+    await gateway.bus.publish(subjects.userMessages(fay.id), JSON.stringify({ message: { _id: 'x', text: '<script>' } }));
+    await gateway.bus.publish(subjects.userMessages(fay.id), 'not json');
+    await gateway.publish(fay.id, aMessage({ _id: '6', senderId: 'x', receiverId: fay.id, text: 'a real one' }));
+    await eventually(() => received.length > 0, 'the real message');
+    expect(received.map((m) => m._id)).toEqual(['6']);
+    socket.disconnect();
   });
 
   it('stops listening for a user whose last socket left, and listens again on return', async () => {
@@ -52,8 +65,8 @@ describe('newMessage delivery', () => {
     await eventually(async () => !(await gateway.presence.onlineUsers()).includes(dan.id), 'Dan gone from the gateway');
     const second = await dan.socket();
     const received = collectEvents<{ _id: string }>(second, 'newMessage');
-    await gateway.publish(dan.id, { _id: '3', senderId: 'x', receiverId: dan.id, text: 'welcome back' });
-    await gateway.publish(dan.id, { _id: '4', senderId: 'x', receiverId: dan.id, text: 'and again' });
+    await gateway.publish(dan.id, aMessage({ _id: '3', senderId: 'x', receiverId: dan.id, text: 'welcome back' }));
+    await gateway.publish(dan.id, aMessage({ _id: '4', senderId: 'x', receiverId: dan.id, text: 'and again' }));
     await eventually(() => received.some((m) => m._id === '4'), 'the returning socket receives');
     // A listener left over from the first socket would have delivered each twice.
     expect(received.map((m) => m._id)).toEqual(['3', '4']);
@@ -75,7 +88,7 @@ describe('newMessage delivery over NATS', () => {
     const socket = openSocket(slowGateway.baseUrl, { cookie: user.cookie, userId: user.id });
     const received = collectEvents<{ text: string }>(socket, 'newMessage');
     await connected(socket);
-    const message = { _id: '5', senderId: 'x', receiverId: user.id, text: 'right away', image: null, createdAt: new Date().toISOString() };
+    const message = aMessage({ _id: '5', senderId: 'x', receiverId: user.id, text: 'right away' });
     await publisher.publish(subjects.userMessages(user.id), JSON.stringify({ message }));
     await eventually(() => received.length === 1, 'the message on the new socket');
     socket.disconnect();

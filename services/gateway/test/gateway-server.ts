@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createHttpServer, createInProcessBus, createInProcessPresence, signSession, subjects, type Bus, type HttpServer } from '@chat/common';
+import { createHttpServer, createInProcessBus, createInProcessPresence, signSession, type Bus, type HttpServer } from '@chat/common';
+import { subjects, type Message } from '@chat/contracts';
 import { listenOnFreePort, openSocket, connected } from '#test-support';
 import { gatewayService } from '../src/plugin.js';
 
@@ -31,8 +32,15 @@ export async function startGateway({
     return { id, cookie, socket: () => connected(openSocket(baseUrl, { cookie, userId: id })) };
   };
 
-  const publish = (to: string, message: Record<string, unknown>, originSocketId?: string) =>
+  const publish = (to: string, message: Message, originSocketId?: string) =>
     bus.publish(subjects.userMessages(to), JSON.stringify({ message, originSocketId }));
 
-  return { app, baseUrl, user, publish, presence };
+  return { app, baseUrl, user, publish, presence, bus };
 }
+
+/** A stored message as the messages service publishes it. */
+export const aMessage = (fields: Pick<Message, '_id' | 'senderId' | 'receiverId' | 'text'>): Message => ({
+  image: null,
+  createdAt: new Date().toISOString(),
+  ...fields,
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OnlineUsersChanged } from '@chat/contracts';
 import { collectEvents, eventually, nextEvent, openSocket, connected } from '#test-support';
-import type { OnlineUsersChanged } from '../src/presence.js';
 import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;

@@ -1,16 +1,10 @@
-import { subjects, type Bus, type Database, type Subscription } from '@chat/common';
+import type { Bus, Database, Subscription } from '@chat/common';
+import { subjects, UserUpsertedSchema } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { upsertContact } from './contacts.js';
 
-const UserUpserted = Compile(
-  Type.Object({
-    _id: Type.String({ format: 'uuid' }),
-    fullName: Type.String(),
-    profilePic: Type.String(),
-  }),
-);
+const UserUpserted = Compile(UserUpsertedSchema);
 
 /** The durable consumer every messages replica shares: each event is projected once, in order. */
 const CONSUMER = 'messages-contacts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createDiskBlobStore, createHttpServer, createInProcessBus, signSession, subjects } from '@chat/common';
+import { createDiskBlobStore, createHttpServer, createInProcessBus, signSession } from '@chat/common';
+import { subjects } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { messagesService } from '../src/plugin.js';
 

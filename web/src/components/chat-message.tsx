@@ -1,4 +1,4 @@
-import type { Message } from '../lib/api';
+import type { Message } from '@chat/contracts';
 import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
 

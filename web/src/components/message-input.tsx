@@ -1,7 +1,8 @@
+import { checkImageFile, isImageType } from '@chat/contracts';
 import { Image, Send, Smile, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { isImageFile, readAsDataUrl } from '../lib/read-image';
+import { readAsDataUrl } from '../lib/read-image';
 import { useChatStore } from '../store/use-chat-store';
 
 const EmojiPickerPanel = lazy(() => import('./emoji-picker-panel').then((m) => ({ default: m.EmojiPickerPanel })));
@@ -27,8 +28,9 @@ export function MessageInput() {
   }, [isPickerOpen]);
 
   const attach = async (file: File) => {
-    if (!isImageFile(file)) {
-      toast.error('Please select an image file');
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     setImage(await readAsDataUrl(file));
@@ -40,7 +42,7 @@ export function MessageInput() {
   };
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const file = [...event.clipboardData.files].find(isImageFile);
+    const file = [...event.clipboardData.files].find((pasted) => isImageType(pasted.type));
     if (file) {
       event.preventDefault();
       void attach(file);

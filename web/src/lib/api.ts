@@ -1,27 +1,14 @@
-/** Every call the web app makes to the server, with the session cookie, under /api. */
-
-export interface AuthUser {
-  _id: string;
-  fullName: string;
-  email: string;
-  profilePic: string;
-  createdAt: string;
-}
-
-export interface Contact {
-  _id: string;
-  fullName: string;
-  profilePic: string;
-}
-
-export interface Message {
-  _id: string;
-  senderId: string;
-  receiverId: string;
-  text: string | null;
-  image: string | null;
-  createdAt: string;
-}
+import {
+  DEFAULT_PAGE,
+  SOCKET_ID_HEADER,
+  type AuthUser,
+  type Contact,
+  type LoginBody,
+  type Message,
+  type MessageBody,
+  type SendBody,
+  type SignupBody,
+} from '@chat/contracts';
 
 export interface OutgoingMessage {
   text: string;
@@ -61,21 +48,20 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
   return data as T;
 }
 
-export const PAGE_SIZE = 50;
-
+/** Every call the web app makes to the server, with the session cookie, under /api. */
 export const api = {
   checkAuth: () => request<AuthUser>('GET', '/auth/check'),
-  signup: (body: { fullName: string; email: string; password: string }) => request<AuthUser>('POST', '/auth/signup', body),
-  login: (body: { email: string; password: string }) => request<AuthUser>('POST', '/auth/login', body),
-  logout: () => request<{ message: string }>('POST', '/auth/logout'),
+  signup: (body: SignupBody) => request<AuthUser>('POST', '/auth/signup', body),
+  login: (body: LoginBody) => request<AuthUser>('POST', '/auth/login', body),
+  logout: () => request<MessageBody>('POST', '/auth/logout'),
   updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
   getUsers: () => request<Contact[]>('GET', '/messages/users'),
   getMessages: (userId: string, before?: string) =>
     request<Message[]>(
       'GET',
-      `/messages/${encodeURIComponent(userId)}?limit=${PAGE_SIZE}${before ? `&before=${encodeURIComponent(before)}` : ''}`,
+      `/messages/${encodeURIComponent(userId)}?limit=${DEFAULT_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`,
     ),
   /** `socketId` spares the sending tab its own echo; `clientMessageId` makes a retry safe. */
-  sendMessage: (userId: string, message: OutgoingMessage & { clientMessageId: string }, socketId?: string) =>
-    request<Message>('POST', `/messages/send/${encodeURIComponent(userId)}`, message, socketId ? { 'x-socket-id': socketId } : {}),
+  sendMessage: (userId: string, message: SendBody, socketId?: string) =>
+    request<Message>('POST', `/messages/send/${encodeURIComponent(userId)}`, message, socketId ? { [SOCKET_ID_HEADER]: socketId } : {}),
 };

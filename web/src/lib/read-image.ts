@@ -7,5 +7,3 @@ export function readAsDataUrl(file: Blob): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
-
-export const isImageFile = (file: Blob) => file.type.startsWith('image/');

@@ -1,8 +1,11 @@
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@chat/contracts';
 import { io, type Socket } from 'socket.io-client';
+
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Reconnection as the product specifies: 1 s first, at most 5 s, ±50 %, forever; 20 s to connect. */
 export const SOCKET_OPTIONS = {
-  path: '/socket.io',
+  path: SOCKET_PATH,
   withCredentials: true,
   reconnection: true,
   reconnectionDelay: 1000,
@@ -13,4 +16,4 @@ export const SOCKET_OPTIONS = {
 } as const;
 
 /** The realtime connection to this same origin, as the signed-in user. */
-export const openSocket = (userId: string): Socket => io({ ...SOCKET_OPTIONS, query: { userId } });
+export const openSocket = (userId: string): ChatSocket => io({ ...SOCKET_OPTIONS, query: { userId } });

@@ -1,7 +1,21 @@
+import type { ServerToClientEvents } from '@chat/contracts';
 import { useEffect } from 'react';
-import type { Message } from './api';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
+import type { ChatSocket } from './socket';
+
+/** A handler for each event of the contract, and for the connection's own. */
+type Handlers = ServerToClientEvents & { connect: () => void; disconnect: (reason: string) => void };
+
+/** Binds each handler to its event; the returned function unbinds them all. */
+function bind(socket: ChatSocket, handlers: Handlers): () => void {
+  // Socket.IO's listener types take one event at a time; the table is checked by `Handlers` instead.
+  const listeners = Object.entries(handlers) as [keyof ServerToClientEvents, ServerToClientEvents[keyof ServerToClientEvents]][];
+  for (const [event, handler] of listeners) socket.on(event, handler);
+  return () => {
+    for (const [event, handler] of listeners) socket.off(event, handler);
+  };
+}
 
 /** Every socket event the app listens to, bound here and nowhere else. */
 export function useRealtimeEvents(): void {
@@ -12,15 +26,15 @@ export function useRealtimeEvents(): void {
     const auth = useAuthStore.getState();
     const chat = () => useChatStore.getState();
 
-    const onOnlineUsers = (ids: string[]) => auth.setOnlineUsers(ids);
-    const onPresenceChange = (change: { online: string[]; offline: string[] }) => {
+    const onOnlineUsers: Handlers['getOnlineUsers'] = (ids) => auth.setOnlineUsers(ids);
+    const onPresenceChange: Handlers['onlineUsersChanged'] = (change) => {
       useAuthStore.getState().applyPresenceChange(change);
       // Someone we have never seen came online: a new signup, so the contact list is stale.
       const known = new Set(chat().users.map((user) => user._id));
       const me = useAuthStore.getState().authUser?._id;
       if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
     };
-    const onNewMessage = (message: Message) => chat().receiveMessage(message);
+    const onNewMessage: Handlers['newMessage'] = (message) => chat().receiveMessage(message);
     const refetch = () => {
       const selected = chat().selectedUser;
       if (selected) void chat().getMessages(selected._id);
@@ -37,16 +51,12 @@ export function useRealtimeEvents(): void {
     // A disconnect the app asked for (logout) is not a lost connection.
     const onDisconnect = (reason: string) => useAuthStore.getState().setReconnecting(reason !== 'io client disconnect');
 
-    const handlers = {
+    return bind(socket, {
       getOnlineUsers: onOnlineUsers,
       onlineUsersChanged: onPresenceChange,
       newMessage: onNewMessage,
       connect: onConnect,
       disconnect: onDisconnect,
-    } as const;
-    for (const [event, handler] of Object.entries(handlers)) socket.on(event, handler);
-    return () => {
-      for (const [event, handler] of Object.entries(handlers)) socket.off(event, handler);
-    };
+    });
   }, [socket]);
 }

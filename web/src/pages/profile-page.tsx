@@ -1,5 +1,7 @@
+import { checkImageFile } from '@chat/contracts';
 import { Camera, Mail, User } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
+import toast from 'react-hot-toast';
 import { avatarOf } from '../lib/avatar';
 import { readAsDataUrl } from '../lib/read-image';
 import { useAuthStore } from '../store/use-auth-store';
@@ -12,6 +14,12 @@ export function ProfilePage() {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast.error(problem);
+      event.target.value = '';
+      return;
+    }
     const dataUrl = await readAsDataUrl(file);
     setPreview(dataUrl);
     await updateProfile(dataUrl);

@@ -1,9 +1,9 @@
+import { checkSignup } from '@chat/contracts';
 import { User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { AuthLayout, CredentialFields, IconInput, SubmitButton } from '../components/auth-form';
-import { signupError } from '../lib/validate-signup';
 import { useAuthStore } from '../store/use-auth-store';
 
 export function SignupPage() {
@@ -12,9 +12,9 @@ export function SignupPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const error = signupError(form);
-    if (error) {
-      toast.error(error);
+    const checked = checkSignup(form);
+    if (!checked.ok) {
+      toast.error(checked.message);
       return;
     }
     void signup(form);

@@ -1,13 +1,13 @@
+import type { AuthUser, OnlineUsersChanged } from '@chat/contracts';
 import toast from 'react-hot-toast';
-import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
-import { api, ApiError, type AuthUser } from '../lib/api';
-import { openSocket } from '../lib/socket';
+import { api, ApiError } from '../lib/api';
+import { openSocket, type ChatSocket } from '../lib/socket';
 
 interface AuthState {
   authUser: AuthUser | null;
   onlineUsers: string[];
-  socket: Socket | null;
+  socket: ChatSocket | null;
   /** The realtime connection dropped and is being re-established. */
   isReconnecting: boolean;
   isCheckingAuth: boolean;
@@ -21,7 +21,7 @@ interface AuthState {
   updateProfile(profilePic: string): Promise<void>;
   setOnlineUsers(ids: string[]): void;
   setReconnecting(reconnecting: boolean): void;
-  applyPresenceChange(change: { online: string[]; offline: string[] }): void;
+  applyPresenceChange(change: OnlineUsersChanged): void;
 }
 
 type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile';

@@ -1,6 +1,7 @@
+import { DEFAULT_PAGE, type Contact, type Message } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
-import { api, PAGE_SIZE, type Contact, type Message, type OutgoingMessage } from '../lib/api';
+import { api, type OutgoingMessage } from '../lib/api';
 import { errorMessage, useAuthStore } from './use-auth-store';
 
 interface ChatState {
@@ -69,8 +70,8 @@ export const useChatStore = create<ChatState>((set, get) => ({
         // holds: the latest page replaces the list and the rest loads on scroll, leaving no gap.
         const newestShown = state.messages.at(-1)?._id;
         const leavesGap =
-          page.length === PAGE_SIZE && newestShown !== undefined && Number(page[0]!._id) > Number(newestShown);
-        if (firstLoad || leavesGap) return { messages: page, hasOlderMessages: page.length === PAGE_SIZE };
+          page.length === DEFAULT_PAGE && newestShown !== undefined && Number(page[0]!._id) > Number(newestShown);
+        if (firstLoad || leavesGap) return { messages: page, hasOlderMessages: page.length === DEFAULT_PAGE };
         return { messages: merge(state.messages, page) };
       });
     } catch (error) {
@@ -87,7 +88,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     try {
       const page = await api.getMessages(selectedUser._id, messages[0]!._id);
       if (get().selectedUser?._id !== selectedUser._id) return;
-      set((state) => ({ messages: merge(state.messages, page), hasOlderMessages: page.length === PAGE_SIZE }));
+      set((state) => ({ messages: merge(state.messages, page), hasOlderMessages: page.length === DEFAULT_PAGE }));
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, PAGE_SIZE, type Message } from '../../src/lib/api';
+import { DEFAULT_PAGE, type Message } from '@chat/contracts';
+import { api } from '../../src/lib/api';
 import { useChatStore } from '../../src/store/use-chat-store';
 
 const bob = { _id: 'bob', fullName: 'Bob', profilePic: '' };
@@ -29,10 +30,10 @@ describe('re-fetching the open conversation after a reconnect', () => {
 
   it('replaces the list when more was missed than one page holds, so no gap is shown', async () => {
     useChatStore.setState({ selectedUser: bob, messages: range(1, 10), hasOlderMessages: false });
-    vi.spyOn(api, 'getMessages').mockResolvedValue(range(100, 100 + PAGE_SIZE - 1));
+    vi.spyOn(api, 'getMessages').mockResolvedValue(range(100, 100 + DEFAULT_PAGE - 1));
     await useChatStore.getState().getMessages('bob');
     expect(ids()[0]).toBe(100);
-    expect(ids()).toHaveLength(PAGE_SIZE);
+    expect(ids()).toHaveLength(DEFAULT_PAGE);
     expect(useChatStore.getState().hasOlderMessages).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { cleanImageDataUrl, IMAGE_BODY_LIMIT, mediaKeyFromUrl, mediaKeys, mediaU
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthRouteOptions } from '../deps.js';
 import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
-import { UpdateProfileBody, UserSchema } from '../schemas.js';
+import { AuthUserSchema, UpdateProfileBodySchema } from '@chat/contracts';
 import { findUserById, toPublicUser, updateProfilePic } from '../users.js';
 
 export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { db, blobs, events }) => {
@@ -11,7 +11,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     {
       preHandler: app.requireUser,
       bodyLimit: IMAGE_BODY_LIMIT,
-      schema: { body: UpdateProfileBody, response: { 200: UserSchema } },
+      schema: { body: UpdateProfileBodySchema, response: { 200: AuthUserSchema } },
     },
     async (request) => {
       const before = await findUserById(db, request.userId);

@@ -8,12 +8,12 @@ import {
   signSession,
   unauthorized,
 } from '@chat/common';
+import { AuthUserSchema, checkSignup, LoginBodySchema, MessageBodySchema, SignupBodySchema } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { checkSignup, hashPassword, passwordMatches } from '../credentials.js';
+import { hashPassword, passwordMatches } from '../credentials.js';
 import type { AuthRouteOptions } from '../deps.js';
 import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
-import { LoginBody, MessageSchema, SignupBody, UserSchema } from '../schemas.js';
 import { createUser, findUserByEmail, findUserById, toPublicUser } from '../users.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -43,7 +43,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
 
   app.post(
     '/auth/signup',
-    { preHandler: signupLimits, schema: { body: SignupBody, response: { 201: UserSchema } } },
+    { preHandler: signupLimits, schema: { body: SignupBodySchema, response: { 201: AuthUserSchema } } },
     async (request, reply) => {
       const checked = checkSignup(request.body);
       if (!checked.ok) throw badRequest(checked.message);
@@ -63,7 +63,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
 
   app.post(
     '/auth/login',
-    { preHandler: loginLimits, schema: { body: LoginBody, response: { 200: UserSchema } } },
+    { preHandler: loginLimits, schema: { body: LoginBodySchema, response: { 200: AuthUserSchema } } },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
       const { password } = request.body;
@@ -77,14 +77,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     },
   );
 
-  app.post('/auth/logout', { schema: { response: { 200: MessageSchema } } }, async (_request, reply) => {
+  app.post('/auth/logout', { schema: { response: { 200: MessageBodySchema } } }, async (_request, reply) => {
     clearSessionCookie(reply, options);
     return { message: 'Logged out successfully' };
   });
 
   app.get(
     '/auth/check',
-    { preHandler: app.requireUser, schema: { response: { 200: UserSchema } } },
+    { preHandler: app.requireUser, schema: { response: { 200: AuthUserSchema } } },
     async (request) => {
       const user = await findUserById(db, request.userId);
       // A valid token for an account that no longer exists is no session.

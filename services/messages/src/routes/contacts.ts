@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listContacts } from '../contacts.js';
 import type { MessagesServiceOptions } from '../deps.js';
-import { ContactSchema } from '../schemas.js';
+import { ContactSchema } from '@chat/contracts';
 
 export const contactRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { db }) => {
   app.get(

@@ -6,18 +6,25 @@ import {
   mediaKeys,
   mediaUrl,
   notFound,
-  SOCKET_ID_HEADER,
   socketIdFrom,
-  subjects,
-  type MessageDelivery,
 } from '@chat/common';
+import {
+  DEFAULT_PAGE,
+  HistoryQuerySchema,
+  MAX_TEXT,
+  MessageSchema,
+  SendBodySchema,
+  SOCKET_ID_HEADER,
+  subjects,
+  UserIdParamsSchema,
+  type MessageDelivery,
+} from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { contactExists } from '../contacts.js';
 import type { MessagesServiceOptions } from '../deps.js';
 import { createMessageWriter } from '../message-writer.js';
 import { findByClientMessageId, listConversation, type ChatMessage } from '../messages.js';
-import { DEFAULT_PAGE, HistoryQuery, MAX_TEXT, MessageSchema, SendBody, UserIdParams } from '../schemas.js';
 
 /** Reading and sending the messages between the signed-in user and one other user. */
 export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
@@ -31,7 +38,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
     '/messages/:id',
     {
       preHandler: app.requireUser,
-      schema: { params: UserIdParams, querystring: HistoryQuery, response: { 200: Type.Array(MessageSchema) } },
+      schema: { params: UserIdParamsSchema, querystring: HistoryQuerySchema, response: { 200: Type.Array(MessageSchema) } },
     },
     async (request) => {
       await requireContact(request.params.id);
@@ -56,7 +63,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
     {
       preHandler: [app.requireUser, sendLimit],
       bodyLimit: IMAGE_BODY_LIMIT,
-      schema: { params: UserIdParams, body: SendBody, response: { 200: MessageSchema, 201: MessageSchema } },
+      schema: { params: UserIdParamsSchema, body: SendBodySchema, response: { 200: MessageSchema, 201: MessageSchema } },
     },
     async (request, reply) => {
       const senderId = request.userId;

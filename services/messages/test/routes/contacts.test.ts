@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subjects } from '@chat/common';
+import { subjects } from '@chat/contracts';
 import { ApiClient } from '#test-support';
 import { startMessagesService } from '../messages-server.js';
 

@@ -1,0 +1,5 @@
+export * from './bus.js';
+export * from './images.js';
+export * from './messages.js';
+export * from './realtime.js';
+export * from './users.js';

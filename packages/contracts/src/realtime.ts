@@ -1,0 +1,36 @@
+import type { Message } from './messages.js';
+
+/** Where the web app and the gateway speak Socket.IO. */
+export const SOCKET_PATH = '/socket.io';
+
+/** Header with which a client names its socket when it sends over HTTP: that tab gets no echo. */
+export const SOCKET_ID_HEADER = 'x-socket-id';
+
+/** The reasons a handshake is refused, as the client's `connect_error` carries them. */
+export const HANDSHAKE_ERRORS = {
+  notAuthenticated: 'Not authenticated',
+  userMismatch: 'userId does not match the session',
+  tooManyConnections: 'Too many connections',
+} as const;
+
+/** The users who came online and went offline since the last push. */
+export interface OnlineUsersChanged {
+  online: string[];
+  offline: string[];
+}
+
+/** What the gateway emits to a socket. */
+export interface ServerToClientEvents {
+  /** Once per new socket: everyone online, the user included. */
+  getOnlineUsers: (userIds: string[]) => void;
+  onlineUsersChanged: (change: OnlineUsersChanged) => void;
+  newMessage: (message: Message) => void;
+}
+
+/** Clients only listen. */
+export type ClientToServerEvents = Record<string, never>;
+
+/** What the gateway keeps on a socket once its handshake passed. */
+export interface SocketData {
+  userId: string;
+}

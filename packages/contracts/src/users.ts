@@ -1,0 +1,90 @@
+import { Type, type Static } from 'typebox';
+
+/** The signed-in user, as `/api/auth/*` answers it. */
+export const AuthUserSchema = Type.Object({
+  _id: Type.String(),
+  fullName: Type.String(),
+  email: Type.String(),
+  profilePic: Type.String(),
+  createdAt: Type.String(),
+});
+export type AuthUser = Static<typeof AuthUserSchema>;
+
+/** Another user as a contact: no email. */
+export const ContactSchema = Type.Object({
+  _id: Type.String(),
+  fullName: Type.String(),
+  profilePic: Type.String(),
+});
+export type Contact = Static<typeof ContactSchema>;
+
+/** Every error answer, and the logout's. */
+export const MessageBodySchema = Type.Object({ message: Type.String() });
+export type MessageBody = Static<typeof MessageBodySchema>;
+
+const requiredString = (message: string) => Type.String({ errorMessage: { type: message } });
+
+export const SignupBodySchema = Type.Object(
+  {
+    fullName: requiredString('Full name must be text'),
+    email: requiredString('Email must be text'),
+    password: requiredString('Password must be text'),
+  },
+  {
+    errorMessage: {
+      type: 'Request body must be a JSON object',
+      required: { fullName: 'Full name is required', email: 'Email is required', password: 'Password is required' },
+    },
+  },
+);
+export type SignupBody = Static<typeof SignupBodySchema>;
+
+export const LoginBodySchema = Type.Object(
+  {
+    email: requiredString('Email must be text'),
+    password: requiredString('Password must be text'),
+  },
+  {
+    errorMessage: {
+      type: 'Request body must be a JSON object',
+      required: { email: 'Email is required', password: 'Password is required' },
+    },
+  },
+);
+export type LoginBody = Static<typeof LoginBodySchema>;
+
+export const UpdateProfileBodySchema = Type.Object(
+  { profilePic: requiredString('Profile picture must be a data URL') },
+  {
+    errorMessage: {
+      type: 'Request body must be a JSON object',
+      required: { profilePic: 'Profile picture is required' },
+    },
+  },
+);
+export type UpdateProfileBody = Static<typeof UpdateProfileBodySchema>;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const FULL_NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+/**
+ * The signup rules in the order the product checks them, for the form and the server alike: the
+ * input as it is stored (name trimmed, email trimmed and lower-cased), or the first rule it breaks.
+ */
+export function checkSignup(input: SignupBody): { ok: true; value: SignupBody } | { ok: false; message: string } {
+  const fullName = input.fullName.trim();
+  const email = input.email.trim().toLowerCase();
+  const { password } = input;
+  const fail = (message: string) => ({ ok: false as const, message });
+  if (!fullName) return fail('Full name is required');
+  if (fullName.length > FULL_NAME_MAX) return fail(`Full name must be at most ${FULL_NAME_MAX} characters`);
+  if (!email) return fail('Email is required');
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return fail('Invalid email format');
+  if (!password) return fail('Password is required');
+  if (password.length < PASSWORD_MIN) return fail(`Password must be at least ${PASSWORD_MIN} characters`);
+  if (password.length > PASSWORD_MAX) return fail(`Password must be at most ${PASSWORD_MAX} characters`);
+  return { ok: true, value: { fullName, email, password } };
+}
