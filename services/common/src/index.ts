@@ -1,5 +1,6 @@
 export * from './blobs.js';
 export * from './bus.js';
+export * from './bus-payload.js';
 export * from './config.js';
 export * from './db.js';
 export * from './health.js';

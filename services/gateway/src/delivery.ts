@@ -1,7 +1,6 @@
-import { withTimeout, type Bus, type Subscription } from '@chat/common';
+import { busPayloadReader, withTimeout, type Bus, type Subscription } from '@chat/common';
 import { MessageDeliverySchema, subjects } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { Compile } from 'typebox/compile';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
@@ -22,20 +21,15 @@ interface Listener {
  * This replica listens on `chat.msg.<userId>` only while it holds a socket of that user, and emits
  * to that user's sockets here alone (`io.local`): every replica holding one gets its own copy.
  */
-const MessageDelivery = Compile(MessageDeliverySchema);
+const readDelivery = busPayloadReader(MessageDeliverySchema);
 
 export function deliverMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger) {
   const listeners = new Map<string, Listener>();
 
   const listen = (userId: string): Subscription =>
     bus.subscribe(subjects.userMessages(userId), (payload) => {
-      let delivery: unknown;
-      try {
-        delivery = JSON.parse(payload);
-      } catch {
-        delivery = undefined;
-      }
-      if (!MessageDelivery.Check(delivery)) {
+      const delivery = readDelivery(payload);
+      if (!delivery) {
         log.error({ userId }, 'dropped a malformed message delivery');
         return;
       }

@@ -1,10 +1,9 @@
-import type { Bus, Database, Subscription } from '@chat/common';
+import { busPayloadReader, type Bus, type Database, type Subscription } from '@chat/common';
 import { subjects, UserUpsertedSchema } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { Compile } from 'typebox/compile';
 import { upsertContact } from './contacts.js';
 
-const UserUpserted = Compile(UserUpsertedSchema);
+const readUserUpserted = busPayloadReader(UserUpsertedSchema);
 
 /** The durable consumer every messages replica shares: each event is projected once, in order. */
 const CONSUMER = 'messages-contacts';
@@ -12,13 +11,8 @@ const CONSUMER = 'messages-contacts';
 /** Keeps the contacts table in step with the auth service's users.upserted events. */
 export function projectContacts(bus: Bus, db: Database, log: FastifyBaseLogger): Promise<Subscription> {
   return bus.consumeEvents(subjects.usersUpserted, CONSUMER, async (payload) => {
-    let event: unknown;
-    try {
-      event = JSON.parse(payload);
-    } catch {
-      event = undefined;
-    }
-    if (!UserUpserted.Check(event)) {
+    const event = readUserUpserted(payload);
+    if (!event) {
       log.warn({ subject: subjects.usersUpserted }, 'ignored a malformed users.upserted event');
       return;
     }
