@@ -1,21 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const source = (pkg: string) => fileURLToPath(new URL(`./services/${pkg}/src/index.ts`, import.meta.url));
-const CONTRACTS_SOURCE = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   resolve: {
     // Tests run the workspace packages from source, so no build is needed first.
-    alias: {
-      '@chat/contracts': CONTRACTS_SOURCE,
-      '@chat/common': source('common'),
-      '@chat/auth': source('auth'),
-      '@chat/messages': source('messages'),
-      '@chat/gateway': source('gateway'),
-      '@chat/embedded': source('embedded'),
-      '#test-support': fileURLToPath(new URL('./test/support/index.ts', import.meta.url)),
-    },
+    // `@chat/<library>[/<adapter>]` resolves to packages/<library>/src, a service to its index.
+    alias: [
+      { find: /^@chat\/(auth|messages|gateway|embedded)$/, replacement: fromRoot('./services/$1/src/index.ts') },
+      { find: /^@chat\/([\w-]+)$/, replacement: fromRoot('./packages/$1/src/index.ts') },
+      { find: /^@chat\/([\w-]+)\/([\w-]+)$/, replacement: fromRoot('./packages/$1/src/$2.ts') },
+      { find: '#test-support', replacement: fromRoot('./test/support/index.ts') },
+    ],
   },
   test: {
     // Two at a time even on two cores: much of the run waits on servers, browsers and timeouts.
@@ -42,7 +39,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'packages', include: ['packages/*/test/**/*.test.ts'] },
+        test: {
+          name: 'packages',
+          include: ['packages/*/test/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
       },
       {
         extends: true,

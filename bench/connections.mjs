@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { SESSION_COOKIE, signSession } from '@chat/common';
+import { SESSION_COOKIE, signSession } from '@chat/sessions';
 import { io } from 'socket.io-client';
 import { freePort, waitUntilAnswering } from '../scripts/local-cluster.mjs';
 import { cpuTimes, openFileLimit, rssKb } from './proc.mjs';

@@ -2,7 +2,7 @@
 // the local cluster's Postgres, then read through the messages service as the app reads them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { SESSION_COOKIE, signSession } from '@chat/common';
+import { SESSION_COOKIE, signSession } from '@chat/sessions';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { startLocalCluster } from '../scripts/local-cluster.mjs';

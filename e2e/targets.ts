@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { parseConfig } from '@chat/common';
+import { parseConfig } from '@chat/kernel';
 import { buildEmbeddedApp } from '@chat/embedded';
 import { eventually, listenOnFreePort, tempDir } from '#test-support';
 import { startLocalCluster } from '../scripts/local-cluster.mjs';

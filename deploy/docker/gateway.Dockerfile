@@ -1,28 +1,50 @@
 # syntax=docker/dockerfile:1
 # The gateway service. Build from the repository root: docker build -f deploy/docker/gateway.Dockerfile .
 
+# Compiling a library needs the types of every adapter in it (the database library's PGlite
+# adapter too), so this stage installs every workspace but the web app's.
 FROM node:22.21.1-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
 COPY packages/contracts/package.json packages/contracts/
-COPY services/common/package.json services/common/
+COPY packages/kernel/package.json packages/kernel/
+COPY packages/sessions/package.json packages/sessions/
+COPY packages/bus/package.json packages/bus/
+COPY packages/presence/package.json packages/presence/
+COPY packages/database/package.json packages/database/
+COPY packages/blobs/package.json packages/blobs/
+COPY packages/media/package.json packages/media/
+COPY packages/rate-limits/package.json packages/rate-limits/
+COPY services/auth/package.json services/auth/
+COPY services/messages/package.json services/messages/
 COPY services/gateway/package.json services/gateway/
-RUN npm ci --workspace @chat/contracts --workspace @chat/common --workspace @chat/gateway --include-workspace-root
+COPY services/embedded/package.json services/embedded/
+RUN npm ci --workspace @chat/contracts --workspace @chat/kernel --workspace @chat/sessions --workspace @chat/bus --workspace @chat/presence --workspace @chat/database --workspace @chat/blobs --workspace @chat/media --workspace @chat/rate-limits --workspace @chat/auth --workspace @chat/messages --workspace @chat/gateway --workspace @chat/embedded --include-workspace-root
 COPY packages/contracts packages/contracts
-COPY services/common services/common
+COPY packages/kernel packages/kernel
+COPY packages/sessions packages/sessions
+COPY packages/bus packages/bus
+COPY packages/presence packages/presence
 COPY services/gateway services/gateway
 RUN npx tsc -b services/gateway
 
+# Only the libraries this service imports, and only their runtime dependencies.
 FROM node:22.21.1-bookworm-slim
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contracts/package.json packages/contracts/
-COPY services/common/package.json services/common/
+COPY packages/kernel/package.json packages/kernel/
+COPY packages/sessions/package.json packages/sessions/
+COPY packages/bus/package.json packages/bus/
+COPY packages/presence/package.json packages/presence/
 COPY services/gateway/package.json services/gateway/
-RUN npm ci --omit=dev --workspace @chat/contracts --workspace @chat/common --workspace @chat/gateway && npm cache clean --force
+RUN npm ci --omit=dev --workspace @chat/contracts --workspace @chat/kernel --workspace @chat/sessions --workspace @chat/bus --workspace @chat/presence --workspace @chat/gateway && npm cache clean --force
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
-COPY --from=build /app/services/common/dist services/common/dist
+COPY --from=build /app/packages/kernel/dist packages/kernel/dist
+COPY --from=build /app/packages/sessions/dist packages/sessions/dist
+COPY --from=build /app/packages/bus/dist packages/bus/dist
+COPY --from=build /app/packages/presence/dist packages/presence/dist
 COPY --from=build /app/services/gateway/dist services/gateway/dist
 USER node
 EXPOSE 8080

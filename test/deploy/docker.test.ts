@@ -51,6 +51,78 @@ describe.each(dockerfiles)('deploy/docker/%s', (name) => {
   });
 });
 
+interface LockEntry {
+  name?: string;
+  link?: boolean;
+  resolved?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+const lock = JSON.parse(await readFile(`${ROOT}package-lock.json`, 'utf8')) as { packages: Record<string, LockEntry> };
+
+/** Where npm finds `name` from the package at `from`: its own node_modules, then each parent's. */
+function locate(name: string, from: string): string | undefined {
+  for (let dir = from; ; dir = dir.replace(/\/?node_modules\/(@[^/]+\/)?[^/]+$/, '')) {
+    const candidate = dir ? `${dir}/node_modules/${name}` : `node_modules/${name}`;
+    if (lock.packages[candidate]) return candidate;
+    if (!dir.includes('node_modules')) return dir ? locate(name, '') : undefined;
+  }
+}
+
+/** Every package `npm ci --omit=dev --workspace <workspace>` installs for it, from the lockfile. */
+function runtimeClosure(workspace: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    const entry = lock.packages[path]!;
+    if (entry.link) return visit(entry.resolved!);
+    if (seen.has(path)) return;
+    seen.add(path);
+    // npm keeps an optional peer too when the lockfile has it (another workspace installs it).
+    const required = { ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies };
+    for (const name of Object.keys(required)) {
+      const found = locate(name, path);
+      if (found) visit(found);
+    }
+  };
+  visit(workspace);
+  return new Set([...seen].map((path) => lock.packages[path]!.name ?? path.replace(/^.*node_modules\//, '')));
+}
+
+const SERVICE_IMAGES = ['auth', 'messages', 'gateway'];
+
+describe.each(SERVICE_IMAGES)('the %s image', (service) => {
+  const workspaces = [...runtimeClosure(`services/${service}`)].filter((name) => name.startsWith('@chat/')).sort();
+
+  it('ships and installs exactly the libraries the service imports', async () => {
+    const text = await readFile(`${DOCKER_DIR}${service}.Dockerfile`, 'utf8');
+    const install = stages(text).at(-1)!.instructions.find((i) => i.startsWith('RUN npm ci'))!;
+    expect([...install.matchAll(/--workspace (\S+)/g)].map((m) => m[1]).sort()).toEqual(workspaces);
+    const shipped = [...text.matchAll(/COPY --from=build \/app\/(\S+)\/dist/g)].map((m) => m[1]!);
+    expect(shipped.map((dir) => `@chat/${dir.split('/')[1]}`).sort()).toEqual(workspaces);
+  });
+});
+
+describe('the gateway image', () => {
+  it('installs no image processing, no database driver and no object store client', () => {
+    const installed = runtimeClosure('services/gateway');
+    for (const heavy of ['sharp', '@electric-sql/pglite', 'pg', 'minio', '@chat/database', '@chat/media', '@chat/blobs']) {
+      expect(installed, heavy).not.toContain(heavy);
+    }
+    expect(installed).toContain('socket.io');
+    expect(installed).toContain('@nats-io/transport-node');
+  });
+
+  it('is what the auth and messages images install the Postgres driver for, not PGlite', () => {
+    for (const service of ['auth', 'messages']) {
+      const installed = runtimeClosure(`services/${service}`);
+      expect(installed, service).toContain('pg');
+      expect(installed, service).not.toContain('@electric-sql/pglite');
+    }
+  });
+});
+
 describe('docker-compose.yml', () => {
   const env = { ...process.env, JWT_SECRET: 'compose-test-secret-'.padEnd(48, 'x') };
 

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from '@chat/common';
+import { type Database } from '@chat/database';
+import { createPgliteDatabase } from '@chat/database/pglite';
+import { createPostgresDatabase } from '@chat/database/postgres';
 import { TEMPLATE_ENV } from './global-setup.js';
 import { createTestPostgresDatabase } from './servers.js';
 

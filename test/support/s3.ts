@@ -1,5 +1,5 @@
 import S3rver from 's3rver';
-import type { S3Config } from '@chat/common';
+import type { S3Config } from '@chat/kernel';
 import { tempDir } from './temp-dir.js';
 
 /** s3rver's fixed credentials. */

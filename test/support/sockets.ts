@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { withTimeout } from '@chat/common';
+import { withTimeout } from '@chat/kernel';
 import { SOCKET_PATH } from '@chat/contracts';
 
 export interface SocketOptions {

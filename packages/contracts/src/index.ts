@@ -1,3 +1,4 @@
+export * from './http.js';
 export * from './bus.js';
 export * from './images.js';
 export * from './messages.js';

@@ -6,6 +6,12 @@ export const SOCKET_PATH = '/socket.io';
 /** Header with which a client names its socket when it sends over HTTP: that tab gets no echo. */
 export const SOCKET_ID_HEADER = 'x-socket-id';
 
+const SOCKET_ID = /^[\w-]{1,64}$/;
+
+/** A socket id as a client may name it in the `x-socket-id` header, or nothing if it is not one. */
+export const socketIdFrom = (header: unknown): string | undefined =>
+  typeof header === 'string' && SOCKET_ID.test(header) ? header : undefined;
+
 /** The reasons a handshake is refused, as the client's `connect_error` carries them. */
 export const HANDSHAKE_ERRORS = {
   notAuthenticated: 'Not authenticated',

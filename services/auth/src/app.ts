@@ -1,11 +1,20 @@
-import { createDataServiceApp, requireJwtSecret, type Config } from '@chat/common';
+import { openBlobStore } from '@chat/blobs';
+import { openBus } from '@chat/bus';
+import { openDatabase } from '@chat/database';
+import { createServiceApp, requireJwtSecret, type Config } from '@chat/kernel';
+import { openRateLimitStore } from '@chat/rate-limits';
 import { authService } from './plugin.js';
 
 /** The auth service as a process of its own: /api/auth, its health routes, its adapters. */
 export async function buildAuthApp(config: Config) {
   const jwtSecret = requireJwtSecret(config);
-  const { app, db, bus, blobs, rateLimitStore } = await createDataServiceApp(config, 'chat-auth');
+  const { app, resources } = await createServiceApp(config, {
+    db: (log) => openDatabase(config, log),
+    bus: (log) => openBus(config, log, 'chat-auth'),
+    blobs: () => openBlobStore(config),
+    rateLimitStore: (log) => openRateLimitStore(config, log),
+  });
   const { cookieSecure, bcryptCost, rateLimits } = config;
-  await app.register(authService, { db, bus, blobs, jwtSecret, cookieSecure, bcryptCost, rateLimits, rateLimitStore });
+  await app.register(authService, { ...resources, jwtSecret, cookieSecure, bcryptCost, rateLimits });
   return app;
 }

@@ -1,4 +1,4 @@
-import { outbox, type OutboxRelay, type Queryable } from '@chat/common';
+import { outbox, type OutboxRelay, type Queryable } from '@chat/database';
 import { subjects, type UserUpserted } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRecord } from './users.js';

@@ -1,4 +1,4 @@
-import type { Migration } from '@chat/common';
+import type { Migration } from '@chat/database';
 import { authOutbox } from './events.js';
 
 export const authMigrations: readonly Migration[] = [

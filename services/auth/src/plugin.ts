@@ -1,4 +1,7 @@
-import { API_PREFIX, migrate, registerRateLimiting, sessions } from '@chat/common';
+import { API_PREFIX } from '@chat/contracts';
+import { migrate } from '@chat/database';
+import { registerRateLimiting } from '@chat/rate-limits';
+import { sessions } from '@chat/sessions';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthServiceOptions } from './deps.js';
 import { authOutbox, publishCommittedEvents } from './events.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@chat/common';
+import type { Queryable } from '@chat/database';
 
 export interface UserRecord {
   id: string;

@@ -1,5 +1,8 @@
 import { join } from 'node:path';
-import { createDiskBlobStore, createHttpServer, createInProcessBus, type RateLimitStore } from '@chat/common';
+import { createDiskBlobStore } from '@chat/blobs';
+import { createInProcessBus } from '@chat/bus';
+import { createHttpServer } from '@chat/kernel';
+import { type RateLimitStore } from '@chat/rate-limits';
 import { subjects } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { authService } from '../src/plugin.js';

@@ -1,9 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { authService } from '@chat/auth';
-import { createDataServiceApp, type Config } from '@chat/common';
+import { openBlobStore } from '@chat/blobs';
+import { openBus } from '@chat/bus';
+import { openDatabase } from '@chat/database';
 import { gatewayService } from '@chat/gateway';
+import { createServiceApp, type Config } from '@chat/kernel';
 import { messagesService } from '@chat/messages';
+import { openPresence } from '@chat/presence';
+import { openRateLimitStore } from '@chat/rate-limits';
 import { loadOrCreateSecret } from './secret.js';
 import { serveWebApp } from './web.js';
 
@@ -16,14 +21,18 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', impor
 export async function buildEmbeddedApp(config: Config) {
   await mkdir(config.dataDir, { recursive: true });
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir));
-  const { app, db, bus, blobs, rateLimitStore, presence } = await createDataServiceApp(config, 'chat-embedded', {
-    withPresence: true,
+  const { app, resources } = await createServiceApp(config, {
+    db: (log) => openDatabase(config, log),
+    bus: (log) => openBus(config, log, 'chat-embedded'),
+    presence: (log) => openPresence(config, log),
+    blobs: () => openBlobStore(config),
+    rateLimitStore: (log) => openRateLimitStore(config, log),
   });
-
-  const shared = { db, bus, blobs, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits, rateLimitStore };
+  const { presence, ...data } = resources;
+  const shared = { ...data, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits };
   await app.register(authService, { ...shared, bcryptCost: config.bcryptCost });
   await app.register(messagesService, shared);
-  await app.register(gatewayService, { bus, presence, jwtSecret, socketsPerUser: config.rateLimits.socketsPerUser });
+  await app.register(gatewayService, { bus: data.bus, presence, jwtSecret, socketsPerUser: config.rateLimits.socketsPerUser });
   await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }

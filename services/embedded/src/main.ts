@@ -1,4 +1,4 @@
-import { runService } from '@chat/common';
+import { runService } from '@chat/kernel';
 import { buildEmbeddedApp } from './app.js';
 
 await runService(buildEmbeddedApp);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { parseConfig } from '@chat/common';
+import { parseConfig } from '@chat/kernel';
 import { listenOnFreePort, tempDir } from '#test-support';
 import { buildEmbeddedApp } from '../src/app.js';
 

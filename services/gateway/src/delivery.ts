@@ -1,4 +1,5 @@
-import { busPayloadReader, withTimeout, type Bus, type Subscription } from '@chat/common';
+import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
+import { withTimeout } from '@chat/kernel';
 import { MessageDeliverySchema, subjects } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServer, ChatSocket } from './chat-server.js';

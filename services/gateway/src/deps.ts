@@ -1,4 +1,5 @@
-import type { Bus, Presence } from '@chat/common';
+import type { Bus } from '@chat/bus';
+import type { Presence } from '@chat/presence';
 import type { ServerOptions } from 'socket.io';
 
 export interface GatewayServiceOptions {

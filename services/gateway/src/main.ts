@@ -1,4 +1,4 @@
-import { runService } from '@chat/common';
+import { runService } from '@chat/kernel';
 import { buildGatewayApp } from './app.js';
 
 await runService(buildGatewayApp);

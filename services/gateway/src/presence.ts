@@ -1,4 +1,4 @@
-import type { Presence } from '@chat/common';
+import type { Presence } from '@chat/presence';
 import type { OnlineUsersChanged } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServer, ChatSocket } from './chat-server.js';

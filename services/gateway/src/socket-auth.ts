@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, verifySession } from '@chat/common';
+import { SESSION_COOKIE, verifySession } from '@chat/sessions';
 import { HANDSHAKE_ERRORS } from '@chat/contracts';
 import { parse } from 'cookie';
 import type { ChatServer, ChatSocket } from './chat-server.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNatsBus } from '@chat/common';
+import { createNatsBus } from '@chat/bus/nats';
 import { subjects } from '@chat/contracts';
 import { collectEvents, connected, eventually, openSocket, serverUrl, startTcpProxy, throughProxy, uniqueName } from '#test-support';
 import { aMessage, startGateway } from './gateway-server.js';

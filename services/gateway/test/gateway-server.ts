@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createHttpServer, createInProcessBus, createInProcessPresence, signSession, type Bus, type HttpServer } from '@chat/common';
+import { createInProcessBus, type Bus } from '@chat/bus';
+import { createHttpServer, type HttpServer } from '@chat/kernel';
+import { createInProcessPresence } from '@chat/presence';
+import { signSession } from '@chat/sessions';
 import { subjects, type Message } from '@chat/contracts';
 import { listenOnFreePort, openSocket, connected } from '#test-support';
 import { gatewayService } from '../src/plugin.js';

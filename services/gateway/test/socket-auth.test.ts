@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signSession } from '@chat/common';
+import { signSession } from '@chat/sessions';
 import jwt from 'jsonwebtoken';
 import { connected, openSocket } from '#test-support';
 import { JWT_SECRET, startGateway } from './gateway-server.js';

@@ -1,11 +1,20 @@
-import { createDataServiceApp, requireJwtSecret, type Config } from '@chat/common';
+import { openBlobStore } from '@chat/blobs';
+import { openBus } from '@chat/bus';
+import { openDatabase } from '@chat/database';
+import { createServiceApp, requireJwtSecret, type Config } from '@chat/kernel';
+import { openRateLimitStore } from '@chat/rate-limits';
 import { messagesService } from './plugin.js';
 
 /** The messages service as a process of its own: /api/messages, /api/media, health, its adapters. */
 export async function buildMessagesApp(config: Config) {
   const jwtSecret = requireJwtSecret(config);
-  const { app, db, bus, blobs, rateLimitStore } = await createDataServiceApp(config, 'chat-messages');
+  const { app, resources } = await createServiceApp(config, {
+    db: (log) => openDatabase(config, log),
+    bus: (log) => openBus(config, log, 'chat-messages'),
+    blobs: () => openBlobStore(config),
+    rateLimitStore: (log) => openRateLimitStore(config, log),
+  });
   const { cookieSecure, rateLimits } = config;
-  await app.register(messagesService, { db, bus, blobs, jwtSecret, cookieSecure, rateLimits, rateLimitStore });
+  await app.register(messagesService, { ...resources, jwtSecret, cookieSecure, rateLimits });
   return app;
 }

@@ -1,4 +1,5 @@
-import { busPayloadReader, type Bus, type Database, type Subscription } from '@chat/common';
+import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
+import { type Database } from '@chat/database';
 import { subjects, UserUpsertedSchema } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { upsertContact } from './contacts.js';

@@ -1,4 +1,4 @@
-import type { Queryable } from '@chat/common';
+import type { Queryable } from '@chat/database';
 
 export interface Contact {
   _id: string;

@@ -1,4 +1,8 @@
-import type { BlobStore, Bus, Database, RateLimits, RateLimitStore } from '@chat/common';
+import type { BlobStore } from '@chat/blobs';
+import type { Bus } from '@chat/bus';
+import type { Database } from '@chat/database';
+import type { RateLimits } from '@chat/kernel';
+import type { RateLimitStore } from '@chat/rate-limits';
 
 export interface MessagesServiceOptions {
   db: Database;

@@ -1,4 +1,4 @@
-import type { Queryable } from '@chat/common';
+import type { Queryable } from '@chat/database';
 import { insertMessages, type ChatMessage, type NewMessage } from './messages.js';
 
 /** More than this many sends waiting go out at once rather than wait for the loop's turn. */

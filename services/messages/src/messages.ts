@@ -1,4 +1,4 @@
-import type { Queryable } from '@chat/common';
+import type { Queryable } from '@chat/database';
 
 /** A message as every answer and every realtime event shows it. */
 export interface ChatMessage {

@@ -1,4 +1,4 @@
-import type { Migration } from '@chat/common';
+import type { Migration } from '@chat/database';
 
 export const messagesMigrations: readonly Migration[] = [
   {

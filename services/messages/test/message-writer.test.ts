@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { migrate } from '@chat/common';
+import { migrate } from '@chat/database';
 import { describe, expect, it } from 'vitest';
 import { databaseImplementations } from '#test-support';
 import { upsertContact } from '../src/contacts.js';

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createDiskBlobStore, createHttpServer, createInProcessBus, signSession } from '@chat/common';
+import { createDiskBlobStore } from '@chat/blobs';
+import { createInProcessBus } from '@chat/bus';
+import { createHttpServer } from '@chat/kernel';
+import { signSession } from '@chat/sessions';
 import { subjects } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { messagesService } from '../src/plugin.js';

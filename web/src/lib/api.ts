@@ -1,4 +1,5 @@
 import {
+  API_PREFIX,
   DEFAULT_PAGE,
   SOCKET_ID_HEADER,
   type AuthUser,
@@ -26,12 +27,10 @@ export class ApiError extends Error {
   }
 }
 
-const BASE = '/api';
-
 async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(BASE + path, {
+    response = await fetch(API_PREFIX + path, {
       method,
       credentials: 'include',
       headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },

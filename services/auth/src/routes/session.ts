@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  badRequest,
-  clearSessionCookie,
-  conflict,
-  limitRequests,
-  setSessionCookie,
-  signSession,
-  unauthorized,
-} from '@chat/common';
+import { badRequest, conflict, unauthorized } from '@chat/kernel';
+import { limitRequests } from '@chat/rate-limits';
+import { clearSessionCookie, setSessionCookie, signSession } from '@chat/sessions';
 import { AuthUserSchema, checkSignup, LoginBodySchema, MessageBodySchema, SignupBodySchema } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaKeyFromUrl } from '@chat/common';
+import { mediaKeyFromUrl } from '@chat/media';
 import { jpegWithGps, pngBytes, svgBytes, toDataUrl } from '#test-support';
 import { startAuthService } from '../auth-server.js';
 

@@ -1,13 +1,7 @@
-import {
-  badRequest,
-  cleanImageDataUrl,
-  IMAGE_BODY_LIMIT,
-  limitRequests,
-  mediaKeys,
-  mediaUrl,
-  notFound,
-  socketIdFrom,
-} from '@chat/common';
+import { socketIdFrom } from '@chat/contracts';
+import { badRequest, notFound } from '@chat/kernel';
+import { cleanImageDataUrl, IMAGE_BODY_LIMIT, mediaKeys, mediaUrl } from '@chat/media';
+import { limitRequests } from '@chat/rate-limits';
 import {
   DEFAULT_PAGE,
   HistoryQuerySchema,

@@ -1,4 +1,5 @@
-import { contentTypeOf, notFound, parseMediaKey } from '@chat/common';
+import { notFound } from '@chat/kernel';
+import { contentTypeOf, parseMediaKey } from '@chat/media';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MessagesServiceOptions } from '../deps.js';
 

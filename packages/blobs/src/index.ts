@@ -1,0 +1,2 @@
+export * from './blobs.js';
+export * from './open.js';

@@ -1,0 +1,3 @@
+export * from './bus.js';
+export * from './open.js';
+export * from './payload.js';

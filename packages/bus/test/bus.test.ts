@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually, removeNatsStreams, serverUrl, uniqueName } from '#test-support';
+import { createInProcessBus, type Bus, type BusErrorReporter } from '../src/bus.js';
+import { createNatsBus } from '../src/nats.js';
+
+type OpenBus = (report: BusErrorReporter) => Promise<Bus>;
+
+const implementations: [string, OpenBus][] = [
+  ['in-process', async (report) => createInProcessBus(report)],
+  ['NATS', (report) => createNatsBus(serverUrl('nats'), { subjectPrefix: uniqueName('test'), onHandlerError: report })],
+];
+
+describe.each(implementations)('%s bus', (_name, open) => {
+  const opened: Bus[] = [];
+  const newBus = async (report: BusErrorReporter = vi.fn()) => {
+    const bus = await open(report);
+    opened.push(bus);
+    return bus;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((bus) => bus.close()));
+  });
+
+  it('delivers a payload to every subscriber of its subject and to no other', async () => {
+    const bus = await newBus();
+    const first: string[] = [];
+    const second: string[] = [];
+    const other: string[] = [];
+    bus.subscribe('chat.msg.a', (payload) => void first.push(payload));
+    bus.subscribe('chat.msg.a', (payload) => void second.push(payload));
+    bus.subscribe('chat.msg.b', (payload) => void other.push(payload));
+    await bus.publish('chat.msg.a', 'hello');
+    await eventually(() => first.length === 1 && second.length === 1, 'both subscribers got it');
+    expect(first).toEqual(['hello']);
+    expect(second).toEqual(['hello']);
+    // Published after it: had the first payload reached the other subject, it would be there first.
+    await bus.publish('chat.msg.b', 'for b');
+    await eventually(() => other.length > 0, 'a payload of its own on the other subject');
+    expect(other).toEqual(['for b']);
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const bus = await newBus();
+    const seen: string[] = [];
+    const subscription = bus.subscribe('s', (payload) => void seen.push(payload));
+    await bus.publish('s', 'one');
+    await eventually(() => seen.length === 1, 'first delivery');
+    subscription.unsubscribe();
+    const later: string[] = [];
+    bus.subscribe('s', (payload) => void later.push(payload));
+    await bus.publish('s', 'two');
+    await eventually(() => later.length === 1, 'a subscriber still there to get it');
+    expect(seen).toEqual(['one']);
+  });
+
+  it('reports a failing subscriber without failing the publisher or the other subscribers', async () => {
+    const report = vi.fn();
+    const bus = await newBus(report);
+    const seen: string[] = [];
+    bus.subscribe('s', () => {
+      throw new Error('boom');
+    });
+    bus.subscribe('s', (payload) => void seen.push(payload));
+    await expect(bus.publish('s', 'x')).resolves.toBeUndefined();
+    await eventually(() => seen.length === 1 && report.mock.calls.length === 1, 'delivery and report');
+    expect(report).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' }), 's');
+  });
+
+  it('answers a ping', async () => {
+    const bus = await newBus();
+    await expect(bus.ping()).resolves.toBeUndefined();
+  });
+});
+
+describe('NATS bus across processes', () => {
+  it('carries a payload from one connection to another, within its own subject prefix only', async () => {
+    const url = serverUrl('nats');
+    const prefix = uniqueName('test');
+    const publisher = await createNatsBus(url, { subjectPrefix: prefix, onHandlerError: vi.fn() });
+    const subscriber = await createNatsBus(url, { subjectPrefix: prefix, onHandlerError: vi.fn() });
+    const stranger = await createNatsBus(url, { subjectPrefix: uniqueName('test'), onHandlerError: vi.fn() });
+    const seen: string[] = [];
+    const strangerSeen: string[] = [];
+    subscriber.subscribe('chat.msg.u1', (payload) => void seen.push(payload));
+    stranger.subscribe('chat.msg.u1', (payload) => void strangerSeen.push(payload));
+    await subscriber.ping();
+    await stranger.ping();
+    await publisher.publish('chat.msg.u1', '{"n":1}');
+    await eventually(() => seen.length === 1, 'the other connection got it');
+    expect(seen).toEqual(['{"n":1}']);
+    expect(strangerSeen).toEqual([]);
+    await Promise.all([publisher.close(), subscriber.close(), stranger.close()]);
+  });
+});
+
+describe('NATS events', () => {
+  const url = serverUrl('nats');
+  let prefix: string;
+  const buses: Bus[] = [];
+  const open = async (report: BusErrorReporter = vi.fn()) => {
+    const bus = await createNatsBus(url, { subjectPrefix: prefix, onHandlerError: report });
+    buses.push(bus);
+    return bus;
+  };
+  beforeEach(() => {
+    prefix = uniqueName('test');
+  });
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+    await removeNatsStreams(prefix);
+  });
+
+  it('hands a consumer the events published while it was not running, in order, each once', async () => {
+    const publisher = await open();
+    await publisher.publishEvent('users.upserted', 'one', 'e1');
+    await publisher.publishEvent('users.upserted', 'two', 'e2');
+    await publisher.publishEvent('users.upserted', 'two again', 'e2');
+    const consumer = await open();
+    const seen: string[] = [];
+    await consumer.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    await publisher.publishEvent('users.upserted', 'three', 'e3');
+    // One event at a time, in order: a second copy of any of these would come before the last.
+    await publisher.publishEvent('users.upserted', 'last', 'e4');
+    await eventually(() => seen.includes('last'), 'the last event');
+    expect(seen).toEqual(['one', 'two', 'three', 'last']);
+  });
+
+  it('keeps its place across a restart of the consumer', async () => {
+    const publisher = await open();
+    const first = await open();
+    const seen: string[] = [];
+    const subscription = await first.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    await publisher.publishEvent('users.upserted', 'before', 'e1');
+    await eventually(() => seen.length === 1, 'first event');
+    subscription.unsubscribe();
+    await first.close();
+    await publisher.publishEvent('users.upserted', 'while down', 'e2');
+    const restarted = await open();
+    await restarted.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    await eventually(() => seen.length === 2, 'the missed event');
+    expect(seen).toEqual(['before', 'while down']);
+  });
+
+  it('hands an event again after the handler failed on it', async () => {
+    const report = vi.fn();
+    const bus = await open(report);
+    let attempts = 0;
+    const handled: string[] = [];
+    await bus.consumeEvents('users.upserted', 'contacts', (payload) => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('database down');
+      handled.push(payload);
+    });
+    await bus.publishEvent('users.upserted', 'retry me', 'e1');
+    await eventually(() => handled.length === 1, 'handled on the second attempt', 5000);
+    expect(report).toHaveBeenCalledWith(expect.objectContaining({ message: 'database down' }), 'users.upserted');
+  });
+
+  it('shares the work between replicas of one consumer, each event handled once', async () => {
+    const publisher = await open();
+    const seen: string[] = [];
+    for (const replica of [await open(), await open()]) {
+      await replica.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    }
+    for (let i = 0; i < 10; i++) await publisher.publishEvent('users.upserted', `e${i}`, `id${i}`);
+    // The replicas share one event at a time: a second copy of any of these would come before the last.
+    await publisher.publishEvent('users.upserted', 'last', 'last');
+    await eventually(() => seen.includes('last'), 'the last event');
+    expect(seen.sort()).toEqual([...Array.from({ length: 10 }, (_, i) => `e${i}`), 'last'].sort());
+  });
+});
+
+describe('in-process bus', () => {
+  it('handles an event before its publish resolves, and fails the publish when a consumer fails', async () => {
+    const bus = createInProcessBus(vi.fn());
+    const seen: string[] = [];
+    await bus.consumeEvents('users.upserted', 'contacts', (payload) => void seen.push(payload));
+    await bus.publishEvent('users.upserted', 'one', 'e1');
+    expect(seen).toEqual(['one']);
+    await bus.consumeEvents('users.upserted', 'other', () => {
+      throw new Error('boom');
+    });
+    await expect(bus.publishEvent('users.upserted', 'two', 'e2')).rejects.toThrow('a consumer of users.upserted failed');
+  });
+
+  it('waits for async subscribers before the publish resolves', async () => {
+    const bus = createInProcessBus(vi.fn());
+    let done = false;
+    bus.subscribe('s', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      done = true;
+    });
+    await bus.publish('s', 'x');
+    expect(done).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '@chat/bus';
+import type { Database, Queryable } from './database.js';
+import type { Migration } from './migrations.js';
+
+export interface Outbox {
+  /** Creates the table; part of the owning service's migrations. */
+  migration(version: number): Migration;
+  /** Records an event in the caller's transaction: it is published if, and only if, the change commits. */
+  enqueue(tx: Queryable, subject: string, payload: unknown): Promise<void>;
+  startRelay(db: Database, bus: Bus, log: FastifyBaseLogger, intervalMs?: number): OutboxRelay;
+}
+
+export interface OutboxRelay {
+  /** Publishes every waiting event, oldest first; resolves once they are on the bus or one failed. */
+  flush(): Promise<void>;
+  stop(): void;
+}
+
+const BATCH = 100;
+
+/**
+ * A service's table of events waiting between its transactions and the bus (the outbox pattern:
+ * a change and its event commit together, so no event is lost to a bus that was down).
+ */
+export function outbox(table: string): Outbox {
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+  return {
+    migration: (version) => ({
+      version,
+      sql: `CREATE TABLE ${table} (
+        id bigserial PRIMARY KEY,
+        subject text NOT NULL,
+        payload text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );`,
+    }),
+    async enqueue(tx, subject, payload) {
+      await tx.query(`INSERT INTO ${table} (subject, payload) VALUES ($1, $2)`, [subject, JSON.stringify(payload)]);
+    },
+    startRelay: (db, bus, log, intervalMs) => startRelay(table, db, bus, log, intervalMs),
+  };
+}
+
+/**
+ * Moves events from the outbox to the bus: right after a change (`flush`), and every `intervalMs`
+ * for whatever a failed publish left behind. No lock is held while publishing, since an in-process
+ * consumer may write to the same database; replicas relaying one row twice publish it under the
+ * same event id, which the bus stores once.
+ */
+function startRelay(table: string, db: Database, bus: Bus, log: FastifyBaseLogger, intervalMs = 5_000): OutboxRelay {
+  let running: Promise<void> = Promise.resolve();
+
+  const relay = async () => {
+    for (;;) {
+      const rows = await db.query<{ id: string; subject: string; payload: string }>(
+        `SELECT id::text AS id, subject, payload FROM ${table} ORDER BY id LIMIT $1`,
+        [BATCH],
+      );
+      for (const row of rows) {
+        await bus.publishEvent(row.subject, row.payload, `${table}-${row.id}`);
+        await db.query(`DELETE FROM ${table} WHERE id = $1`, [row.id]);
+      }
+      if (rows.length < BATCH) return;
+    }
+  };
+
+  const flush = () => {
+    running = running.then(relay);
+    const result = running;
+    running = running.catch(() => undefined);
+    return result;
+  };
+
+  const timer = setInterval(() => {
+    flush().catch((error: unknown) => log.warn({ err: error }, 'events wait in the outbox: the bus refused them'));
+  }, intervalMs);
+  timer.unref();
+
+  return {
+    flush,
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './open.js';
+export * from './presence.js';
