@@ -3,11 +3,11 @@ import fp from 'fastify-plugin';
 import { SOCKET_PATH } from '@chat/contracts';
 import { Server } from 'socket.io';
 import type { ChatServer } from './chat-server.js';
-import { limitConnectionsPerUser } from './connection-limit.js';
 import type { GatewayServiceOptions } from './deps.js';
 import { deliverMessages } from './delivery.js';
 import { trackPresence } from './presence.js';
 import { authenticateHandshakes } from './socket-auth.js';
+import { trackUserSockets } from './user-sockets.js';
 
 const SHUTTING_DOWN = 'This server is shutting down';
 
@@ -30,18 +30,17 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     allowRequest: (_request, callback) => callback(closing ? SHUTTING_DOWN : null, !closing),
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
-  // Handshake middlewares, in order: the session; the user's message subscription (asynchronous);
-  // the per-user cap last, so a socket it counts is connected on the next tick.
+  // Handshake middlewares: the session, then the user's sockets here (the cap, and on a user's
+  // first socket their message subscription and presence, both in place before `connect`).
   authenticateHandshakes(io, options.jwtSecret);
   const delivery = deliverMessages(io, options.bus, app.log);
-  limitConnectionsPerUser(io, options.socketsPerUser);
   const presence = trackPresence(io, options.presence, app.log);
+  trackUserSockets(io, { max: options.socketsPerUser, hooks: [delivery.hooks, presence.hooks] });
 
   io.on('connection', (socket) => {
-    // In its user's room first, so a message committed while presence is being recorded still arrives.
     delivery.connected(socket);
     presence.connected(socket).catch((error: unknown) => {
-      app.log.error({ err: error }, 'could not record a connection');
+      app.log.error({ err: error }, 'could not send the online users');
       socket.disconnect(true);
     });
   });

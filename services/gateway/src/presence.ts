@@ -1,15 +1,17 @@
-import type { Presence } from '@chat/presence';
 import type { OnlineUsersChanged } from '@chat/contracts';
+import type { Presence } from '@chat/presence';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { socketUserId } from './socket-auth.js';
+import type { UserSocketHooks } from './user-sockets.js';
 
 /** At most one delta push per this interval per replica, however many users come and go. */
 export const PRESENCE_PUSH_INTERVAL_MS = 250;
 
 /**
- * A new socket gets the full list once (`getOnlineUsers`); everyone gets only the changes since the
- * last push (`onlineUsersChanged`), so a login costs O(N) pushes instead of N full lists.
+ * A user is registered online while this replica holds one of their sockets. A new socket gets the
+ * full list once (`getOnlineUsers`); everyone gets only the changes since the last push
+ * (`onlineUsersChanged`), so a login costs O(N) pushes instead of N full lists.
  */
 export function trackPresence(io: ChatServer, presence: Presence, log: FastifyBaseLogger) {
   const pending = new Map<string, boolean>();
@@ -32,17 +34,19 @@ export function trackPresence(io: ChatServer, presence: Presence, log: FastifyBa
     timer = setTimeout(push, wait);
   });
 
+  const hooks: UserSocketHooks = {
+    async first(userId) {
+      await presence.connect(userId).catch((error: unknown) => log.error({ err: error, userId }, 'could not record a connection'));
+    },
+    last(userId) {
+      presence.disconnect(userId).catch((error: unknown) => log.error({ err: error, userId }, 'could not record a disconnect'));
+    },
+  };
+
   return {
+    hooks,
     async connected(socket: ChatSocket) {
       const userId = socketUserId(socket);
-      const registered = presence.connect(userId);
-      // Registered before the socket can leave, so a quick disconnect never unregisters first.
-      socket.once('disconnect', () => {
-        registered
-          .then(() => presence.disconnect(userId))
-          .catch((error: unknown) => log.error({ err: error, userId }, 'could not record a disconnect'));
-      });
-      await registered;
       // The user is online by now, even if a shared presence's mirror has not heard it yet.
       const online = new Set(await presence.onlineUsers()).add(userId);
       if (socket.connected) socket.emit('getOnlineUsers', [...online]);

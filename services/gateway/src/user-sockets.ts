@@ -1,0 +1,70 @@
+import { HANDSHAKE_ERRORS } from '@chat/contracts';
+import type { ChatServer, ChatSocket } from './chat-server.js';
+import { socketUserId } from './socket-auth.js';
+
+/** What a concern does when a user arrives on this replica and when they have left it. */
+export interface UserSocketHooks {
+  /**
+   * The user's first socket here is in its handshake, which waits for this: a subscription or a
+   * registration made here is in place before the client sees `connect`. Reports its own errors.
+   */
+  first(userId: string): Promise<void> | void;
+  /** The user's last socket here is gone; runs after `first` has settled. */
+  last(userId: string): void;
+}
+
+interface LocalUser {
+  /** Sockets of the user here, counted from their handshake on. */
+  sockets: number;
+  /** Settles once every `first` hook has. */
+  arrived: Promise<void>;
+}
+
+/**
+ * The one count of each user's sockets on this replica. It caps them (tabs, devices: a flood of
+ * connections from one account is refused at the handshake instead of filling the replica's
+ * memory), and runs the hooks when a user's first socket arrives and when their last one leaves.
+ * The last handshake middleware, after authentication, so counts are per verified user.
+ */
+export function trackUserSockets(io: ChatServer, options: { max: number; hooks: UserSocketHooks[] }): void {
+  const users = new Map<string, LocalUser>();
+  const { max, hooks } = options;
+
+  const leave = (userId: string, user: LocalUser) => {
+    user.sockets -= 1;
+    if (user.sockets > 0) return;
+    users.delete(userId);
+    for (const hook of hooks) hook.last(userId);
+  };
+
+  io.use((socket, next) => {
+    const userId = socketUserId(socket);
+    let user = users.get(userId);
+    if (user && user.sockets >= max) return next(new Error(HANDSHAKE_ERRORS.tooManyConnections));
+    if (!user) {
+      const arrived = Promise.allSettled(hooks.map(async (hook) => hook.first(userId))).then(() => undefined);
+      user = { sockets: 0, arrived };
+      users.set(userId, user);
+    }
+    user.sockets += 1;
+    const admitted = user;
+    void admitted.arrived.then(() => {
+      whenGone(socket, () => leave(userId, admitted));
+      next();
+    });
+  });
+}
+
+/**
+ * Runs `release` once, when the socket leaves, or as soon as it is clear it never connected (the
+ * client left during the handshake, when Socket.IO emits no `disconnect`). Called just before the
+ * last middleware's `next()`: Socket.IO connects the socket on the tick after it.
+ */
+function whenGone(socket: ChatSocket, release: () => void): void {
+  socket.once('disconnect', release);
+  setImmediate(() => {
+    if (socket.connected) return;
+    socket.off('disconnect', release);
+    release();
+  });
+}
