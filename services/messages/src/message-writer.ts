@@ -1,12 +1,12 @@
 import type { Queryable } from '@chat/database';
-import { insertMessages, type ChatMessage, type NewMessage } from './messages.js';
+import { insertMessages, type InsertResult, type NewMessage } from './messages.js';
 
 /** More than this many sends waiting go out at once rather than wait for the loop's turn. */
 const MAX_BATCH = 256;
 
 export interface MessageWriter {
-  /** Stores one message; null when its receiver is unknown or its clientMessageId was used already. */
-  insert(message: NewMessage): Promise<ChatMessage | null>;
+  /** Stores one message, or says it was stored already or has no known receiver. */
+  insert(message: NewMessage): Promise<InsertResult>;
 }
 
 /**
@@ -15,7 +15,7 @@ export interface MessageWriter {
  * nothing (setImmediate runs right after the I/O that brought it).
  */
 export function createMessageWriter(db: Queryable): MessageWriter {
-  let waiting: { message: NewMessage; resolve(stored: ChatMessage | null): void; reject(error: unknown): void }[] = [];
+  let waiting: { message: NewMessage; resolve(result: InsertResult): void; reject(error: unknown): void }[] = [];
   let scheduled = false;
 
   const flush = () => {
@@ -27,7 +27,7 @@ export function createMessageWriter(db: Queryable): MessageWriter {
       db,
       batch.map((entry) => entry.message),
     ).then(
-      (stored) => batch.forEach((entry, i) => entry.resolve(stored[i] ?? null)),
+      (results) => batch.forEach((entry, i) => entry.resolve(results[i]!)),
       (error: unknown) => batch.forEach((entry) => entry.reject(error)),
     );
   };

@@ -19,6 +19,10 @@ const COLUMNS = `id::text AS "_id", sender_id::text AS "senderId", receiver_id::
 
 const toMessage = (row: MessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() });
 
+/** The columns of a message, read from `table`, in the order and names of COLUMNS. */
+const qualified = (table: string) =>
+  `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at`;
+
 export interface NewMessage {
   senderId: string;
   receiverId: string;
@@ -27,44 +31,90 @@ export interface NewMessage {
   clientMessageId: string | null;
 }
 
+/** What became of one send: stored now, stored by an earlier attempt, or addressed to nobody. */
+export type InsertResult =
+  | { status: 'stored'; message: ChatMessage }
+  | { status: 'duplicate'; message: ChatMessage }
+  | { status: 'unknown-receiver' };
+
+type ResultRow = MessageRow & { kind: 'inserted' | 'existing' | 'unknown'; ord: string | null; clientMessageId: string | null };
+
 /**
- * Inserts messages in one round trip and one commit, in the order given. A message comes back as
- * null when its receiver is not a known user or its sender already sent one with its
- * clientMessageId (the caller tells the two apart on that rare path).
+ * Inserts messages in one round trip and one commit, in the order given, and answers each one's
+ * result from the same statement: the earlier message when its sender already used its
+ * clientMessageId, or that its receiver is not a known user.
  */
-export async function insertMessages(db: Queryable, messages: readonly NewMessage[]): Promise<(ChatMessage | null)[]> {
+export async function insertMessages(db: Queryable, messages: readonly NewMessage[]): Promise<InsertResult[]> {
   const column = <K extends keyof NewMessage>(key: K) => messages.map((message) => message[key]);
-  const rows = await db.query<MessageRow & { clientMessageId: string | null }>(
+  const rows = await db.query<ResultRow>(
     `WITH input AS (
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[]) WITH ORDINALITY
+       SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id) AS receiver_known
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[]) WITH ORDINALITY
          AS t(sender_id, receiver_id, text, image, client_message_id, ord)
      ), inserted AS (
        INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id)
-       SELECT sender_id, receiver_id, text, image, client_message_id FROM input
-       WHERE EXISTS (SELECT 1 FROM contacts WHERE user_id = input.receiver_id)
+       SELECT sender_id, receiver_id, text, image, client_message_id FROM input WHERE receiver_known
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at
      )
-     SELECT ${COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted ORDER BY id`,
+     SELECT 'inserted' AS kind, NULL::text AS ord, ${COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted
+     UNION ALL
+     SELECT 'existing', input.ord::text, ${qualified('messages')}, messages.client_message_id::text
+       FROM input JOIN messages
+         ON messages.sender_id = input.sender_id AND messages.client_message_id = input.client_message_id
+       WHERE input.receiver_known
+     UNION ALL
+     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM input WHERE NOT input.receiver_known`,
     [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId')],
   );
-  // Rows are inserted, and so numbered, in input order; the ones skipped are simply absent.
+  const unknown = new Set<number>();
+  const existing = new Map<number, ChatMessage>();
+  const inserted: (ChatMessage & { clientMessageId: string | null })[] = [];
+  for (const { kind, ord, clientMessageId, ...row } of rows) {
+    if (kind === 'unknown') unknown.add(Number(ord));
+    else if (kind === 'existing') existing.set(Number(ord), toMessage(row));
+    else inserted.push({ ...toMessage(row), clientMessageId });
+  }
+  // The statement's snapshot predates its own inserts, so `existing` holds the earlier attempts'
+  // rows; inserted rows are numbered in input order, and the ones skipped are simply absent.
+  inserted.sort((a, b) => Number(a._id) - Number(b._id));
   let next = 0;
-  return messages.map((message) => {
-    const row = rows[next];
-    const matches =
+  const storedNow = new Map<string, ChatMessage>();
+  const results = messages.map((message, index): InsertResult | 'raced' => {
+    const ord = index + 1;
+    if (unknown.has(ord)) return { status: 'unknown-receiver' };
+    const earlier = existing.get(ord);
+    if (earlier) return { status: 'duplicate', message: earlier };
+    const row = inserted[next];
+    const key = `${message.senderId}:${message.clientMessageId}`;
+    if (
       row !== undefined &&
       row.senderId === message.senderId &&
       row.receiverId === message.receiverId &&
       row.text === message.text &&
       row.image === message.image &&
-      row.clientMessageId === message.clientMessageId;
-    if (!matches) return null;
-    next += 1;
-    const { clientMessageId: _clientMessageId, ...stored } = row;
-    return toMessage(stored);
+      row.clientMessageId === message.clientMessageId
+    ) {
+      next += 1;
+      const { clientMessageId: _clientMessageId, ...stored } = row;
+      if (message.clientMessageId) storedNow.set(key, stored);
+      return { status: 'stored', message: stored };
+    }
+    // Skipped by ON CONFLICT: a repeat within this batch, or an attempt that committed while this
+    // statement ran, whose row its snapshot could not see.
+    const sibling = storedNow.get(key);
+    return sibling ? { status: 'duplicate', message: sibling } : 'raced';
   });
+  return Promise.all(
+    results.map(async (result, index): Promise<InsertResult> => {
+      if (result !== 'raced') return result;
+      const { senderId, clientMessageId } = messages[index]!;
+      const earlier = await findByClientMessageId(db, senderId, clientMessageId!);
+      if (!earlier) throw new Error('a send was skipped as a repeat, yet no message has its clientMessageId');
+      return { status: 'duplicate', message: earlier };
+    }),
+  );
 }
 
 export async function findByClientMessageId(

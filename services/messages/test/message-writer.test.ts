@@ -26,13 +26,37 @@ describe.each(databaseImplementations)('the message writer on %s', (_name, testD
       send('ok'),
       send('last'),
     ]);
-    expect(results.map((m) => m?.text ?? null)).toEqual(['one', null, 'ok', null, 'ok', 'ok', 'last']);
-    const ids = results.filter((m) => m !== null).map((m) => Number(m!._id));
+    expect(results.map((result) => result.status)).toEqual([
+      'stored',
+      'unknown-receiver',
+      'stored',
+      'duplicate',
+      'stored',
+      'stored',
+      'stored',
+    ]);
+    const [first, , firstAttempt, repeat] = results;
+    expect(repeat).toEqual({ ...firstAttempt, status: 'duplicate' });
+    const ids = results.flatMap((result) => (result.status === 'stored' ? [Number(result.message._id)] : []));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(5);
-    expect(results[0]).toMatchObject({ senderId: ann, receiverId: ben, image: null, createdAt: expect.any(String) });
+    expect(first).toMatchObject({ message: { senderId: ann, receiverId: ben, text: 'one', image: null, createdAt: expect.any(String) } });
     const stored = await db.query<{ text: string }>('SELECT text FROM messages ORDER BY id');
     expect(stored.map((row) => row.text)).toEqual(['one', 'ok', 'ok', 'ok', 'last']);
+    await db.close();
+  });
+
+  it('answers a retry of a stored message with the first attempt’s message from the same statement', async () => {
+    const db = await testDatabase();
+    await migrate(db, 'messages', messagesMigrations);
+    const [ann, ben] = [randomUUID(), randomUUID()];
+    for (const [id, name] of [[ann, 'Ann'], [ben, 'Ben']]) await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
+    const writer = createMessageWriter(db);
+    const clientMessageId = randomUUID();
+    const first = await writer.insert({ senderId: ann, receiverId: ben, text: 'hi', image: null, clientMessageId });
+    const retry = await writer.insert({ senderId: ann, receiverId: ben, text: 'hi', image: null, clientMessageId });
+    expect(first.status).toBe('stored');
+    expect(retry).toEqual({ status: 'duplicate', message: first.status === 'stored' ? first.message : null });
     await db.close();
   });
 });

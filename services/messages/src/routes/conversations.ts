@@ -1,6 +1,5 @@
-import { socketIdFrom } from '@chat/contracts';
 import { badRequest, notFound } from '@chat/kernel';
-import { cleanImageDataUrl, IMAGE_BODY_LIMIT, mediaKeys, mediaUrl } from '@chat/media';
+import { IMAGE_BODY_LIMIT } from '@chat/media';
 import { limitRequests } from '@chat/rate-limits';
 import {
   DEFAULT_PAGE,
@@ -9,21 +8,20 @@ import {
   MessageSchema,
   SendBodySchema,
   SOCKET_ID_HEADER,
-  subjects,
+  socketIdFrom,
   UserIdParamsSchema,
-  type MessageDelivery,
 } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { contactExists } from '../contacts.js';
 import type { MessagesServiceOptions } from '../deps.js';
-import { createMessageWriter } from '../message-writer.js';
-import { findByClientMessageId, listConversation, type ChatMessage } from '../messages.js';
+import { listConversation } from '../messages.js';
+import { createSendMessage } from '../send-message.js';
 
 /** Reading and sending the messages between the signed-in user and one other user. */
 export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
-  const { db, bus, blobs } = options;
-  const writer = createMessageWriter(db);
+  const { db } = options;
+  const sendMessage = createSendMessage({ ...options, log: app.log });
   const requireContact = async (userId: string) => {
     if (!(await contactExists(db, userId))) throw notFound('User not found');
   };
@@ -69,48 +67,16 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
       if (text && text.length > MAX_TEXT) throw badRequest(`Message must be at most ${MAX_TEXT} characters`);
       if (receiverId === senderId) throw badRequest('You cannot send a message to yourself');
 
-      // An image is costly to clean and store: it is done only for a known receiver, and never
-      // twice for a retried clientMessageId. A text goes straight to the one INSERT.
-      let imageKey: string | null = null;
-      if (imageDataUrl) {
-        await requireContact(receiverId);
-        const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
-        if (earlier) return reply.status(200).send(earlier);
-        const image = await cleanImageDataUrl(imageDataUrl);
-        imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
-        await blobs.put(imageKey, image.bytes);
-      }
-      const message = await writer.insert({
+      const result = await sendMessage({
         senderId,
         receiverId,
         text,
-        image: imageKey && mediaUrl(imageKey),
+        imageDataUrl,
         clientMessageId,
+        originSocketId: socketIdFrom(request.headers[SOCKET_ID_HEADER]),
       });
-      if (!message) {
-        // Not stored: an unknown receiver, or a retry whose first attempt won.
-        if (imageKey) await blobs.delete(imageKey);
-        await requireContact(receiverId);
-        const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
-        if (!earlier) throw new Error('message not stored, yet no earlier one with its clientMessageId');
-        return reply.status(200).send(earlier);
-      }
-      await deliver(message, socketIdFrom(request.headers[SOCKET_ID_HEADER]));
-      return reply.status(201).send(message);
+      if (result.status === 'unknown-receiver') throw notFound('User not found');
+      return reply.status(result.status === 'stored' ? 201 : 200).send(result.message);
     },
   );
-
-  /** Live delivery is best effort: the message is stored, and a client re-fetches after a reconnect. */
-  async function deliver(message: ChatMessage, originSocketId: string | undefined) {
-    const delivery: MessageDelivery = { message, originSocketId };
-    const payload = JSON.stringify(delivery);
-    try {
-      await Promise.all([
-        bus.publish(subjects.userMessages(message.receiverId), payload),
-        bus.publish(subjects.userMessages(message.senderId), payload),
-      ]);
-    } catch (error) {
-      app.log.error({ err: error, messageId: message._id }, 'could not publish a stored message');
-    }
-  }
 };

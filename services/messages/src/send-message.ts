@@ -1,0 +1,62 @@
+import type { BlobStore } from '@chat/blobs';
+import type { Bus } from '@chat/bus';
+import { subjects, type MessageDelivery } from '@chat/contracts';
+import type { Database } from '@chat/database';
+import { cleanImageDataUrl, mediaKeys, mediaUrl } from '@chat/media';
+import type { FastifyBaseLogger } from 'fastify';
+import { contactExists } from './contacts.js';
+import { createMessageWriter } from './message-writer.js';
+import { findByClientMessageId, type ChatMessage, type InsertResult } from './messages.js';
+
+export interface SendRequest {
+  senderId: string;
+  receiverId: string;
+  text: string | null;
+  /** A data URL, checked and re-encoded before it is stored. */
+  imageDataUrl: string | null;
+  clientMessageId: string | null;
+  /** The sender's socket that sent it over HTTP: that tab gets no echo. */
+  originSocketId?: string;
+}
+
+/**
+ * Sending a message: store it once (a retried clientMessageId answers the first attempt's
+ * message), then hand it to both users' sockets. Answers stored, duplicate or unknown receiver.
+ */
+export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger }) {
+  const { db, bus, blobs, log } = deps;
+  const writer = createMessageWriter(db);
+
+  /** Live delivery is best effort: the message is stored, and a client re-fetches after a reconnect. */
+  const deliver = async (message: ChatMessage, originSocketId: string | undefined) => {
+    const delivery: MessageDelivery = { message, originSocketId };
+    const payload = JSON.stringify(delivery);
+    try {
+      await Promise.all([
+        bus.publish(subjects.userMessages(message.receiverId), payload),
+        bus.publish(subjects.userMessages(message.senderId), payload),
+      ]);
+    } catch (error) {
+      log.error({ err: error, messageId: message._id }, 'could not publish a stored message');
+    }
+  };
+
+  return async function sendMessage(request: SendRequest): Promise<InsertResult> {
+    const { senderId, receiverId, text, imageDataUrl, clientMessageId } = request;
+    // An image is costly to clean and store: it is done only for a known receiver, and never
+    // twice for a retried clientMessageId. A text goes straight to the one INSERT.
+    let imageKey: string | null = null;
+    if (imageDataUrl) {
+      if (!(await contactExists(db, receiverId))) return { status: 'unknown-receiver' };
+      const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
+      if (earlier) return { status: 'duplicate', message: earlier };
+      const image = await cleanImageDataUrl(imageDataUrl);
+      imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
+      await blobs.put(imageKey, image.bytes);
+    }
+    const result = await writer.insert({ senderId, receiverId, text, image: imageKey && mediaUrl(imageKey), clientMessageId });
+    if (result.status === 'stored') await deliver(result.message, request.originSocketId);
+    else if (imageKey) await blobs.delete(imageKey);
+    return result;
+  };
+}
