@@ -26,7 +26,7 @@ start: build ## Run the whole product in one process on :8080 (embedded adapters
 	node services/embedded/dist/main.js
 
 cluster-local: build services packages ## Run each service on its own against local Postgres/Redis/NATS/S3, behind nginx on :8090
-	node scripts/local-cluster.mjs
+	npx tsx scripts/local-cluster.ts
 
 COMPOSE := $(shell docker compose version >/dev/null 2>&1 && echo 'docker compose' || echo docker-compose)
 
@@ -60,10 +60,10 @@ test: services packages typecheck audit build ## Run every suite (services, web 
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status
 
 soak: build services packages ## 200 users chatting over the local cluster for 3 minutes: memory and handles must stay flat
-	node bench/soak.mjs
+	node --import tsx bench/soak.mjs
 
 bench: build services packages ## Load test: bare Socket.IO relay vs embedded vs local cluster; writes bench/results
-	node bench/run.mjs
+	node --import tsx bench/run.mjs
 
 clean: ## Remove build output and test results (keeps ./.data)
 	rm -rf packages/*/dist packages/*/tsconfig.tsbuildinfo services/*/dist services/*/tsconfig.tsbuildinfo web/dist test-results

@@ -13,7 +13,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE, signSession } from '@chat/sessions';
 import { io } from 'socket.io-client';
-import { freePort, waitUntilAnswering } from '../scripts/local-cluster.mjs';
+import { freePort, waitUntilAnswering } from '../scripts/local-cluster.ts';
 import { cpuTimes, openFileLimit, rssKb } from './proc.mjs';
 import { measureWriteFloor } from './write-floor.mjs';
 

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { SESSION_COOKIE, signSession } from '@chat/sessions';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { startLocalCluster } from '../scripts/local-cluster.ts';
 
 const MESSAGES = Number(process.env.BENCH_DB_MESSAGES ?? 1_000_000);
 const CONTACTS = Number(process.env.BENCH_DB_CONTACTS ?? 10_000);

@@ -13,7 +13,7 @@ import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { freePort, startLocalCluster, waitUntilAnswering } from '../scripts/local-cluster.mjs';
+import { freePort, startLocalCluster, waitUntilAnswering } from '../scripts/local-cluster.ts';
 import { measureConnections } from './connections.mjs';
 import { measureDatabase } from './database.mjs';
 import { closedLoop, connectUsers, disconnectUsers, openLoop } from './load.mjs';

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { startLocalCluster } from '../scripts/local-cluster.ts';
 import { connectUsers, disconnectUsers } from './load.mjs';
 import { openHandles, rssKb } from './proc.mjs';
 

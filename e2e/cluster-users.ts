@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import { ApiClient, collectEvents, connected, openSocket } from '#test-support';
-import type { ClusterService, LocalCluster } from '../scripts/local-cluster.mjs';
+import type { ClusterService, LocalCluster } from '../scripts/local-cluster.js';
 
 /** People using a local cluster through its edge, with sockets on the edge or on one replica. */
 export function clusterUsers(currentCluster: () => LocalCluster) {

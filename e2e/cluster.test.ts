@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectEvents, eventually, nextEvent } from '#test-support';
-import { startLocalCluster, type ClusterService, type LocalCluster } from '../scripts/local-cluster.mjs';
+import { startLocalCluster, type ClusterService, type LocalCluster } from '../scripts/local-cluster.js';
 import { clusterUsers } from './cluster-users.js';
 
 let cluster: LocalCluster;

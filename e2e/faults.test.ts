@@ -11,7 +11,7 @@ import {
   withDeadline,
   type TcpProxy,
 } from '#test-support';
-import { startLocalCluster, type LocalCluster } from '../scripts/local-cluster.mjs';
+import { startLocalCluster, type LocalCluster } from '../scripts/local-cluster.js';
 import { clusterUsers } from './cluster-users.js';
 
 /*

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { parseConfig } from '@chat/kernel';
 import { buildEmbeddedApp } from '@chat/embedded';
 import { eventually, listenOnFreePort, tempDir } from '#test-support';
-import { startLocalCluster } from '../scripts/local-cluster.mjs';
+import { startLocalCluster } from '../scripts/local-cluster.js';
 import { screenshot } from './browser.js';
 
 const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));

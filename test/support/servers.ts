@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { removeNatsStreams as removeStreams, withPostgres } from '../../scripts/local-cluster.mjs';
+import { removeNatsStreams as removeStreams, withPostgres } from '../../scripts/local-cluster.js';
 
 /** The real servers integration suites use; the global setup points these at containers when Docker runs. */
 export const SERVER_ENV = {

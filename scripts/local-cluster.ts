@@ -1,14 +1,14 @@
 // The distributed mode on this machine: auth, messages and two gateway replicas as separate
 // processes against the local Postgres, Redis and NATS, an S3 API (s3rver) and Debian's nginx as
-// the edge, all on loopback. `node scripts/local-cluster.mjs` runs it until Ctrl-C (make
+// the edge, all on loopback. `tsx scripts/local-cluster.ts` runs it until Ctrl-C (make
 // cluster-local); tests import startLocalCluster() and stop it themselves.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as pause } from 'node:timers/promises';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,23 +23,58 @@ const SERVICES = {
   messages: 'services/messages/dist/main.js',
   'gateway-1': 'services/gateway/dist/main.js',
   'gateway-2': 'services/gateway/dist/main.js',
-};
+} as const;
+
+export type ClusterService = keyof typeof SERVICES;
+
+export interface LocalClusterOptions {
+  /** The edge's port; a free one when absent. */
+  edgePort?: number;
+  namespace?: string;
+  /** stop() also drops the cluster's database and NATS streams. */
+  throwaway?: boolean;
+  postgresUrl?: string;
+  redisUrl?: string;
+  natsUrl?: string;
+  logLevel?: string;
+  /** More environment for every service (limits, log settings). */
+  env?: Record<string, string>;
+  /** Arguments for node before each service's script (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+}
+
+export interface LocalCluster {
+  dir: string;
+  namespace: string;
+  /** The edge: the one origin a browser uses. */
+  baseUrl: string;
+  /** The cluster's own database on the Postgres server. */
+  databaseUrl: string;
+  serviceUrl(name: ClusterService): string;
+  /** Stops one service: SIGTERM drains it, SIGKILL is a crash. */
+  stop(name: ClusterService | 'nginx', signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a stopped service again on its port. */
+  start(name: ClusterService): Promise<void>;
+  /** The process id of a running service (or nginx). */
+  pid(name: ClusterService | 'nginx'): number | undefined;
+  close(): Promise<void>;
+}
 const READY_TIMEOUT_MS = 20_000;
 
 /** A port nothing listens on now, for a server about to start. */
 export const freePort = () =>
-  new Promise((resolve, reject) => {
+  new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
   });
 
 /** Resolves once `url` answers as `isUp` wants; fails after READY_TIMEOUT_MS. */
-export async function waitUntilAnswering(url, isUp = (response) => response.ok) {
+export async function waitUntilAnswering(url: string, isUp = (response: Response) => response.ok): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     try {
@@ -53,11 +88,11 @@ export async function waitUntilAnswering(url, isUp = (response) => response.ok) 
 }
 
 /** Fills `${NAME}` from values and leaves nginx's own `$variables` alone, as the nginx image's envsubst does. */
-const render = (template, values) =>
-  template.replace(/\$\{([A-Z0-9_]+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
+const render = (template: string, values: Record<string, string>) =>
+  template.replace(/\$\{([A-Z0-9_]+)\}/g, (match, name: string) => values[name] ?? match);
 
 /** Runs one statement on a Postgres server on a connection of its own (CREATE and DROP DATABASE need one). */
-export async function withPostgres(adminUrl, sql) {
+export async function withPostgres(adminUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -68,7 +103,7 @@ export async function withPostgres(adminUrl, sql) {
 }
 
 /** Deletes the JetStream streams made under a subject prefix, so the server does not fill up. */
-export async function removeNatsStreams(natsUrl, subjectPrefix) {
+export async function removeNatsStreams(natsUrl: string, subjectPrefix: string): Promise<void> {
   const nc = await connectNats({ servers: natsUrl });
   const jsm = await jetstreamManager(nc);
   // Stream names carry the prefix with what a stream name cannot hold replaced.
@@ -91,15 +126,15 @@ export async function startLocalCluster({
   logLevel = 'warn',
   env: extraEnv = {},
   nodeArgs = [],
-} = {}) {
+}: LocalClusterOptions = {}): Promise<LocalCluster> {
   const dir = await mkdtemp(join(tmpdir(), 'chat-cluster-'));
   await mkdir(join(dir, 'logs'));
-  const cleanups = [];
-  const children = new Map();
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const children = new Map<ClusterService | 'nginx', { child: ChildProcess; exited: Promise<unknown[]> }>();
   try {
     const databaseUrl = new URL(postgresUrl);
     databaseUrl.pathname = `/${namespace}`;
-    await withPostgres(postgresUrl, `CREATE DATABASE ${namespace}`).catch((error) => {
+    await withPostgres(postgresUrl, `CREATE DATABASE ${namespace}`).catch((error: { code?: string }) => {
       if (error.code !== '42P04') throw error; // kept from an earlier run: reuse it
     });
     if (throwaway) cleanups.push(() => withPostgres(postgresUrl, `DROP DATABASE IF EXISTS ${namespace} WITH (FORCE)`));
@@ -108,7 +143,7 @@ export async function startLocalCluster({
     const { port: s3Port } = await s3.run();
     cleanups.push(() => s3.close());
 
-    const ports = {
+    const ports: Record<ClusterService | 'web' | 'edge', number> = {
       auth: await freePort(),
       messages: await freePort(),
       'gateway-1': await freePort(),
@@ -138,40 +173,62 @@ export async function startLocalCluster({
     };
     if (throwaway) cleanups.push(() => removeNatsStreams(natsUrl, namespace));
 
-    const logPath = (name) => join(dir, 'logs', `${name}.log`);
-    /** Whether a process that stopped while starting found its port taken (by another run's freePort). */
-    const portWasTaken = async (name) => (await readFile(logPath(name), 'utf8').catch(() => '')).includes('EADDRINUSE');
+    const logPath = (name: string) => join(dir, 'logs', `${name}.log`);
+    const logSays = async (name: string, text: string) => (await readFile(logPath(name), 'utf8').catch(() => '')).includes(text);
 
-    const startService = async (name, { onTakenPort = 'fail' } = {}) => {
-      const log = createWriteStream(logPath(name), { flags: 'a' });
-      const child = spawn(process.execPath, [...nodeArgs, join(ROOT, SERVICES[name])], {
-        env: { ...env, PORT: String(ports[name]) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.pipe(log);
-      child.stderr.pipe(log);
+    /**
+     * Runs `start` until `ready` answers. On a first start, a port another process took between
+     * freePort and listen (another run's freePort) is replaced by `takePorts` and tried again.
+     */
+    const startProcess = async (
+      name: ClusterService | 'nginx',
+      launch: () => ChildProcess,
+      ready: () => Promise<void>,
+      retry?: { portTaken: () => Promise<boolean>; takePorts: () => Promise<void>; attempts: number },
+    ): Promise<void> => {
+      const child = launch();
       const exited = once(child, 'exit');
       children.set(name, { child, exited });
       try {
         await Promise.race([
-          waitUntilAnswering(`http://127.0.0.1:${ports[name]}/readyz`),
+          ready(),
           exited.then(([code]) => {
-            throw new Error(`${name} exited with ${code} while starting; see ${logPath(name)}`);
+            throw new Error(`${name} exited with ${code} while starting; see the logs in ${join(dir, 'logs')}`);
           }),
         ]);
       } catch (error) {
-        if (onTakenPort !== 'retry' || child.exitCode === null || !(await portWasTaken(name))) throw error;
-        ports[name] = await freePort();
-        await startService(name);
+        if (!retry || retry.attempts === 0 || child.exitCode === null || !(await retry.portTaken())) throw error;
+        await retry.takePorts();
+        await startProcess(name, launch, ready, { ...retry, attempts: retry.attempts - 1 });
       }
+    };
+
+    const startService = (name: ClusterService, { firstStart = false } = {}) => {
+      const launch = () => {
+        const log = createWriteStream(logPath(name), { flags: 'a' });
+        const child = spawn(process.execPath, [...nodeArgs, join(ROOT, SERVICES[name])], {
+          env: { ...env, PORT: String(ports[name]) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout.pipe(log);
+        child.stderr.pipe(log);
+        return child;
+      };
+      const ready = () => waitUntilAnswering(`http://127.0.0.1:${ports[name]}/readyz`);
+      const retry = {
+        portTaken: () => logSays(name, 'EADDRINUSE'),
+        takePorts: async () => void (ports[name] = await freePort()),
+        attempts: 2,
+      };
+      return startProcess(name, launch, ready, firstStart ? retry : undefined);
     };
     // Auth and messages first: both migrate, and the projection's consumer must exist before users do.
     // On a first start a port another process took meanwhile is replaced; a restart keeps its port.
-    const firstStart = { onTakenPort: 'retry' };
+    const firstStart = { firstStart: true };
     await Promise.all([startService('auth', firstStart), startService('messages', firstStart)]);
     await Promise.all([startService('gateway-1', firstStart), startService('gateway-2', firstStart)]);
 
-    const startEdge = async (attemptsLeft) => {
+    const writeEdgeConfig = async () => {
       const templates = join(ROOT, 'deploy/nginx/templates');
       const values = {
         EDGE_PORT: `127.0.0.1:${ports.edge}`,
@@ -186,26 +243,29 @@ export async function startLocalCluster({
       for (const name of ['edge', 'web']) {
         await writeFile(join(dir, `${name}.conf`), render(await readFile(join(templates, `${name}.conf.template`), 'utf8'), values));
       }
-      const nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-      const stderr = createWriteStream(logPath('nginx-error'), { flags: 'a' });
-      nginx.stderr.pipe(stderr);
-      const exited = once(nginx, 'exit');
-      children.set('nginx', { child: nginx, exited });
-      try {
-        await Promise.race([
-          waitUntilAnswering(`http://127.0.0.1:${ports.edge}/api/auth/check`, (response) => response.status === 401),
-          exited.then(([code]) => {
-            throw new Error(`nginx exited with ${code} while starting; see ${logPath('nginx-error')}`);
-          }),
-        ]);
-      } catch (error) {
-        const taken = (await readFile(logPath('nginx-error'), 'utf8').catch(() => '')).includes('Address already in use');
-        if (attemptsLeft === 0 || edgePort !== undefined || nginx.exitCode === null || !taken) throw error;
-        ports.edge = await freePort();
-        ports.web = await freePort();
-        await startEdge(attemptsLeft - 1);
-      }
     };
+    const startEdge = () =>
+      startProcess(
+        'nginx',
+        () => {
+          const nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+          nginx.stderr.pipe(createWriteStream(logPath('nginx-error'), { flags: 'a' }));
+          return nginx;
+        },
+        () => waitUntilAnswering(`http://127.0.0.1:${ports.edge}/api/auth/check`, (response) => response.status === 401),
+        edgePort === undefined
+          ? {
+              portTaken: () => logSays('nginx-error', 'Address already in use'),
+              takePorts: async () => {
+                ports.edge = await freePort();
+                ports.web = await freePort();
+                await writeEdgeConfig();
+              },
+              attempts: 2,
+            }
+          : undefined,
+      );
+    await writeEdgeConfig();
     await mkdir(join(dir, 'nginx-temp'));
     await writeFile(
       join(dir, 'nginx.conf'),
@@ -227,9 +287,9 @@ export async function startLocalCluster({
         '}',
       ].join('\n'),
     );
-    await startEdge(2);
+    await startEdge();
 
-    const stopChild = async (name, signal = 'SIGTERM') => {
+    const stopChild = async (name: ClusterService | 'nginx', signal: NodeJS.Signals = 'SIGTERM') => {
       const entry = children.get(name);
       if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
       entry.child.kill(signal);
@@ -242,11 +302,8 @@ export async function startLocalCluster({
       baseUrl: `http://127.0.0.1:${ports.edge}`,
       databaseUrl: databaseUrl.toString(),
       serviceUrl: (name) => `http://127.0.0.1:${ports[name]}`,
-      /** Stops one service: SIGTERM drains it, SIGKILL is a crash. */
       stop: stopChild,
-      /** Starts a stopped service again on its port. */
-      start: startService,
-      /** The process id of a running service (or nginx). */
+      start: (name) => startService(name),
       pid: (name) => children.get(name)?.child.pid,
       async close() {
         for (const name of [...children.keys()].reverse()) await stopChild(name);
@@ -265,7 +322,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const edgePort = Number(process.env.PORT ?? 8090);
   const cluster = await startLocalCluster({ edgePort, namespace: 'chat_local_cluster', throwaway: false, logLevel: 'info' });
   console.log(`Chat.io local cluster: ${cluster.baseUrl}  (logs in ${join(cluster.dir, 'logs')}; Ctrl-C stops it)`);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
       console.log('stopping the local cluster');
       await cluster.close();
