@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
 /** Debian's chromium, headless, with nothing that calls out to the network on its own. */
 export const launchBrowser = (): Promise<Browser> =>
@@ -39,7 +39,7 @@ export async function newUserPage(browser: Browser, baseUrl: string, viewport = 
 }
 
 /** How long a browser test waits for what a person would see: other work on the host can slow a page a lot. */
-export const SEEN_WITHIN_MS = 15_000;
+const SEEN_WITHIN_MS = 15_000;
 
 /**
  * Polls what the page shows until the assertion chained on it holds, failing with what it waited

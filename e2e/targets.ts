@@ -37,7 +37,7 @@ export async function startEmbeddedTarget(): Promise<E2eTarget> {
 }
 
 /** The distributed mode: each service its own process, real servers, nginx in front. */
-export async function startClusterTarget(): Promise<E2eTarget> {
+async function startClusterTarget(): Promise<E2eTarget> {
   const cluster = await startLocalCluster();
   return {
     baseUrl: cluster.baseUrl,

@@ -6,7 +6,7 @@ import helmet from 'helmet';
  * no eval), images from there or from data:/blob: URLs (previews before upload), sockets to the same
  * origin. Inline styles stay allowed: the toast and emoji picker libraries inject theirs.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { unauthorized } from '@chat/kernel';
 
 export const SESSION_COOKIE = 'jwt';
-export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALGORITHM = 'HS256';
 
 export interface SessionOptions {

@@ -9,10 +9,10 @@ import { authService } from '../src/plugin.js';
 
 export const JWT_SECRET = 'auth-test-secret-'.padEnd(48, 'x');
 
-/** The auth service alone on a free port, on embedded adapters, with its users.upserted events recorded. */
 /** Limits no ordinary test reaches; the rate-limit tests pass their own. */
 export const ROOMY_LIMITS = { signupsPerHourPerIp: 10_000, loginsPer15MinPerIp: 10_000, loginsPer15MinPerEmail: 10_000 };
 
+/** The auth service alone on a free port, on embedded adapters, with its users.upserted events recorded. */
 export async function startAuthService(rateLimits = ROOMY_LIMITS, rateLimitStore?: RateLimitStore) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = await testDatabase();

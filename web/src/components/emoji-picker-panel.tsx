@@ -2,7 +2,7 @@ import EmojiPicker, { Categories, EmojiStyle, SuggestionMode, Theme, type EmojiC
 import { Component, type ReactNode } from 'react';
 
 /** The picker's configuration from the product specification. */
-export const REACTIONS = ['1f44d', '2764-fe0f', '1f603', '1f622', '1f64f', '1f44e', '1f621'];
+const REACTIONS = ['1f44d', '2764-fe0f', '1f603', '1f622', '1f64f', '1f44e', '1f621'];
 const CATEGORIES = [
   Categories.SUGGESTED,
   Categories.CUSTOM,

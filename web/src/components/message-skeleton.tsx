@@ -1,4 +1,4 @@
-export const MESSAGE_SKELETON_BUBBLES = 6;
+const MESSAGE_SKELETON_BUBBLES = 6;
 
 export function MessageSkeleton() {
   return (

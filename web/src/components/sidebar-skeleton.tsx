@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 
-export const CONTACT_SKELETON_ROWS = 8;
+const CONTACT_SKELETON_ROWS = 8;
 
 export function SidebarSkeleton() {
   return (

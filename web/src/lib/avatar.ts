@@ -1,3 +1,3 @@
-export const DEFAULT_AVATAR = '/avatar.png';
+const DEFAULT_AVATAR = '/avatar.png';
 
 export const avatarOf = (profilePic: string | null | undefined) => profilePic || DEFAULT_AVATAR;

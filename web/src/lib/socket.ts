@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Reconnection as the product specifies: 1 s first, at most 5 s, ±50 %, forever; 20 s to connect. */
-export const SOCKET_OPTIONS = {
+const SOCKET_OPTIONS = {
   path: SOCKET_PATH,
   withCredentials: true,
   reconnection: true,

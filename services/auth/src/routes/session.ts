@@ -10,7 +10,7 @@ import type { AuthRouteOptions } from '../deps.js';
 import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
 import { createUser, findUserByEmail, findUserById, toPublicUser } from '../users.js';
 
-export const INVALID_CREDENTIALS = 'Invalid credentials';
+const INVALID_CREDENTIALS = 'Invalid credentials';
 
 /** Signup, login, logout and the session check: the `jwt` cookie's whole life. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
