@@ -85,7 +85,7 @@ async function measureGateway(sockets) {
   await waitUntilAnswering(`${url}/readyz`);
   const user = () => {
     const id = randomUUID();
-    return { id, cookie: `${SESSION_COOKIE}=${signSession(id, jwtSecret)}` };
+    return { id, cookie: `${SESSION_COOKIE}=${signSession(id, randomUUID(), jwtSecret)}` };
   };
   const users = Array.from({ length: USERS }, user);
   const drivers = [];

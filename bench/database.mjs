@@ -58,7 +58,7 @@ export async function measureDatabase() {
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
     await db.end();
 
-    const cookie = `${SESSION_COOKIE}=${signSession(ann, jwtSecret)}`;
+    const cookie = `${SESSION_COOKIE}=${signSession(ann, randomUUID(), jwtSecret)}`;
     const pool = new Pool(cluster.serviceUrl('messages'), { connections: 1 });
     const random = () => Number(min) + Math.floor(Math.random() * (Number(max) - Number(min)));
     await timed(pool, cookie, Array.from({ length: 20 }, () => `/api/messages/${ben}`)); // warm-up

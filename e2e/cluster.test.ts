@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectEvents, eventually, nextEvent } from '#test-support';
+import { ApiClient, collectEvents, connected, eventually, nextEvent, openSocket } from '#test-support';
 import { startLocalCluster, type ClusterService, type LocalCluster } from '../scripts/local-cluster.js';
 import { clusterUsers } from './cluster-users.js';
 
@@ -66,6 +66,34 @@ describe('the local cluster: services on their own behind nginx', () => {
     expect(contacts.map((c) => c._id)).toContain(newcomer._id);
     await newcomer.socket('gateway-1');
     await eventually(() => changes.some((c) => c.online.includes(newcomer._id)), 'the newcomer online');
+  });
+
+  it('ends a logged-out session on every gateway replica and every service; logout-all ends the other devices', async () => {
+    const ann = await signUp('Ann Sessions');
+    const laptopCookie = ann.client.cookie;
+    const phone = new ApiClient(cluster.baseUrl);
+    expect((await phone.post('/api/auth/login', { email: ann.email, password: 'secret123' })).status).toBe(200);
+    const [laptopOnOne, laptopOnTwo] = [await ann.socket('gateway-1'), await ann.socket('gateway-2')];
+    const phoneSocket = await connected(openSocket(cluster.serviceUrl('gateway-1'), { cookie: phone.cookie, userId: ann._id }));
+    const laptopEnded = Promise.all([nextEvent(laptopOnOne, 'disconnect'), nextEvent(laptopOnTwo, 'disconnect')]);
+
+    expect((await ann.client.post('/api/auth/logout')).status).toBe(200);
+    expect(await laptopEnded).toEqual(['io server disconnect', 'io server disconnect']);
+    const replay = new ApiClient(cluster.baseUrl);
+    replay.cookie = laptopCookie;
+    for (const path of ['/api/auth/check', '/api/messages/users']) expect((await replay.get(path)).status, path).toBe(401);
+    expect(phoneSocket.connected).toBe(true);
+    expect((await phone.get('/api/messages/users')).status).toBe(200);
+
+    const phoneEnded = nextEvent(phoneSocket, 'disconnect');
+    const laptop = new ApiClient(cluster.baseUrl);
+    await laptop.post('/api/auth/login', { email: ann.email, password: 'secret123' });
+    expect((await laptop.post('/api/auth/logout-all')).status).toBe(200);
+    expect(await phoneEnded).toBe('io server disconnect');
+    expect((await phone.get('/api/messages/users')).status).toBe(401);
+    await expect(connected(openSocket(cluster.serviceUrl('gateway-2'), { cookie: phone.cookie, userId: ann._id }))).rejects.toThrow(
+      'Not authenticated',
+    );
   });
 
   it('moves a user to the other gateway when theirs is killed, and loses no message', async () => {

@@ -7,6 +7,8 @@ export const subjects = {
   userMessages: (userId: string) => `chat.msg.${userId}`,
   /** A `UserUpserted` after a signup or a profile change. */
   usersUpserted: 'users.upserted',
+  /** A `SessionsRevoked` after a logout: the gateway ends those sessions' sockets. */
+  sessionsRevoked: 'sessions.revoked',
 } as const;
 
 /** What messages publishes on `chat.msg.<userId>` and the gateway emits as `newMessage`. */
@@ -24,3 +26,9 @@ export const UserUpsertedSchema = Type.Object({
   profilePic: Type.String(),
 });
 export type UserUpserted = Static<typeof UserUpsertedSchema>;
+
+/** Sessions auth has revoked (a logout, or a logout of all devices), as it announces them on `sessions.revoked`. */
+export const SessionsRevokedSchema = Type.Object({
+  sessionIds: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1 }),
+});
+export type SessionsRevoked = Static<typeof SessionsRevokedSchema>;

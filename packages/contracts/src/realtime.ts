@@ -39,4 +39,6 @@ export type ClientToServerEvents = Record<string, never>;
 /** What the gateway keeps on a socket once its handshake passed. */
 export interface SocketData {
   userId: string;
+  /** The session the socket was opened with: revoking it ends the socket. */
+  sessionId: string;
 }

@@ -1,1 +1,3 @@
+export * from './open.js';
+export * from './revocations.js';
 export * from './session.js';

@@ -3,11 +3,13 @@ import type { Bus } from '@chat/bus';
 import type { Database, OutboxRelay } from '@chat/database';
 import type { RateLimits } from '@chat/kernel';
 import type { RateLimitStore } from '@chat/rate-limits';
+import type { SessionRevocations } from '@chat/sessions';
 
 export interface AuthServiceOptions {
   db: Database;
   bus: Bus;
   blobs: BlobStore;
+  revocations: SessionRevocations;
   jwtSecret: string;
   cookieSecure: boolean;
   bcryptCost: number;

@@ -1,5 +1,6 @@
 import { outbox, type OutboxRelay, type Queryable } from '@chat/database';
-import { subjects, type UserUpserted } from '@chat/contracts';
+import { subjects, type SessionsRevoked, type UserUpserted } from '@chat/contracts';
+import type { RevokedSession } from '@chat/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRecord } from './users.js';
 
@@ -10,6 +11,13 @@ export const authOutbox = outbox('auth_outbox');
 export async function enqueueUserUpserted(tx: Queryable, user: UserRecord): Promise<void> {
   const event: UserUpserted = { _id: user.id, fullName: user.fullName, profilePic: user.profilePic };
   await authOutbox.enqueue(tx, subjects.usersUpserted, event);
+}
+
+/** Tells the gateway to end the sockets of sessions just revoked. */
+export async function enqueueSessionsRevoked(tx: Queryable, sessions: readonly RevokedSession[]): Promise<void> {
+  if (sessions.length === 0) return;
+  const event: SessionsRevoked = { sessionIds: sessions.map((session) => session.id) };
+  await authOutbox.enqueue(tx, subjects.sessionsRevoked, event);
 }
 
 /**

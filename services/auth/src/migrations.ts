@@ -19,4 +19,19 @@ export const authMigrations: readonly Migration[] = [
     `,
   },
   authOutbox.migration(2),
+  {
+    version: 3,
+    sql: `
+      -- Each sign-in is a session, named by its token's jti, so it can be revoked before it expires.
+      CREATE TABLE sessions (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE INDEX sessions_open_by_user ON sessions (user_id) WHERE revoked_at IS NULL;
+      CREATE INDEX sessions_revoked_by_expiry ON sessions (expires_at) WHERE revoked_at IS NOT NULL;
+    `,
+  },
 ];

@@ -8,6 +8,7 @@ import { authOutbox, publishCommittedEvents } from './events.js';
 import { authMigrations } from './migrations.js';
 import { profileRoutes } from './routes/profile.js';
 import { sessionRoutes } from './routes/session.js';
+import { deleteExpiredSessions, revokedSessions } from './sessions.js';
 
 /** The auth service: owns the users table and issues the session cookie, under /api/auth. */
 export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, options) => {
@@ -17,7 +18,13 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
   // Events left by an earlier run (the bus was down) go out at start, once every in-process
   // consumer is registered too.
   app.addHook('onReady', async () => publishCommittedEvents(events, app.log));
-  await app.register(sessions, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
+  // The shared list of revoked sessions is filled from the records, should it have lost them.
+  app.addHook('onReady', async () => {
+    await deleteExpiredSessions(options.db);
+    await options.revocations.revoke(await revokedSessions(options.db));
+  });
+  const { jwtSecret, cookieSecure, revocations } = options;
+  await app.register(sessions, { jwtSecret, cookieSecure, revocations });
   await registerRateLimiting(app, options.rateLimitStore);
   await app.register(sessionRoutes, { ...options, events, prefix: API_PREFIX });
   await app.register(profileRoutes, { ...options, events, prefix: API_PREFIX });

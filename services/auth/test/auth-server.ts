@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { createDiskBlobStore } from '@chat/blobs';
 import { createInProcessBus } from '@chat/bus';
+import { createInProcessRevocations } from '@chat/sessions';
 import { createHttpServer } from '@chat/kernel';
 import { type RateLimitStore } from '@chat/rate-limits';
-import { subjects } from '@chat/contracts';
+import { subjects, type SessionsRevoked } from '@chat/contracts';
+import type { Database } from '@chat/database';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { authService } from '../src/plugin.js';
 
@@ -13,9 +15,9 @@ export const JWT_SECRET = 'auth-test-secret-'.padEnd(48, 'x');
 export const ROOMY_LIMITS = { signupsPerHourPerIp: 10_000, loginsPer15MinPerIp: 10_000, loginsPer15MinPerEmail: 10_000 };
 
 /** The auth service alone on a free port, on embedded adapters, with its users.upserted events recorded. */
-export async function startAuthService(rateLimits = ROOMY_LIMITS, rateLimitStore?: RateLimitStore) {
+export async function startAuthService(rateLimits = ROOMY_LIMITS, rateLimitStore?: RateLimitStore, database?: Database) {
   const app = await createHttpServer({ logLevel: 'silent' });
-  const db = await testDatabase();
+  const db = database ?? (await testDatabase());
   const bus = createInProcessBus(() => {});
   const blobs = await createDiskBlobStore(join(await tempDir('chat-auth'), 'media'));
   const upserted: Array<{ _id: string; fullName: string; profilePic: string }> = [];
@@ -27,12 +29,16 @@ export async function startAuthService(rateLimits = ROOMY_LIMITS, rateLimitStore
     }
     upserted.push(JSON.parse(payload));
   });
-  await app.register(authService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false, bcryptCost: 10, rateLimits, rateLimitStore });
-  app.addHook('onClose', () => db.close());
+  const revocations = createInProcessRevocations();
+  const revokedSessionEvents: SessionsRevoked[] = [];
+  await bus.consumeEvents(subjects.sessionsRevoked, 'test', (payload) => void revokedSessionEvents.push(JSON.parse(payload)));
+  await app.register(authService, { db, bus, blobs, revocations, jwtSecret: JWT_SECRET, cookieSecure: false, bcryptCost: 10, rateLimits, rateLimitStore });
+  // A database handed in belongs to the caller.
+  if (!database) app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
   /** The next `count` events fail to be handled, as if the bus were down. */
   const refuseEvents = (count: number) => {
     refusals = count;
   };
-  return { app, db, blobs, upserted, refuseEvents, baseUrl, client: () => new ApiClient(baseUrl) };
+  return { app, db, blobs, upserted, revokedSessionEvents, refuseEvents, baseUrl, client: () => new ApiClient(baseUrl) };
 }

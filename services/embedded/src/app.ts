@@ -9,6 +9,7 @@ import { createServiceApp, type Config } from '@chat/kernel';
 import { messagesService } from '@chat/messages';
 import { openPresence } from '@chat/presence';
 import { openRateLimitStore } from '@chat/rate-limits';
+import { openSessionRevocations } from '@chat/sessions';
 import { loadOrCreateSecret } from './secret.js';
 import { serveWebApp } from './web.js';
 
@@ -24,15 +25,16 @@ export async function buildEmbeddedApp(config: Config) {
   const { app, resources } = await createServiceApp(config, {
     db: (log) => openDatabase(config, log),
     bus: (log) => openBus(config, log, 'chat-embedded'),
+    revocations: (log) => openSessionRevocations(config, log),
     presence: (log) => openPresence(config, log),
     blobs: () => openBlobStore(config),
     rateLimitStore: (log) => openRateLimitStore(config, log),
   });
-  const { presence, ...data } = resources;
-  const shared = { ...data, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits };
+  const { presence, revocations, ...data } = resources;
+  const shared = { ...data, revocations, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits };
   await app.register(authService, { ...shared, bcryptCost: config.bcryptCost });
   await app.register(messagesService, shared);
-  await app.register(gatewayService, { bus: data.bus, presence, jwtSecret, socketsPerUser: config.rateLimits.socketsPerUser });
+  await app.register(gatewayService, { bus: data.bus, presence, revocations, jwtSecret, socketsPerUser: config.rateLimits.socketsPerUser });
   await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }

@@ -32,6 +32,30 @@ describe('embedded mode: the whole product in one process', () => {
     expect(contacts.map((c: { _id: string }) => c._id)).not.toContain(ann.user._id);
   });
 
+  it('ends a logged-out session everywhere in the process; logging out of all devices ends the rest', async () => {
+    const ann = await signedUp('Ann Sessions');
+    const phone = new ApiClient(server.baseUrl);
+    await phone.post('/api/auth/login', { email: ann.user.email, password: 'secret123' });
+    const laptopCookie = ann.client.cookie;
+    const laptopTab = await ann.socket();
+    const phoneTab = await connected(openSocket(server.baseUrl, { cookie: phone.cookie, userId: ann.user._id }));
+    const laptopEnded = nextEvent(laptopTab, 'disconnect');
+
+    await ann.client.post('/api/auth/logout');
+    expect(await laptopEnded).toBe('io server disconnect');
+    const replay = new ApiClient(server.baseUrl);
+    replay.cookie = laptopCookie;
+    expect((await replay.get('/api/messages/users')).status).toBe(401);
+    expect(phoneTab.connected).toBe(true);
+
+    const phoneEnded = nextEvent(phoneTab, 'disconnect');
+    const laptop = new ApiClient(server.baseUrl);
+    await laptop.post('/api/auth/login', { email: ann.user.email, password: 'secret123' });
+    expect((await laptop.post('/api/auth/logout-all')).body).toEqual({ message: 'Logged out of all devices' });
+    expect(await phoneEnded).toBe('io server disconnect');
+    expect((await phone.get('/api/auth/check')).status).toBe(401);
+  });
+
   it('delivers a message live to the receiver and the sender’s other tab, not to a third user', async () => {
     const ann = await signedUp('Ann Live');
     const bob = await signedUp('Bob Live');

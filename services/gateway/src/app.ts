@@ -1,6 +1,7 @@
 import { openBus } from '@chat/bus';
 import { createServiceApp, requireJwtSecret, type Config } from '@chat/kernel';
 import { openPresence } from '@chat/presence';
+import { openSessionRevocations } from '@chat/sessions';
 import { gatewayService } from './plugin.js';
 import { openSocketAdapter } from './socket-adapter.js';
 
@@ -9,12 +10,14 @@ export async function buildGatewayApp(config: Config) {
   const jwtSecret = requireJwtSecret(config);
   const { app, resources } = await createServiceApp(config, {
     bus: (log) => openBus(config, log, 'chat-gateway'),
+    revocations: (log) => openSessionRevocations(config, log),
     presence: (log) => openPresence(config, log),
     sockets: (log) => openSocketAdapter(config, log),
   });
   await app.register(gatewayService, {
     bus: resources.bus,
     presence: resources.presence,
+    revocations: resources.revocations,
     adapter: resources.sockets.adapter,
     jwtSecret,
     socketsPerUser: config.rateLimits.socketsPerUser,

@@ -1,10 +1,12 @@
 import type { Bus } from '@chat/bus';
 import type { Presence } from '@chat/presence';
+import type { SessionRevocations } from '@chat/sessions';
 import type { ServerOptions } from 'socket.io';
 
 export interface GatewayServiceOptions {
   bus: Bus;
   presence: Presence;
+  revocations: SessionRevocations;
   jwtSecret: string;
   /** Sockets one user may hold on one replica. */
   socketsPerUser: number;

@@ -6,6 +6,7 @@ import type { ChatServer } from './chat-server.js';
 import type { GatewayServiceOptions } from './deps.js';
 import { deliverMessages } from './delivery.js';
 import { trackPresence } from './presence.js';
+import { endRevokedSessions } from './session-revocation.js';
 import { authenticateHandshakes } from './socket-auth.js';
 import { trackUserSockets } from './user-sockets.js';
 
@@ -32,13 +33,17 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   });
   // Handshake middlewares: the session, then the user's sockets here (the cap, and on a user's
   // first socket their message subscription and presence, both in place before `connect`).
-  authenticateHandshakes(io, options.jwtSecret);
+  authenticateHandshakes(io, options.jwtSecret, options.revocations);
   const delivery = deliverMessages(io, options.bus, app.log);
   const presence = trackPresence(io, options.presence, app.log);
   trackUserSockets(io, { max: options.socketsPerUser, hooks: [delivery.hooks, presence.hooks] });
 
+  const revocation = endRevokedSessions(io, options.bus, app.log);
+  await revocation.ready;
+
   io.on('connection', (socket) => {
     delivery.connected(socket);
+    revocation.connected(socket);
     presence.connected(socket).catch((error: unknown) => {
       app.log.error({ err: error }, 'could not send the online users');
       socket.disconnect(true);
@@ -55,6 +60,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   app.addHook('onClose', async () => {
     presence.stop();
     delivery.stop();
+    await revocation.stop();
     await new Promise<void>((resolve) => {
       io.close(() => resolve());
     });

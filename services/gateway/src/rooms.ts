@@ -2,4 +2,6 @@
 export const rooms = {
   /** All sockets of one user on this replica. */
   user: (userId: string) => `user:${userId}`,
+  /** All sockets of one session, on every replica (through the Socket.IO adapter). */
+  session: (sessionId: string) => `session:${sessionId}`,
 } as const;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createInProcessBus, type Bus } from '@chat/bus';
 import { createHttpServer, type HttpServer } from '@chat/kernel';
 import { createInProcessPresence } from '@chat/presence';
-import { signSession } from '@chat/sessions';
-import { subjects, type Message } from '@chat/contracts';
+import { createInProcessRevocations, signSession } from '@chat/sessions';
+import { subjects, type Message, type SessionsRevoked } from '@chat/contracts';
 import { listenOnFreePort, openSocket, connected } from '#test-support';
 import { gatewayService } from '../src/plugin.js';
 
@@ -25,20 +25,29 @@ export async function startGateway({
 } = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const presence = createInProcessPresence();
-  await app.register(gatewayService, { bus, presence, jwtSecret: JWT_SECRET, socketsPerUser });
+  const revocations = createInProcessRevocations();
+  await app.register(gatewayService, { bus, presence, revocations, jwtSecret: JWT_SECRET, socketsPerUser });
   prepare?.(app);
   const baseUrl = await listenOnFreePort(app);
 
-  const user = () => {
-    const id = randomUUID();
-    const cookie = `jwt=${signSession(id, JWT_SECRET)}`;
-    return { id, cookie, socket: () => connected(openSocket(baseUrl, { cookie, userId: id })) };
+  /** A session of a new user, or of the user `id`. */
+  const user = (id: string = randomUUID()) => {
+    const sessionId = randomUUID();
+    const cookie = `jwt=${signSession(id, sessionId, JWT_SECRET)}`;
+    return { id, sessionId, cookie, socket: () => connected(openSocket(baseUrl, { cookie, userId: id })) };
+  };
+
+  /** What the auth service does on a logout: the list first, then the event. */
+  const revoke = async (...sessionIds: string[]) => {
+    await revocations.revoke(sessionIds.map((id) => ({ id, expiresAt: Date.now() + 60_000 })));
+    const event: SessionsRevoked = { sessionIds };
+    await bus.publishEvent(subjects.sessionsRevoked, JSON.stringify(event), randomUUID());
   };
 
   const publish = (to: string, message: Message, originSocketId?: string) =>
     bus.publish(subjects.userMessages(to), JSON.stringify({ message, originSocketId }));
 
-  return { app, baseUrl, user, publish, presence, bus };
+  return { app, baseUrl, user, revoke, publish, presence, bus };
 }
 
 /** A stored message as the messages service publishes it. */

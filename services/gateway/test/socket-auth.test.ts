@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSession } from '@chat/sessions';
 import jwt from 'jsonwebtoken';
@@ -40,7 +41,7 @@ describe('socket handshake', () => {
   it('refuses a forged, expired or unsigned token', async () => {
     const id = gateway.user().id;
     const tokens = [
-      signSession(id, 'someone-else-'.padEnd(48, 'z')),
+      signSession(id, randomUUID(), 'someone-else-'.padEnd(48, 'z')),
       jwt.sign({ exp: Math.floor(Date.now() / 1000) - 5 }, JWT_SECRET, { subject: id }),
       jwt.sign({ sub: id }, '', { algorithm: 'none' }),
     ];

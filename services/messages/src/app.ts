@@ -3,6 +3,7 @@ import { openBus } from '@chat/bus';
 import { openDatabase } from '@chat/database';
 import { createServiceApp, requireJwtSecret, type Config } from '@chat/kernel';
 import { openRateLimitStore } from '@chat/rate-limits';
+import { openSessionRevocations } from '@chat/sessions';
 import { messagesService } from './plugin.js';
 
 /** The messages service as a process of its own: /api/messages, /api/media, health, its adapters. */
@@ -11,6 +12,7 @@ export async function buildMessagesApp(config: Config) {
   const { app, resources } = await createServiceApp(config, {
     db: (log) => openDatabase(config, log),
     bus: (log) => openBus(config, log, 'chat-messages'),
+    revocations: (log) => openSessionRevocations(config, log),
     blobs: () => openBlobStore(config),
     rateLimitStore: (log) => openRateLimitStore(config, log),
   });

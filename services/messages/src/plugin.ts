@@ -15,7 +15,8 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await migrate(options.db, 'messages', messagesMigrations);
   const projection = await projectContacts(options.bus, options.db, app.log);
   app.addHook('onClose', async () => projection.unsubscribe());
-  await app.register(sessions, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
+  const { jwtSecret, cookieSecure, revocations } = options;
+  await app.register(sessions, { jwtSecret, cookieSecure, revocations });
   await registerRateLimiting(app, options.rateLimitStore, 'batched');
   await app.register(contactRoutes, { ...options, prefix: API_PREFIX });
   await app.register(conversationRoutes, { ...options, prefix: API_PREFIX });

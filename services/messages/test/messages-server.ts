@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createDiskBlobStore } from '@chat/blobs';
 import { createInProcessBus } from '@chat/bus';
 import { createHttpServer } from '@chat/kernel';
-import { signSession } from '@chat/sessions';
+import { createInProcessRevocations, signSession } from '@chat/sessions';
 import { subjects } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { messagesService } from '../src/plugin.js';
@@ -19,7 +19,7 @@ export async function startMessagesService(rateLimits = { messagesPerMinutePerUs
   const db = await testDatabase();
   const bus = createInProcessBus(() => {});
   const blobs = await createDiskBlobStore(join(await tempDir('chat-messages'), 'media'));
-  await app.register(messagesService, { db, bus, blobs, jwtSecret: JWT_SECRET, cookieSecure: false, rateLimits });
+  await app.register(messagesService, { db, bus, blobs, revocations: createInProcessRevocations(), jwtSecret: JWT_SECRET, cookieSecure: false, rateLimits });
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
 
@@ -34,7 +34,7 @@ export async function startMessagesService(rateLimits = { messagesPerMinutePerUs
     const id = randomUUID();
     await bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: id, fullName, profilePic }), randomUUID());
     const client = new ApiClient(baseUrl);
-    client.cookie = `jwt=${signSession(id, JWT_SECRET)}`;
+    client.cookie = `jwt=${signSession(id, randomUUID(), JWT_SECRET)}`;
     return { id, fullName, client };
   };
 

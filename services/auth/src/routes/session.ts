@@ -1,20 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, unauthorized } from '@chat/kernel';
 import { limitRequests } from '@chat/rate-limits';
-import { clearSessionCookie, setSessionCookie, signSession } from '@chat/sessions';
+import { clearSessionCookie, requestSession, setSessionCookie, type RevokedSession } from '@chat/sessions';
 import { AuthUserSchema, checkSignup, LoginBodySchema, MessageBodySchema, SignupBodySchema } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Queryable } from '@chat/database';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, passwordMatches } from '../credentials.js';
 import type { AuthRouteOptions } from '../deps.js';
-import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
+import { enqueueSessionsRevoked, enqueueUserUpserted, publishCommittedEvents } from '../events.js';
+import { revokeSession, revokeUserSessions, startSession } from '../sessions.js';
 import { createUser, findUserByEmail, findUserById, toPublicUser } from '../users.js';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
 /** Signup, login, logout and the session check: the `jwt` cookie's whole life. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
-  const { db, events, jwtSecret, bcryptCost } = options;
+  const { db, events, jwtSecret, bcryptCost, revocations } = options;
+
+  /**
+   * Ends sessions: recorded (with the event that ends their sockets) in one transaction, then put
+   * on the list every service checks. A failure answers an error and keeps the cookie, so the user
+   * can try again; the record alone would be announced at the next start.
+   */
+  const endSessions = async (request: FastifyRequest, revoke: (tx: Queryable) => Promise<RevokedSession[]>) => {
+    const revoked = await db.transaction(async (tx) => {
+      const sessions = await revoke(tx);
+      await enqueueSessionsRevoked(tx, sessions);
+      return sessions;
+    });
+    await revocations.revoke(revoked);
+    await publishCommittedEvents(events, request.log);
+  };
   // Compared against when the email is unknown, so that answer takes as long as a wrong password.
   const decoyHash = await hashPassword(randomUUID(), bcryptCost);
 
@@ -43,14 +60,16 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       if (!checked.ok) throw badRequest(checked.message);
       const { fullName, email, password } = checked.value;
       const passwordHash = await hashPassword(password, bcryptCost);
-      const user = await db.transaction(async (tx) => {
+      const signedUp = await db.transaction(async (tx) => {
         const created = await createUser(tx, { fullName, email, passwordHash });
-        if (created) await enqueueUserUpserted(tx, created);
-        return created;
+        if (!created) return null;
+        await enqueueUserUpserted(tx, created);
+        return { user: created, token: await startSession(tx, created.id, jwtSecret) };
       });
-      if (!user) throw conflict('An account with this email already exists');
+      if (!signedUp) throw conflict('An account with this email already exists');
+      const { user, token } = signedUp;
       await publishCommittedEvents(events, request.log);
-      setSessionCookie(reply, signSession(user.id, jwtSecret), options);
+      setSessionCookie(reply, token, options);
       return reply.status(201).send(toPublicUser(user));
     },
   );
@@ -66,15 +85,28 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       const user = await findUserByEmail(db, email);
       const matches = await passwordMatches(password, user?.passwordHash ?? decoyHash);
       if (!user || !matches) throw unauthorized(INVALID_CREDENTIALS);
-      setSessionCookie(reply, signSession(user.id, jwtSecret), options);
+      setSessionCookie(reply, await startSession(db, user.id, jwtSecret), options);
       return toPublicUser(user);
     },
   );
 
-  app.post('/auth/logout', { schema: { response: { 200: MessageBodySchema } } }, async (_request, reply) => {
+  // Open to anyone: a cookie that is no longer valid is cleared all the same.
+  app.post('/auth/logout', { schema: { response: { 200: MessageBodySchema } } }, async (request, reply) => {
+    const session = requestSession(request, options);
+    if (session) await endSessions(request, (tx) => revokeSession(tx, session.userId, session.sessionId));
     clearSessionCookie(reply, options);
     return { message: 'Logged out successfully' };
   });
+
+  app.post(
+    '/auth/logout-all',
+    { preHandler: app.requireUser, schema: { response: { 200: MessageBodySchema } } },
+    async (request, reply) => {
+      await endSessions(request, (tx) => revokeUserSessions(tx, request.userId));
+      clearSessionCookie(reply, options);
+      return { message: 'Logged out of all devices' };
+    },
+  );
 
   app.get(
     '/auth/check',

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSession } from '@chat/sessions';
 import jwt from 'jsonwebtoken';
+import { eventually } from '#test-support';
 import { JWT_SECRET, startAuthService } from '../auth-server.js';
 
 let server: Awaited<ReturnType<typeof startAuthService>>;
@@ -161,6 +163,81 @@ describe('POST /api/auth/logout', () => {
     expect(client.cookie).toBe('');
     expect((await client.get('/api/auth/check')).status).toBe(401);
   });
+
+  it('revokes the session: the same cookie replayed afterwards answers 401, other devices stay signed in', async () => {
+    const email = uniqueEmail('two.devices');
+    const laptop = server.client();
+    await laptop.signup('Two Devices', email);
+    const phone = server.client();
+    expect((await phone.post('/api/auth/login', { email, password: 'secret123' })).status).toBe(200);
+    const stolen = laptop.cookie;
+    expect((await laptop.get('/api/auth/check')).status).toBe(200);
+
+    expect((await laptop.post('/api/auth/logout')).status).toBe(200);
+    laptop.cookie = stolen;
+    expect((await laptop.get('/api/auth/check')).status).toBe(401);
+    expect((await phone.get('/api/auth/check')).status).toBe(200);
+  });
+
+  it('answers 200 and clears a cookie that is no longer valid', async () => {
+    const client = server.client();
+    client.cookie = 'jwt=garbage';
+    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    expect(client.cookie).toBe('');
+  });
+});
+
+describe('POST /api/auth/logout-all', () => {
+  it('ends every session of the user, on every device, and no one else’s', async () => {
+    const email = uniqueEmail('everywhere');
+    const laptop = server.client();
+    await laptop.signup('Everywhere', email);
+    const phone = server.client();
+    await phone.post('/api/auth/login', { email, password: 'secret123' });
+    const stranger = server.client();
+    await stranger.signup('Stranger');
+    const phoneCookie = phone.cookie;
+
+    const response = await laptop.post('/api/auth/logout-all');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Logged out of all devices' });
+    expect(laptop.cookie).toBe('');
+    expect((await phone.get('/api/auth/check')).status).toBe(401);
+    phone.cookie = phoneCookie;
+    expect((await phone.post('/api/auth/logout-all')).status).toBe(401);
+    expect((await stranger.get('/api/auth/check')).status).toBe(200);
+    expect((await phone.post('/api/auth/login', { email, password: 'secret123' })).status).toBe(200);
+    expect((await phone.get('/api/auth/check')).status).toBe(200);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await server.client().post('/api/auth/logout-all')).status).toBe(401);
+  });
+
+  it('tells the gateway which sessions ended', async () => {
+    const client = server.client();
+    await client.signup('Announced');
+    await client.post('/api/auth/logout-all');
+    await eventually(() => server.revokedSessionEvents.length > 0, 'a sessions.revoked event');
+    expect(server.revokedSessionEvents.at(-1)).toEqual({ sessionIds: [expect.stringMatching(/^[0-9a-f-]{36}$/)] });
+  });
+});
+
+describe('restarting the auth service', () => {
+  it('announces the sessions revoked earlier to a list that lost them', async () => {
+    const client = server.client();
+    await client.signup('Remembered');
+    const cookie = client.cookie;
+    await client.post('/api/auth/logout');
+    const restarted = await startAuthService(undefined, undefined, server.db);
+    try {
+      const replay = restarted.client();
+      replay.cookie = cookie;
+      expect((await replay.get('/api/auth/check')).status).toBe(401);
+    } finally {
+      await restarted.app.close();
+    }
+  });
 });
 
 describe('GET /api/auth/check', () => {
@@ -181,7 +258,7 @@ describe('GET /api/auth/check', () => {
   it('answers 401 to a forged, expired or unsigned token', async () => {
     const client = server.client();
     const user = await client.signup('Target');
-    const forged = signSession(user._id, 'another-secret-'.padEnd(48, 'y'));
+    const forged = signSession(user._id, randomUUID(), 'another-secret-'.padEnd(48, 'y'));
     const expired = jwt.sign({ exp: Math.floor(Date.now() / 1000) - 1 }, JWT_SECRET, { subject: user._id });
     const unsigned = jwt.sign({ sub: user._id }, '', { algorithm: 'none' });
     for (const token of [forged, expired, unsigned, 'garbage']) {
@@ -194,7 +271,7 @@ describe('GET /api/auth/check', () => {
 
   it('answers 401 to a valid token of a user that does not exist', async () => {
     const client = server.client();
-    client.cookie = `jwt=${signSession('5f0c6a8e-0000-4000-8000-000000000000', JWT_SECRET)}`;
+    client.cookie = `jwt=${signSession('5f0c6a8e-0000-4000-8000-000000000000', randomUUID(), JWT_SECRET)}`;
     expect((await client.get('/api/auth/check')).status).toBe(401);
   });
 });

@@ -1,0 +1,51 @@
+/** A session ended before its token expired: refused until then. */
+export interface RevokedSession {
+  id: string;
+  /** When its token expires, in ms since the epoch; the entry is dropped after that. */
+  expiresAt: number;
+}
+
+/**
+ * The list of revoked sessions every process checks a token against, in memory so a check costs
+ * nothing; shared through Redis when distributed. The auth service records revocations in its
+ * database first and re-announces them at start, so a list that lost its data is filled again.
+ */
+export interface SessionRevocations {
+  /** Resolves once every process sharing the list will refuse these sessions. */
+  revoke(sessions: readonly RevokedSession[]): Promise<void>;
+  isRevoked(sessionId: string): boolean;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The revoked sessions this process has heard of, by id, each kept until its token expires. */
+export function revokedSessionMirror() {
+  const expiries = new Map<string, number>();
+  return {
+    add(sessions: readonly RevokedSession[]) {
+      const now = Date.now();
+      for (const { id, expiresAt } of sessions) if (expiresAt > now) expiries.set(id, expiresAt);
+      for (const [id, expiresAt] of expiries) if (expiresAt <= now) expiries.delete(id);
+    },
+    has(sessionId: string) {
+      const expiresAt = expiries.get(sessionId);
+      return expiresAt !== undefined && expiresAt > Date.now();
+    },
+    clear: () => expiries.clear(),
+  };
+}
+
+/** The list of one process (embedded mode). */
+export function createInProcessRevocations(): SessionRevocations {
+  const mirror = revokedSessionMirror();
+  return {
+    async revoke(sessions) {
+      mirror.add(sessions);
+    },
+    isRevoked: (sessionId) => mirror.has(sessionId),
+    async ping() {},
+    async close() {
+      mirror.clear();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '@chat/database';
+import { sessionExpiry, signSession, type RevokedSession } from '@chat/sessions';
+
+/** Records a new session of the user and answers its token. */
+export async function startSession(tx: Queryable, userId: string, jwtSecret: string): Promise<string> {
+  const sessionId = randomUUID();
+  const token = signSession(userId, sessionId, jwtSecret);
+  // Taken after signing, so the record never expires before the token does.
+  const expiresAt = new Date(sessionExpiry());
+  await tx.query('INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, $3)', [sessionId, userId, expiresAt]);
+  return token;
+}
+
+interface SessionRow {
+  id: string;
+  expiresAt: Date;
+}
+
+const toRevoked = (rows: SessionRow[]): RevokedSession[] => rows.map(({ id, expiresAt }) => ({ id, expiresAt: expiresAt.getTime() }));
+
+/** Revokes one session of the user; answers it, or nothing when it was revoked already or is not theirs. */
+export async function revokeSession(tx: Queryable, userId: string, sessionId: string): Promise<RevokedSession[]> {
+  const rows = await tx.query<SessionRow>(
+    `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL
+     RETURNING id::text, expires_at AS "expiresAt"`,
+    [sessionId, userId],
+  );
+  return toRevoked(rows);
+}
+
+/** Revokes every session of the user still open. */
+export async function revokeUserSessions(tx: Queryable, userId: string): Promise<RevokedSession[]> {
+  const rows = await tx.query<SessionRow>(
+    `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+     RETURNING id::text, expires_at AS "expiresAt"`,
+    [userId],
+  );
+  return toRevoked(rows);
+}
+
+/** Every revoked session whose token has not expired yet: what the shared list must hold. */
+export async function revokedSessions(db: Queryable): Promise<RevokedSession[]> {
+  const rows = await db.query<SessionRow>(
+    `SELECT id::text, expires_at AS "expiresAt" FROM sessions WHERE revoked_at IS NOT NULL AND expires_at > now()`,
+  );
+  return toRevoked(rows);
+}
+
+/** Sessions past their expiry are of no use to anyone: dropped, a batch at a time. */
+export async function deleteExpiredSessions(db: Queryable): Promise<void> {
+  await db.query(
+    `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at < now() LIMIT 10000)`,
+  );
+}
