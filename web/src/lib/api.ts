@@ -53,6 +53,7 @@ export const api = {
   signup: (body: SignupBody) => request<AuthUser>('POST', '/auth/signup', body),
   login: (body: LoginBody) => request<AuthUser>('POST', '/auth/login', body),
   logout: () => request<MessageBody>('POST', '/auth/logout'),
+  logoutAll: () => request<MessageBody>('POST', '/auth/logout-all'),
   updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
   getUsers: () => request<Contact[]>('GET', '/messages/users'),
   getMessages: (userId: string, before?: string) =>

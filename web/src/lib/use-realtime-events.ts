@@ -1,11 +1,15 @@
-import type { ServerToClientEvents } from '@chat/contracts';
+import { HANDSHAKE_ERRORS, type ServerToClientEvents } from '@chat/contracts';
 import { useEffect } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import type { ChatSocket } from './socket';
 
 /** A handler for each event of the contract, and for the connection's own. */
-type Handlers = ServerToClientEvents & { connect: () => void; disconnect: (reason: string) => void };
+type Handlers = ServerToClientEvents & {
+  connect: () => void;
+  disconnect: (reason: string) => void;
+  connect_error: (error: Error) => void;
+};
 
 /** Binds each handler to its event; the returned function unbinds them all. */
 function bind(socket: ChatSocket, handlers: Handlers): () => void {
@@ -48,8 +52,16 @@ export function useRealtimeEvents(): void {
       if (hasConnected) refetch();
       hasConnected = true;
     };
-    // A disconnect the app asked for (logout) is not a lost connection.
-    const onDisconnect = (reason: string) => useAuthStore.getState().setReconnecting(reason !== 'io client disconnect');
+    // A disconnect the app asked for (logout) is not a lost connection. One the server asked for is
+    // a session ended elsewhere (a logout of all devices), and Socket.IO does not reconnect it.
+    const onDisconnect = (reason: string) => {
+      useAuthStore.getState().setReconnecting(reason !== 'io client disconnect');
+      if (reason === 'io server disconnect') void useAuthStore.getState().recheckSession();
+    };
+    // Refused at the handshake: the session may have ended while the connection was down.
+    const onConnectError = (error: Error) => {
+      if (error.message === HANDSHAKE_ERRORS.notAuthenticated) void useAuthStore.getState().recheckSession();
+    };
 
     return bind(socket, {
       getOnlineUsers: onOnlineUsers,
@@ -57,6 +69,7 @@ export function useRealtimeEvents(): void {
       newMessage: onNewMessage,
       connect: onConnect,
       disconnect: onDisconnect,
+      connect_error: onConnectError,
     });
   }, [socket]);
 }

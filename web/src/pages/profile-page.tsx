@@ -1,5 +1,5 @@
 import { checkImageFile } from '@chat/contracts';
-import { Camera, Mail, User } from 'lucide-react';
+import { Camera, LogOut, Mail, User } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { avatarOf } from '../lib/avatar';
@@ -7,7 +7,7 @@ import { readAsDataUrl } from '../lib/read-image';
 import { useAuthStore } from '../store/use-auth-store';
 
 export function ProfilePage() {
-  const { authUser, isUpdatingProfile, updateProfile } = useAuthStore();
+  const { authUser, isUpdatingProfile, updateProfile, isLoggingOutEverywhere, logoutAll } = useAuthStore();
   const [preview, setPreview] = useState<string | null>(null);
   if (!authUser) return null;
 
@@ -97,6 +97,19 @@ export function ProfilePage() {
                 <span className="text-green-500">Active</span>
               </div>
             </div>
+          </div>
+
+          <div className="flex flex-col items-center gap-2 text-center">
+            <button
+              type="button"
+              className="btn btn-outline btn-error"
+              onClick={() => void logoutAll()}
+              disabled={isLoggingOutEverywhere}
+            >
+              <LogOut className="size-5" aria-hidden="true" />
+              Log out of all devices
+            </button>
+            <p className="text-sm text-base-content/60">Signs you out here and on every other browser and device.</p>
           </div>
         </div>
       </div>

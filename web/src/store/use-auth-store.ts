@@ -14,10 +14,15 @@ interface AuthState {
   isSigningUp: boolean;
   isLoggingIn: boolean;
   isUpdatingProfile: boolean;
+  isLoggingOutEverywhere: boolean;
   checkAuth(): Promise<void>;
   signup(form: { fullName: string; email: string; password: string }): Promise<void>;
   login(form: { email: string; password: string }): Promise<void>;
   logout(): Promise<void>;
+  /** Ends every session of the user, this one included. */
+  logoutAll(): Promise<void>;
+  /** The server ended the realtime connection: signs out if the session is over, else reconnects. */
+  recheckSession(): Promise<void>;
   updateProfile(profilePic: string): Promise<void>;
   setOnlineUsers(ids: string[]): void;
   setReconnecting(reconnecting: boolean): void;
@@ -25,6 +30,8 @@ interface AuthState {
 }
 
 type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile';
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 export const errorMessage = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
@@ -64,6 +71,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
     isSigningUp: false,
     isLoggingIn: false,
     isUpdatingProfile: false,
+    isLoggingOutEverywhere: false,
 
     checkAuth() {
       authCheck ??= api
@@ -92,6 +100,37 @@ export const useAuthStore = create<AuthState>((set, get) => {
         toast.success('Logged out successfully');
       } catch (error) {
         toast.error(errorMessage(error));
+      }
+    },
+
+    async logoutAll() {
+      set({ isLoggingOutEverywhere: true });
+      try {
+        const { message } = await api.logoutAll();
+        disconnect();
+        set({ authUser: null });
+        toast.success(message);
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        set({ isLoggingOutEverywhere: false });
+      }
+    },
+
+    async recheckSession() {
+      try {
+        await api.checkAuth();
+        get().socket?.connect();
+      } catch (error) {
+        // Only a refusal ends the session; after a network failure the socket keeps trying.
+        if (!(error instanceof ApiError && error.status === 401)) {
+          get().socket?.connect();
+          return;
+        }
+        if (!get().authUser) return;
+        disconnect();
+        set({ authUser: null });
+        toast.error(SESSION_ENDED);
       }
     },
 
