@@ -22,7 +22,8 @@ export interface E2eTarget {
 
 /** The whole product in this process on embedded adapters, serving the built web app. */
 export async function startEmbeddedTarget(): Promise<E2eTarget> {
-  const config = parseConfig({ LOG_LEVEL: 'silent', DATA_DIR: await tempDir('chat-e2e'), WEB_DIST });
+  // Warnings show in the test output: a close that had to cut connections names them.
+  const config = parseConfig({ LOG_LEVEL: 'warn', DATA_DIR: await tempDir('chat-e2e'), WEB_DIST });
   const app = await buildEmbeddedApp(config);
   const baseUrl = await listenOnFreePort(app);
   const socketsOf = (userId: string) => [...app.io.of('/').sockets.values()].filter((s) => s.data.userId === userId);

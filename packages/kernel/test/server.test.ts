@@ -71,4 +71,24 @@ describe('closing the HTTP server', () => {
     await withDeadline(closed, 10_000, 'the server to finish closing');
     agent.destroy();
   });
+
+  it('cuts a request that does not finish once the drain limit has passed', async () => {
+    const app = await createHttpServer({ logLevel: 'silent', drainLimitMs: 300 });
+    const { arrived, inFlight } = heldRequest();
+    app.get('/stuck', async () => {
+      arrived();
+      await new Promise(() => undefined);
+    });
+    const baseUrl = await listenOnFreePort(app);
+    const agent = new Agent({ keepAlive: true });
+
+    const answer = get(`${baseUrl}/stuck`, agent).then(
+      () => 'answered',
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    await inFlight;
+    await withDeadline(app.close(), 10_000, 'the server to finish closing despite the stuck request');
+    expect(await answer).toBe('ECONNRESET');
+    agent.destroy();
+  });
 });
