@@ -54,7 +54,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A target starts a browser and a whole deployment; on a busy host that can take a minute.
+          hookTimeout: 120_000,
         },
       },
     ],
