@@ -63,7 +63,13 @@ export function useRealtimeEvents(): void {
       if (error.message === HANDSHAKE_ERRORS.notAuthenticated) void useAuthStore.getState().recheckSession();
     };
 
-    return bind(socket, {
+    // Back online: try now instead of after what is left of the backoff (up to 5 s), as people
+    // coming off a train expect. Restarting the manager also resets the backoff.
+    const onBrowserOnline = () => {
+      if (!socket.connected) socket.disconnect().connect();
+    };
+    window.addEventListener('online', onBrowserOnline);
+    const unbind = bind(socket, {
       getOnlineUsers: onOnlineUsers,
       onlineUsersChanged: onPresenceChange,
       newMessage: onNewMessage,
@@ -71,5 +77,9 @@ export function useRealtimeEvents(): void {
       disconnect: onDisconnect,
       connect_error: onConnectError,
     });
+    return () => {
+      window.removeEventListener('online', onBrowserOnline);
+      unbind();
+    };
   }, [socket]);
 }

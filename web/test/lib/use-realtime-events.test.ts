@@ -1,0 +1,37 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatSocket } from '../../src/lib/socket';
+import { useRealtimeEvents } from '../../src/lib/use-realtime-events';
+import { useAuthStore } from '../../src/store/use-auth-store';
+
+/** A socket that records what the app asks of it; `connected` says whether the link is up. */
+function recordingSocket(connected: boolean) {
+  const socket = { connected, on: vi.fn(), off: vi.fn(), connect: vi.fn(), disconnect: vi.fn() };
+  socket.disconnect.mockReturnValue(socket);
+  return socket;
+}
+
+describe('the realtime connection when the browser comes back online', () => {
+  afterEach(() => useAuthStore.setState({ socket: null }));
+
+  it('reconnects at once instead of waiting out the backoff', () => {
+    const socket = recordingSocket(false);
+    useAuthStore.setState({ socket: socket as unknown as ChatSocket });
+    renderHook(() => useRealtimeEvents());
+    window.dispatchEvent(new Event('online'));
+    expect(socket.disconnect).toHaveBeenCalledOnce();
+    expect(socket.connect).toHaveBeenCalledOnce();
+  });
+
+  it('leaves a live connection alone, and stops listening once the socket is gone', () => {
+    const socket = recordingSocket(true);
+    useAuthStore.setState({ socket: socket as unknown as ChatSocket });
+    const { unmount } = renderHook(() => useRealtimeEvents());
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connect).not.toHaveBeenCalled();
+    socket.connected = false;
+    unmount();
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connect).not.toHaveBeenCalled();
+  });
+});
