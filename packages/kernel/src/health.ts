@@ -4,11 +4,14 @@ import { withTimeout } from './timeout.js';
 export type ReadinessCheck = () => Promise<void>;
 
 const CHECK_TIMEOUT_MS = 2000;
+const QUIETER_THAN_WARN = ['error', 'fatal', 'silent'] as const;
 
 /** `/healthz`: the process answers. `/readyz`: every dependency answered a real request just now. */
 export async function registerHealthRoutes(app: FastifyInstance, checks: Record<string, ReadinessCheck>): Promise<void> {
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+  // Probes come every few seconds: only their failures are worth a line, and a quieter app stays quieter.
+  const logLevel = QUIETER_THAN_WARN.find((level) => level === app.log.level) ?? 'warn';
+  app.get('/healthz', { logLevel }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel }, async (request, reply) => {
     const failed: string[] = [];
     await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {

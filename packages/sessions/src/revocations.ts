@@ -18,13 +18,19 @@ export interface SessionRevocations {
   close(): Promise<void>;
 }
 
+/** How often expired entries are swept: a sweep walks the whole list, so not on every logout. */
+const SWEEP_EVERY_MS = 60_000;
+
 /** The revoked sessions this process has heard of, by id, each kept until its token expires. */
 export function revokedSessionMirror() {
   const expiries = new Map<string, number>();
+  let sweptAt = Date.now();
   return {
     add(sessions: readonly RevokedSession[]) {
       const now = Date.now();
       for (const { id, expiresAt } of sessions) if (expiresAt > now) expiries.set(id, expiresAt);
+      if (now - sweptAt < SWEEP_EVERY_MS) return;
+      sweptAt = now;
       for (const [id, expiresAt] of expiries) if (expiresAt <= now) expiries.delete(id);
     },
     has(sessionId: string) {

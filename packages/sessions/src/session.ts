@@ -102,8 +102,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set by `requireUser`. */
     userId: string;
-    /** The request's session; set by `requireUser`. */
-    session: Session | null;
   }
   interface FastifyInstance {
     /** A preHandler that answers 401 unless the request carries a valid session cookie. */
@@ -116,12 +114,10 @@ export const sessions = fp<SessionGuardOptions>(
   async (app: FastifyInstance, options) => {
     if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
     app.decorateRequest('userId', '');
-    app.decorateRequest('session', null);
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const session = requestSession(request, options);
       if (!session) throw unauthorized();
       request.userId = session.userId;
-      request.session = session;
     });
   },
   { name: 'sessions' },
