@@ -167,8 +167,8 @@ export async function startLocalCluster({
       S3_SECRET_KEY: 'S3RVER',
       S3_BUCKET: 'chat-media',
       DATA_DIR: join(dir, 'data'),
-      // Behind nginx: the client address is the one nginx forwards.
-      TRUST_PROXY: '127.0.0.1',
+      // Behind nginx, one hop: the client address is the one nginx saw.
+      TRUST_PROXY: '1',
       ...extraEnv,
     };
     if (throwaway) cleanups.push(() => removeNatsStreams(natsUrl, namespace));
@@ -239,6 +239,9 @@ export async function startLocalCluster({
         GATEWAY_1_ADDRESS: `127.0.0.1:${ports['gateway-1']}`,
         GATEWAY_2_ADDRESS: `127.0.0.1:${ports['gateway-2']}`,
         WEB_ADDRESS: `127.0.0.1:${ports.web}`,
+        // Addresses, not names: nothing to resolve (and Debian's nginx predates `resolve`).
+        EDGE_RESOLVER: '127.0.0.1',
+        UPSTREAM_RESOLVE: '',
       };
       for (const name of ['edge', 'web']) {
         await writeFile(join(dir, `${name}.conf`), render(await readFile(join(templates, `${name}.conf.template`), 'utf8'), values));

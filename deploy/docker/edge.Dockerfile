@@ -4,7 +4,8 @@
 # WEB_ADDRESS, EDGE_PORT), filled into the template when the container starts.
 
 FROM nginxinc/nginx-unprivileged:1.27.5-alpine
-ENV EDGE_PORT=8080
+# Docker's embedded DNS: upstream names are resolved again as containers are recreated.
+ENV EDGE_PORT=8080 EDGE_RESOLVER=127.0.0.11 UPSTREAM_RESOLVE=" resolve"
 COPY deploy/nginx/templates/edge.conf.template /etc/nginx/templates/default.conf.template
 USER 101
 EXPOSE 8080

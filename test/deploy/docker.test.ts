@@ -160,3 +160,33 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.volumes).sort()).toEqual(['miniodata', 'natsdata', 'pgdata']);
   });
 });
+
+describe('the edge image', () => {
+  /** The edge config as the nginx image writes it at start: the template filled from its environment. */
+  async function renderedEdgeConfig(): Promise<string> {
+    const dockerfile = await readFile(`${DOCKER_DIR}edge.Dockerfile`, 'utf8');
+    const env: Record<string, string> = {};
+    for (const line of dockerfile.split('\n').filter((l) => l.startsWith('ENV '))) {
+      for (const [, name, quoted, bare] of line.matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)) env[name!] = quoted ?? bare!;
+    }
+    const { stdout } = await run('docker-compose', ['config'], { cwd: ROOT, env: { ...process.env, JWT_SECRET: 'x'.repeat(48) } });
+    Object.assign(env, (parse(stdout) as { services: { edge: { environment: Record<string, string> } } }).services.edge.environment);
+    const template = await readFile(`${ROOT}deploy/nginx/templates/edge.conf.template`, 'utf8');
+    const directives = template.split('\n').filter((line) => !line.trim().startsWith('#')).join('\n');
+    return directives.replace(/\$\{([A-Z0-9_]+)\}/g, (match, name: string) => env[name] ?? match);
+  }
+
+  it('resolves the containers’ names again while running, so a recreated container is reached at its new address', async () => {
+    const config = await renderedEdgeConfig();
+    expect(config).not.toMatch(/\$\{[A-Z0-9_]+\}/);
+    expect(config).toMatch(/^resolver 127\.0\.0\.11 valid=5s/m);
+    const upstreams = [...config.matchAll(/upstream (\w+) \{([^}]*)\}/g)];
+    expect(upstreams.map(([, name]) => name)).toEqual(['chat_auth', 'chat_messages', 'chat_gateway', 'chat_web']);
+    for (const [, name, body] of upstreams) {
+      expect(body, name).toMatch(/zone \w+ \d+k;/);
+      const servers = body!.split('\n').filter((line) => line.trim().startsWith('server '));
+      expect(servers.length, name).toBeGreaterThan(0);
+      for (const server of servers) expect(server.trim(), name).toMatch(/^server [a-z0-9-]+:8080\b.* resolve;$/);
+    }
+  });
+});

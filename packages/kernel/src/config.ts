@@ -19,8 +19,11 @@ export interface Config {
   redisKeyPrefix: string;
   /** The object store; absent in embedded mode, where media are files under `dataDir`. */
   s3?: S3Config;
-  /** Which proxies' X-Forwarded-For to believe for the client address (the edge's). */
-  trustProxy: boolean | string;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address: false (none), how many hops
+   * sit in front (the edge or Ingress controller is 1), or the proxies' addresses/CIDRs.
+   */
+  trustProxy: false | number | string;
   rateLimits: RateLimits;
 }
 
@@ -111,12 +114,17 @@ function s3(env: Env): S3Config | undefined {
   };
 }
 
-function trustProxy(env: Env): boolean | string {
+function trustProxy(env: Env): false | number | string {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
+  // Trusting every hop would take the client address from the left of X-Forwarded-For, which the
+  // client writes itself: a way around every per-address limit.
+  if (raw === 'true') {
+    throw new ConfigError('TRUST_PROXY=true would let a client choose its address: give the number of proxies in front (1 behind the edge) or their addresses');
+  }
+  if (/^[1-9]$/.test(raw)) return Number(raw);
   if (/^[0-9a-fA-F:.\/, ]+$/.test(raw)) return raw;
-  throw new ConfigError(`TRUST_PROXY must be true, false or the edge's addresses/CIDRs, got "${raw}"`);
+  throw new ConfigError(`TRUST_PROXY must be false, a hop count from 1 to 9, or the proxies' addresses/CIDRs, got "${raw}"`);
 }
 
 function prefix(env: Env, name: string, pattern: RegExp, description: string): string | undefined {
