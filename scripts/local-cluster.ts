@@ -167,8 +167,8 @@ export async function startLocalCluster({
       S3_SECRET_KEY: 'S3RVER',
       S3_BUCKET: 'chat-media',
       DATA_DIR: join(dir, 'data'),
-      // Behind nginx, one hop: the client address is the one nginx saw.
-      TRUST_PROXY: '1',
+      // Behind nginx (the only proxy, at this address): the client address is the one it saw.
+      TRUST_PROXY: '127.0.0.1',
       ...extraEnv,
     };
     if (throwaway) cleanups.push(() => removeNatsStreams(natsUrl, namespace));

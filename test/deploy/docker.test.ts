@@ -159,6 +159,16 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services.edge!.depends_on!).sort()).toEqual(['auth', 'gateway-1', 'gateway-2', 'messages', 'web']);
     expect(Object.keys(compose.volumes).sort()).toEqual(['miniodata', 'natsdata', 'pgdata']);
   });
+
+  it('has every service believe X-Forwarded-For from the edge’s address only', async () => {
+    const { stdout } = await run('docker-compose', ['config'], { cwd: ROOT, env });
+    const { services } = parse(stdout) as {
+      services: Record<string, { environment?: Record<string, string>; networks?: Record<string, { ipv4_address?: string } | null> }>;
+    };
+    const edgeAddress = services.edge!.networks!.default!.ipv4_address;
+    expect(edgeAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    for (const name of ['auth', 'messages', 'gateway-1', 'gateway-2']) expect(services[name]!.environment!.TRUST_PROXY, name).toBe(edgeAddress);
+  });
 });
 
 describe('the edge image', () => {

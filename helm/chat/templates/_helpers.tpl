@@ -17,20 +17,91 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 
+{{/* A component's image: its own repository/tag if set, else <registry>/<component>:<tag or appVersion>. */}}
 {{- define "chat.image" -}}
-{{- printf "%s/%s:%s" .root.Values.image.registry .component (default .root.Chart.AppVersion .root.Values.image.tag) -}}
+{{- $own := .settings.image | default dict -}}
+{{- $repository := $own.repository | default (printf "%s/%s" .root.Values.image.registry .component) -}}
+{{- $tag := $own.tag | default .root.Values.image.tag | default .root.Chart.AppVersion -}}
+{{- printf "%s:%s" $repository $tag -}}
 {{- end -}}
 
 {{- define "chat.secretName" -}}
 {{- default (include "chat.fullname" .) .Values.existingSecret -}}
 {{- end -}}
 
+{{/* Whether the session cookie is Secure: as set, else exactly when the Ingress serves TLS. */}}
+{{- define "chat.cookieSecure" -}}
+{{- if kindIs "bool" .Values.config.cookieSecure -}}
+{{- .Values.config.cookieSecure -}}
+{{- else -}}
+{{- and .Values.ingress.enabled .Values.ingress.tls.enabled -}}
+{{- end -}}
+{{- end -}}
+
+{{/* How many replicas a component runs at least: the HPA's floor when it scales. */}}
+{{- define "chat.minReplicas" -}}
+{{- if and .settings.autoscaling .settings.autoscaling.enabled -}}
+{{- .settings.autoscaling.minReplicas -}}
+{{- else -}}
+{{- .settings.replicas -}}
+{{- end -}}
+{{- end -}}
+
 {{/*
-A Node service's Deployment (auth, messages, gateway): the shared config and secret as environment,
-probes on /healthz (alive) and /readyz (its dependencies answer), a read-only root filesystem.
-Called with (dict "root" $ "component" "auth" "settings" .Values.auth).
+What each Node service is given from the Secret: only what it uses (the gateway has no database
+or object store credentials).
+*/}}
+{{- define "chat.secretKeys" -}}
+{{- $keys := dict
+  "auth" (list "JWT_SECRET" "DATABASE_URL" "NATS_URL" "REDIS_URL" "S3_ACCESS_KEY" "S3_SECRET_KEY")
+  "messages" (list "JWT_SECRET" "DATABASE_URL" "NATS_URL" "REDIS_URL" "S3_ACCESS_KEY" "S3_SECRET_KEY")
+  "gateway" (list "JWT_SECRET" "NATS_URL" "REDIS_URL") -}}
+{{- index $keys . | join " " -}}
+{{- end -}}
+
+{{/*
+A checksum of what the Secret is made from, for a rollout when it changes. Not of the rendered
+Secret: a generated JWT secret differs between renders and would restart every pod on upgrade.
+*/}}
+{{- define "chat.secretChecksum" -}}
+{{- list .Values.jwtSecret .Values.existingSecret .Values.postgres .Values.nats.url .Values.redis.url .Values.s3.accessKey .Values.s3.secretKey | toJson | sha256sum -}}
+{{- end -}}
+
+{{/* The pod and container hardening every component shares. */}}
+{{- define "chat.containerSecurityContext" -}}
+allowPrivilegeEscalation: false
+readOnlyRootFilesystem: true
+runAsNonRoot: true
+capabilities:
+  drop: [ALL]
+{{- end -}}
+
+{{/* Waits while endpoints are withdrawn, so no request arrives after SIGTERM. */}}
+{{- define "chat.preStop" -}}
+preStop:
+  exec:
+    command: ["sleep", "{{ .Values.preStopDelaySeconds }}"]
+{{- end -}}
+
+{{/* A component's ServiceAccount: no API token mounted, as no component calls the Kubernetes API. */}}
+{{- define "chat.serviceAccount" -}}
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ include "chat.fullname" .root }}-{{ .component }}
+  labels:
+    {{- include "chat.labels" .root | nindent 4 }}
+    app.kubernetes.io/component: {{ .component }}
+automountServiceAccountToken: false
+{{- end -}}
+
+{{/*
+A Node service's Deployment (auth, messages, gateway): the shared config and its own keys of the
+secret as environment, probes on /healthz (alive) and /readyz (its dependencies answer), a
+read-only root filesystem. Called with (dict "root" $ "component" "auth" "settings" .Values.auth).
 */}}
 {{- define "chat.nodeDeployment" -}}
+{{- $autoscaled := and .settings.autoscaling .settings.autoscaling.enabled -}}
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -39,7 +110,7 @@ metadata:
     {{- include "chat.labels" .root | nindent 4 }}
     app.kubernetes.io/component: {{ .component }}
 spec:
-  {{- if not .autoscaled }}
+  {{- if not $autoscaled }}
   replicas: {{ .settings.replicas }}
   {{- end }}
   selector:
@@ -52,16 +123,28 @@ spec:
       annotations:
         # A changed config or secret rolls the pods.
         checksum/config: {{ include (print .root.Template.BasePath "/configmap.yaml") .root | sha256sum }}
-        checksum/secret: {{ include (print .root.Template.BasePath "/secret.yaml") .root | sha256sum }}
+        checksum/secret: {{ include "chat.secretChecksum" .root }}
     spec:
+      serviceAccountName: {{ include "chat.fullname" .root }}-{{ .component }}
+      automountServiceAccountToken: false
       {{- with .root.Values.imagePullSecrets }}
       imagePullSecrets:
         {{- toYaml . | nindent 8 }}
       {{- end }}
       securityContext:
         {{- toYaml .root.Values.podSecurityContext | nindent 8 }}
-      # Long enough for SIGTERM to drain in-flight requests (the services allow 10 s).
-      terminationGracePeriodSeconds: 30
+      # The pause before SIGTERM, then up to 10 s for in-flight requests to drain.
+      terminationGracePeriodSeconds: {{ add .root.Values.preStopDelaySeconds 25 }}
+      {{- if eq .component "gateway" }}
+      # Gateways on different nodes: a lost node drops only its share of the sockets.
+      topologySpreadConstraints:
+        - maxSkew: 1
+          topologyKey: kubernetes.io/hostname
+          whenUnsatisfiable: ScheduleAnyway
+          labelSelector:
+            matchLabels:
+              {{- include "chat.selector" . | nindent 14 }}
+      {{- end }}
       containers:
         - name: {{ .component }}
           image: {{ include "chat.image" . }}
@@ -72,28 +155,44 @@ spec:
           envFrom:
             - configMapRef:
                 name: {{ include "chat.fullname" .root }}
-            - secretRef:
-                name: {{ include "chat.secretName" .root }}
+          env:
+            {{- range (include "chat.secretKeys" .component | splitList " ") }}
+            - name: {{ . }}
+              valueFrom:
+                secretKeyRef:
+                  name: {{ include "chat.secretName" $.root }}
+                  key: {{ . }}
+            {{- end }}
+            {{- if ne .component "gateway" }}
+            - name: S3_ENDPOINT
+              value: {{ required "s3.endpoint is required (http://minio:9000)" .root.Values.s3.endpoint | quote }}
+            - name: S3_BUCKET
+              value: {{ .root.Values.s3.bucket | quote }}
+            - name: S3_REGION
+              value: {{ .root.Values.s3.region | quote }}
+            {{- end }}
           livenessProbe:
             httpGet: { path: /healthz, port: http }
             periodSeconds: 10
+            timeoutSeconds: 2
             failureThreshold: 3
+          # /readyz asks every dependency, each given up to 2 s.
           readinessProbe:
             httpGet: { path: /readyz, port: http }
             periodSeconds: 5
+            timeoutSeconds: 3
             failureThreshold: 2
           startupProbe:
             httpGet: { path: /healthz, port: http }
             periodSeconds: 2
             failureThreshold: 30
+          lifecycle:
+            {{- include "chat.preStop" .root | nindent 12 }}
           resources:
             {{- toYaml .settings.resources | nindent 12 }}
           securityContext:
-            allowPrivilegeEscalation: false
-            readOnlyRootFilesystem: true
+            {{- include "chat.containerSecurityContext" . | nindent 12 }}
             runAsUser: 1000
-            capabilities:
-              drop: [ALL]
           volumeMounts:
             - name: tmp
               mountPath: /tmp
@@ -119,4 +218,26 @@ spec:
     - name: http
       port: 8080
       targetPort: http
+{{- end -}}
+
+{{/*
+Voluntary disruptions (node drains, upgrades) take one pod of a component at a time, so sockets
+move instead of all dropping. Only for more than one replica: with one, a budget would block drains.
+*/}}
+{{- define "chat.podDisruptionBudget" -}}
+{{- if gt (include "chat.minReplicas" . | int) 1 }}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: {{ include "chat.fullname" .root }}-{{ .component }}
+  labels:
+    {{- include "chat.labels" .root | nindent 4 }}
+    app.kubernetes.io/component: {{ .component }}
+spec:
+  maxUnavailable: 1
+  selector:
+    matchLabels:
+      {{- include "chat.selector" . | nindent 6 }}
+{{- end }}
 {{- end -}}

@@ -20,10 +20,10 @@ export interface Config {
   /** The object store; absent in embedded mode, where media are files under `dataDir`. */
   s3?: S3Config;
   /**
-   * Which proxies' X-Forwarded-For to believe for the client address: false (none), how many hops
-   * sit in front (the edge or Ingress controller is 1), or the proxies' addresses/CIDRs.
+   * Whose X-Forwarded-For to believe for the client address: no one (false), or the proxies in
+   * front, by address/CIDR. (Fastify ignores a bare hop count: it cannot tell a proxy from a client.)
    */
-  trustProxy: false | number | string;
+  trustProxy: false | string;
   rateLimits: RateLimits;
 }
 
@@ -114,17 +114,16 @@ function s3(env: Env): S3Config | undefined {
   };
 }
 
-function trustProxy(env: Env): false | number | string {
+function trustProxy(env: Env): false | string {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === undefined || raw === 'false') return false;
   // Trusting every hop would take the client address from the left of X-Forwarded-For, which the
   // client writes itself: a way around every per-address limit.
   if (raw === 'true') {
-    throw new ConfigError('TRUST_PROXY=true would let a client choose its address: give the number of proxies in front (1 behind the edge) or their addresses');
+    throw new ConfigError("TRUST_PROXY=true would let a client choose its address: give the addresses/CIDRs of the proxies in front");
   }
-  if (/^[1-9]$/.test(raw)) return Number(raw);
-  if (/^[0-9a-fA-F:.\/, ]+$/.test(raw)) return raw;
-  throw new ConfigError(`TRUST_PROXY must be false, a hop count from 1 to 9, or the proxies' addresses/CIDRs, got "${raw}"`);
+  if (/^[0-9a-fA-F:.\/, ]+$/.test(raw) && /[.:]/.test(raw)) return raw;
+  throw new ConfigError(`TRUST_PROXY must be false or the addresses/CIDRs of the proxies in front, got "${raw}"`);
 }
 
 function prefix(env: Env, name: string, pattern: RegExp, description: string): string | undefined {
