@@ -7,14 +7,18 @@ const run = promisify(execFile);
 const main = (service: string) => fileURLToPath(new URL(`../services/${service}/dist/main.js`, import.meta.url));
 
 describe('a service started on its own', () => {
-  it.each(['auth', 'messages', 'gateway'])('%s refuses to start without JWT_SECRET, saying so', async (service) => {
+  it.each([
+    ['auth', 'JWT_SECRET, DATABASE_URL, NATS_URL, REDIS_URL, S3_ENDPOINT are required'],
+    ['messages', 'JWT_SECRET, DATABASE_URL, NATS_URL, REDIS_URL, S3_ENDPOINT are required'],
+    ['gateway', 'JWT_SECRET, NATS_URL, REDIS_URL are required'],
+  ])('%s refuses to start without the servers its replicas share, naming each', async (service, missing) => {
     const env = { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'silent' };
     const failure = await run(process.execPath, [main(service)], { env, timeout: 15_000 }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain('Configuration error: JWT_SECRET is required when a service runs on its own');
+    expect(failure?.stderr).toContain(`Configuration error: ${missing} when a service runs on its own`);
   });
 
   it('refuses a bad variable before touching any server', async () => {

@@ -5,10 +5,31 @@ import { ConfigError, parseConfig, type Config } from './config.js';
 /** In-flight requests get this long to finish after SIGTERM before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** What the replicas of services running on their own must share, by the variable that sets it. */
+const SHARED_SETTINGS = {
+  JWT_SECRET: (config: Config) => config.jwtSecret,
+  DATABASE_URL: (config: Config) => config.databaseUrl,
+  NATS_URL: (config: Config) => config.natsUrl,
+  REDIS_URL: (config: Config) => config.redisUrl,
+  S3_ENDPOINT: (config: Config) => config.s3,
+};
+export type SharedSetting = keyof typeof SHARED_SETTINGS;
+
+/**
+ * Refuses to start a service on its own without what its replicas share. Without a URL it would
+ * open an embedded adapter instead (its own database, bus or files), and replicas would silently
+ * drift apart; embedded mode is `make start`.
+ */
+export function requireSharedSettings(config: Config, settings: readonly SharedSetting[]): void {
+  const missing = settings.filter((setting) => !SHARED_SETTINGS[setting](config));
+  if (missing.length === 0) return;
+  throw new ConfigError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required when a service runs on its own`);
+}
+
 /** The JWT secret a service that runs on its own must be given: replicas have to share it. */
 export function requireJwtSecret(config: Config): string {
-  if (!config.jwtSecret) throw new ConfigError('JWT_SECRET is required when a service runs on its own');
-  return config.jwtSecret;
+  requireSharedSettings(config, ['JWT_SECRET']);
+  return config.jwtSecret as string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config.js';
-import { requireJwtSecret } from '../src/run-service.js';
+import { requireJwtSecret, requireSharedSettings } from '../src/run-service.js';
 
 describe('parseConfig', () => {
   it('runs embedded on :8080 with data under ./.data when nothing is set', () => {
@@ -105,5 +105,13 @@ describe('parseConfig', () => {
       new ConfigError('JWT_SECRET is required when a service runs on its own'),
     );
     expect(requireJwtSecret(parseConfig({ JWT_SECRET: 'y'.repeat(32) }))).toBe('y'.repeat(32));
+  });
+
+  it('names every shared server a service on its own was not given, instead of opening an embedded one', () => {
+    const config = parseConfig({ JWT_SECRET: 'y'.repeat(32), NATS_URL: 'nats://nats:4222' });
+    expect(() => requireSharedSettings(config, ['JWT_SECRET', 'DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'S3_ENDPOINT'])).toThrowError(
+      new ConfigError('DATABASE_URL, REDIS_URL, S3_ENDPOINT are required when a service runs on its own'),
+    );
+    expect(() => requireSharedSettings(config, ['JWT_SECRET', 'NATS_URL'])).not.toThrow();
   });
 });

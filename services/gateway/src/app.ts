@@ -1,5 +1,5 @@
 import { openBus } from '@chat/bus';
-import { createServiceApp, requireJwtSecret, type Config } from '@chat/kernel';
+import { createServiceApp, requireJwtSecret, requireSharedSettings, type Config } from '@chat/kernel';
 import { openPresence } from '@chat/presence';
 import { openSessionRevocations } from '@chat/sessions';
 import { gatewayService } from './plugin.js';
@@ -7,6 +7,7 @@ import { openSocketAdapter } from './socket-adapter.js';
 
 /** A gateway replica as a process of its own: Socket.IO, its health routes, its adapters. */
 export async function buildGatewayApp(config: Config) {
+  requireSharedSettings(config, ['JWT_SECRET', 'NATS_URL', 'REDIS_URL']);
   const jwtSecret = requireJwtSecret(config);
   const { app, resources } = await createServiceApp(config, {
     bus: (log) => openBus(config, log, 'chat-gateway'),

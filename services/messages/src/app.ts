@@ -1,13 +1,14 @@
 import { openBlobStore } from '@chat/blobs';
 import { openBus } from '@chat/bus';
 import { openDatabase } from '@chat/database';
-import { createServiceApp, requireJwtSecret, type Config } from '@chat/kernel';
+import { createServiceApp, requireJwtSecret, requireSharedSettings, type Config } from '@chat/kernel';
 import { openRateLimitStore } from '@chat/rate-limits';
 import { openSessionRevocations } from '@chat/sessions';
 import { messagesService } from './plugin.js';
 
 /** The messages service as a process of its own: /api/messages, /api/media, health, its adapters. */
 export async function buildMessagesApp(config: Config) {
+  requireSharedSettings(config, ['JWT_SECRET', 'DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'S3_ENDPOINT']);
   const jwtSecret = requireJwtSecret(config);
   const { app, resources } = await createServiceApp(config, {
     db: (log) => openDatabase(config, log),
