@@ -46,17 +46,14 @@ start: build ## Run the whole product in one process on :8080 (embedded adapters
 cluster-local: build services packages ## Run each service on its own against local Postgres/Redis/NATS/S3, behind nginx on :8090
 	npx tsx scripts/local-cluster.ts
 
-COMPOSE := $(shell docker compose version >/dev/null 2>&1 && echo 'docker compose' || echo docker-compose)
-
-up: ## docker compose: build and start everything on :8080 (creates .env with a JWT_SECRET first)
-	@test -f .env || { echo "JWT_SECRET=$$(head -c 48 /dev/urandom | base64 | tr -d '\n/+=')" > .env; echo "created .env with a new JWT_SECRET"; }
-	$(COMPOSE) up -d --build
+up: ## docker compose: build and start everything on :8080 (writes .env with fresh secrets first)
+	@bash scripts/compose.sh up
 
 down: ## docker compose: stop everything (named volumes keep the data)
-	$(COMPOSE) down
+	@bash scripts/compose.sh down
 
 logs: ## docker compose: follow the logs
-	$(COMPOSE) logs -f --tail=100
+	@bash scripts/compose.sh logs
 
 typecheck: install ## Type-check the sources and the tests
 	npx tsc -b

@@ -124,19 +124,29 @@ describe('the gateway image', () => {
 });
 
 describe('docker-compose.yml', () => {
-  const env = { ...process.env, JWT_SECRET: 'compose-test-secret-'.padEnd(48, 'x') };
+  const SECRETS = ['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD'];
+  const env = { ...process.env, ...Object.fromEntries(SECRETS.map((name) => [name, `${name.toLowerCase()}-`.padEnd(48, 'x')])) };
 
   it('is valid for docker-compose', async () => {
     await expect(run('docker-compose', ['config', '-q'], { cwd: ROOT, env })).resolves.toBeDefined();
   });
 
-  it('refuses to start without a JWT_SECRET, saying where to set it', async () => {
-    const { JWT_SECRET: _unset, ...withoutSecret } = env;
-    const failure = await run('docker-compose', ['config', '-q'], { cwd: ROOT, env: withoutSecret }).then(
+  it.each(SECRETS)('refuses to start without %s (no default password), saying where to set it', async (name) => {
+    const { [name]: _unset, ...without } = env;
+    const failure = await run('docker-compose', ['config', '-q'], { cwd: ROOT, env: without }).then(
       () => '',
       (error: { stderr: string }) => error.stderr,
     );
-    expect(failure).toContain('set JWT_SECRET in .env');
+    expect(failure).toContain(`set ${name} in .env (make up creates one)`);
+  });
+
+  it('gives the services a MinIO user of their own, never the root user', async () => {
+    const { stdout } = await run('docker-compose', ['config'], { cwd: ROOT, env });
+    const { services } = parse(stdout) as { services: Record<string, { environment?: Record<string, string> }> };
+    expect(services.minio!.environment!.MINIO_ROOT_USER).toBe('chat-root');
+    for (const name of ['auth', 'messages']) {
+      expect(services[name]!.environment, name).toMatchObject({ S3_ACCESS_KEY: 'chat-app', S3_SECRET_KEY: env.MINIO_APP_PASSWORD });
+    }
   });
 
   it('runs every part, health-gated, with named volumes and one port on the edge', async () => {
@@ -146,11 +156,11 @@ describe('docker-compose.yml', () => {
       volumes: Record<string, unknown>;
     };
     const names = Object.keys(compose.services).sort();
-    expect(names).toEqual(['auth', 'edge', 'gateway-1', 'gateway-2', 'messages', 'minio', 'nats', 'postgres', 'redis', 'web']);
+    expect(names).toEqual(['auth', 'edge', 'gateway-1', 'gateway-2', 'messages', 'minio', 'minio-init', 'nats', 'postgres', 'redis', 'web']);
     for (const [name, service] of Object.entries(compose.services)) {
       expect(service.image, name).toMatch(/:[^:]*\d/);
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
-        expect(condition, `${name} -> ${dependency}`).toBe('service_healthy');
+        expect(condition, `${name} -> ${dependency}`).toBe(dependency === 'minio-init' ? 'service_completed_successfully' : 'service_healthy');
       }
       if (['postgres', 'nats', 'redis', 'minio'].includes(name)) expect(service.healthcheck, name).toBeDefined();
       if (name !== 'edge') expect(service.ports, name).toBeUndefined();
@@ -179,7 +189,8 @@ describe('the edge image', () => {
     for (const line of dockerfile.split('\n').filter((l) => l.startsWith('ENV '))) {
       for (const [, name, quoted, bare] of line.matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)) env[name!] = quoted ?? bare!;
     }
-    const { stdout } = await run('docker-compose', ['config'], { cwd: ROOT, env: { ...process.env, JWT_SECRET: 'x'.repeat(48) } });
+    const secrets = Object.fromEntries(['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD'].map((name) => [name, 'x'.repeat(48)]));
+    const { stdout } = await run('docker-compose', ['config'], { cwd: ROOT, env: { ...process.env, ...secrets } });
     Object.assign(env, (parse(stdout) as { services: { edge: { environment: Record<string, string> } } }).services.edge.environment);
     const template = await readFile(`${ROOT}deploy/nginx/templates/edge.conf.template`, 'utf8');
     const directives = template.split('\n').filter((line) => !line.trim().startsWith('#')).join('\n');

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# docker compose for `make up`, `make down` and `make logs`. Says in one line what is missing
+# (no Docker, no engine running, no Compose) instead of ending in a traceback, and before `up`
+# writes .env with a fresh secret for each of the deployment's credentials (one written is kept).
+#   scripts/compose.sh up|down|logs    scripts/compose.sh env (only writes .env)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ENV_FILE=${COMPOSE_ENV_FILE:-.env}
+SECRETS=(JWT_SECRET POSTGRES_PASSWORD MINIO_ROOT_PASSWORD MINIO_APP_PASSWORD)
+
+fail() {
+  echo "make ${ACTION}: $*" >&2
+  exit 1
+}
+
+random_secret() {
+  head -c 48 /dev/urandom | base64 | tr -d '\n/+='
+}
+
+write_env() {
+  touch "$ENV_FILE"
+  chmod 600 "$ENV_FILE"
+  for name in "${SECRETS[@]}"; do
+    if ! grep -q "^${name}=." "$ENV_FILE"; then
+      echo "${name}=$(random_secret)" >>"$ENV_FILE"
+      echo "added a new ${name} to ${ENV_FILE}"
+    fi
+  done
+}
+
+ACTION=${1:-}
+case "$ACTION" in
+  env) write_env; exit 0 ;;
+  up | down | logs) ;;
+  *) echo "usage: $0 up|down|logs|env" >&2; exit 2 ;;
+esac
+
+command -v docker >/dev/null 2>&1 ||
+  fail "needs Docker, which is not installed: install Docker Engine (https://docs.docker.com/engine/install/) or Docker Desktop; 'make start' runs Chat.io without it"
+docker info >/dev/null 2>&1 ||
+  fail "needs a running Docker engine, and 'docker info' reached none: start Docker (sudo systemctl start docker, or open Docker Desktop); 'make start' runs Chat.io without it"
+if docker compose version >/dev/null 2>&1; then
+  compose=(docker compose)
+elif command -v docker-compose >/dev/null 2>&1; then
+  compose=(docker-compose)
+else
+  fail "needs Docker Compose: install the docker-compose-plugin package (or Docker Desktop)"
+fi
+
+case "$ACTION" in
+  up) write_env; "${compose[@]}" up -d --build ;;
+  down) "${compose[@]}" down ;;
+  logs) "${compose[@]}" logs -f --tail=100 ;;
+esac
