@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createHttpServer, parseConfig, registerHealthRoutes } from '@chat/kernel';
@@ -255,6 +255,52 @@ describe('helm/chat decisions', () => {
       'nginx.ingress.kubernetes.io/affinity-mode': 'persistent',
       'nginx.ingress.kubernetes.io/session-cookie-secure': 'true',
     });
+  });
+
+  it('lets each pod talk only to what it needs (default deny, then one policy per component)', async () => {
+    const objects = rendered.default;
+    const policies = ofKind(objects, 'NetworkPolicy');
+    const pods = [...podsOf(objects).map(({ pod }) => pod), ...ofKind(objects, 'Pod')];
+    const deny = named(objects, 'NetworkPolicy', 'chat-chat-default-deny');
+    expect(deny.spec).toMatchObject({ policyTypes: ['Ingress', 'Egress'] });
+    expect(deny.spec.ingress ?? [], 'no flow allowed').toEqual([]);
+    for (const pod of pods) expect(selects(deny.spec.podSelector.matchLabels, pod.metadata.labels), pod.metadata.labels['app.kubernetes.io/component']).toBe(true);
+
+    const egressPorts = (name: string) =>
+      named(objects, 'NetworkPolicy', name).spec.egress.flatMap((rule: any) => rule.ports.map((port: any) => port.port)).sort((a: number, b: number) => a - b);
+    expect(egressPorts('chat-chat-gateway')).toEqual([53, 53, 4222, 6379]);
+    for (const component of ['auth', 'messages']) expect(egressPorts(`chat-chat-${component}`)).toEqual([53, 53, 4222, 5432, 6379, 9000]);
+    expect(egressPorts('chat-chat-web')).toEqual([]);
+
+    for (const { deployment, pod } of podsOf(objects)) {
+      const policy = policies.find((candidate) => candidate.metadata.name === deployment.metadata.name)!;
+      expect(selects(policy.spec.podSelector.matchLabels, pod.metadata.labels), deployment.metadata.name).toBe(true);
+      const [rule] = policy.spec.ingress;
+      expect(rule.from[0].namespaceSelector.matchLabels).toEqual({ 'kubernetes.io/metadata.name': 'ingress-nginx' });
+      const portNames = pod.spec.containers[0].ports.map((port: any) => port.name);
+      for (const { port } of rule.ports) expect(portNames, deployment.metadata.name).toContain(port);
+      const [testPod] = ofKind(objects, 'Pod');
+      expect(selects(rule.from[1].podSelector.matchLabels, testPod!.metadata.labels), 'the helm test pod may call it').toBe(true);
+    }
+    expect(ofKind(await render('default', ['networkPolicy.enabled=false']), 'NetworkPolicy')).toEqual([]);
+  });
+
+  it('has `helm test` run the smoke test script against every Service', async () => {
+    const objects = rendered.default;
+    const script = named(objects, 'ConfigMap', 'chat-chat-smoke-test');
+    expect(script.metadata.annotations!['helm.sh/hook']).toBe('test');
+    expect(script.data!['smoke-test.mjs']!.trim()).toBe((await readFile(`${CHART}/files/smoke-test.mjs`, 'utf8')).trim());
+    const pod = named(objects, 'Pod', 'chat-chat-smoke-test');
+    expect(pod.metadata.annotations!['helm.sh/hook']).toBe('test');
+    const [container] = pod.spec.containers;
+    expect(container.image).toBe(named(objects, 'Deployment', 'chat-chat-auth').spec.template.spec.containers[0].image);
+    expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+    for (const { name, value } of container.env) {
+      const [, service, port] = /^http:\/\/([\w-]+):(\d+)$/.exec(value) ?? [];
+      expect(named(objects, 'Service', service!).spec.ports[0].port, name).toBe(Number(port));
+    }
+    const throughIngress = named(await render('default', ['tests.apiUrl=https://chat.example.com']), 'Pod', 'chat-chat-smoke-test');
+    expect(throughIngress.spec.containers[0].env).toContainEqual({ name: 'API_URL', value: 'https://chat.example.com' });
   });
 
   it('takes the client address the Ingress saw, not one the client wrote', async () => {
