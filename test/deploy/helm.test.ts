@@ -285,6 +285,26 @@ describe('helm/chat decisions', () => {
     expect(ofKind(await render('default', ['networkPolicy.enabled=false']), 'NetworkPolicy')).toEqual([]);
   });
 
+  it('has Prometheus scrape /metrics of every Node service when asked, through the NetworkPolicies', async () => {
+    expect(ofKind(rendered.default, 'ServiceMonitor')).toEqual([]);
+    const objects = await render('default', ['metrics.serviceMonitor.enabled=true']);
+    const [monitor] = ofKind(objects, 'ServiceMonitor');
+    expect(monitor!.apiVersion).toBe('monitoring.coreos.com/v1');
+    const components = monitor!.spec.selector.matchExpressions[0].values;
+    const scraped = ofKind(objects, 'Service').filter(
+      (service) => selects(monitor!.spec.selector.matchLabels, service.metadata.labels) && components.includes(service.metadata.labels!['app.kubernetes.io/component']),
+    );
+    expect(scraped.map((service) => service.metadata.name).sort()).toEqual(['chat-chat-auth', 'chat-chat-gateway', 'chat-chat-messages']);
+    for (const service of scraped) expect(service.spec.ports.map((port: any) => port.name)).toContain(monitor!.spec.endpoints[0].port);
+    expect(monitor!.spec.endpoints[0].path).toBe('/metrics');
+    for (const component of ['auth', 'messages', 'gateway']) {
+      const fromPrometheus = named(objects, 'NetworkPolicy', `chat-chat-${component}`).spec.ingress.find(
+        (rule: any) => rule.from[0].namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring',
+      );
+      expect(fromPrometheus?.ports, component).toEqual([{ port: 'http' }]);
+    }
+  });
+
   it('has `helm test` run the smoke test script against every Service', async () => {
     const objects = rendered.default;
     const script = named(objects, 'ConfigMap', 'chat-chat-smoke-test');

@@ -14,6 +14,8 @@ export interface Outbox {
 export interface OutboxRelay {
   /** Publishes every waiting event, oldest first; resolves once they are on the bus or one failed. */
   flush(): Promise<void>;
+  /** How long the oldest event has waited, in seconds (0 when none waits): the bus's lag behind. */
+  oldestWaitSeconds(): Promise<number>;
   stop(): void;
 }
 
@@ -79,6 +81,12 @@ function startRelay(table: string, db: Database, bus: Bus, log: FastifyBaseLogge
 
   return {
     flush,
+    async oldestWaitSeconds() {
+      const [row] = await db.query<{ seconds: number | null }>(
+        `SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS seconds FROM ${table}`,
+      );
+      return Math.max(0, row?.seconds ?? 0);
+    },
     stop: () => clearInterval(timer),
   };
 }

@@ -7,9 +7,11 @@ const CHECK_TIMEOUT_MS = 2000;
 const QUIETER_THAN_WARN = ['error', 'fatal', 'silent'] as const;
 
 /** `/healthz`: the process answers. `/readyz`: every dependency answered a real request just now. */
+/** For routes polled every few seconds (probes, scrapes): only failures are worth a line, and a quieter app stays quieter. */
+export const quietRouteLogLevel = (app: FastifyInstance) => QUIETER_THAN_WARN.find((level) => level === app.log.level) ?? 'warn';
+
 export async function registerHealthRoutes(app: FastifyInstance, checks: Record<string, ReadinessCheck>): Promise<void> {
-  // Probes come every few seconds: only their failures are worth a line, and a quieter app stays quieter.
-  const logLevel = QUIETER_THAN_WARN.find((level) => level === app.log.level) ?? 'warn';
+  const logLevel = quietRouteLogLevel(app);
   app.get('/healthz', { logLevel }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel }, async (request, reply) => {
     const failed: string[] = [];

@@ -2,6 +2,7 @@ export * from './config.js';
 export * from './health.js';
 export * from './http-errors.js';
 export * from './log.js';
+export * from './metrics.js';
 export * from './run-service.js';
 export * from './security-headers.js';
 export * from './server.js';

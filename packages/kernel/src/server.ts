@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { httpErrors } from './http-errors.js';
 import { loggerOptions } from './log.js';
+import { decorateMetrics } from './metrics.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 // ajv-errors types its options more narrowly than Fastify's plugin list accepts.
@@ -36,6 +37,7 @@ export async function createHttpServer(options: HttpServerOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(httpErrors);
   await registerSecurityHeaders(app);
+  decorateMetrics(app);
   closeConnectionsOnceIdle(app, options.drainLimitMs ?? DRAIN_LIMIT_MS);
   return app;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { registerHealthRoutes, type ReadinessCheck } from './health.js';
+import { serveMetrics } from './metrics.js';
 import { createHttpServer, type HttpServer } from './server.js';
 
 /** Something a service holds open: checked by `/readyz` when it can be pinged, closed after the service. */
@@ -20,7 +21,7 @@ export interface ServiceApp<R> {
 /**
  * The HTTP server of any service (auth, messages, a gateway, or all of them embedded) with its
  * resources: opened in order (those already open are closed again if one fails), each checked by
- * `/readyz`, and closed in reverse order after the service's own close hooks.
+ * `/readyz`, and closed in reverse order after the service's own close hooks; `/metrics` for Prometheus.
  */
 export async function createServiceApp<R extends Record<string, Resource>>(
   config: Config,
@@ -47,5 +48,6 @@ export async function createServiceApp<R extends Record<string, Resource>>(
     if (resource.ping) checks[name] = async () => void (await resource.ping!());
   }
   await registerHealthRoutes(app, checks);
+  serveMetrics(app);
   return { app, resources: Object.fromEntries(opened) as R };
 }

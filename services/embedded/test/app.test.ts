@@ -132,3 +132,43 @@ describe('embedded mode: the whole product in one process', () => {
     expect(response.body).toEqual({ message: 'Not found' });
   });
 });
+
+describe('metrics for Prometheus', () => {
+  /** The value of one sample line in the text format, e.g. `chat_messages_sent_total{outcome="stored"}`. */
+  const sample = (text: string, series: string) => {
+    const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+
+  it('counts what was sent, delivered and connected, and times each route', async () => {
+    const own = await startEmbedded();
+    try {
+      const client = () => new ApiClient(own.baseUrl);
+      const [ann, bob] = [client(), client()];
+      await ann.signup('Ann Metrics');
+      const bobUser = await bob.signup('Bob Metrics');
+      const bobTab = await connected(openSocket(own.baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
+      const atBob = collectEvents(bobTab, 'newMessage');
+      const body = { text: 'counted', clientMessageId: '6f1f7a4e-3c1b-4c1e-9f43-2b8a5b0a1c01' };
+      expect((await ann.post(`/api/messages/send/${bobUser._id}`, body)).status).toBe(201);
+      expect((await ann.post(`/api/messages/send/${bobUser._id}`, body)).status).toBe(200);
+      await eventually(() => atBob.length === 1, 'the message at Bob’s socket');
+
+      const response = await client().get('/metrics');
+      expect(response.headers.get('content-type')).toContain('text/plain');
+      const text = response.body.toString();
+      expect(sample(text, 'chat_messages_sent_total{outcome="stored"}')).toBe(1);
+      expect(sample(text, 'chat_messages_sent_total{outcome="duplicate"}')).toBe(1);
+      expect(sample(text, 'chat_messages_delivered_total')).toBe(1);
+      expect(sample(text, 'chat_sockets_connected')).toBe(1);
+      expect(sample(text, 'chat_outbox_oldest_wait_seconds')).toBe(0);
+      expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/messages/send/:id",status_code="201"}')).toBe(1);
+      expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/auth/signup",status_code="201"}')).toBe(2);
+      expect(text).toContain('process_resident_memory_bytes');
+      expect(text).not.toContain('route="/readyz"');
+      bobTab.disconnect();
+    } finally {
+      await own.app.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
 import { MessageDeliverySchema, subjects } from '@chat/contracts';
-import { withTimeout } from '@chat/kernel';
+import { Counter, withTimeout, type Registry } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { rooms } from './rooms.js';
@@ -16,8 +16,13 @@ const readDelivery = busPayloadReader(MessageDeliverySchema);
  * This replica listens on `chat.msg.<userId>` only while it holds a socket of that user, and emits
  * to that user's sockets here alone (`io.local`): every replica holding one gets its own copy.
  */
-export function deliverMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger) {
+export function deliverMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger, metrics: Registry) {
   const subscriptions = new Map<string, Subscription>();
+  const delivered = new Counter({
+    name: 'chat_messages_delivered_total',
+    help: 'Messages this replica handed to a user’s sockets (once per user, however many tabs)',
+    registers: [metrics],
+  });
 
   const deliver = (userId: string, payload: string) => {
     const delivery = readDelivery(payload);
@@ -32,6 +37,7 @@ export function deliverMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger
     if (originSocketId && members?.size === 1 && members.has(originSocketId)) return;
     const sockets = io.local.to(room);
     (originSocketId ? sockets.except(originSocketId) : sockets).emit('newMessage', delivery.message);
+    delivered.inc();
   };
 
   const hooks: UserSocketHooks = {

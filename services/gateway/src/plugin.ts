@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { SOCKET_PATH } from '@chat/contracts';
+import { Gauge } from '@chat/kernel';
 import { Server } from 'socket.io';
 import type { ChatServer } from './chat-server.js';
 import type { GatewayServiceOptions } from './deps.js';
@@ -34,7 +35,15 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   // Handshake middlewares: the session, then the user's sockets here (the cap, and on a user's
   // first socket their message subscription and presence, both in place before `connect`).
   authenticateHandshakes(io, options.jwtSecret, options.revocations);
-  const delivery = deliverMessages(io, options.bus, app.log);
+  const delivery = deliverMessages(io, options.bus, app.log, app.metrics);
+  new Gauge({
+    name: 'chat_sockets_connected',
+    help: 'Sockets connected to this replica',
+    registers: [app.metrics],
+    collect() {
+      this.set(io.of('/').sockets.size);
+    },
+  });
   const presence = trackPresence(io, options.presence, app.log);
   trackUserSockets(io, { max: options.socketsPerUser, hooks: [delivery.hooks, presence.hooks] });
 

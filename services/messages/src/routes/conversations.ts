@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '@chat/kernel';
+import { badRequest, Counter, notFound } from '@chat/kernel';
 import { IMAGE_BODY_LIMIT } from '@chat/media';
 import { limitRequests } from '@chat/rate-limits';
 import {
@@ -22,6 +22,12 @@ import { createSendMessage } from '../send-message.js';
 export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
   const { db } = options;
   const sendMessage = createSendMessage({ ...options, log: app.log });
+  const sends = new Counter({
+    name: 'chat_messages_sent_total',
+    help: 'Messages sent, by outcome: stored, or a duplicate of one already stored (a retry)',
+    labelNames: ['outcome'],
+    registers: [app.metrics],
+  });
   const requireContact = async (userId: string) => {
     if (!(await contactExists(db, userId))) throw notFound('User not found');
   };
@@ -76,6 +82,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
         originSocketId: socketIdFrom(request.headers[SOCKET_ID_HEADER]),
       });
       if (result.status === 'unknown-receiver') throw notFound('User not found');
+      sends.inc({ outcome: result.status });
       return reply.status(result.status === 'stored' ? 201 : 200).send(result.message);
     },
   );
