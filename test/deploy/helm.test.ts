@@ -240,6 +240,11 @@ describe('helm/chat decisions', () => {
     for (const budget of ofKind(rendered.default, 'PodDisruptionBudget')) expect(budget.spec).toMatchObject({ maxUnavailable: 1 });
   });
 
+  it('keeps each event stream on as many NATS nodes as asked', () => {
+    expect(named(rendered.default, 'ConfigMap', 'chat-chat').data!.NATS_STREAM_REPLICAS).toBe('1');
+    expect(named(rendered.production, 'ConfigMap', 'chat-chat').data!.NATS_STREAM_REPLICAS).toBe('3');
+  });
+
   it('scales the production gateways from three, spread over nodes', () => {
     const hpa = named(rendered.production, 'HorizontalPodAutoscaler', 'chat-chat-gateway');
     expect(hpa.spec).toMatchObject({ minReplicas: 3, maxReplicas: 20 });

@@ -7,6 +7,8 @@ export interface NatsBusOptions {
   subjectPrefix?: string;
   /** Names the connection in the server's monitoring. */
   name?: string;
+  /** Copies of each event stream in a NATS cluster (1 on a single server; 3 survives a lost node). */
+  streamReplicas?: number;
   onHandlerError: BusErrorReporter;
 }
 
@@ -42,17 +44,22 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
     let stream = streams.get(subject);
     if (!stream) {
       const name = `EVENTS_${scoped(subject).replace(/[^A-Za-z0-9_-]/g, '_')}`;
+      const replicas = options.streamReplicas ?? 1;
       stream = jsm.streams
         .add({
           name,
           subjects: [scoped(subject)],
           storage: StorageType.File,
+          num_replicas: replicas,
           max_age: nanos(EVENT_RETENTION_MS),
           duplicate_window: nanos(EVENT_DEDUPLICATION_MS),
         })
         .catch(async (error: unknown) => {
-          // Already there, perhaps made by another replica: use it as it is.
-          await jsm.streams.info(name).catch(() => Promise.reject(error));
+          // Already there, perhaps made by another replica: use it, with the replicas asked for now
+          // (a deployment that grew to a NATS cluster raises them; if the server refuses, as it is).
+          const { config } = await jsm.streams.info(name).catch(() => Promise.reject(error));
+          if (config.num_replicas === replicas) return;
+          await jsm.streams.update(name, { ...config, num_replicas: replicas }).catch((updateError: unknown) => options.onHandlerError(updateError, subject));
         })
         .then(() => name);
       stream.catch(() => streams.delete(subject));

@@ -7,7 +7,12 @@ export async function openBus(config: Config, log: FastifyBaseLogger, name: stri
   const onHandlerError = (error: unknown, subject: string) => log.error({ err: error, subject }, 'bus subscriber failed');
   if (config.natsUrl) {
     const { createNatsBus } = await import('./nats.js');
-    return createNatsBus(config.natsUrl, { subjectPrefix: config.natsSubjectPrefix, name, onHandlerError });
+    return createNatsBus(config.natsUrl, {
+      subjectPrefix: config.natsSubjectPrefix,
+      streamReplicas: config.natsStreamReplicas,
+      name,
+      onHandlerError,
+    });
   }
   return createInProcessBus(onHandlerError);
 }

@@ -97,8 +97,8 @@ describe('NATS events', () => {
   const url = serverUrl('nats');
   let prefix: string;
   const buses: Bus[] = [];
-  const open = async (report: BusErrorReporter = vi.fn()) => {
-    const bus = await createNatsBus(url, { subjectPrefix: prefix, onHandlerError: report });
+  const open = async (report: BusErrorReporter = vi.fn(), streamReplicas?: number) => {
+    const bus = await createNatsBus(url, { subjectPrefix: prefix, onHandlerError: report, streamReplicas });
     buses.push(bus);
     return bus;
   };
@@ -108,6 +108,15 @@ describe('NATS events', () => {
   afterEach(async () => {
     await Promise.all(buses.splice(0).map((bus) => bus.close()));
     await removeNatsStreams(prefix);
+  });
+
+  it('keeps as many copies of a stream as configured, and refuses more than the server can hold', async () => {
+    // This server is a single node: one copy is all it can keep, and asking for three fails the
+    // publish (for the outbox to retry) instead of silently keeping one.
+    const single = await open(vi.fn(), 1);
+    await single.publishEvent('things', 'one', 'event-1');
+    const tripled = await open(vi.fn(), 3);
+    await expect(tripled.publishEvent('others', 'two', 'event-2')).rejects.toThrow(/replicas/i);
   });
 
   it('hands a consumer the events published while it was not running, in order, each once', async () => {

@@ -16,6 +16,8 @@ export interface Config {
   redisUrl?: string;
   /** Namespaces on shared servers: every subject and Redis key of this deployment starts with these. */
   natsSubjectPrefix?: string;
+  /** Copies of each JetStream event stream: 1 on a single NATS server, 3 on a cluster. */
+  natsStreamReplicas: number;
   redisKeyPrefix: string;
   /** The object store; absent in embedded mode, where media are files under `dataDir`. */
   s3?: S3Config;
@@ -161,6 +163,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     natsUrl: url(env, 'NATS_URL', ['nats', 'tls']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     natsSubjectPrefix: prefix(env, 'NATS_SUBJECT_PREFIX', /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'subject tokens joined by dots'),
+    natsStreamReplicas: integer(env, 'NATS_STREAM_REPLICAS', 1, 1, 5),
     redisKeyPrefix: prefix(env, 'REDIS_KEY_PREFIX', /^[A-Za-z0-9_:.-]+$/, 'letters, digits and _ : . -') ?? 'chat:',
     s3: s3(env),
     trustProxy: trustProxy(env),

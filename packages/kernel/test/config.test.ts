@@ -32,6 +32,7 @@ describe('parseConfig', () => {
         NATS_URL: 'nats://localhost:4222',
         REDIS_URL: 'redis://localhost:6379',
         NATS_SUBJECT_PREFIX: 'staging.eu',
+        NATS_STREAM_REPLICAS: '3',
         REDIS_KEY_PREFIX: 'staging:',
         S3_ENDPOINT: 'https://s3.example.com',
         S3_ACCESS_KEY: 'key',
@@ -53,6 +54,7 @@ describe('parseConfig', () => {
       natsUrl: 'nats://localhost:4222',
       redisUrl: 'redis://localhost:6379',
       natsSubjectPrefix: 'staging.eu',
+      natsStreamReplicas: 3,
       redisKeyPrefix: 'staging:',
       s3: { endpoint: 'https://s3.example.com', accessKey: 'key', secretKey: 'secret', bucket: 'chat-photos', region: 'eu-west-1' },
     });
@@ -94,6 +96,7 @@ describe('parseConfig', () => {
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be false or the addresses/CIDRs of the proxies in front, got "everyone"'],
     [{ TRUST_PROXY: '1' }, 'TRUST_PROXY must be false or the addresses/CIDRs of the proxies in front, got "1"'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true would let a client choose its address: give the addresses/CIDRs of the proxies in front'],
+    [{ NATS_STREAM_REPLICAS: '7' }, 'NATS_STREAM_REPLICAS must be an integer from 1 to 5, got "7"'],
     [{ RATE_LIMIT_MESSAGES_PER_MINUTE: '0' }, 'RATE_LIMIT_MESSAGES_PER_MINUTE must be an integer from 1 to 10000000, got "0"'],
     [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX must be letters, digits and _ : . -, got "has space"'],
   ])('fails fast on %o with a message naming the variable', (env, message) => {
