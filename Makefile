@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build start cluster-local up down logs typecheck audit test soak bench services packages kube-tools clean
+.PHONY: help install build start cluster-local up down logs images typecheck audit test soak bench services packages kube-tools clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -47,13 +47,16 @@ cluster-local: build services packages ## Run each service on its own against lo
 	npx tsx scripts/local-cluster.ts
 
 up: ## docker compose: build and start everything on :8080 (writes .env with fresh secrets first)
-	@bash scripts/compose.sh up
+	@bash scripts/docker.sh up
 
 down: ## docker compose: stop everything (named volumes keep the data)
-	@bash scripts/compose.sh down
+	@bash scripts/docker.sh down
 
 logs: ## docker compose: follow the logs
-	@bash scripts/compose.sh logs
+	@bash scripts/docker.sh logs
+
+images: ## Build every image as $(REGISTRY)/<component>:<appVersion> (REGISTRY=chat-io; PUSH=1 pushes them)
+	@bash scripts/docker.sh images
 
 typecheck: install ## Type-check the sources and the tests
 	npx tsc -b

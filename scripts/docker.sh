@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# docker compose for `make up`, `make down` and `make logs`. Says in one line what is missing
-# (no Docker, no engine running, no Compose) instead of ending in a traceback, and before `up`
-# writes .env with a fresh secret for each of the deployment's credentials (one written is kept).
-#   scripts/compose.sh up|down|logs    scripts/compose.sh env (only writes .env)
+# Docker for `make up`, `make down`, `make logs` (docker compose) and `make images`. Says in one
+# line what is missing (no Docker, no engine running, no Compose) instead of ending in a
+# traceback; before `up` writes .env with a fresh secret for each of the deployment's credentials
+# (one written is kept).
+#   scripts/docker.sh up|down|logs|images    scripts/docker.sh env (only writes .env)
+# images: every image as <REGISTRY>/<component>:<VERSION> (defaults chat-io and the chart's
+# appVersion, the names the chart and compose use); PUSH=1 pushes them too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ENV_FILE=${COMPOSE_ENV_FILE:-.env}
@@ -31,14 +34,27 @@ write_env() {
 ACTION=${1:-}
 case "$ACTION" in
   env) write_env; exit 0 ;;
-  up | down | logs) ;;
-  *) echo "usage: $0 up|down|logs|env" >&2; exit 2 ;;
+  up | down | logs | images) ;;
+  *) echo "usage: $0 up|down|logs|images|env" >&2; exit 2 ;;
 esac
+
+build_images() {
+  local registry=${REGISTRY:-chat-io}
+  local version=${VERSION:-$(sed -n 's/^appVersion: *"\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' helm/chat/Chart.yaml)}
+  for component in auth messages gateway web edge; do
+    docker build -f "deploy/docker/${component}.Dockerfile" -t "${registry}/${component}:${version}" .
+    if [ "${PUSH:-}" = 1 ]; then docker push "${registry}/${component}:${version}"; fi
+  done
+}
 
 command -v docker >/dev/null 2>&1 ||
   fail "needs Docker, which is not installed: install Docker Engine (https://docs.docker.com/engine/install/) or Docker Desktop; 'make start' runs Chat.io without it"
 docker info >/dev/null 2>&1 ||
   fail "needs a running Docker engine, and 'docker info' reached none: start Docker (sudo systemctl start docker, or open Docker Desktop); 'make start' runs Chat.io without it"
+if [ "$ACTION" = images ]; then
+  build_images
+  exit 0
+fi
 if docker compose version >/dev/null 2>&1; then
   compose=(docker compose)
 elif command -v docker-compose >/dev/null 2>&1; then
