@@ -240,6 +240,13 @@ describe('helm/chat decisions', () => {
     for (const budget of ofKind(rendered.default, 'PodDisruptionBudget')) expect(budget.spec).toMatchObject({ maxUnavailable: 1 });
   });
 
+  it('lets one component run an image of its own', async () => {
+    const objects = await render('default', ['gateway.image.repository=registry.example.com/gw', 'gateway.image.tag=1.2.3-rc1', 'image.tag=1.2.2']);
+    const image = (component: string) => named(objects, 'Deployment', `chat-chat-${component}`).spec.template.spec.containers[0].image;
+    expect(image('gateway')).toBe('registry.example.com/gw:1.2.3-rc1');
+    expect(image('auth')).toBe('ghcr.io/chat-io/auth:1.2.2');
+  });
+
   it('keeps each event stream on as many NATS nodes as asked', () => {
     expect(named(rendered.default, 'ConfigMap', 'chat-chat').data!.NATS_STREAM_REPLICAS).toBe('1');
     expect(named(rendered.production, 'ConfigMap', 'chat-chat').data!.NATS_STREAM_REPLICAS).toBe('3');
