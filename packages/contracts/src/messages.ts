@@ -37,3 +37,40 @@ export const SendBodySchema = Type.Object(
   { errorMessage: { type: 'Request body must be a JSON object' } },
 );
 export type SendBody = Static<typeof SendBodySchema>;
+
+/** A sidebar entry: a user, the latest message between us (as history shows it) and how many of theirs I have not read. */
+export const InboxEntrySchema = Type.Object({
+  _id: Type.String(),
+  fullName: Type.String(),
+  profilePic: Type.String(),
+  lastMessage: Type.Union([MessageSchema, Type.Null()]),
+  /** Counted up to UNREAD_COUNT_CAP; the badge shows "99+" past 99. */
+  unreadCount: Type.Integer({ minimum: 0 }),
+});
+export type InboxEntry = Static<typeof InboxEntrySchema>;
+
+/** Unread messages are counted up to this many per conversation: beyond it a count says nothing more. */
+export const UNREAD_COUNT_CAP = 100;
+/** Contact pages: the most one request may ask for, and what it gets when it does not say. */
+export const MAX_CONTACTS_PAGE = 200;
+export const DEFAULT_CONTACTS_PAGE = 100;
+/** The longest contact search, in characters. */
+export const MAX_CONTACT_SEARCH = 100;
+/** Where a page of contacts says how to ask for the next one (absent on the last page): pass it as `?cursor=`. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export const ContactsQuerySchema = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: MAX_CONTACT_SEARCH, errorMessage: `q must be at most ${MAX_CONTACT_SEARCH} characters` })),
+  limit: Type.Optional(
+    Type.String({ pattern: '^(200|1[0-9]{2}|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_CONTACTS_PAGE}` }),
+  ),
+  cursor: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,512}$', errorMessage: 'Invalid cursor' })),
+});
+export type ContactsQuery = Static<typeof ContactsQuerySchema>;
+
+/** `POST /api/messages/read/:id`: every message from that user up to and including this one is read. */
+export const ReadBodySchema = Type.Object(
+  { upTo: Type.String({ pattern: '^[1-9][0-9]{0,18}$', errorMessage: 'upTo must be a message id' }) },
+  { errorMessage: { required: { upTo: 'upTo is required' }, type: 'Request body must be a JSON object' } },
+);
+export type ReadBody = Static<typeof ReadBodySchema>;

@@ -1,4 +1,6 @@
-import type { Queryable } from '@chat/database';
+import { UNREAD_COUNT_CAP, type InboxEntry } from '@chat/contracts';
+import type { Database, Queryable } from '@chat/database';
+import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './messages.js';
 
 export interface Contact {
   _id: string;
@@ -6,24 +8,171 @@ export interface Contact {
   profilePic: string;
 }
 
-export async function upsertContact(db: Queryable, contact: Contact): Promise<void> {
-  await db.query(
-    `INSERT INTO contacts (user_id, full_name, profile_pic) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = EXCLUDED.profile_pic`,
-    [contact._id, contact.fullName, contact.profilePic],
-  );
+/**
+ * The words of a name as search matches them: accents and case dropped, split at anything that
+ * is not a letter or a digit ("Zoë O'Neil-Smith" is zoe, o, neil, smith). Done here rather than in
+ * SQL, so it is the same whatever the database's locale.
+ */
+export function nameWords(name: string): string[] {
+  const plain = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return [...new Set(plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
 }
 
-/** Everyone but the asking user, by name. */
-export async function listContacts(db: Queryable, exceptUserId: string): Promise<Contact[]> {
-  return db.query<Contact>(
-    `SELECT user_id::text AS "_id", full_name AS "fullName", profile_pic AS "profilePic"
-     FROM contacts WHERE user_id <> $1 ORDER BY lower(full_name), user_id`,
-    [exceptUserId],
-  );
+export async function upsertContact(db: Database, contact: Contact): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO contacts (user_id, full_name, profile_pic) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = EXCLUDED.profile_pic`,
+      [contact._id, contact.fullName, contact.profilePic],
+    );
+    await indexName(tx, contact._id, contact.fullName);
+  });
+}
+
+async function indexName(db: Queryable, userId: string, fullName: string): Promise<void> {
+  await db.query('DELETE FROM contact_words WHERE user_id = $1', [userId]);
+  await db.query('INSERT INTO contact_words (word, user_id) SELECT unnest($1::text[]), $2', [nameWords(fullName), userId]);
+}
+
+/** Indexes the names of contacts made before names were searchable; a batch at a time. */
+export async function indexUnindexedNames(db: Database, batch = 1000): Promise<void> {
+  for (;;) {
+    const rows = await db.query<{ userId: string; fullName: string }>(
+      `SELECT user_id::text AS "userId", full_name AS "fullName" FROM contacts c
+       WHERE NOT EXISTS (SELECT 1 FROM contact_words w WHERE w.user_id = c.user_id) LIMIT $1`,
+      [batch],
+    );
+    const words = rows.flatMap((row) => nameWords(row.fullName).map((word) => [word, row.userId] as const));
+    if (words.length > 0) {
+      await db.query('INSERT INTO contact_words (word, user_id) SELECT * FROM unnest($1::text[], $2::uuid[]) ON CONFLICT DO NOTHING', [
+        words.map(([word]) => word),
+        words.map(([, userId]) => userId),
+      ]);
+    }
+    if (rows.length < batch) return;
+  }
 }
 
 export async function contactExists(db: Queryable, userId: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM contacts WHERE user_id = $1', [userId]);
   return rows.length > 0;
+}
+
+/**
+ * Where a page of the inbox ends: in the conversations (ordered by their latest message, newest
+ * first) or in everyone else (by name). Opaque to clients, which pass it back as it came.
+ */
+type InboxCursor = { in: 'conversations'; lastMessageId: string; peerId: string } | { in: 'names'; name: string; userId: string };
+
+export const encodeCursor = (cursor: InboxCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+/** The cursor a client sent, or null if it is not one this service made. */
+export function decodeCursor(text: string): InboxCursor | null {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Record<string, unknown>>;
+    const isId = (id: unknown) => typeof id === 'string' && /^[1-9][0-9]{0,18}$/.test(id);
+    const isUuid = (id: unknown) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
+    if (value.in === 'conversations' && isId(value.lastMessageId) && isUuid(value.peerId)) return value as InboxCursor;
+    if (value.in === 'names' && typeof value.name === 'string' && isUuid(value.userId)) return value as InboxCursor;
+  } catch {
+    // Not base64url JSON: not ours.
+  }
+  return null;
+}
+
+export interface InboxQuery {
+  /** Words each of which must start a word of the name. */
+  search: string[];
+  limit: number;
+  after: InboxCursor | null;
+}
+
+export interface InboxPage {
+  entries: InboxEntry[];
+  next: InboxCursor | null;
+}
+
+/**
+ * `c.user_id` is a contact whose name has a word starting with each of `$2` (none: everyone).
+ * Search words come from nameWords, so they hold no LIKE wildcard.
+ */
+const NAME_MATCHES = `NOT EXISTS (
+  SELECT 1 FROM unnest($2::text[]) AS wanted(prefix)
+  WHERE NOT EXISTS (SELECT 1 FROM contact_words w WHERE w.user_id = c.user_id AND w.word LIKE wanted.prefix || '%')
+)`;
+
+/** The highest code point: every word starting with a prefix sorts below prefix + this, in byte order. */
+const AFTER_ALL = '\u{10FFFF}';
+
+/** A search starts from the contacts one of whose words starts with its longest word: one range of contact_words. */
+const SEARCH_CANDIDATES = 'AND c.user_id IN (SELECT w.user_id FROM contact_words w WHERE w.word >= $6 AND w.word < $7)';
+
+type ConversationRow = MessageRow & { peerId: string; fullName: string; profilePic: string; unreadCount: number };
+
+/**
+ * A page of the sidebar: the people I have a conversation with, latest activity first; then
+ * everyone else by name. Each part is read along an index from where the last page ended, so a
+ * page costs the same with a hundred users or a million.
+ */
+export async function listInbox(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
+  const entries: InboxEntry[] = [];
+  let next: InboxCursor | null = null;
+  if (query.after?.in !== 'names') {
+    const after = query.after?.in === 'conversations' ? query.after : null;
+    const rows = await db.query<ConversationRow>(
+      `SELECT v.peer_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
+         (SELECT count(*)::int FROM (
+            SELECT 1 FROM messages u
+            WHERE LEAST(u.sender_id, u.receiver_id) = LEAST(v.user_id, v.peer_id)
+              AND GREATEST(u.sender_id, u.receiver_id) = GREATEST(v.user_id, v.peer_id)
+              AND u.sender_id = v.peer_id AND u.id > v.read_up_to
+            LIMIT ${UNREAD_COUNT_CAP}) unread) AS "unreadCount",
+         ${MESSAGE_COLUMNS}
+       FROM conversations v
+       JOIN contacts c ON c.user_id = v.peer_id
+       JOIN messages m ON m.id = v.last_message_id
+       WHERE v.user_id = $1 AND v.peer_id <> $1
+         AND ($3::bigint IS NULL OR (v.last_message_id, v.peer_id) < ($3::bigint, $4::uuid))
+         AND ${NAME_MATCHES}
+       ORDER BY v.last_message_id DESC, v.peer_id DESC
+       LIMIT $5`,
+      [me, query.search, after?.lastMessageId ?? null, after?.peerId ?? null, query.limit],
+    );
+    for (const { peerId, fullName, profilePic, unreadCount, ...message } of rows) {
+      entries.push({ _id: peerId, fullName, profilePic, lastMessage: toMessage(message), unreadCount });
+    }
+    if (rows.length === query.limit) {
+      const last = rows.at(-1)!;
+      return { entries, next: { in: 'conversations', lastMessageId: last._id, peerId: last.peerId } };
+    }
+  }
+  const after = query.after?.in === 'names' ? query.after : null;
+  const [longest] = [...query.search].sort((a, b) => b.length - a.length);
+  const searchParams = longest === undefined ? [] : [longest, longest + AFTER_ALL];
+  const rows = await db.query<Contact & { sortName: string }>(
+    `SELECT c.user_id::text AS "_id", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName"
+     FROM contacts c
+     WHERE c.user_id <> $1 ${longest === undefined ? '' : SEARCH_CANDIDATES}
+       AND NOT EXISTS (SELECT 1 FROM conversations v WHERE v.user_id = $1 AND v.peer_id = c.user_id)
+       AND ($3::text IS NULL OR (lower(c.full_name), c.user_id) > ($3::text, $4::uuid))
+       AND ${NAME_MATCHES}
+     ORDER BY lower(c.full_name), c.user_id
+     LIMIT $5`,
+    [me, query.search, after?.name ?? null, after?.userId ?? null, query.limit - entries.length, ...searchParams],
+  );
+  for (const { sortName: _sortName, ...contact } of rows) entries.push({ ...contact, lastMessage: null, unreadCount: 0 });
+  if (entries.length === query.limit && rows.length > 0) {
+    const last = rows.at(-1)!;
+    next = { in: 'names', name: last.sortName, userId: last._id };
+  }
+  return { entries, next };
+}
+
+/** Moves my read cursor in the conversation with `peerId` up to `upTo`: never back, never past its latest message. */
+export async function markRead(db: Queryable, me: string, peerId: string, upTo: string): Promise<void> {
+  await db.query(
+    `UPDATE conversations SET read_up_to = GREATEST(read_up_to, LEAST($3::bigint, last_message_id))
+     WHERE user_id = $1 AND peer_id = $2`,
+    [me, peerId, upTo],
+  );
 }

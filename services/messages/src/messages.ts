@@ -10,14 +10,15 @@ export interface ChatMessage {
   createdAt: string;
 }
 
-interface MessageRow extends Omit<ChatMessage, 'createdAt'> {
+export interface MessageRow extends Omit<ChatMessage, 'createdAt'> {
   createdAt: Date;
 }
 
-const COLUMNS = `id::text AS "_id", sender_id::text AS "senderId", receiver_id::text AS "receiverId",
+/** A message's columns, named as ChatMessage; unqualified, for queries where only `messages` has them. */
+export const MESSAGE_COLUMNS = `id::text AS "_id", sender_id::text AS "senderId", receiver_id::text AS "receiverId",
   text, image, created_at AS "createdAt"`;
 
-const toMessage = (row: MessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() });
+export const toMessage = (row: MessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /** The columns of a message, read from `table`, in the order and names of COLUMNS. */
 const qualified = (table: string) =>
@@ -57,8 +58,22 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at
+     ), conversation_ends AS (
+       -- Both users' conversation rows move to the new message; sending reads what came before it.
+       -- Rows are locked in key order, so concurrent batches cannot deadlock on them.
+       INSERT INTO conversations (user_id, peer_id, last_message_id, read_up_to)
+       SELECT user_id, peer_id, max(id), max(read_to) FROM (
+         SELECT sender_id AS user_id, receiver_id AS peer_id, id, id AS read_to FROM inserted
+         UNION ALL
+         SELECT receiver_id, sender_id, id, 0 FROM inserted
+       ) ends
+       GROUP BY user_id, peer_id
+       ORDER BY user_id, peer_id
+       ON CONFLICT (user_id, peer_id) DO UPDATE SET
+         last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id),
+         read_up_to = GREATEST(conversations.read_up_to, EXCLUDED.read_up_to)
      )
-     SELECT 'inserted' AS kind, NULL::text AS ord, ${COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted
+     SELECT 'inserted' AS kind, NULL::text AS ord, ${MESSAGE_COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted
      UNION ALL
      SELECT 'existing', input.ord::text, ${qualified('messages')}, messages.client_message_id::text
        FROM input JOIN messages
@@ -123,7 +138,7 @@ export async function findByClientMessageId(
   clientMessageId: string,
 ): Promise<ChatMessage | null> {
   const rows = await db.query<MessageRow>(
-    `SELECT ${COLUMNS} FROM messages WHERE sender_id = $1 AND client_message_id = $2`,
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1 AND client_message_id = $2`,
     [senderId, clientMessageId],
   );
   return rows[0] ? toMessage(rows[0]) : null;
@@ -140,7 +155,7 @@ export async function listConversation(db: Queryable, userA: string, userB: stri
   const [low, high] = [userA, userB].sort();
   const rows = await db.query<MessageRow>(
     `SELECT * FROM (
-       SELECT ${COLUMNS} FROM messages
+       SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2
          AND ($3::bigint IS NULL OR id < $3::bigint)
        ORDER BY id DESC LIMIT $4

@@ -29,4 +29,36 @@ export const messagesMigrations: readonly Migration[] = [
         ON messages (sender_id, client_message_id) WHERE client_message_id IS NOT NULL;
     `,
   },
+  {
+    version: 2,
+    sql: `
+      -- Each user's conversations, one row per (user, peer): the sidebar's order and my read cursor.
+      -- Messages from peer to user with an id above read_up_to are unread.
+      CREATE TABLE conversations (
+        user_id uuid NOT NULL,
+        peer_id uuid NOT NULL,
+        last_message_id bigint NOT NULL,
+        read_up_to bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (user_id, peer_id)
+      );
+      CREATE INDEX conversations_inbox_idx ON conversations (user_id, last_message_id DESC, peer_id DESC);
+      -- The history so far counts as read: nobody gets a badge for what came before this release.
+      INSERT INTO conversations (user_id, peer_id, last_message_id, read_up_to)
+        SELECT user_id, peer_id, max(id), max(id) FROM (
+          SELECT sender_id AS user_id, receiver_id AS peer_id, id FROM messages
+          UNION ALL
+          SELECT receiver_id, sender_id, id FROM messages
+        ) ends
+        GROUP BY user_id, peer_id;
+
+      -- Every word of every contact's name, normalized by the service, for a search by word start:
+      -- in byte order ("C"), so the words starting with a prefix are one range of the key.
+      CREATE TABLE contact_words (
+        word text COLLATE "C" NOT NULL,
+        user_id uuid NOT NULL REFERENCES contacts (user_id) ON DELETE CASCADE,
+        PRIMARY KEY (word, user_id)
+      );
+      CREATE INDEX contact_words_user_idx ON contact_words (user_id);
+    `,
+  },
 ];

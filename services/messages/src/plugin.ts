@@ -4,6 +4,7 @@ import { registerRateLimiting } from '@chat/rate-limits';
 import { sessions } from '@chat/sessions';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { projectContacts } from './contacts-projection.js';
+import { indexUnindexedNames } from './contacts.js';
 import type { MessagesServiceOptions } from './deps.js';
 import { messagesMigrations } from './migrations.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -12,7 +13,9 @@ import { mediaRoutes } from './routes/media.js';
 
 /** The messages service: contacts, history, sending and stored images. Under /api/messages and /api/media. */
 export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
-  await migrate(options.db, 'messages', messagesMigrations);
+  const applied = await migrate(options.db, 'messages', messagesMigrations);
+  // Names became searchable in migration 2: the contacts made before it get their words once.
+  if (applied.includes(2)) await indexUnindexedNames(options.db);
   const projection = await projectContacts(options.bus, options.db, app.log);
   app.addHook('onClose', async () => projection.unsubscribe());
   const { jwtSecret, cookieSecure, revocations } = options;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createDiskBlobStore } from '@chat/blobs';
 import { createInProcessBus } from '@chat/bus';
+import type { Database } from '@chat/database';
 import { createHttpServer } from '@chat/kernel';
 import { createInProcessRevocations, signSession } from '@chat/sessions';
 import { subjects } from '@chat/contracts';
@@ -14,9 +15,12 @@ const JWT_SECRET = 'messages-test-secret-'.padEnd(48, 'x');
  * The messages service alone on a free port. Users come the way they do in production: a
  * users.upserted event on the bus, and a session cookie signed with the shared secret.
  */
-export async function startMessagesService(rateLimits = { messagesPerMinutePerUser: 10_000 }) {
+export async function startMessagesService({
+  rateLimits = { messagesPerMinutePerUser: 10_000 },
+  database = testDatabase,
+}: { rateLimits?: { messagesPerMinutePerUser: number }; database?: () => Promise<Database> } = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
-  const db = await testDatabase();
+  const db = await database();
   const bus = createInProcessBus(() => {});
   const blobs = await createDiskBlobStore(join(await tempDir('chat-messages'), 'media'));
   await app.register(messagesService, { db, bus, blobs, revocations: createInProcessRevocations(), jwtSecret: JWT_SECRET, cookieSecure: false, rateLimits });
@@ -30,13 +34,16 @@ export async function startMessagesService(rateLimits = { messagesPerMinutePerUs
     return seen;
   };
 
+  /** A session cookie of the user with this id, signed as auth signs them. */
+  const cookieOf = (userId: string) => `jwt=${signSession(userId, randomUUID(), JWT_SECRET)}`;
+
   const user = async (fullName: string, profilePic = '') => {
     const id = randomUUID();
     await bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: id, fullName, profilePic }), randomUUID());
     const client = new ApiClient(baseUrl);
-    client.cookie = `jwt=${signSession(id, randomUUID(), JWT_SECRET)}`;
+    client.cookie = cookieOf(id);
     return { id, fullName, client };
   };
 
-  return { app, bus, blobs, baseUrl, user, published };
+  return { app, bus, blobs, baseUrl, user, cookieOf, published };
 }

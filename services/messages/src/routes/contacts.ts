@@ -1,13 +1,47 @@
+import {
+  ContactsQuerySchema,
+  DEFAULT_CONTACTS_PAGE,
+  InboxEntrySchema,
+  NEXT_CURSOR_HEADER,
+  ReadBodySchema,
+  UserIdParamsSchema,
+} from '@chat/contracts';
+import { badRequest, notFound } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { listContacts } from '../contacts.js';
+import { contactExists, decodeCursor, encodeCursor, listInbox, markRead, nameWords } from '../contacts.js';
 import type { MessagesServiceOptions } from '../deps.js';
-import { ContactSchema } from '@chat/contracts';
 
+/** The sidebar: everyone, conversations first, paged and searchable; and my read cursor in each. */
 export const contactRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { db }) => {
   app.get(
     '/messages/users',
-    { preHandler: app.requireUser, schema: { response: { 200: Type.Array(ContactSchema) } } },
-    async (request) => listContacts(db, request.userId),
+    {
+      preHandler: app.requireUser,
+      schema: { querystring: ContactsQuerySchema, response: { 200: Type.Array(InboxEntrySchema) } },
+    },
+    async (request, reply) => {
+      const { q, limit, cursor } = request.query;
+      const after = cursor === undefined ? null : decodeCursor(cursor);
+      if (cursor !== undefined && !after) throw badRequest('Invalid cursor');
+      const page = await listInbox(db, request.userId, {
+        search: nameWords(q ?? ''),
+        limit: limit ? Number(limit) : DEFAULT_CONTACTS_PAGE,
+        after,
+      });
+      if (page.next) void reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
+      return page.entries;
+    },
+  );
+
+  app.post(
+    '/messages/read/:id',
+    { preHandler: app.requireUser, schema: { params: UserIdParamsSchema, body: ReadBodySchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await contactExists(db, id))) throw notFound('User not found');
+      await markRead(db, request.userId, id, request.body.upTo);
+      return reply.status(204).send();
+    },
   );
 };

@@ -4,7 +4,7 @@ import { startMessagesService } from '../messages-server.js';
 let server: Awaited<ReturnType<typeof startMessagesService>>;
 
 beforeAll(async () => {
-  server = await startMessagesService({ messagesPerMinutePerUser: 3 });
+  server = await startMessagesService({ rateLimits: { messagesPerMinutePerUser: 3 } });
 });
 
 afterAll(async () => {

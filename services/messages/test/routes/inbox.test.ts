@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { NEXT_CURSOR_HEADER, type InboxEntry } from '@chat/contracts';
+import { migrate } from '@chat/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, databaseImplementations } from '#test-support';
+import { messagesMigrations } from '../../src/migrations.js';
+import { startMessagesService } from '../messages-server.js';
+
+describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
+  let server: Awaited<ReturnType<typeof startMessagesService>>;
+  beforeAll(async () => {
+    server = await startMessagesService({ database });
+  });
+  afterAll(() => server.app.close());
+
+  type User = Awaited<ReturnType<typeof server.user>>;
+  const send = async (from: User, to: User, text: string) => {
+    const response = await from.client.post(`/api/messages/send/${to.id}`, { text });
+    expect(response.status).toBe(201);
+    return response.body as { _id: string; text: string };
+  };
+  const inbox = async (user: User, query = '') => {
+    const response = await user.client.get(`/api/messages/users${query}`);
+    expect(response.status).toBe(200);
+    return { entries: response.body as InboxEntry[], next: response.headers.get(NEXT_CURSOR_HEADER) };
+  };
+  const names = (entries: InboxEntry[]) => entries.map((entry) => entry.fullName);
+
+  it('lists my conversations first, latest first, with their last message and my unread count; then everyone else by name', async () => {
+    const me = await server.user('Me Ordering');
+    const [ann, bob, cat, dan] = [await server.user('Ann Ordering'), await server.user('bob Ordering'), await server.user('Cat Ordering'), await server.user('Dan Ordering')];
+    await send(ann, me, 'from Ann');
+    const toBob = await send(me, bob, 'to Bob');
+    await send(dan, me, 'Dan one');
+    const danLast = await send(dan, me, 'Dan two');
+    const { entries } = await inbox(me, '?q=ordering');
+    expect(names(entries)).toEqual(['Dan Ordering', 'bob Ordering', 'Ann Ordering', 'Cat Ordering']);
+    expect(entries[0]).toMatchObject({ _id: dan.id, unreadCount: 2, lastMessage: { _id: danLast._id, text: 'Dan two', senderId: dan.id } });
+    expect(entries[1]).toMatchObject({ unreadCount: 0, lastMessage: { _id: toBob._id, senderId: me.id } });
+    expect(entries[2]).toMatchObject({ unreadCount: 1 });
+    expect(entries[3]).toMatchObject({ _id: cat.id, lastMessage: null, unreadCount: 0 });
+    // Replying reads what came before: Ann's row moves to the top with nothing unread.
+    await send(me, ann, 'hi Ann');
+    const after = (await inbox(me, '?q=ordering')).entries;
+    expect(names(after).slice(0, 2)).toEqual(['Ann Ordering', 'Dan Ordering']);
+    expect(after[0]).toMatchObject({ unreadCount: 0 });
+    expect((await inbox(ann, '?q=me ordering')).entries[0]).toMatchObject({ _id: me.id, unreadCount: 1 });
+  });
+
+  it('pages through conversations and then names, each user once, by the cursor it hands out', async () => {
+    const me = await server.user('Me Paging');
+    const others = [];
+    for (const name of ['Ava', 'Ben', 'Cy', 'Di', 'Ed']) others.push(await server.user(`${name} Paging`));
+    await send(others[3]!, me, 'hello');
+    await send(me, others[1]!, 'hello');
+    const seen: string[] = [];
+    let query = '?q=paging&limit=2';
+    for (let pages = 0; pages < 10; pages++) {
+      const { entries, next } = await inbox(me, query);
+      expect(entries.length).toBeLessThanOrEqual(2);
+      seen.push(...names(entries));
+      if (!next) break;
+      query = `?q=paging&limit=2&cursor=${next}`;
+    }
+    expect(seen).toEqual(['Ben Paging', 'Di Paging', 'Ava Paging', 'Cy Paging', 'Ed Paging']);
+  });
+
+  it('finds people by the start of any word of their name, whatever the case and accents', async () => {
+    const me = await server.user('Me Search');
+    const zoe = await server.user("Zoë O'Neil-Smith");
+    await server.user('Neilson Zed');
+    const found = async (q: string) => names((await inbox(me, `?q=${encodeURIComponent(q)}`)).entries);
+    expect(await found('zoe')).toEqual(["Zoë O'Neil-Smith"]);
+    expect(await found('SMI')).toEqual(["Zoë O'Neil-Smith"]);
+    expect(await found('neil')).toEqual(['Neilson Zed', "Zoë O'Neil-Smith"]);
+    expect(await found('neil z')).toEqual(['Neilson Zed', "Zoë O'Neil-Smith"]);
+    expect(await found('zed neil')).toEqual(['Neilson Zed']);
+    expect(await found('eil')).toEqual([]);
+    await send(zoe, me, 'found me');
+    expect((await inbox(me, '?q=smith')).entries[0]).toMatchObject({ _id: zoe.id, unreadCount: 1 });
+  });
+
+  it('marks messages read up to the one given, never backwards and never ahead of what exists', async () => {
+    const me = await server.user('Me Reading');
+    const ann = await server.user('Ann Reading');
+    const first = await send(ann, me, 'one');
+    const second = await send(ann, me, 'two');
+    const unread = async () => (await inbox(me, '?q=ann reading')).entries[0]!.unreadCount;
+    expect(await unread()).toBe(2);
+    const read = (upTo: string) => me.client.post(`/api/messages/read/${ann.id}`, { upTo });
+    expect((await read(first._id)).status).toBe(204);
+    expect(await unread()).toBe(1);
+    await read(second._id);
+    await read(first._id);
+    expect(await unread()).toBe(0);
+    // An id beyond the latest message marks nothing that comes later.
+    expect((await read('999999999999')).status).toBe(204);
+    await send(ann, me, 'three');
+    expect(await unread()).toBe(1);
+  });
+
+  it('refuses a bad read, a bad cursor or limit, and strangers', async () => {
+    const me = await server.user('Me Refusing');
+    const ann = await server.user('Ann Refusing');
+    const refused = async (response: Promise<{ status: number; body: unknown }>, status: number, message: string) =>
+      expect(await response).toMatchObject({ status, body: { message } });
+    await refused(me.client.post(`/api/messages/read/${ann.id}`, {}), 400, 'upTo is required');
+    await refused(me.client.post(`/api/messages/read/${ann.id}`, { upTo: 'latest' }), 400, 'upTo must be a message id');
+    await refused(me.client.post('/api/messages/read/00000000-0000-4000-8000-000000000000', { upTo: '1' }), 404, 'User not found');
+    await refused(me.client.get('/api/messages/users?cursor=bm90LW91cnM'), 400, 'Invalid cursor');
+    await refused(me.client.get('/api/messages/users?limit=0'), 400, 'limit must be an integer from 1 to 200');
+    await refused(me.client.get('/api/messages/users?limit=201'), 400, 'limit must be an integer from 1 to 200');
+    await refused(new ApiClient(server.baseUrl).post(`/api/messages/read/${ann.id}`, { upTo: '1' }), 401, 'Not authenticated');
+  });
+});
+
+describe.each(databaseImplementations)('upgrading to the inbox on %s', (_name, database) => {
+  it('takes the history so far as read, and makes the names of existing contacts searchable', async () => {
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    const server = await startMessagesService({
+      database: async () => {
+        const db = await database();
+        await migrate(db, 'messages', messagesMigrations.slice(0, 1));
+        await db.query(`INSERT INTO contacts (user_id, full_name) VALUES ($1, 'Ann Before'), ($2, 'Bob Before')`, [ann, bob]);
+        await db.query(`INSERT INTO messages (sender_id, receiver_id, text) VALUES ($1, $2, 'old one'), ($2, $1, 'old two')`, [ann, bob]);
+        return db;
+      },
+    });
+    try {
+      const client = new ApiClient(server.baseUrl);
+      client.cookie = server.cookieOf(bob);
+      const entries = (await client.get('/api/messages/users?q=ann')).body as InboxEntry[];
+      expect(entries).toEqual([
+        expect.objectContaining({ _id: ann, fullName: 'Ann Before', unreadCount: 0, lastMessage: expect.objectContaining({ text: 'old two' }) }),
+      ]);
+    } finally {
+      await server.app.close();
+    }
+  });
+});
