@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
@@ -20,6 +20,21 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+
+/** One chromium for a test file: launched before its first test, closed after its last. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet');
+    return browser;
+  };
+}
 
 /** A page in its own context (its own cookies), recording any request that leaves our origin. */
 export async function newUserPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }) {
@@ -47,6 +62,9 @@ const SEEN_WITHIN_MS = 15_000;
  */
 export const polled = <T>(read: () => T | Promise<T>, what: string, timeout = SEEN_WITHIN_MS) =>
   expect.poll(read, { timeout, interval: 50, message: `waiting for ${what}` });
+
+/** The open conversation's messages (not the sidebar's previews of them). */
+export const conversation = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from '#test-support';
-import { launchBrowser, newUserPage, polled, signUp } from './browser.js';
+import { conversation, launchBrowser, newUserPage, polled, signUp } from './browser.js';
 import { describeOnEveryTarget } from './targets.js';
 
 let browser: Browser;
@@ -40,14 +40,14 @@ describeOnEveryTarget((run) => {
 
       await alice.page.getByPlaceholder('Type a message...').fill('Hi Bob! 👋');
       await alice.page.keyboard.press('Enter');
-      await polled(() => bob.page.getByText('Hi Bob! 👋').count(), 'Alice’s message on Bob’s screen').toBe(1);
-      await polled(() => alice.page.getByText('Hi Bob! 👋').count(), 'Alice’s message on her own screen').toBe(1);
+      await polled(() => conversation(bob.page).getByText('Hi Bob! 👋').count(), 'Alice’s message on Bob’s screen').toBe(1);
+      await polled(() => conversation(alice.page).getByText('Hi Bob! 👋').count(), 'Alice’s message on her own screen').toBe(1);
 
       await bob.page.getByRole('button', { name: 'Emoji' }).click();
       await bob.page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').first().click();
       await polled(() => bob.page.getByPlaceholder('Type a message...').inputValue(), 'the picked emoji in the input').toBe('😀');
       await bob.page.keyboard.press('Enter');
-      await polled(() => alice.page.getByText('😀', { exact: true }).count(), 'Bob’s emoji on Alice’s screen').toBe(1);
+      await polled(() => conversation(alice.page).getByText('😀', { exact: true }).count(), 'Bob’s emoji on Alice’s screen').toBe(1);
 
       await alice.page.getByTestId('image-input').setInputFiles({
         name: 'sunset.png',

@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '#test-support';
-import { launchBrowser, polled, signedInPage } from './browser.js';
+import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
 import { describeOnEveryTarget } from './targets.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describeOnEveryTarget((run) => {
   /** Alice and Bob with names of their own, so each test's contact list is unambiguous. */
@@ -35,14 +26,14 @@ describeOnEveryTarget((run) => {
       const { alice, aliceUser, bob, bobUser, send } = await twoUsers('Paging');
       for (let i = 1; i <= 70; i++) await send(i % 2 ? bob : alice, i % 2 ? aliceUser._id : bobUser._id, `Message ${i}`);
 
-      const { page, outside } = await signedInPage(browser, run.baseUrl, alice.cookie);
+      const { page, outside } = await signedInPage(browser(), run.baseUrl, alice.cookie);
       await page.goto('/');
       await page.getByRole('button', { name: /Bob Paging/ }).click();
-      await polled(() => page.getByText('Message 70', { exact: true }).count(), 'the latest message').toBe(1);
-      expect(await page.getByText('Message 20', { exact: true }).count()).toBe(0);
+      await polled(() => conversation(page).getByText('Message 70', { exact: true }).count(), 'the latest message').toBe(1);
+      expect(await conversation(page).getByText('Message 20', { exact: true }).count()).toBe(0);
 
       await page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
-      await polled(() => page.getByText('Message 1', { exact: true }).count(), 'the oldest message after scrolling up').toBe(1);
+      await polled(() => conversation(page).getByText('Message 1', { exact: true }).count(), 'the oldest message after scrolling up').toBe(1);
       await polled(() => page.getByTestId('message-list').getByTestId('chat-message').count(), 'all 70 messages').toBe(70);
       expect(outside).toEqual([]);
     });
@@ -55,11 +46,11 @@ describeOnEveryTarget((run) => {
       await alice.waitForContact(carolUser._id);
       await send(bob, aliceUser._id, 'Before the drop');
 
-      const { page } = await signedInPage(browser, run.baseUrl, alice.cookie);
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
       await page.addInitScript(() => localStorage.setItem('chat-theme', 'dracula'));
       await page.goto('/');
       await page.getByRole('button', { name: /Bob Reconnect/ }).click();
-      await polled(() => page.getByText('Before the drop').count(), 'the message sent before the drop').toBe(1);
+      await polled(() => conversation(page).getByText('Before the drop').count(), 'the message sent before the drop').toBe(1);
 
       // Offline, the page cannot reconnect, so only the re-fetch after reconnecting can show this.
       await page.context().setOffline(true);
@@ -70,21 +61,21 @@ describeOnEveryTarget((run) => {
       await send(bob, aliceUser._id, 'Sent while you were away');
       await send(alice, bobUser._id, 'Sent from another tab');
       await page.context().setOffline(false);
-      await polled(() => page.getByText('Sent while you were away').count(), 'what Bob sent while Alice was away').toBe(1);
-      await polled(() => page.getByText('Sent from another tab').count(), 'what Alice sent from another tab').toBe(1);
+      await polled(() => conversation(page).getByText('Sent while you were away').count(), 'what Bob sent while Alice was away').toBe(1);
+      await polled(() => conversation(page).getByText('Sent from another tab').count(), 'what Alice sent from another tab').toBe(1);
       await polled(() => reconnecting.count(), 'the banner gone once reconnected').toBe(0);
 
       await send(bob, aliceUser._id, 'Live after reconnect');
-      await polled(() => page.getByText('Live after reconnect').count(), 'a live message after the reconnect').toBe(1);
+      await polled(() => conversation(page).getByText('Live after reconnect').count(), 'a live message after the reconnect').toBe(1);
       await send(carol, aliceUser._id, 'Hi from Carol');
       await send(carol, aliceUser._id, 'Are you there?');
       await polled(() => page.getByLabel('2 unread').count(), 'Carol’s 2 unread messages').toBe(1);
-      expect(await page.getByText('Hi from Carol').count()).toBe(0);
+      expect(await conversation(page).getByText('Hi from Carol').count()).toBe(0);
       expect(await page.locator('html').getAttribute('data-theme')).toBe('dracula');
       await run.shot(page, 'chat-dracula-unread');
 
       await page.getByRole('button', { name: /Carol Reconnect/ }).click();
-      await polled(() => page.getByText('Are you there?').count(), 'Carol’s conversation').toBe(1);
+      await polled(() => conversation(page).getByText('Are you there?').count(), 'Carol’s conversation').toBe(1);
       await polled(() => page.getByLabel(/unread/).count(), 'the unread badge cleared').toBe(0);
     });
   });

@@ -12,7 +12,7 @@ import {
   svgBytes,
   toDataUrl,
 } from '#test-support';
-import { launchBrowser, polled, screenshot, signedInPage } from './browser.js';
+import { conversation, launchBrowser, polled, screenshot, signedInPage } from './browser.js';
 import { startEmbeddedTarget, type E2eTarget } from './targets.js';
 
 /*
@@ -167,7 +167,7 @@ describe('input', () => {
     await page.goto('/');
     const contact = page.getByRole('button', { name: /Mallory Markup/ });
     await contact.click();
-    await polled(() => page.getByText(payload, { exact: true }).count(), 'the message, as text').toBe(1);
+    await polled(() => conversation(page).getByText(payload, { exact: true }).count(), 'the message, as text').toBe(1);
     expect(await contact.textContent()).toContain('<img src=x onerror="window.__pwned=1">Mallory Markup');
     expect(await page.locator('b', { hasText: 'bold?' }).count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

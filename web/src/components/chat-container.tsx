@@ -22,6 +22,13 @@ export function ChatContainer() {
     if (selectedUser) void getMessages(selectedUser._id);
   }, [selectedUser, getMessages]);
 
+  // What arrived while the tab was hidden is read once it is shown again.
+  useEffect(() => {
+    const onVisible = () => void useChatStore.getState().markRead();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
   // A conversation opens at its latest message at once (scrolling smoothly from the top would pass
   // the top and load older pages); a new message then scrolls smoothly into view, and a page of
   // older ones keeps the reader where they were.
@@ -59,7 +66,14 @@ export function ChatContainer() {
       {isMessagesLoading ? (
         <MessageSkeleton />
       ) : (
-        <div ref={listRef} onScroll={onScroll} className="flex-1 space-y-4 overflow-y-auto p-4" data-testid="message-list">
+        <div
+          ref={listRef}
+          onScroll={onScroll}
+          role="log"
+          aria-label="Messages"
+          className="flex-1 space-y-4 overflow-y-auto p-4"
+          data-testid="message-list"
+        >
           {isOlderLoading && <div className="flex justify-center"><span className="loading loading-dots loading-sm" /></div>}
           {messages.length === 0 && (
             <p className="py-8 text-center text-sm text-base-content/60">No messages yet. Say hello 👋</p>

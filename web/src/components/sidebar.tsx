@@ -1,23 +1,41 @@
-import { Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { MAX_CONTACT_SEARCH, type InboxEntry } from '@chat/contracts';
+import { Search, Users } from 'lucide-react';
+import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
+import { formatInboxTime } from '../lib/format-time';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { SidebarSkeleton } from './sidebar-skeleton';
 
+/** How long typing in the search box pauses before the server is asked. */
+const SEARCH_DELAY_MS = 250;
+/** How close to the bottom a scroll must come to load the next page of contacts. */
+const LOAD_MORE_THRESHOLD_PX = 200;
+
 export function Sidebar() {
-  const { users, selectedUser, isUsersLoading, unreadCounts, getUsers, setSelectedUser } = useChatStore();
+  const { users, selectedUser, isUsersLoading, usersQuery, getUsers, searchUsers, loadMoreUsers, setSelectedUser } = useChatStore();
   const onlineUsers = useAuthStore((state) => state.onlineUsers);
   const [showOnlineOnly, setShowOnlineOnly] = useState(false);
+  const [search, setSearch] = useState(usersQuery);
 
   useEffect(() => {
     void getUsers();
   }, [getUsers]);
 
-  if (isUsersLoading) return <SidebarSkeleton />;
+  useEffect(() => {
+    const timer = setTimeout(() => void searchUsers(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, searchUsers]);
 
   const online = new Set(onlineUsers);
   const shown = showOnlineOnly ? users.filter((user) => online.has(user._id)) : users;
+
+  const onScroll = (event: UIEvent<HTMLUListElement>) => {
+    const list = event.currentTarget;
+    if (list.scrollHeight - list.scrollTop - list.clientHeight < LOAD_MORE_THRESHOLD_PX) void loadMoreUsers();
+  };
+
+  const emptyText = showOnlineOnly ? 'No online users' : usersQuery ? `No contacts match “${usersQuery}”` : 'No contacts yet';
 
   return (
     <aside className="flex h-full w-20 flex-col border-r border-base-300 transition-all duration-200 lg:w-72">
@@ -26,6 +44,18 @@ export function Sidebar() {
           <Users className="size-6" />
           <span className="hidden font-medium lg:block">Contacts</span>
         </div>
+        <label className="input input-sm mt-3 hidden w-full items-center gap-2 lg:flex">
+          <Search className="size-4 opacity-60" aria-hidden="true" />
+          <input
+            type="search"
+            className="grow"
+            placeholder="Search contacts"
+            aria-label="Search contacts"
+            maxLength={MAX_CONTACT_SEARCH}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
         <div className="mt-3 hidden items-center gap-2 lg:flex">
           <label className="flex cursor-pointer items-center gap-2">
             <input
@@ -40,41 +70,77 @@ export function Sidebar() {
         </div>
       </div>
 
-      <ul className="w-full overflow-y-auto py-3">
-        {shown.map((user) => {
-          const isOnline = online.has(user._id);
-          const isSelected = selectedUser?._id === user._id;
-          const unread = unreadCounts[user._id] ?? 0;
-          return (
+      {isUsersLoading ? (
+        <SidebarSkeleton />
+      ) : (
+        <ul className="w-full overflow-y-auto py-3" onScroll={onScroll}>
+          {shown.map((user) => (
             <li key={user._id}>
-              <button
-                type="button"
-                onClick={() => setSelectedUser(user)}
-                aria-current={isSelected ? 'true' : undefined}
-                className={`flex w-full items-center gap-3 p-3 transition-colors hover:bg-base-300 ${
-                  isSelected ? 'bg-base-300 ring-1 ring-base-300' : ''
-                }`}
-              >
-                <div className="relative mx-auto shrink-0 lg:mx-0">
-                  <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
-                  {isOnline && (
-                    <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" />
-                  )}
-                  {unread > 0 && <UnreadBadge count={unread} />}
-                </div>
-                <div className="hidden min-w-0 text-left lg:block">
-                  <div className={`truncate ${unread > 0 ? 'font-bold' : 'font-medium'}`}>{user.fullName}</div>
-                  <div className="text-sm text-base-content/60">{isOnline ? 'Online' : 'Offline'}</div>
-                </div>
-              </button>
+              <ContactRow
+                user={user}
+                isOnline={online.has(user._id)}
+                isSelected={selectedUser?._id === user._id}
+                onSelect={() => setSelectedUser(user)}
+              />
             </li>
-          );
-        })}
-        {shown.length === 0 && (
-          <li className="py-4 text-center text-base-content/60">{showOnlineOnly ? 'No online users' : 'No contacts yet'}</li>
-        )}
-      </ul>
+          ))}
+          {shown.length === 0 && <li className="py-4 text-center text-base-content/60">{emptyText}</li>}
+        </ul>
+      )}
     </aside>
+  );
+}
+
+interface ContactRowProps {
+  user: InboxEntry;
+  isOnline: boolean;
+  isSelected: boolean;
+  onSelect(): void;
+}
+
+/** A contact as the inbox shows it: presence, the latest message and when, and what is unread. */
+function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
+  const unread = user.unreadCount;
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={isSelected ? 'true' : undefined}
+      className={`flex w-full items-center gap-3 p-3 transition-colors hover:bg-base-300 ${isSelected ? 'bg-base-300 ring-1 ring-base-300' : ''}`}
+    >
+      <div className="relative mx-auto shrink-0 lg:mx-0">
+        <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
+        {isOnline && <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" />}
+        {unread > 0 && <UnreadBadge count={unread} />}
+      </div>
+      <div className="hidden min-w-0 flex-1 text-left lg:block">
+        <div className="flex items-baseline gap-2">
+          <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
+          {user.lastMessage && (
+            <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-base-content/60">
+              {formatInboxTime(user.lastMessage.createdAt)}
+            </time>
+          )}
+        </div>
+        <div className="flex gap-1 text-sm text-base-content/60">
+          <span className="shrink-0">{isOnline ? 'Online' : 'Offline'}</span>
+          {user.lastMessage && <LastMessagePreview entry={user} />}
+        </div>
+      </div>
+    </button>
+  );
+}
+
+/** The latest message on one line: its text, or "📷 Photo", with "You: " before my own. */
+function LastMessagePreview({ entry }: { entry: InboxEntry }) {
+  const me = useAuthStore((state) => state.authUser?._id);
+  const message = entry.lastMessage!;
+  const text = message.text?.trim() || (message.image ? '📷 Photo' : '');
+  return (
+    <span className={`truncate ${entry.unreadCount > 0 ? 'text-base-content' : ''}`} data-testid="last-message">
+      · {message.senderId === me ? 'You: ' : ''}
+      {text}
+    </span>
   );
 }
 

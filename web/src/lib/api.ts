@@ -1,9 +1,10 @@
 import {
   API_PREFIX,
   DEFAULT_PAGE,
+  NEXT_CURSOR_HEADER,
   SOCKET_ID_HEADER,
   type AuthUser,
-  type Contact,
+  type InboxEntry,
   type LoginBody,
   type Message,
   type MessageBody,
@@ -27,7 +28,22 @@ export class ApiError extends Error {
   }
 }
 
+/** One page of the inbox, and what to pass for the next one (null on the last). */
+export interface InboxPage {
+  entries: InboxEntry[];
+  next: string | null;
+}
+
 async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  return (await exchange<T>(method, path, body, headers)).data;
+}
+
+async function exchange<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ data: T; headers: Headers }> {
   let response: Response;
   try {
     response = await fetch(API_PREFIX + path, {
@@ -44,8 +60,13 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
     const message = (data as { message?: unknown } | undefined)?.message;
     throw new ApiError(typeof message === 'string' ? message : 'Something went wrong', response.status);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
+
+const query = (params: Record<string, string | undefined>) => {
+  const defined = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  return defined.length === 0 ? '' : `?${new URLSearchParams(defined).toString()}`;
+};
 
 /** Every call the web app makes to the server, with the session cookie, under /api. */
 export const api = {
@@ -55,7 +76,13 @@ export const api = {
   logout: () => request<MessageBody>('POST', '/auth/logout'),
   logoutAll: () => request<MessageBody>('POST', '/auth/logout-all'),
   updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
-  getUsers: () => request<Contact[]>('GET', '/messages/users'),
+  /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */
+  getUsers: async (params: { q?: string; cursor?: string } = {}): Promise<InboxPage> => {
+    const { data, headers } = await exchange<InboxEntry[]>('GET', `/messages/users${query(params)}`);
+    return { entries: data, next: headers.get(NEXT_CURSOR_HEADER) };
+  },
+  /** Everything from that user up to and including `upTo` has been read here. */
+  markRead: (userId: string, upTo: string) => request<void>('POST', `/messages/read/${encodeURIComponent(userId)}`, { upTo }),
   getMessages: (userId: string, before?: string) =>
     request<Message[]>(
       'GET',

@@ -2,3 +2,18 @@
 export function formatMessageTime(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a conversation was last active, as an inbox shows it: the time today ("10:42 AM"), the
+ * weekday within the last week ("Mon"), the date before ("Nov 3"), with the year when not this one.
+ */
+export function formatInboxTime(iso: string, now = new Date()): string {
+  const time = new Date(iso);
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  if (time >= startOfToday) return formatMessageTime(iso);
+  if (startOfToday.getTime() - time.getTime() < 6 * DAY_MS) return time.toLocaleDateString('en-US', { weekday: 'short' });
+  const sameYear = time.getFullYear() === now.getFullYear();
+  return time.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+}

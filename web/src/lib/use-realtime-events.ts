@@ -33,8 +33,11 @@ export function useRealtimeEvents(): void {
     const onOnlineUsers: Handlers['getOnlineUsers'] = (ids) => auth.setOnlineUsers(ids);
     const onPresenceChange: Handlers['onlineUsersChanged'] = (change) => {
       useAuthStore.getState().applyPresenceChange(change);
-      // Someone we have never seen came online: a new signup, so the contact list is stale.
-      const known = new Set(chat().users.map((user) => user._id));
+      // Someone we have never seen came online while the whole list is loaded: a new signup, so
+      // the list is stale. (With more pages to load, or a search, an unknown id is just not shown.)
+      const { users, usersCursor, usersQuery } = chat();
+      if (usersCursor || usersQuery) return;
+      const known = new Set(users.map((user) => user._id));
       const me = useAuthStore.getState().authUser?._id;
       if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
     };

@@ -1,10 +1,23 @@
+import { useEffect } from 'react';
 import { ChatContainer } from '../components/chat-container';
 import { NoChatSelected } from '../components/no-chat-selected';
 import { Sidebar } from '../components/sidebar';
 import { useChatStore } from '../store/use-chat-store';
 
+/** The tab's title counts every unread message, as messengers do: "(3) Chat.io". */
+function useUnreadTitle() {
+  const unread = useChatStore((state) => state.users.reduce((total, user) => total + user.unreadCount, 0));
+  useEffect(() => {
+    document.title = unread > 0 ? `(${unread}) Chat.io` : 'Chat.io';
+    return () => {
+      document.title = 'Chat.io';
+    };
+  }, [unread]);
+}
+
 export function HomePage() {
   const selectedUser = useChatStore((state) => state.selectedUser);
+  useUnreadTitle();
   return (
     <main className="h-screen bg-base-200">
       <div className="flex items-center justify-center px-2 pt-20 sm:px-4">

@@ -1,22 +1,33 @@
-import { DEFAULT_PAGE, type Contact, type Message } from '@chat/contracts';
+import { DEFAULT_PAGE, UNREAD_COUNT_CAP, type Contact, type InboxEntry, type Message } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, type OutgoingMessage } from '../lib/api';
 import { errorMessage, useAuthStore } from './use-auth-store';
 
 interface ChatState {
-  users: Contact[];
+  /** The inbox as loaded so far: conversations first (latest first), then everyone else by name. */
+  users: InboxEntry[];
+  /** Where the next page of the inbox starts; null once everything is loaded. */
+  usersCursor: string | null;
+  /** The contact search the inbox is filtered by ('' for none). */
+  usersQuery: string;
   selectedUser: Contact | null;
   messages: Message[];
   hasOlderMessages: boolean;
   isUsersLoading: boolean;
+  isMoreUsersLoading: boolean;
   isMessagesLoading: boolean;
   isOlderLoading: boolean;
-  /** Messages received from each contact whose conversation is not open, by contact id. */
-  unreadCounts: Record<string, number>;
   /** Kept from the product's state model; no chatbot is offered. */
   isChatbotSelected: boolean;
+  /** The message up to which the open conversation was reported read from this tab, so each is sent once. */
+  reportedReadUpTo: string | null;
+  /** Loads the first page of the inbox again (for the current search). */
   getUsers(): Promise<void>;
+  searchUsers(query: string): Promise<void>;
+  loadMoreUsers(): Promise<void>;
+  /** Tells the server the open conversation is read up to its latest message, if the tab is visible. */
+  markRead(): Promise<void>;
   getMessages(userId: string): Promise<void>;
   loadOlderMessages(): Promise<void>;
   /** Resolves true once the server stored the message; on failure the caller keeps the input. */
@@ -32,30 +43,86 @@ function merge(current: Message[], incoming: Message[]): Message[] {
   return [...byId.values()].sort((a, b) => Number(a._id) - Number(b._id));
 }
 
-function withoutKey(counts: Record<string, number>, key: string): Record<string, number> {
-  const { [key]: _removed, ...rest } = counts;
-  return rest;
+/** The inbox with `peerId`'s entry changed by `change` and moved to the top (it has the latest activity). */
+function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) => InboxEntry): InboxEntry[] {
+  const entry = users.find((user) => user._id === peerId);
+  return entry ? [change(entry), ...users.filter((user) => user._id !== peerId)] : users;
+}
+
+/** The newest message `peerId` sent in `messages`, whose id a read receipt names. */
+function newestFrom(messages: Message[], peerId: string): Message | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.senderId === peerId) return messages[i];
+  return undefined;
 }
 
 export const useChatStore = create<ChatState>((set, get) => ({
   users: [],
+  usersCursor: null,
+  usersQuery: '',
   selectedUser: null,
   messages: [],
   hasOlderMessages: false,
   isUsersLoading: false,
+  isMoreUsersLoading: false,
   isMessagesLoading: false,
   isOlderLoading: false,
-  unreadCounts: {},
   isChatbotSelected: false,
+  reportedReadUpTo: null,
 
   async getUsers() {
+    const query = get().usersQuery;
     set({ isUsersLoading: get().users.length === 0 });
     try {
-      set({ users: await api.getUsers() });
+      const page = await api.getUsers({ q: query });
+      if (get().usersQuery !== query) return;
+      const open = get().selectedUser?._id;
+      // The open conversation is being read: its count is already cleared here.
+      const entries = page.entries.map((entry) => (entry._id === open ? { ...entry, unreadCount: 0 } : entry));
+      set({ users: entries, usersCursor: page.next });
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
       set({ isUsersLoading: false });
+    }
+  },
+
+  async searchUsers(query) {
+    if (query === get().usersQuery) return;
+    set({ usersQuery: query, usersCursor: null });
+    await get().getUsers();
+  },
+
+  async loadMoreUsers() {
+    const { usersCursor, usersQuery, isMoreUsersLoading } = get();
+    if (!usersCursor || isMoreUsersLoading) return;
+    set({ isMoreUsersLoading: true });
+    try {
+      const page = await api.getUsers({ q: usersQuery, cursor: usersCursor });
+      if (get().usersQuery !== usersQuery || get().usersCursor !== usersCursor) return;
+      set((state) => {
+        const loaded = new Set(state.users.map((user) => user._id));
+        return { users: [...state.users, ...page.entries.filter((entry) => !loaded.has(entry._id))], usersCursor: page.next };
+      });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      set({ isMoreUsersLoading: false });
+    }
+  },
+
+  async markRead() {
+    const { selectedUser, messages } = get();
+    if (!selectedUser || document.visibilityState !== 'visible') return;
+    const newest = newestFrom(messages, selectedUser._id);
+    set((state) => ({ users: state.users.map((user) => (user._id === selectedUser._id ? { ...user, unreadCount: 0 } : user)) }));
+    const reported = get().reportedReadUpTo;
+    if (!newest || (reported !== null && Number(newest._id) <= Number(reported))) return;
+    set({ reportedReadUpTo: newest._id });
+    try {
+      await api.markRead(selectedUser._id, newest._id);
+    } catch (error) {
+      if (get().reportedReadUpTo === newest._id) set({ reportedReadUpTo: reported });
+      console.error('Failed to mark messages read', error);
     }
   },
 
@@ -74,6 +141,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
         if (firstLoad || leavesGap) return { messages: page, hasOlderMessages: page.length === DEFAULT_PAGE };
         return { messages: merge(state.messages, page) };
       });
+      void get().markRead();
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -103,6 +171,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       const socketId = useAuthStore.getState().socket?.id;
       const sent = await api.sendMessage(selectedUser._id, { ...message, clientMessageId: crypto.randomUUID() }, socketId);
       if (get().selectedUser?._id === selectedUser._id) set((state) => ({ messages: merge(state.messages, [sent]) }));
+      get().receiveMessage(sent);
       return true;
     } catch (error) {
       console.error('Failed to send message', error);
@@ -113,25 +182,32 @@ export const useChatStore = create<ChatState>((set, get) => ({
 
   setSelectedUser(user) {
     if (user?._id === get().selectedUser?._id) return;
-    set((state) => ({
-      selectedUser: user,
-      messages: [],
-      hasOlderMessages: false,
-      unreadCounts: user ? withoutKey(state.unreadCounts, user._id) : state.unreadCounts,
-    }));
+    set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null });
   },
 
   receiveMessage(message) {
     const me = useAuthStore.getState().authUser?._id;
     const other = get().selectedUser?._id;
     if (!me) return;
-    const inOpenChat =
-      (message.senderId === other && message.receiverId === me) || (message.senderId === me && message.receiverId === other);
+    const peerId = message.senderId === me ? message.receiverId : message.senderId;
+    const inOpenChat = peerId === other;
     if (inOpenChat) set((state) => ({ messages: merge(state.messages, [message]) }));
-    else if (message.receiverId === me) {
-      set((state) => ({
-        unreadCounts: { ...state.unreadCounts, [message.senderId]: (state.unreadCounts[message.senderId] ?? 0) + 1 },
-      }));
+    const fromThem = message.senderId === peerId && message.receiverId === me;
+    const known = get().users.some((user) => user._id === peerId);
+    if (!known) {
+      // A conversation not loaded yet (a new one, or further down the list): the server orders it.
+      if (!get().usersQuery) void get().getUsers();
+      return;
     }
+    set((state) => ({
+      users: toTop(state.users, peerId, (entry) => {
+        const newer = !entry.lastMessage || Number(message._id) >= Number(entry.lastMessage._id);
+        // In the open conversation too while the tab is hidden: nobody has seen it yet.
+        const unseen = !inOpenChat || document.visibilityState !== 'visible';
+        const unread = fromThem && unseen && newer ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
+        return { ...entry, lastMessage: newer ? message : entry.lastMessage, unreadCount: unread };
+      }),
+    }));
+    if (inOpenChat && fromThem) void get().markRead();
   },
 }));

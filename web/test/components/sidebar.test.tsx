@@ -1,25 +1,58 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { InboxEntry, Message } from '@chat/contracts';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '../../src/components/sidebar';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 
-const contacts = [
-  { _id: 'b', fullName: 'Bob', profilePic: '' },
-  { _id: 'c', fullName: 'Cat', profilePic: '' },
+const message = (id: string, senderId: string, receiverId: string, text: string | null, image: string | null = null): Message => ({
+  _id: id,
+  senderId,
+  receiverId,
+  text,
+  image,
+  createdAt: new Date().toISOString(),
+});
+
+const contacts: InboxEntry[] = [
+  { _id: 'b', fullName: 'Bob', profilePic: '', lastMessage: message('5', 'me', 'b', 'see you'), unreadCount: 0 },
+  { _id: 'd', fullName: 'Dee', profilePic: '', lastMessage: message('4', 'd', 'me', null, '/api/media/x.png'), unreadCount: 3 },
+  { _id: 'c', fullName: 'Cat', profilePic: '', lastMessage: null, unreadCount: 0 },
 ];
 
+const row = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
+
 beforeEach(() => {
-  useChatStore.setState({ users: contacts, isUsersLoading: false, getUsers: vi.fn(async () => {}) });
-  useAuthStore.setState({ onlineUsers: ['me', 'b'] });
+  useChatStore.setState({
+    users: contacts,
+    usersCursor: null,
+    usersQuery: '',
+    selectedUser: null,
+    isUsersLoading: false,
+    getUsers: vi.fn(async () => {}),
+    searchUsers: vi.fn(async () => {}),
+    markRead: vi.fn(async () => {}),
+  });
+  useAuthStore.setState({
+    onlineUsers: ['me', 'b'],
+    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '' },
+  });
 });
 
 describe('Sidebar', () => {
   it('labels contacts Online or Offline and counts the others online', () => {
     render(<Sidebar />);
     expect(screen.getByText('(1 online)')).toBeInTheDocument();
-    expect(screen.getByText('Bob').nextSibling).toHaveTextContent('Online');
-    expect(screen.getByText('Cat').nextSibling).toHaveTextContent('Offline');
+    expect(within(row('Bob')).getByText('Online')).toBeInTheDocument();
+    expect(within(row('Cat')).getByText('Offline')).toBeInTheDocument();
+  });
+
+  it('shows each conversation’s latest message on one line: mine after "You:", a photo as "📷 Photo"', () => {
+    render(<Sidebar />);
+    expect(within(row('Bob')).getByTestId('last-message')).toHaveTextContent('· You: see you');
+    expect(within(row('Dee')).getByTestId('last-message')).toHaveTextContent('· 📷 Photo');
+    expect(within(row('Dee')).getByLabelText('3 unread')).toHaveTextContent('3');
+    expect(within(row('Cat')).queryByTestId('last-message')).toBeNull();
   });
 
   it('shows only online contacts when filtered, and says so when none are', () => {
@@ -37,17 +70,31 @@ describe('Sidebar', () => {
     expect(screen.getAllByTestId('contact-skeleton')).toHaveLength(8);
   });
 
-  it('counts messages from a contact whose chat is not open, and clears them when it opens', () => {
-    useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '' } });
-    useChatStore.setState({ selectedUser: null, unreadCounts: {} });
+  it('asks the server for the names typed in "Search contacts", once typing pauses', async () => {
+    vi.useFakeTimers();
+    try {
+      render(<Sidebar />);
+      fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: ' de' } });
+      fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: ' dee ' } });
+      await act(async () => vi.advanceTimersByTimeAsync(300));
+      expect(useChatStore.getState().searchUsers).toHaveBeenLastCalledWith('dee');
+      expect(useChatStore.getState().searchUsers).not.toHaveBeenCalledWith('de');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('moves a conversation to the top with its new message, counting it unread until it is opened', () => {
     render(<Sidebar />);
-    const message = { receiverId: 'me', senderId: 'c', text: 'hi', image: null, createdAt: '' };
     act(() => {
-      useChatStore.getState().receiveMessage({ ...message, _id: '1' });
-      useChatStore.getState().receiveMessage({ ...message, _id: '2' });
+      useChatStore.getState().receiveMessage(message('6', 'c', 'me', 'hi'));
+      useChatStore.getState().receiveMessage(message('7', 'c', 'me', 'are you there?'));
     });
-    expect(screen.getByLabelText('2 unread')).toHaveTextContent('2');
-    fireEvent.click(screen.getByRole('button', { name: /Cat/ }));
-    expect(screen.queryByLabelText(/unread/)).toBeNull();
+    const rows = screen.getAllByRole('button', { name: /Bob|Cat|Dee/ });
+    expect(rows[0]).toHaveTextContent('Cat');
+    expect(within(rows[0]!).getByLabelText('2 unread')).toBeInTheDocument();
+    expect(within(rows[0]!).getByTestId('last-message')).toHaveTextContent('are you there?');
+    act(() => useChatStore.getState().receiveMessage(message('8', 'me', 'b', 'back to Bob')));
+    expect(screen.getAllByRole('button', { name: /Bob|Cat|Dee/ })[0]).toHaveTextContent('You: back to Bob');
   });
 });

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAGE, type Message } from '@chat/contracts';
 import { api } from '../../src/lib/api';
+import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 
 const bob = { _id: 'bob', fullName: 'Bob', profilePic: '' };
@@ -14,6 +15,11 @@ const message = (id: number): Message => ({
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 const ids = () => useChatStore.getState().messages.map((m) => Number(m._id));
+
+beforeEach(() => {
+  vi.spyOn(api, 'markRead').mockResolvedValue(undefined);
+  useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '' } });
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -35,5 +41,37 @@ describe('re-fetching the open conversation after a reconnect', () => {
     expect(ids()[0]).toBe(100);
     expect(ids()).toHaveLength(DEFAULT_PAGE);
     expect(useChatStore.getState().hasOlderMessages).toBe(true);
+  });
+});
+
+describe('reading the open conversation', () => {
+  const setVisibility = (state: DocumentVisibilityState) => vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+  const inbox = (unreadCount: number) => [{ ...bob, lastMessage: message(12), unreadCount }];
+
+  it('tells the server once the newest message from them is shown in a visible tab, and clears the badge', async () => {
+    setVisibility('visible');
+    const markRead = vi.spyOn(api, 'markRead').mockResolvedValue(undefined);
+    vi.spyOn(api, 'getMessages').mockResolvedValue(range(11, 12));
+    useChatStore.setState({ selectedUser: null, messages: [], users: inbox(2) });
+    useChatStore.getState().setSelectedUser(bob);
+    await useChatStore.getState().getMessages('bob');
+    expect(markRead).toHaveBeenCalledExactlyOnceWith('bob', '12');
+    expect(useChatStore.getState().users[0]!.unreadCount).toBe(0);
+    await useChatStore.getState().markRead();
+    expect(markRead).toHaveBeenCalledOnce();
+  });
+
+  it('waits while the tab is hidden, counting what arrives, and reads it once the tab is shown', async () => {
+    const visibility = setVisibility('hidden');
+    const markRead = vi.spyOn(api, 'markRead').mockResolvedValue(undefined);
+    useChatStore.setState({ selectedUser: bob, messages: range(11, 12), users: inbox(0) });
+    useChatStore.getState().receiveMessage(message(13));
+    await useChatStore.getState().markRead();
+    expect(markRead).not.toHaveBeenCalled();
+    expect(useChatStore.getState().users[0]!.unreadCount).toBe(1);
+    visibility.mockReturnValue('visible');
+    await useChatStore.getState().markRead();
+    expect(markRead).toHaveBeenCalledExactlyOnceWith('bob', '13');
+    expect(useChatStore.getState().users[0]!.unreadCount).toBe(0);
   });
 });
