@@ -1,5 +1,7 @@
-// Database scale: a conversation of 1,000,000 messages and 10,000 contacts, seeded straight into
-// the local cluster's Postgres, then read through the messages service as the app reads them.
+// Database scale: a conversation of 1,000,000 messages and 1,000,000 users (half of whom wrote to
+// Ann, so her inbox holds 500,000 conversations), seeded straight into the local cluster's
+// Postgres, then read through the messages service as the app reads them: history pages, inbox
+// pages and name searches.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { SESSION_COOKIE, signSession } from '@chat/sessions';
@@ -8,7 +10,9 @@ import { Pool } from 'undici';
 import { startLocalCluster } from '../scripts/local-cluster.ts';
 
 const MESSAGES = Number(process.env.BENCH_DB_MESSAGES ?? 1_000_000);
-const CONTACTS = Number(process.env.BENCH_DB_CONTACTS ?? 10_000);
+const CONTACTS = Number(process.env.BENCH_DB_CONTACTS ?? 1_000_000);
+const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Sophia', 'Elijah', 'Mia', 'Lucas', 'Zoë', 'Mateo', 'Aiko', 'Kwame', 'Ingrid', 'Rahul', 'Fatima', 'Chen', 'Olga', 'Diego'];
+const LAST_NAMES = ['Smith', 'García', 'Müller', 'Rossi', 'Nguyen', 'Kim', 'Okafor', 'Novak', 'Silva', 'Cohen', 'Larsen', 'Haddad', 'Tanaka', 'Kowalski', 'Dubois', 'Singh', 'Petrov', 'Jensen', 'Moreau', 'Ortiz'];
 const SAMPLES = 300;
 
 const percentile = (sorted, q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 100) / 100;
@@ -26,6 +30,20 @@ async function timed(pool, cookie, paths) {
   return { requests: times.length, p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: percentile(times, 1) };
 }
 
+/** A search as people type one: a first name's start and a surname's start, varied by `i`. */
+const searchOf = (i) => `${FIRST_NAMES[i % 20].slice(0, 3)} ${LAST_NAMES[(i * 7) % 20].slice(0, 2)}`;
+
+/** A cursor into the names part of the inbox, as the service makes them, at a name picked by `n`. */
+const namesCursor = (n) =>
+  Buffer.from(JSON.stringify({ in: 'names', name: `olivia smith ${n % 1000}`, userId: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+
+/** The path of the page after the first, by the cursor the service hands out. */
+async function nextPagePath(pool, cookie) {
+  const response = await pool.request({ method: 'GET', path: '/api/messages/users', headers: { cookie } });
+  await response.body.dump();
+  return `/api/messages/users?cursor=${response.headers['x-next-cursor']}`;
+}
+
 export async function measureDatabase() {
   const jwtSecret = randomBytes(48).toString('base64url');
   const cluster = await startLocalCluster({ env: { JWT_SECRET: jwtSecret } });
@@ -35,11 +53,20 @@ export async function measureDatabase() {
     const db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
     const seedStarted = performance.now();
+    // Names from 400 first/last pairs and a number, so a surname matches 1 in 20.
     await db.query(
-      `INSERT INTO contacts (user_id, full_name) SELECT gen_random_uuid(), 'Contact ' || n FROM generate_series(1, $1) n`,
-      [CONTACTS - 2],
+      `INSERT INTO contacts (user_id, full_name)
+       SELECT gen_random_uuid(), ($2::text[])[1 + n % 20] || ' ' || ($3::text[])[1 + (n / 20) % 20] || ' ' || n
+       FROM generate_series(1, $1) n`,
+      [CONTACTS - 2, FIRST_NAMES, LAST_NAMES],
     );
     await db.query(`INSERT INTO contacts (user_id, full_name) VALUES ($1, 'Ann'), ($2, 'Ben')`, [ann, ben]);
+    // The words the service would index (nameWords), for these plain names: lower-cased, accents dropped.
+    await db.query(
+      `INSERT INTO contact_words (word, user_id)
+       SELECT DISTINCT translate(lower(word), 'ëíüçñ', 'eiucn'), user_id
+       FROM contacts, regexp_split_to_table(full_name, '[^[:alnum:]ëíüçñÜ]+') AS word WHERE word <> ''`,
+    );
     await db.query(
       `INSERT INTO messages (sender_id, receiver_id, text, created_at)
        SELECT CASE WHEN n % 2 = 0 THEN $1::uuid ELSE $2::uuid END, CASE WHEN n % 2 = 0 THEN $2::uuid ELSE $1::uuid END,
@@ -47,18 +74,29 @@ export async function measureDatabase() {
        FROM generate_series(1, $3) n`,
       [ann, ben, MESSAGES],
     );
-    // Other pairs' traffic in the same table, so the index has to pick this pair out.
+    // Other pairs' traffic in the same table, so the index has to pick this pair out: half the
+    // users wrote to Ann once.
     await db.query(
       `INSERT INTO messages (sender_id, receiver_id, text)
-       SELECT c.user_id, $1::uuid, 'hello' FROM contacts c WHERE c.user_id NOT IN ($1::uuid, $2::uuid)`,
+       SELECT c.user_id, $1::uuid, 'hello' FROM contacts c
+       WHERE c.user_id NOT IN ($1::uuid, $2::uuid) AND get_byte(uuid_send(c.user_id), 0) < 128`,
       [ann, ben],
     );
-    await db.query('ANALYZE messages; ANALYZE contacts');
+    // Each conversation's row, as sends keep them (migration 2's backfill).
+    await db.query(
+      `INSERT INTO conversations (user_id, peer_id, last_message_id, read_up_to)
+       SELECT user_id, peer_id, max(id), max(id) FROM (
+         SELECT sender_id AS user_id, receiver_id AS peer_id, id FROM messages
+         UNION ALL SELECT receiver_id, sender_id, id FROM messages
+       ) ends GROUP BY user_id, peer_id`,
+    );
+    await db.query('ANALYZE messages; ANALYZE contacts; ANALYZE contact_words; ANALYZE conversations');
     const [{ min, max }] = (await db.query('SELECT min(id)::bigint AS min, max(id)::bigint AS max FROM messages')).rows;
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
     await db.end();
 
     const cookie = `${SESSION_COOKIE}=${signSession(ann, randomUUID(), jwtSecret)}`;
+    const benCookie = `${SESSION_COOKIE}=${signSession(ben, randomUUID(), jwtSecret)}`;
     const pool = new Pool(cluster.serviceUrl('messages'), { connections: 1 });
     const random = () => Number(min) + Math.floor(Math.random() * (Number(max) - Number(min)));
     await timed(pool, cookie, Array.from({ length: 20 }, () => `/api/messages/${ben}`)); // warm-up
@@ -68,7 +106,14 @@ export async function measureDatabase() {
       seedSeconds,
       latestPage: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => `/api/messages/${ben}`)),
       olderPage: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => `/api/messages/${ben}?before=${random()}&limit=50`)),
-      contactList: await timed(pool, cookie, Array.from({ length: 50 }, () => '/api/messages/users')),
+      // Ann: 500,000 conversations. Ben: one, then 999,999 people by name.
+      inboxFirstPage: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => '/api/messages/users')),
+      contactsFirstPage: await timed(pool, benCookie, Array.from({ length: SAMPLES }, () => '/api/messages/users')),
+      inboxNextPage: await timed(pool, cookie, [await nextPagePath(pool, cookie)].flatMap((path) => Array(SAMPLES).fill(path))),
+      contactsDeepPage: await timed(pool, benCookie, Array.from({ length: SAMPLES }, () => `/api/messages/users?cursor=${namesCursor(random())}`)),
+      nameSearch: await timed(pool, benCookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`)),
+      inboxNameSearch: await timed(pool, cookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`)),
+      rareNameSearch: await timed(pool, benCookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${12345 + i}`)),
     };
     await pool.close();
     return result;

@@ -60,9 +60,13 @@ export async function contactExists(db: Queryable, userId: string): Promise<bool
 
 /**
  * Where a page of the inbox ends: in the conversations (ordered by their latest message, newest
- * first) or in everyone else (by name). Opaque to clients, which pass it back as it came.
+ * first), in everyone else (by name), or in a search's matches (by the word that matched). Opaque
+ * to clients, which pass it back as it came.
  */
-type InboxCursor = { in: 'conversations'; lastMessageId: string; peerId: string } | { in: 'names'; name: string; userId: string };
+type InboxCursor =
+  | { in: 'conversations'; lastMessageId: string; peerId: string }
+  | { in: 'names'; name: string; userId: string }
+  | { in: 'search'; word: string; userId: string };
 
 export const encodeCursor = (cursor: InboxCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
@@ -74,6 +78,7 @@ export function decodeCursor(text: string): InboxCursor | null {
     const isUuid = (id: unknown) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
     if (value.in === 'conversations' && isId(value.lastMessageId) && isUuid(value.peerId)) return value as InboxCursor;
     if (value.in === 'names' && typeof value.name === 'string' && isUuid(value.userId)) return value as InboxCursor;
+    if (value.in === 'search' && typeof value.word === 'string' && isUuid(value.userId)) return value as InboxCursor;
   } catch {
     // Not base64url JSON: not ours.
   }
@@ -81,7 +86,7 @@ export function decodeCursor(text: string): InboxCursor | null {
 }
 
 export interface InboxQuery {
-  /** Words each of which must start a word of the name. */
+  /** Words each of which must start a word of the name; none lists everyone. */
   search: string[];
   limit: number;
   after: InboxCursor | null;
@@ -92,80 +97,108 @@ export interface InboxPage {
   next: InboxCursor | null;
 }
 
-/**
- * `c.user_id` is a contact whose name has a word starting with each of `$2` (none: everyone).
- * Search words come from nameWords, so they hold no LIKE wildcard.
- */
-const NAME_MATCHES = `NOT EXISTS (
-  SELECT 1 FROM unnest($2::text[]) AS wanted(prefix)
-  WHERE NOT EXISTS (SELECT 1 FROM contact_words w WHERE w.user_id = c.user_id AND w.word LIKE wanted.prefix || '%')
-)`;
-
 /** The highest code point: every word starting with a prefix sorts below prefix + this, in byte order. */
 const AFTER_ALL = '\u{10FFFF}';
 
-/** A search starts from the contacts one of whose words starts with its longest word: one range of contact_words. */
-const SEARCH_CANDIDATES = 'AND c.user_id IN (SELECT w.user_id FROM contact_words w WHERE w.word >= $6 AND w.word < $7)';
+/** My unread messages from `v.peer_id` (a conversations row, possibly absent), counted up to the cap. */
+const UNREAD_COUNT = `COALESCE((SELECT count(*)::int FROM (
+    SELECT 1 FROM messages u
+    WHERE LEAST(u.sender_id, u.receiver_id) = LEAST(v.user_id, v.peer_id)
+      AND GREATEST(u.sender_id, u.receiver_id) = GREATEST(v.user_id, v.peer_id)
+      AND u.sender_id = v.peer_id AND u.id > v.read_up_to
+    LIMIT ${UNREAD_COUNT_CAP}) unread), 0)`;
 
-type ConversationRow = MessageRow & { peerId: string; fullName: string; profilePic: string; unreadCount: number };
+type EntryRow = Partial<MessageRow> & { peerId: string; fullName: string; profilePic: string; unreadCount: number };
+
+const toEntry = ({ peerId, fullName, profilePic, unreadCount, ...message }: EntryRow): InboxEntry => ({
+  _id: peerId,
+  fullName,
+  profilePic,
+  lastMessage: message._id ? toMessage(message as MessageRow) : null,
+  unreadCount,
+});
 
 /**
- * A page of the sidebar: the people I have a conversation with, latest activity first; then
- * everyone else by name. Each part is read along an index from where the last page ended, so a
- * page costs the same with a hundred users or a million.
+ * A page of the sidebar. Without a search: the people I have a conversation with, latest activity
+ * first; then everyone else by name. With one: everyone whose name has a word starting with each
+ * search word, by the word that matched. Every part is read along an index from where the last page
+ * ended, so a page costs the same with a hundred users or a million.
  */
 export async function listInbox(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
+  if (query.search.length > 0) return searchInbox(db, me, query);
   const entries: InboxEntry[] = [];
-  let next: InboxCursor | null = null;
   if (query.after?.in !== 'names') {
     const after = query.after?.in === 'conversations' ? query.after : null;
-    const rows = await db.query<ConversationRow>(
+    const rows = await db.query<EntryRow>(
       `SELECT v.peer_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
-         (SELECT count(*)::int FROM (
-            SELECT 1 FROM messages u
-            WHERE LEAST(u.sender_id, u.receiver_id) = LEAST(v.user_id, v.peer_id)
-              AND GREATEST(u.sender_id, u.receiver_id) = GREATEST(v.user_id, v.peer_id)
-              AND u.sender_id = v.peer_id AND u.id > v.read_up_to
-            LIMIT ${UNREAD_COUNT_CAP}) unread) AS "unreadCount",
-         ${MESSAGE_COLUMNS}
+         ${UNREAD_COUNT} AS "unreadCount", ${MESSAGE_COLUMNS}
        FROM conversations v
        JOIN contacts c ON c.user_id = v.peer_id
        JOIN messages m ON m.id = v.last_message_id
        WHERE v.user_id = $1 AND v.peer_id <> $1
-         AND ($3::bigint IS NULL OR (v.last_message_id, v.peer_id) < ($3::bigint, $4::uuid))
-         AND ${NAME_MATCHES}
+         AND ($2::bigint IS NULL OR (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid))
        ORDER BY v.last_message_id DESC, v.peer_id DESC
-       LIMIT $5`,
-      [me, query.search, after?.lastMessageId ?? null, after?.peerId ?? null, query.limit],
+       LIMIT $4`,
+      [me, after?.lastMessageId ?? null, after?.peerId ?? null, query.limit],
     );
-    for (const { peerId, fullName, profilePic, unreadCount, ...message } of rows) {
-      entries.push({ _id: peerId, fullName, profilePic, lastMessage: toMessage(message), unreadCount });
-    }
+    entries.push(...rows.map(toEntry));
     if (rows.length === query.limit) {
       const last = rows.at(-1)!;
-      return { entries, next: { in: 'conversations', lastMessageId: last._id, peerId: last.peerId } };
+      return { entries, next: { in: 'conversations', lastMessageId: last._id!, peerId: last.peerId } };
     }
   }
   const after = query.after?.in === 'names' ? query.after : null;
-  const [longest] = [...query.search].sort((a, b) => b.length - a.length);
-  const searchParams = longest === undefined ? [] : [longest, longest + AFTER_ALL];
   const rows = await db.query<Contact & { sortName: string }>(
     `SELECT c.user_id::text AS "_id", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName"
      FROM contacts c
-     WHERE c.user_id <> $1 ${longest === undefined ? '' : SEARCH_CANDIDATES}
+     WHERE c.user_id <> $1
        AND NOT EXISTS (SELECT 1 FROM conversations v WHERE v.user_id = $1 AND v.peer_id = c.user_id)
-       AND ($3::text IS NULL OR (lower(c.full_name), c.user_id) > ($3::text, $4::uuid))
-       AND ${NAME_MATCHES}
+       AND ($2::text IS NULL OR (lower(c.full_name), c.user_id) > ($2::text, $3::uuid))
      ORDER BY lower(c.full_name), c.user_id
-     LIMIT $5`,
-    [me, query.search, after?.name ?? null, after?.userId ?? null, query.limit - entries.length, ...searchParams],
+     LIMIT $4`,
+    [me, after?.name ?? null, after?.userId ?? null, query.limit - entries.length],
   );
   for (const { sortName: _sortName, ...contact } of rows) entries.push({ ...contact, lastMessage: null, unreadCount: 0 });
-  if (entries.length === query.limit && rows.length > 0) {
-    const last = rows.at(-1)!;
-    next = { in: 'names', name: last.sortName, userId: last._id };
-  }
-  return { entries, next };
+  const last = rows.at(-1);
+  return { entries, next: entries.length === query.limit && last ? { in: 'names', name: last.sortName, userId: last._id } : null };
+}
+
+/**
+ * A search walks the words starting with its longest word in index order, so it stops as soon as
+ * the page is full however common the word is; each contact counts once, at its first matching
+ * word, and must match every other search word too. Conversations come with their last message.
+ */
+async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
+  const [longest] = [...query.search].sort((a, b) => b.length - a.length) as [string];
+  const after = query.after?.in === 'search' ? query.after : null;
+  const rows = await db.query<EntryRow & { word: string }>(
+    `SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
+       ${UNREAD_COUNT} AS "unreadCount", ${MESSAGE_COLUMNS}
+     FROM contact_words w
+     JOIN contacts c ON c.user_id = w.user_id
+     -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).
+     LEFT JOIN LATERAL (
+       SELECT v.user_id, v.peer_id, v.read_up_to, m.id, m.sender_id, m.receiver_id, m.text, m.image, m.created_at
+       FROM conversations v JOIN messages m ON m.id = v.last_message_id
+       WHERE v.user_id = $1 AND v.peer_id = w.user_id
+       LIMIT 1
+     ) v ON true
+     WHERE w.word >= $2 AND w.word < $3 AND w.user_id <> $1
+       AND ($4::text IS NULL OR (w.word, w.user_id) > ($4::text, $5::uuid))
+       AND NOT EXISTS (SELECT 1 FROM contact_words e WHERE e.user_id = w.user_id AND e.word >= $2 AND e.word < w.word)
+       AND NOT EXISTS (
+         SELECT 1 FROM unnest($6::text[]) AS wanted(prefix)
+         WHERE NOT EXISTS (SELECT 1 FROM contact_words o WHERE o.user_id = w.user_id AND o.word LIKE wanted.prefix || '%')
+       )
+     ORDER BY w.word, w.user_id
+     LIMIT $7`,
+    [me, longest, longest + AFTER_ALL, after?.word ?? null, after?.userId ?? null, query.search, query.limit],
+  );
+  const last = rows.at(-1);
+  return {
+    entries: rows.map(({ word: _word, ...row }) => toEntry(row)),
+    next: rows.length === query.limit && last ? { in: 'search', word: last.word, userId: last.peerId } : null,
+  };
 }
 
 /** Moves my read cursor in the conversation with `peerId` up to `upTo`: never back, never past its latest message. */
