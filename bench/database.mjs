@@ -90,7 +90,8 @@ export async function measureDatabase() {
          UNION ALL SELECT receiver_id, sender_id, id FROM messages
        ) ends GROUP BY user_id, peer_id`,
     );
-    await db.query('ANALYZE messages; ANALYZE contacts; ANALYZE contact_words; ANALYZE conversations');
+    // As autovacuum keeps a live database: statistics, and the visibility map index-only scans use.
+    await db.query('VACUUM ANALYZE messages, contacts, contact_words, conversations');
     const [{ min, max }] = (await db.query('SELECT min(id)::bigint AS min, max(id)::bigint AS max FROM messages')).rows;
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
     await db.end();

@@ -46,7 +46,15 @@ function markdown(results) {
       '|---|---|---|---|',
       `| latest page of a ${d.messages.toLocaleString('en')}-message conversation | ${d.latestPage.p50} | ${d.latestPage.p99} | ${d.latestPage.max} |`,
       `| an older page (\`before\` a random id) | ${d.olderPage.p50} | ${d.olderPage.p99} | ${d.olderPage.max} |`,
-      `| contact list of ${d.contacts.toLocaleString('en')} users | ${d.contactList.p50} | ${d.contactList.p99} | ${d.contactList.max} |`,
+      ...[
+        ['inboxFirstPage', `inbox, first page (500,000 conversations)`],
+        ['inboxNextPage', 'inbox, the next page by its cursor'],
+        ['contactsFirstPage', `contacts, first page (1 conversation, then ${d.contacts.toLocaleString('en')} users by name)`],
+        ['contactsDeepPage', 'contacts, a page deep in the names'],
+        ['nameSearch', 'name search, two word starts (“oli sm”)'],
+        ['inboxNameSearch', 'the same searches by the user with 500,000 conversations'],
+        ['rareNameSearch', 'name search matching one user'],
+      ].map(([key, label]) => `| ${label} | ${d[key].p50} | ${d[key].p99} | ${d[key].max} |`),
     );
   }
   if (results.connections) {

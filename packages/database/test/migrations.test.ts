@@ -86,6 +86,16 @@ describe('queries on a Postgres server', () => {
     await db.close();
     await drop();
   });
+
+  it('runs without JIT compilation or parallel workers, whatever the server’s defaults', async () => {
+    const { url, drop } = await createTestPostgresDatabase();
+    const db = createPostgresDatabase(url);
+    expect(await db.query("SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers")).toEqual([
+      { jit: 'off', workers: '0' },
+    ]);
+    await db.close();
+    await drop();
+  });
 });
 
 describe('a Postgres server that goes away', () => {

@@ -97,6 +97,18 @@ export interface InboxPage {
   next: InboxCursor | null;
 }
 
+/**
+ * Where a first page starts, in each order: keyset bounds are always given, so they are conditions
+ * of the index scans in every plan (a NULL-or-bound is a mere filter in a generic plan, and a deep
+ * page would read everything before it).
+ */
+const FIRST = {
+  lastMessageId: '9223372036854775807',
+  peerId: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  name: '',
+  userId: '00000000-0000-0000-0000-000000000000',
+};
+
 /** The highest code point: every word starting with a prefix sorts below prefix + this, in byte order. */
 const AFTER_ALL = '\u{10FFFF}';
 
@@ -136,10 +148,10 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
        JOIN contacts c ON c.user_id = v.peer_id
        JOIN messages m ON m.id = v.last_message_id
        WHERE v.user_id = $1 AND v.peer_id <> $1
-         AND ($2::bigint IS NULL OR (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid))
+         AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
        ORDER BY v.last_message_id DESC, v.peer_id DESC
        LIMIT $4`,
-      [me, after?.lastMessageId ?? null, after?.peerId ?? null, query.limit],
+      [me, after?.lastMessageId ?? FIRST.lastMessageId, after?.peerId ?? FIRST.peerId, query.limit],
     );
     entries.push(...rows.map(toEntry));
     if (rows.length === query.limit) {
@@ -153,10 +165,10 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
      FROM contacts c
      WHERE c.user_id <> $1
        AND NOT EXISTS (SELECT 1 FROM conversations v WHERE v.user_id = $1 AND v.peer_id = c.user_id)
-       AND ($2::text IS NULL OR (lower(c.full_name), c.user_id) > ($2::text, $3::uuid))
+       AND (lower(c.full_name), c.user_id) > ($2::text, $3::uuid)
      ORDER BY lower(c.full_name), c.user_id
      LIMIT $4`,
-    [me, after?.name ?? null, after?.userId ?? null, query.limit - entries.length],
+    [me, after?.name ?? FIRST.name, after?.userId ?? FIRST.userId, query.limit - entries.length],
   );
   for (const { sortName: _sortName, ...contact } of rows) entries.push({ ...contact, lastMessage: null, unreadCount: 0 });
   const last = rows.at(-1);
@@ -170,7 +182,8 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
  */
 async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
   const [longest] = [...query.search].sort((a, b) => b.length - a.length) as [string];
-  const after = query.after?.in === 'search' ? query.after : null;
+  // A cursor from before the search word (another search's) starts at the search word instead.
+  const after = query.after?.in === 'search' && query.after.word >= longest ? query.after : { word: longest, userId: FIRST.userId };
   const rows = await db.query<EntryRow & { word: string }>(
     `SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
        ${UNREAD_COUNT} AS "unreadCount", ${MESSAGE_COLUMNS}
@@ -183,8 +196,10 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
        WHERE v.user_id = $1 AND v.peer_id = w.user_id
        LIMIT 1
      ) v ON true
-     WHERE w.word >= $2 AND w.word < $3 AND w.user_id <> $1
-       AND ($4::text IS NULL OR (w.word, w.user_id) > ($4::text, $5::uuid))
+     -- The matches start after the cursor (on a first page, at the search word itself): one
+     -- bound for the index scan to start from; a second lower bound could leave it starting at the
+     -- index's first word in a generic plan.
+     WHERE (w.word, w.user_id) > ($4::text, $5::uuid) AND w.word < $3 AND w.user_id <> $1
        AND NOT EXISTS (SELECT 1 FROM contact_words e WHERE e.user_id = w.user_id AND e.word >= $2 AND e.word < w.word)
        AND NOT EXISTS (
          SELECT 1 FROM unnest($6::text[]) AS wanted(prefix)
@@ -192,7 +207,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
        )
      ORDER BY w.word, w.user_id
      LIMIT $7`,
-    [me, longest, longest + AFTER_ALL, after?.word ?? null, after?.userId ?? null, query.search, query.limit],
+    [me, longest, longest + AFTER_ALL, after.word, after.userId, query.search, query.limit],
   );
   const last = rows.at(-1);
   return {

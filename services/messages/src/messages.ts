@@ -144,6 +144,9 @@ export async function findByClientMessageId(
   return rows[0] ? toMessage(rows[0]) : null;
 }
 
+/** Above every message id. */
+const MAX_BIGINT = '9223372036854775807';
+
 export interface Page {
   /** Only messages older than this id; the newest ones when absent. */
   before?: string;
@@ -157,10 +160,12 @@ export async function listConversation(db: Queryable, userA: string, userB: stri
     `SELECT * FROM (
        SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2
-         AND ($3::bigint IS NULL OR id < $3::bigint)
+         AND id < $3::bigint
        ORDER BY id DESC LIMIT $4
      ) page ORDER BY "_id"::bigint ASC`,
-    [low, high, page.before ?? null, page.limit],
+    // Always a bound, so it is a condition of the index scan in every plan (a NULL-or-bound is
+    // only a filter in a generic plan, which then reads the conversation from its newest message).
+    [low, high, page.before ?? MAX_BIGINT, page.limit],
   );
   return rows.map(toMessage);
 }

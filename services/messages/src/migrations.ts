@@ -58,7 +58,8 @@ export const messagesMigrations: readonly Migration[] = [
         user_id uuid NOT NULL REFERENCES contacts (user_id) ON DELETE CASCADE,
         PRIMARY KEY (word, user_id)
       );
-      CREATE INDEX contact_words_user_idx ON contact_words (user_id);
+      -- A contact's own words, read from the index alone while a search checks each match.
+      CREATE INDEX contact_words_user_idx ON contact_words (user_id, word);
     `,
   },
 ];
