@@ -44,6 +44,20 @@ describe('the local cluster: services on their own behind nginx', () => {
     expect(toAnn.map((m) => m.text)).toEqual(['from replica one', 'from replica two', 'last']);
   });
 
+  it('tells the person typed to on another replica who is typing, once per notice', async () => {
+    const ann = await signUp('Ann Typing');
+    const ben = await signUp('Ben Typing');
+    const annSocket = await ann.socket('gateway-1');
+    const benTabs = [await ben.socket('gateway-2'), await ben.socket('gateway-1')];
+    const atBen = benTabs.map((tab) => collectEvents<{ from: string; isTyping: boolean }>(tab, 'typing'));
+    // The third notice travels the same way after the first two: once it is in, a second copy of
+    // either would be in too.
+    for (const isTyping of [true, false, true]) annSocket.emit('typing', { to: ben._id, isTyping });
+    await eventually(() => atBen.every((events) => events.length >= 3), 'the notices on both of Ben’s replicas');
+    const notices = [true, false, true].map((isTyping) => ({ from: ann._id, isTyping }));
+    expect(atBen).toEqual([notices, notices]);
+  });
+
   it('shows presence across replicas: the snapshot and the changes', async () => {
     const ann = await signUp('Ann Presence');
     const ben = await signUp('Ben Presence');

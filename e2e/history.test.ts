@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '#test-support';
 import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
+import { twoPeople } from './people.js';
 import { describeOnEveryTarget } from './targets.js';
 
 const browser = sharedBrowser();
 
 describeOnEveryTarget((run) => {
-  /** Alice and Bob with names of their own, so each test's contact list is unambiguous. */
-  async function twoUsers(surname: string) {
-    const alice = new ApiClient(run.baseUrl);
-    const bob = new ApiClient(run.baseUrl);
-    const aliceUser = await alice.signup(`Alice ${surname}`);
-    const bobUser = await bob.signup(`Bob ${surname}`);
-    await alice.waitForContact(bobUser._id);
-    await bob.waitForContact(aliceUser._id);
-    const send = async (from: ApiClient, to: string, text: string) => {
-      const response = await from.post(`/api/messages/send/${to}`, { text });
-      expect(response.status).toBe(201);
-    };
-    return { alice, bob, aliceUser, bobUser, send };
-  }
+  const twoUsers = (surname: string) => twoPeople(run.baseUrl, surname);
 
   describe('a conversation with a history', () => {
     it('shows the latest page first and loads older messages when scrolled to the top', async () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '#test-support';
 import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
+import { twoPeople } from './people.js';
 import { describeOnEveryTarget } from './targets.js';
 
 const browser = sharedBrowser();
@@ -11,20 +12,11 @@ describeOnEveryTarget((run) => {
 
   describe('the sidebar as an inbox', () => {
     it('shows who wrote last and what, counts unread messages in the row and the title, and keeps them across a reload', async () => {
-      const alice = new ApiClient(run.baseUrl);
-      const bob = new ApiClient(run.baseUrl);
-      const carol = new ApiClient(run.baseUrl);
-      const aliceUser = await alice.signup('Alice Inbox');
-      const bobUser = await bob.signup('Bob Inbox');
-      await carol.signup('Carol Inbox');
-      await bob.waitForContact(aliceUser._id);
-      await alice.waitForContact(bobUser._id);
-      const send = async (from: ApiClient, to: string, text: string) => expect((await from.post(`/api/messages/send/${to}`, { text })).status).toBe(201);
+      const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Inbox');
 
       const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
       await page.goto('/');
-      await page.getByLabel('Search contacts').fill('inbox');
-      await polled(() => row(page, 'Carol Inbox').count(), 'Carol in the search results').toBe(1);
+      await polled(() => page.getByRole('list').getByRole('button').count(), 'the contact list').toBeGreaterThan(0);
 
       await send(bob, aliceUser._id, 'Are you coming tonight?');
       await send(bob, aliceUser._id, 'Bring the photos 📷');
@@ -32,7 +24,8 @@ describeOnEveryTarget((run) => {
       await polled(() => bobRow.getByTestId('last-message').textContent(), 'Bob’s latest message in his row').toContain('Bring the photos 📷');
       await polled(() => bobRow.getByLabel('2 unread').count(), 'Bob’s 2 unread messages').toBe(1);
       await polled(() => page.title(), 'the unread count in the tab title').toBe('(2) Chat.io');
-      await polled(() => page.getByRole('button', { name: /Inbox/ }).first().textContent(), 'Bob’s row at the top').toContain('Bob Inbox');
+      // Alice's only conversation: the first row, live.
+      await polled(() => page.getByRole('list').getByRole('button').first().textContent(), 'Bob’s row at the top').toContain('Bob Inbox');
       await run.shot(page, 'inbox-unread');
 
       await page.reload();
@@ -51,6 +44,29 @@ describeOnEveryTarget((run) => {
       await page.reload();
       await polled(() => row(page, 'Bob Inbox').getByTestId('last-message').textContent(), 'the reply after a reload').toContain('You: On my way!');
       expect(await page.getByLabel(/unread/).count()).toBe(0);
+    });
+
+    it('shows “typing…” to the other person while I type, in the chat header and the row, and not once I stop', async () => {
+      const { alice, bob } = await twoPeople(run.baseUrl, 'Typing');
+      const typist = (await signedInPage(browser(), run.baseUrl, alice.cookie)).page;
+      const reader = (await signedInPage(browser(), run.baseUrl, bob.cookie)).page;
+      await Promise.all([typist.goto('/'), reader.goto('/')]);
+      await row(typist, 'Bob Typing').click();
+      await row(reader, 'Alice Typing').click();
+      const header = reader.locator('h3', { hasText: 'Alice Typing' }).locator('..');
+
+      await typist.getByPlaceholder('Type a message...').pressSequentially('Hello th');
+      await polled(() => header.textContent(), '“typing…” in Bob’s chat header').toContain('typing…');
+      await polled(() => row(reader, 'Alice Typing').textContent(), '“typing…” in Alice’s row').toContain('typing…');
+      await run.shot(reader, 'inbox-typing');
+
+      await typist.getByPlaceholder('Type a message...').fill('');
+      await polled(() => header.textContent(), 'the header back to presence').not.toContain('typing…');
+      await typist.getByPlaceholder('Type a message...').fill('Hello there');
+      await polled(() => header.textContent(), '“typing…” again').toContain('typing…');
+      await typist.getByRole('button', { name: 'Send', exact: true }).click();
+      await polled(() => conversation(reader).getByText('Hello there').count(), 'the message at Bob').toBe(1);
+      await polled(() => header.textContent(), 'no “typing…” once sent').not.toContain('typing…');
     });
 
     it('finds people by any word of their name, and says when nobody matches', async () => {

@@ -1,3 +1,4 @@
+import { Type, type Static } from 'typebox';
 import type { Message } from './messages.js';
 
 /** Where the web app and the gateway speak Socket.IO. */
@@ -25,16 +26,37 @@ export interface OnlineUsersChanged {
   offline: string[];
 }
 
+/** A client typing to someone: sent at most every TYPING_REPEAT_MS while typing, and `false` on send or blur. */
+export const TypingSchema = Type.Object({
+  to: Type.String({ format: 'uuid' }),
+  isTyping: Type.Boolean(),
+});
+export type Typing = Static<typeof TypingSchema>;
+
+/** What the person typed to sees: who is typing. */
+export interface TypingNotice {
+  from: string;
+  isTyping: boolean;
+}
+
+/** How often a client repeats that it is still typing. */
+export const TYPING_REPEAT_MS = 2000;
+/** How long a receiver shows "typing…" without hearing it again. */
+export const TYPING_EXPIRES_MS = 5000;
+
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {
   /** Once per new socket: everyone online, the user included. */
   getOnlineUsers: (userIds: string[]) => void;
   onlineUsersChanged: (change: OnlineUsersChanged) => void;
   newMessage: (message: Message) => void;
+  typing: (notice: TypingNotice) => void;
 }
 
-/** Clients only listen. */
-export type ClientToServerEvents = Record<string, never>;
+/** What a client emits: only that it is typing (messages go over HTTP). */
+export interface ClientToServerEvents {
+  typing: (typing: Typing) => void;
+}
 
 /** What the gateway keeps on a socket once its handshake passed. */
 export interface SocketData {

@@ -9,6 +9,7 @@ import { deliverMessages } from './delivery.js';
 import { trackPresence } from './presence.js';
 import { endRevokedSessions } from './session-revocation.js';
 import { authenticateHandshakes } from './socket-auth.js';
+import { relayTyping } from './typing.js';
 import { trackUserSockets } from './user-sockets.js';
 
 const SHUTTING_DOWN = 'This server is shutting down';
@@ -47,12 +48,14 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   const presence = trackPresence(io, options.presence, app.log);
   trackUserSockets(io, { max: options.socketsPerUser, hooks: [delivery.hooks, presence.hooks] });
 
+  const typing = relayTyping(io);
   const revocation = endRevokedSessions(io, options.bus, app.log);
   await revocation.ready;
 
   io.on('connection', (socket) => {
     delivery.connected(socket);
     revocation.connected(socket);
+    typing.connected(socket);
     presence.connected(socket).catch((error: unknown) => {
       app.log.error({ err: error }, 'could not send the online users');
       socket.disconnect(true);

@@ -7,6 +7,7 @@ export function ChatHeader() {
   const selectedUser = useChatStore((state) => state.selectedUser);
   const setSelectedUser = useChatStore((state) => state.setSelectedUser);
   const isOnline = useAuthStore((state) => (selectedUser ? state.onlineUsers.includes(selectedUser._id) : false));
+  const isTyping = useChatStore((state) => (selectedUser ? Boolean(state.typingUsers[selectedUser._id]) : false));
   if (!selectedUser) return null;
 
   return (
@@ -20,7 +21,7 @@ export function ChatHeader() {
           </div>
           <div className="min-w-0">
             <h3 className="truncate font-medium">{selectedUser.fullName}</h3>
-            <p className="text-sm text-base-content/70">{isOnline ? 'Online' : 'Offline'}</p>
+            <p className="text-sm text-base-content/70">{isTyping ? <span className="text-primary">typing…</span> : isOnline ? 'Online' : 'Offline'}</p>
           </div>
         </div>
         <button type="button" className="btn btn-ghost btn-sm btn-circle shrink-0" onClick={() => setSelectedUser(null)} aria-label="Close chat">

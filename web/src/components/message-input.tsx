@@ -17,6 +17,7 @@ export function MessageInput() {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const textInputRef = useRef<HTMLInputElement>(null);
   const sendMessage = useChatStore((state) => state.sendMessage);
+  const notifyTyping = useChatStore((state) => state.notifyTyping);
 
   useEffect(() => {
     if (!isPickerOpen) return;
@@ -52,6 +53,7 @@ export function MessageInput() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSend(text, image) || isSending) return;
+    notifyTyping(false);
     setSending(true);
     const sent = await sendMessage({ text: text.trim(), image });
     setSending(false);
@@ -101,7 +103,11 @@ export function MessageInput() {
             className="input input-sm w-full rounded-lg sm:input-md"
             placeholder="Type a message..."
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              notifyTyping(event.target.value.trim().length > 0);
+            }}
+            onBlur={() => notifyTyping(false)}
             onPaste={onPaste}
             maxLength={2000}
             aria-label="Message"

@@ -101,6 +101,7 @@ interface ContactRowProps {
 /** A contact as the inbox shows it: presence, the latest message and when, and what is unread. */
 function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
   const unread = user.unreadCount;
+  const isTyping = useChatStore((state) => Boolean(state.typingUsers[user._id]));
   return (
     <button
       type="button"
@@ -124,7 +125,7 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
         </div>
         <div className="flex gap-1 text-sm text-base-content/60">
           <span className="shrink-0">{isOnline ? 'Online' : 'Offline'}</span>
-          {user.lastMessage && <LastMessagePreview entry={user} />}
+          {isTyping ? <span className="text-primary">· typing…</span> : user.lastMessage && <LastMessagePreview entry={user} />}
         </div>
       </div>
     </button>

@@ -42,6 +42,7 @@ export function useRealtimeEvents(): void {
       if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
     };
     const onNewMessage: Handlers['newMessage'] = (message) => chat().receiveMessage(message);
+    const onTyping: Handlers['typing'] = ({ from, isTyping }) => chat().setTyping(from, isTyping);
     const refetch = () => {
       const selected = chat().selectedUser;
       if (selected) void chat().getMessages(selected._id);
@@ -76,6 +77,7 @@ export function useRealtimeEvents(): void {
       getOnlineUsers: onOnlineUsers,
       onlineUsersChanged: onPresenceChange,
       newMessage: onNewMessage,
+      typing: onTyping,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

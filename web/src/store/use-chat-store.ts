@@ -1,4 +1,12 @@
-import { DEFAULT_PAGE, UNREAD_COUNT_CAP, type Contact, type InboxEntry, type Message } from '@chat/contracts';
+import {
+  DEFAULT_PAGE,
+  TYPING_EXPIRES_MS,
+  TYPING_REPEAT_MS,
+  UNREAD_COUNT_CAP,
+  type Contact,
+  type InboxEntry,
+  type Message,
+} from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, type OutgoingMessage } from '../lib/api';
@@ -28,6 +36,12 @@ interface ChatState {
   loadMoreUsers(): Promise<void>;
   /** Tells the server the open conversation is read up to its latest message, if the tab is visible. */
   markRead(): Promise<void>;
+  /** Who is typing to me now, by user id. */
+  typingUsers: Record<string, true>;
+  /** Someone's typing notice: shown until they stop, send, or go quiet for TYPING_EXPIRES_MS. */
+  setTyping(userId: string, isTyping: boolean): void;
+  /** Tells the open conversation's person I am typing (at most every TYPING_REPEAT_MS), or that I stopped. */
+  notifyTyping(isTyping: boolean): void;
   getMessages(userId: string): Promise<void>;
   loadOlderMessages(): Promise<void>;
   /** Resolves true once the server stored the message; on failure the caller keeps the input. */
@@ -42,6 +56,11 @@ function merge(current: Message[], incoming: Message[]): Message[] {
   for (const message of incoming) byId.set(message._id, message);
   return [...byId.values()].sort((a, b) => Number(a._id) - Number(b._id));
 }
+
+/** When each shown "typing…" lapses. */
+const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
+/** Whom this tab last told it is typing to, and when. */
+let typingSent: { to: string; at: number } | null = null;
 
 /** The inbox with `peerId`'s entry changed by `change` and moved to the top (it has the latest activity). */
 function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) => InboxEntry): InboxEntry[] {
@@ -68,6 +87,32 @@ export const useChatStore = create<ChatState>((set, get) => ({
   isOlderLoading: false,
   isChatbotSelected: false,
   reportedReadUpTo: null,
+  typingUsers: {},
+
+  setTyping(userId, isTyping) {
+    clearTimeout(typingTimers.get(userId));
+    typingTimers.delete(userId);
+    if (isTyping) typingTimers.set(userId, setTimeout(() => get().setTyping(userId, false), TYPING_EXPIRES_MS));
+    set((state) => {
+      if (Boolean(state.typingUsers[userId]) === isTyping) return state;
+      const { [userId]: _stopped, ...others } = state.typingUsers;
+      return { typingUsers: isTyping ? { ...state.typingUsers, [userId]: true } : others };
+    });
+  },
+
+  notifyTyping(isTyping) {
+    const socket = useAuthStore.getState().socket;
+    const to = get().selectedUser?._id;
+    if (!socket) return;
+    if (!isTyping || !to || (typingSent && typingSent.to !== to)) {
+      if (typingSent) socket.emit('typing', { to: typingSent.to, isTyping: false });
+      typingSent = null;
+      if (!isTyping || !to) return;
+    }
+    if (typingSent && Date.now() - typingSent.at < TYPING_REPEAT_MS) return;
+    socket.emit('typing', { to, isTyping: true });
+    typingSent = { to, at: Date.now() };
+  },
 
   async getUsers() {
     const query = get().usersQuery;
@@ -182,6 +227,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
 
   setSelectedUser(user) {
     if (user?._id === get().selectedUser?._id) return;
+    get().notifyTyping(false);
     set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null });
   },
 
@@ -193,6 +239,8 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const inOpenChat = peerId === other;
     if (inOpenChat) set((state) => ({ messages: merge(state.messages, [message]) }));
     const fromThem = message.senderId === peerId && message.receiverId === me;
+    // A message sent ends its sender's typing.
+    if (fromThem) get().setTyping(peerId, false);
     const known = get().users.some((user) => user._id === peerId);
     if (!known) {
       // A conversation not loaded yet (a new one, or further down the list): the server orders it.

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAGE, type Message } from '@chat/contracts';
 import { api } from '../../src/lib/api';
+import type { ChatSocket } from '../../src/lib/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 
@@ -73,5 +74,59 @@ describe('reading the open conversation', () => {
     await useChatStore.getState().markRead();
     expect(markRead).toHaveBeenCalledExactlyOnceWith('bob', '13');
     expect(useChatStore.getState().users[0]!.unreadCount).toBe(0);
+  });
+});
+
+describe('typing', () => {
+  const cat = { _id: 'cat', fullName: 'Cat', profilePic: '' };
+  const recordingSocket = () => {
+    const emitted: unknown[] = [];
+    useAuthStore.setState({ socket: { emit: (event: string, payload: unknown) => emitted.push([event, payload]) } as unknown as ChatSocket });
+    return emitted;
+  };
+
+  afterEach(() => {
+    vi.useRealTimers();
+    useChatStore.getState().notifyTyping(false);
+    useAuthStore.setState({ socket: null });
+  });
+
+  it('shows who is typing until they stop, send, or go quiet for 5 s', () => {
+    vi.useFakeTimers();
+    const typing = () => Object.keys(useChatStore.getState().typingUsers);
+    useChatStore.getState().setTyping('bob', true);
+    expect(typing()).toEqual(['bob']);
+    vi.advanceTimersByTime(4000);
+    useChatStore.getState().setTyping('bob', true);
+    vi.advanceTimersByTime(4000);
+    expect(typing(), 'renewed by the second notice').toEqual(['bob']);
+    vi.advanceTimersByTime(1000);
+    expect(typing()).toEqual([]);
+    useChatStore.getState().setTyping('bob', true);
+    useChatStore.setState({ selectedUser: bob, users: [] });
+    useChatStore.getState().receiveMessage(message(40));
+    expect(typing(), 'a message from them ends it').toEqual([]);
+  });
+
+  it('tells the open conversation I am typing at most every 2 s, and that I stopped, also when I switch', () => {
+    vi.useFakeTimers();
+    const emitted = recordingSocket();
+    useChatStore.setState({ selectedUser: bob });
+    const chat = useChatStore.getState();
+    chat.notifyTyping(true);
+    chat.notifyTyping(true);
+    vi.advanceTimersByTime(2000);
+    chat.notifyTyping(true);
+    useChatStore.getState().setSelectedUser(cat);
+    useChatStore.getState().notifyTyping(true);
+    useChatStore.getState().notifyTyping(false);
+    useChatStore.getState().notifyTyping(false);
+    expect(emitted).toEqual([
+      ['typing', { to: 'bob', isTyping: true }],
+      ['typing', { to: 'bob', isTyping: true }],
+      ['typing', { to: 'bob', isTyping: false }],
+      ['typing', { to: 'cat', isTyping: true }],
+      ['typing', { to: 'cat', isTyping: false }],
+    ]);
   });
 });

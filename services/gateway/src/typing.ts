@@ -1,0 +1,35 @@
+import { TYPING_REPEAT_MS, TypingSchema } from '@chat/contracts';
+import { Compile } from 'typebox/compile';
+import type { ChatServer, ChatSocket } from './chat-server.js';
+import { rooms } from './rooms.js';
+import { socketUserId } from './socket-auth.js';
+
+const isTyping = Compile(TypingSchema);
+
+/** A socket may say it is typing this many times per TYPING_REPEAT_MS (starts, stops, switching chats); more is dropped. */
+const TYPING_EVENTS_PER_WINDOW = 6;
+
+/**
+ * Relays "typing" to the sockets of the person typed to, on every replica (through the Socket.IO
+ * adapter), as coming from the socket's own user: never stored, never to anyone else, never back
+ * to the typist. A malformed or too frequent notice is dropped.
+ */
+export function relayTyping(io: ChatServer) {
+  return {
+    connected(socket: ChatSocket) {
+      const from = socketUserId(socket);
+      let windowStart = 0;
+      let inWindow = 0;
+      socket.on('typing', (typing: unknown) => {
+        if (!isTyping.Check(typing) || typing.to === from) return;
+        const now = Date.now();
+        if (now - windowStart >= TYPING_REPEAT_MS) {
+          windowStart = now;
+          inWindow = 0;
+        }
+        if (++inWindow > TYPING_EVENTS_PER_WINDOW) return;
+        io.to(rooms.user(typing.to)).emit('typing', { from, isTyping: typing.isTyping });
+      });
+    },
+  };
+}
