@@ -69,6 +69,49 @@ describeOnEveryTarget((run) => {
       await polled(() => header.textContent(), 'no “typing…” once sent').not.toContain('typing…');
     });
 
+    it('notifies on the desktop of a message not in view once turned on in Settings; a click opens it', async () => {
+      const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Notify');
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      // The browser's notifications, recorded: a permission the user grants, kept across reloads.
+      await page.addInitScript(() => {
+        const shown: { title: string; body?: string; onclick: (() => void) | null }[] = [];
+        class RecordingNotification {
+          static get permission() {
+            return localStorage.getItem('granted-notifications') ? 'granted' : 'default';
+          }
+          static async requestPermission() {
+            localStorage.setItem('granted-notifications', 'yes');
+            return 'granted';
+          }
+          onclick: (() => void) | null = null;
+          constructor(title: string, options: { body?: string }) {
+            shown.push(Object.assign(this, { title, body: options.body }));
+          }
+          close() {}
+        }
+        Object.assign(window, { Notification: RecordingNotification, shownNotifications: shown });
+      });
+      const shown = () => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications.map((n) => `${n.title}: ${n.body}`));
+
+      await page.goto('/settings');
+      await page.getByLabel('Desktop notifications').check();
+      await polled(() => page.getByLabel('Play a sound').isEnabled(), 'the sound choice offered once notifications are on').toBe(true);
+      await page.getByLabel('Desktop notifications').scrollIntoViewIfNeeded();
+      await run.shot(page, 'settings-notifications');
+
+      await page.goto('/');
+      await polled(() => row(page, 'Bob Notify').count(), 'Bob in the list').toBe(1);
+      await send(bob, aliceUser._id, 'Dinner at 8?');
+      await polled(shown, 'a notification of Bob’s message').toEqual(['Bob Notify: Dinner at 8?']);
+      await page.evaluate(() => (window as unknown as { shownNotifications: { onclick(): void }[] }).shownNotifications[0]!.onclick());
+      await polled(() => conversation(page).getByText('Dinner at 8?').count(), 'Bob’s conversation opened by the click').toBe(1);
+
+      await send(bob, aliceUser._id, 'In view now');
+      await send(alice, bobUser._id, 'Sent by me');
+      await polled(() => conversation(page).getByText('Sent by me').count(), 'both messages in the open conversation').toBe(1);
+      expect(await shown(), 'nothing for what is in view, nor for my own').toEqual(['Bob Notify: Dinner at 8?']);
+    });
+
     it('finds people by any word of their name, and says when nobody matches', async () => {
       const me = new ApiClient(run.baseUrl);
       await me.signup('Searcher Inbox');

@@ -2,6 +2,7 @@ import { HANDSHAKE_ERRORS, type ServerToClientEvents } from '@chat/contracts';
 import { useEffect } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
+import { notifyIncoming } from './notify';
 import type { ChatSocket } from './socket';
 
 /** A handler for each event of the contract, and for the connection's own. */
@@ -41,7 +42,10 @@ export function useRealtimeEvents(): void {
       const me = useAuthStore.getState().authUser?._id;
       if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
     };
-    const onNewMessage: Handlers['newMessage'] = (message) => chat().receiveMessage(message);
+    const onNewMessage: Handlers['newMessage'] = (message) => {
+      chat().receiveMessage(message);
+      notifyIncoming(message);
+    };
     const onTyping: Handlers['typing'] = ({ from, isTyping }) => chat().setTyping(from, isTyping);
     const refetch = () => {
       const selected = chat().selectedUser;

@@ -1,5 +1,6 @@
 import { Send } from 'lucide-react';
 import { THEMES } from '../lib/themes';
+import { notificationsSupported, useNotificationStore } from '../store/use-notification-store';
 import { useThemeStore } from '../store/use-theme-store';
 
 const PREVIEW_MESSAGES = [
@@ -7,12 +8,61 @@ const PREVIEW_MESSAGES = [
   { id: 2, content: "I'm doing great! Just working on some new features.", isSent: true },
 ];
 
+interface SettingToggleProps {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange(checked: boolean): void;
+}
+
+/** A switch with its label. */
+function SettingToggle({ label, checked, disabled, onChange }: SettingToggleProps) {
+  return (
+    <label className="flex w-fit cursor-pointer items-center gap-3">
+      <input
+        type="checkbox"
+        className="toggle toggle-primary"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** Desktop notifications for messages not in view, and their optional sound. */
+function NotificationSettings() {
+  const { desktop, sound, enableDesktop, disableDesktop, setSound } = useNotificationStore();
+  const supported = notificationsSupported();
+  return (
+    <section className="space-y-3" aria-labelledby="notifications-heading">
+      <div className="flex flex-col gap-1">
+        <h2 id="notifications-heading" className="text-lg font-semibold">
+          Notifications
+        </h2>
+        <p className="text-sm text-base-content/70">
+          {supported ? 'A message you are not looking at shows on your desktop' : 'This browser cannot show notifications'}
+        </p>
+      </div>
+      <SettingToggle
+        label="Desktop notifications"
+        checked={desktop}
+        disabled={!supported}
+        onChange={(on) => (on ? void enableDesktop() : disableDesktop())}
+      />
+      <SettingToggle label="Play a sound" checked={sound} disabled={!desktop} onChange={setSound} />
+    </section>
+  );
+}
+
 export function SettingsPage() {
   const { theme, setTheme } = useThemeStore();
 
   return (
     <main className="container mx-auto min-h-screen max-w-5xl px-4 pt-20 pb-10">
       <div className="space-y-6">
+
         <div className="flex flex-col gap-1">
           <h2 className="text-lg font-semibold">Theme</h2>
           <p className="text-sm text-base-content/70">Choose a theme for your chat interface</p>
@@ -88,6 +138,7 @@ export function SettingsPage() {
             </div>
           </div>
         </div>
+        <NotificationSettings />
       </div>
     </main>
   );
