@@ -1,6 +1,7 @@
 import { UNREAD_COUNT_CAP, type InboxEntry } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
-import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './messages.js';
+import { notFound } from '@chat/kernel';
+import { MAX_BIGINT, MESSAGE_COLUMNS, toMessage, type MessageRow } from './messages.js';
 
 export interface Contact {
   _id: string;
@@ -58,6 +59,11 @@ export async function contactExists(db: Queryable, userId: string): Promise<bool
   return rows.length > 0;
 }
 
+/** Answers 404 'User not found' for a user this service does not know. */
+export async function requireContact(db: Queryable, userId: string): Promise<void> {
+  if (!(await contactExists(db, userId))) throw notFound('User not found');
+}
+
 /**
  * Where a page of the inbox ends: in the conversations (ordered by their latest message, newest
  * first), in everyone else (by name), or in a search's matches (by the word that matched). Opaque
@@ -103,7 +109,7 @@ export interface InboxPage {
  * page would read everything before it).
  */
 const FIRST = {
-  lastMessageId: '9223372036854775807',
+  lastMessageId: MAX_BIGINT,
   peerId: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
   name: '',
   userId: '00000000-0000-0000-0000-000000000000',

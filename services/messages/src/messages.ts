@@ -145,7 +145,7 @@ export async function findByClientMessageId(
 }
 
 /** Above every message id. */
-const MAX_BIGINT = '9223372036854775807';
+export const MAX_BIGINT = '9223372036854775807';
 
 export interface Page {
   /** Only messages older than this id; the newest ones when absent. */

@@ -6,10 +6,10 @@ import {
   ReadBodySchema,
   UserIdParamsSchema,
 } from '@chat/contracts';
-import { badRequest, notFound } from '@chat/kernel';
+import { badRequest } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { contactExists, decodeCursor, encodeCursor, listInbox, markRead, nameWords } from '../contacts.js';
+import { decodeCursor, encodeCursor, listInbox, markRead, nameWords, requireContact } from '../contacts.js';
 import type { MessagesServiceOptions } from '../deps.js';
 
 /** The sidebar: everyone, conversations first, paged and searchable; and my read cursor in each. */
@@ -39,7 +39,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = 
     { preHandler: app.requireUser, schema: { params: UserIdParamsSchema, body: ReadBodySchema } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await contactExists(db, id))) throw notFound('User not found');
+      await requireContact(db, id);
       await markRead(db, request.userId, id, request.body.upTo);
       return reply.status(204).send();
     },

@@ -13,7 +13,7 @@ import {
 } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { contactExists } from '../contacts.js';
+import { requireContact } from '../contacts.js';
 import type { MessagesServiceOptions } from '../deps.js';
 import { listConversation } from '../messages.js';
 import { createSendMessage } from '../send-message.js';
@@ -28,9 +28,6 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
     labelNames: ['outcome'],
     registers: [app.metrics],
   });
-  const requireContact = async (userId: string) => {
-    if (!(await contactExists(db, userId))) throw notFound('User not found');
-  };
 
   app.get(
     '/messages/:id',
@@ -39,7 +36,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
       schema: { params: UserIdParamsSchema, querystring: HistoryQuerySchema, response: { 200: Type.Array(MessageSchema) } },
     },
     async (request) => {
-      await requireContact(request.params.id);
+      await requireContact(db, request.params.id);
       const { before, limit } = request.query;
       return listConversation(db, request.userId, request.params.id, {
         before,
