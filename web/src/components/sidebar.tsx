@@ -3,6 +3,7 @@ import { Search, Users } from 'lucide-react';
 import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
+import { messagePreview } from '../lib/message-preview';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { SidebarSkeleton } from './sidebar-skeleton';
@@ -136,11 +137,10 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
 function LastMessagePreview({ entry }: { entry: InboxEntry }) {
   const me = useAuthStore((state) => state.authUser?._id);
   const message = entry.lastMessage!;
-  const text = message.text?.trim() || (message.image ? '📷 Photo' : '');
   return (
     <span className={`truncate ${entry.unreadCount > 0 ? 'text-base-content' : ''}`} data-testid="last-message">
       · {message.senderId === me ? 'You: ' : ''}
-      {text}
+      {messagePreview(message)}
     </span>
   );
 }

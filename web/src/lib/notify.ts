@@ -2,6 +2,7 @@ import type { Message } from '@chat/contracts';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { notificationsSupported, useNotificationStore } from '../store/use-notification-store';
+import { messagePreview } from './message-preview';
 
 /** A short two-tone chime, made here: nothing is loaded from anywhere. */
 function chime(): void {
@@ -36,9 +37,8 @@ export function notifyIncoming(message: Message): void {
   const inView = chat.selectedUser?._id === message.senderId && document.visibilityState === 'visible';
   if (inView) return;
   const sender = chat.users.find((user) => user._id === message.senderId);
-  const body = message.text?.trim() || (message.image ? '📷 Photo' : '');
   // One notification per conversation: a newer message replaces the older one (same tag).
-  const notification = new Notification(sender?.fullName ?? 'New message', { body, tag: message.senderId });
+  const notification = new Notification(sender?.fullName ?? 'New message', { body: messagePreview(message), tag: message.senderId });
   notification.onclick = () => {
     window.focus();
     if (sender) useChatStore.getState().setSelectedUser(sender);

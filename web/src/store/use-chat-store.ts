@@ -102,14 +102,14 @@ export const useChatStore = create<ChatState>((set, get) => ({
 
   notifyTyping(isTyping) {
     const socket = useAuthStore.getState().socket;
-    const to = get().selectedUser?._id;
+    const to = isTyping ? get().selectedUser?._id : undefined;
     if (!socket) return;
-    if (!isTyping || !to || (typingSent && typingSent.to !== to)) {
-      if (typingSent) socket.emit('typing', { to: typingSent.to, isTyping: false });
+    // Whoever was told I am typing, if it is not whom I type to now, is told I stopped.
+    if (typingSent && typingSent.to !== to) {
+      socket.emit('typing', { to: typingSent.to, isTyping: false });
       typingSent = null;
-      if (!isTyping || !to) return;
     }
-    if (typingSent && Date.now() - typingSent.at < TYPING_REPEAT_MS) return;
+    if (!to || (typingSent && Date.now() - typingSent.at < TYPING_REPEAT_MS)) return;
     socket.emit('typing', { to, isTyping: true });
     typingSent = { to, at: Date.now() };
   },
@@ -215,7 +215,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     try {
       const socketId = useAuthStore.getState().socket?.id;
       const sent = await api.sendMessage(selectedUser._id, { ...message, clientMessageId: crypto.randomUUID() }, socketId);
-      if (get().selectedUser?._id === selectedUser._id) set((state) => ({ messages: merge(state.messages, [sent]) }));
+      // Shown like any message: in the conversation if it is still open, and in the inbox.
       get().receiveMessage(sent);
       return true;
     } catch (error) {
