@@ -1,29 +1,54 @@
 import { Type, type Static } from 'typebox';
 import { MessageSchema } from './messages.js';
+import { MessageReceiptSchema } from './realtime.js';
+import { PrivacySettingsSchema } from './users.js';
 
 /** Every bus subject is named here and only here. */
 export const subjects = {
-  /** A committed message for one user, published once for the receiver and once for the sender. */
-  userMessages: (userId: string) => `chat.msg.${userId}`,
+  /** A `UserEvent` for one user's sockets: a new message (published once for each of its two users) or a receipt. */
+  userEvents: (userId: string) => `chat.user.${userId}`,
+  /** `ReceiptsDelivered` from the gateways: the messages their sockets acknowledged. */
+  receiptsDelivered: 'receipts.delivered',
+  /** `UsersSeen` from the gateways: users who came online or went offline, for their last seen. */
+  usersSeen: 'users.seen',
   /** A `UserUpserted` after a signup or a profile change. */
   usersUpserted: 'users.upserted',
   /** A `SessionsRevoked` after a logout: the gateway ends those sessions' sockets. */
   sessionsRevoked: 'sessions.revoked',
 } as const;
 
-/** What messages publishes on `chat.msg.<userId>` and the gateway emits as `newMessage`. */
-export const MessageDeliverySchema = Type.Object({
-  message: MessageSchema,
-  /** The sender's socket that sent it, which already has it from the HTTP answer. */
-  originSocketId: Type.Optional(Type.String()),
+/** What messages publishes on `chat.user.<userId>`; the gateway emits it under the event named by `type`. */
+export const UserEventSchema = Type.Union([
+  Type.Object({
+    type: Type.Literal('newMessage'),
+    message: MessageSchema,
+    /** The sender's socket that sent it, which already has it from the HTTP answer. */
+    originSocketId: Type.Optional(Type.String()),
+  }),
+  Type.Object({ type: Type.Literal('messagesDelivered'), receipt: MessageReceiptSchema }),
+  Type.Object({ type: Type.Literal('messagesRead'), receipt: MessageReceiptSchema }),
+]);
+export type UserEvent = Static<typeof UserEventSchema>;
+
+/** The messages a gateway's sockets acknowledged: each `upTo` is the newest from `senderId` that `userId` received. */
+export const ReceiptsDeliveredSchema = Type.Object({
+  receipts: Type.Array(MessageReceiptSchema, { minItems: 1 }),
 });
-export type MessageDelivery = Static<typeof MessageDeliverySchema>;
+export type ReceiptsDelivered = Static<typeof ReceiptsDeliveredSchema>;
+
+/** Users seen coming online or going offline, at `at`. */
+export const UsersSeenSchema = Type.Object({
+  seen: Type.Array(Type.Object({ userId: Type.String({ format: 'uuid' }), at: Type.String() }), { minItems: 1 }),
+});
+export type UsersSeen = Static<typeof UsersSeenSchema>;
 
 /** A user's public card, as auth announces it on `users.upserted`. */
 export const UserUpsertedSchema = Type.Object({
   _id: Type.String({ format: 'uuid' }),
   fullName: Type.String(),
   profilePic: Type.String(),
+  /** Absent in events from before privacy settings: the defaults hold. */
+  settings: Type.Optional(PrivacySettingsSchema),
 });
 export type UserUpserted = Static<typeof UserUpsertedSchema>;
 

@@ -7,6 +7,10 @@ export const MessageSchema = Type.Object({
   text: Type.Union([Type.String(), Type.Null()]),
   image: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
+  /** When a device of the receiver first had it; null until then. */
+  deliveredAt: Type.Union([Type.String(), Type.Null()]),
+  /** When the receiver read it; null until then, and always for anyone whose read receipts are off. */
+  readAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type Message = Static<typeof MessageSchema>;
 
@@ -46,6 +50,8 @@ export const InboxEntrySchema = Type.Object({
   lastMessage: Type.Union([MessageSchema, Type.Null()]),
   /** Counted up to UNREAD_COUNT_CAP; the badge shows "99+" past 99. */
   unreadCount: Type.Integer({ minimum: 0 }),
+  /** When they were last online (as their last socket closed, or as they came online); null when they hide it. */
+  lastSeen: Type.Union([Type.String(), Type.Null()]),
 });
 export type InboxEntry = Static<typeof InboxEntrySchema>;
 

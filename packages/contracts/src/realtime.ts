@@ -44,12 +44,28 @@ export const TYPING_REPEAT_MS = 2000;
 /** How long a receiver shows "typing…" without hearing it again. */
 export const TYPING_EXPIRES_MS = 5000;
 
+/**
+ * Messages from `senderId` to `userId`, up to and including `upTo`, reached a device of `userId`
+ * (`messagesDelivered`) or were read by `userId` (`messagesRead`), at `at`. The sender's sockets get
+ * both; the reader's own sockets get `messagesRead` too, so every tab clears that conversation's badge.
+ */
+export const MessageReceiptSchema = Type.Object({
+  userId: Type.String(),
+  senderId: Type.String(),
+  upTo: Type.String(),
+  at: Type.String(),
+});
+export type MessageReceipt = Static<typeof MessageReceiptSchema>;
+
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {
   /** Once per new socket: everyone online, the user included. */
   getOnlineUsers: (userIds: string[]) => void;
   onlineUsersChanged: (change: OnlineUsersChanged) => void;
-  newMessage: (message: Message) => void;
+  /** A client acknowledges a message to it (calls `received`) once it has it: that is its delivery receipt. */
+  newMessage: (message: Message, received: (ok?: true) => void) => void;
+  messagesDelivered: (receipt: MessageReceipt) => void;
+  messagesRead: (receipt: MessageReceipt) => void;
   typing: (notice: TypingNotice) => void;
 }
 

@@ -1,5 +1,25 @@
 import { Type, type Static } from 'typebox';
 
+/** What a user lets others see of them; both on by default. */
+export const PrivacySettingsSchema = Type.Object({
+  /** Off: my reads are not reported, and I see no one's (as WhatsApp). */
+  sendReadReceipts: Type.Boolean(),
+  /** Off: nobody sees when I was last online. */
+  showLastSeen: Type.Boolean(),
+});
+export type PrivacySettings = Static<typeof PrivacySettingsSchema>;
+export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = { sendReadReceipts: true, showLastSeen: true };
+
+/** `PUT /api/auth/settings`: the settings to change; the others stay. */
+export const UpdateSettingsBodySchema = Type.Object(
+  {
+    sendReadReceipts: Type.Optional(Type.Boolean({ errorMessage: 'sendReadReceipts must be true or false' })),
+    showLastSeen: Type.Optional(Type.Boolean({ errorMessage: 'showLastSeen must be true or false' })),
+  },
+  { errorMessage: { type: 'Request body must be a JSON object' } },
+);
+export type UpdateSettingsBody = Static<typeof UpdateSettingsBodySchema>;
+
 /** The signed-in user, as `/api/auth/*` answers it. */
 export const AuthUserSchema = Type.Object({
   _id: Type.String(),
@@ -7,6 +27,7 @@ export const AuthUserSchema = Type.Object({
   email: Type.String(),
   profilePic: Type.String(),
   createdAt: Type.String(),
+  settings: PrivacySettingsSchema,
 });
 export type AuthUser = Static<typeof AuthUserSchema>;
 

@@ -34,4 +34,12 @@ export const authMigrations: readonly Migration[] = [
       CREATE INDEX sessions_revoked_by_expiry ON sessions (expires_at) WHERE revoked_at IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    sql: `
+      -- What a user lets others see of them (read receipts, last seen); both on, as most messengers start.
+      ALTER TABLE users ADD COLUMN send_read_receipts boolean NOT NULL DEFAULT true;
+      ALTER TABLE users ADD COLUMN show_last_seen boolean NOT NULL DEFAULT true;
+    `,
+  },
 ];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PrivacySettings, UpdateSettingsBody } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 
 export interface UserRecord {
@@ -8,6 +9,7 @@ export interface UserRecord {
   passwordHash: string;
   profilePic: string;
   createdAt: Date;
+  settings: PrivacySettings;
 }
 
 /** The user as every auth answer shows it; never the password hash. */
@@ -17,10 +19,12 @@ export interface PublicUser {
   email: string;
   profilePic: string;
   createdAt: string;
+  settings: PrivacySettings;
 }
 
 const COLUMNS = `id::text AS id, full_name AS "fullName", email, password_hash AS "passwordHash",
-  profile_pic AS "profilePic", created_at AS "createdAt"`;
+  profile_pic AS "profilePic", created_at AS "createdAt",
+  json_build_object('sendReadReceipts', send_read_receipts, 'showLastSeen', show_last_seen) AS settings`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,6 +34,7 @@ export const toPublicUser = (user: UserRecord): PublicUser => ({
   email: user.email,
   profilePic: user.profilePic,
   createdAt: user.createdAt.toISOString(),
+  settings: user.settings,
 });
 
 /** Inserts a user, or returns null when the email is taken. */
@@ -60,6 +65,17 @@ export async function updateProfilePic(db: Queryable, id: string, profilePic: st
   const rows = await db.query<UserRecord>(
     `UPDATE users SET profile_pic = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, profilePic],
+  );
+  return rows[0] ?? null;
+}
+
+/** Changes the settings named, keeps the others. */
+export async function updateSettings(db: Queryable, id: string, settings: UpdateSettingsBody): Promise<UserRecord | null> {
+  const rows = await db.query<UserRecord>(
+    `UPDATE users SET send_read_receipts = COALESCE($2, send_read_receipts), show_last_seen = COALESCE($3, show_last_seen),
+       updated_at = now()
+     WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, settings.sendReadReceipts ?? null, settings.showLastSeen ?? null],
   );
   return rows[0] ?? null;
 }

@@ -1,5 +1,5 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
-import { MessageDeliverySchema, subjects } from '@chat/contracts';
+import { subjects, UserEventSchema, type Message, type ServerToClientEvents } from '@chat/contracts';
 import { Counter, withTimeout, type Registry } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServer, ChatSocket } from './chat-server.js';
@@ -10,13 +10,23 @@ import type { UserSocketHooks } from './user-sockets.js';
 /** How long a handshake waits for the bus to confirm a subscription (it may be reconnecting). */
 const SUBSCRIBE_CONFIRM_MS = 2000;
 
-const readDelivery = busPayloadReader(MessageDeliverySchema);
+/** How long a receiver's sockets have to acknowledge a message; a later acknowledgement counts for nothing. */
+const RECEIVED_ACK_MS = 10_000;
+
+const readUserEvent = busPayloadReader(UserEventSchema);
 
 /**
- * This replica listens on `chat.msg.<userId>` only while it holds a socket of that user, and emits
- * to that user's sockets here alone (`io.local`): every replica holding one gets its own copy.
+ * This replica listens on `chat.user.<userId>` only while it holds a socket of that user, and emits
+ * to that user's sockets here alone (`io.local`): every replica holding one gets its own copy. A
+ * receiver's socket acknowledging a message is its delivery receipt, passed to `received`.
  */
-export function deliverMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger, metrics: Registry) {
+export function deliverMessages(
+  io: ChatServer,
+  bus: Bus,
+  log: FastifyBaseLogger,
+  metrics: Registry,
+  received: (message: Message) => void,
+) {
   const subscriptions = new Map<string, Subscription>();
   const delivered = new Counter({
     name: 'chat_messages_delivered_total',
@@ -24,20 +34,32 @@ export function deliverMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger
     registers: [metrics],
   });
 
-  const deliver = (userId: string, payload: string) => {
-    const delivery = readDelivery(payload);
-    if (!delivery) {
-      log.error({ userId }, 'dropped a malformed message delivery');
-      return;
-    }
+  const deliverMessage = (userId: string, message: Message, originSocketId: string | undefined) => {
     const room = rooms.user(userId);
-    const { originSocketId } = delivery;
     // A sender's copy with no other tab of theirs here: nothing to encode or send.
     const members = io.of('/').adapter.rooms.get(room);
     if (originSocketId && members?.size === 1 && members.has(originSocketId)) return;
     const sockets = io.local.to(room);
-    (originSocketId ? sockets.except(originSocketId) : sockets).emit('newMessage', delivery.message);
+    if (message.receiverId === userId) {
+      sockets.timeout(RECEIVED_ACK_MS).emit('newMessage', message, (_late: Error | null, acknowledgements: unknown[]) => {
+        if (acknowledgements.length > 0) received(message);
+      });
+    } else {
+      // The sender's own copy asks for no acknowledgement (the contract types one for every copy).
+      const withoutAck = [message] as unknown as Parameters<ServerToClientEvents['newMessage']>;
+      (originSocketId ? sockets.except(originSocketId) : sockets).emit('newMessage', ...withoutAck);
+    }
     delivered.inc();
+  };
+
+  const deliver = (userId: string, payload: string) => {
+    const event = readUserEvent(payload);
+    if (!event) {
+      log.error({ userId }, 'dropped a malformed user event');
+      return;
+    }
+    if (event.type === 'newMessage') deliverMessage(userId, event.message, event.originSocketId);
+    else io.local.to(rooms.user(userId)).emit(event.type, event.receipt);
   };
 
   const hooks: UserSocketHooks = {
@@ -50,7 +72,7 @@ export function deliverMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger
     async first(userId) {
       subscriptions.set(
         userId,
-        bus.subscribe(subjects.userMessages(userId), (payload) => deliver(userId, payload)),
+        bus.subscribe(subjects.userEvents(userId), (payload) => deliver(userId, payload)),
       );
       await withTimeout(bus.ping(), SUBSCRIBE_CONFIRM_MS, 'the bus did not confirm it in time').catch((error: unknown) =>
         log.warn({ err: error, userId }, 'could not confirm a message subscription'),

@@ -5,7 +5,9 @@ import { Gauge } from '@chat/kernel';
 import { Server } from 'socket.io';
 import type { ChatServer } from './chat-server.js';
 import type { GatewayServiceOptions } from './deps.js';
+import { reportDeliveries } from './delivery-receipts.js';
 import { deliverMessages } from './delivery.js';
+import { reportLastSeen } from './last-seen.js';
 import { trackPresence } from './presence.js';
 import { endRevokedSessions } from './session-revocation.js';
 import { authenticateHandshakes } from './socket-auth.js';
@@ -36,7 +38,9 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   // Handshake middlewares: the session, then the user's sockets here (the cap, and on a user's
   // first socket their message subscription and presence, both in place before `connect`).
   authenticateHandshakes(io, options.jwtSecret, options.revocations);
-  const delivery = deliverMessages(io, options.bus, app.log, app.metrics);
+  const deliveries = reportDeliveries(options.bus, app.log);
+  const delivery = deliverMessages(io, options.bus, app.log, app.metrics, deliveries.received);
+  const lastSeen = reportLastSeen(options.bus, app.log);
   new Gauge({
     name: 'chat_sockets_connected',
     help: 'Sockets connected to this replica',
@@ -46,7 +50,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     },
   });
   const presence = trackPresence(io, options.presence, app.log);
-  trackUserSockets(io, { max: options.socketsPerUser, hooks: [delivery.hooks, presence.hooks] });
+  trackUserSockets(io, { max: options.socketsPerUser, hooks: [delivery.hooks, presence.hooks, lastSeen.hooks] });
 
   const typing = relayTyping(io);
   const revocation = endRevokedSessions(io, options.bus, app.log);
@@ -76,6 +80,8 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     await new Promise<void>((resolve) => {
       io.close(() => resolve());
     });
+    // After the sockets: the last acknowledgements and departures go out with the final batches.
+    await Promise.all([deliveries.stop(), lastSeen.stop()]);
   });
 };
 

@@ -50,8 +50,8 @@ describe('newMessage delivery', () => {
     const fay = gateway.user();
     const socket = await fay.socket();
     const received = collectEvents<{ _id: string }>(socket, 'newMessage');
-    await gateway.bus.publish(subjects.userMessages(fay.id), JSON.stringify({ message: { _id: 'x', text: '<script>' } }));
-    await gateway.bus.publish(subjects.userMessages(fay.id), 'not json');
+    await gateway.bus.publish(subjects.userEvents(fay.id), JSON.stringify({ type: 'newMessage', message: { _id: 'x', text: '<script>' } }));
+    await gateway.bus.publish(subjects.userEvents(fay.id), 'not json');
     await gateway.publish(fay.id, aMessage({ _id: '6', senderId: 'x', receiverId: fay.id, text: 'a real one' }));
     await eventually(() => received.length > 0, 'the real message');
     expect(received.map((m) => m._id)).toEqual(['6']);
@@ -89,7 +89,7 @@ describe('newMessage delivery over NATS', () => {
     const received = collectEvents<{ text: string }>(socket, 'newMessage');
     await connected(socket);
     const message = aMessage({ _id: '5', senderId: 'x', receiverId: user.id, text: 'right away' });
-    await publisher.publish(subjects.userMessages(user.id), JSON.stringify({ message }));
+    await publisher.publish(subjects.userEvents(user.id), JSON.stringify({ type: 'newMessage', message }));
     await eventually(() => received.length === 1, 'the message on the new socket');
     socket.disconnect();
     await slowGateway.app.close();

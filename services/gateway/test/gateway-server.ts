@@ -45,7 +45,7 @@ export async function startGateway({
   };
 
   const publish = (to: string, message: Message, originSocketId?: string) =>
-    bus.publish(subjects.userMessages(to), JSON.stringify({ message, originSocketId }));
+    bus.publish(subjects.userEvents(to), JSON.stringify({ type: 'newMessage', message, originSocketId }));
 
   return { app, baseUrl, user, revoke, publish, presence, bus };
 }
@@ -54,5 +54,7 @@ export async function startGateway({
 export const aMessage = (fields: Pick<Message, '_id' | 'senderId' | 'receiverId' | 'text'>): Message => ({
   image: null,
   createdAt: new Date().toISOString(),
+  deliveredAt: null,
+  readAt: null,
   ...fields,
 });

@@ -17,6 +17,6 @@ export function projectContacts(bus: Bus, db: Database, log: FastifyBaseLogger):
       log.warn({ subject: subjects.usersUpserted }, 'ignored a malformed users.upserted event');
       return;
     }
-    await upsertContact(db, { _id: event._id, fullName: event.fullName, profilePic: event.profilePic });
+    await upsertContact(db, { _id: event._id, fullName: event.fullName, profilePic: event.profilePic }, event.settings);
   });
 }

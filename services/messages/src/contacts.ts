@@ -1,4 +1,4 @@
-import { UNREAD_COUNT_CAP, type InboxEntry } from '@chat/contracts';
+import { DEFAULT_PRIVACY_SETTINGS, UNREAD_COUNT_CAP, type InboxEntry, type PrivacySettings } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
 import { notFound } from '@chat/kernel';
 import { MAX_BIGINT, MESSAGE_COLUMNS, toMessage, type MessageRow } from './messages.js';
@@ -19,12 +19,13 @@ export function nameWords(name: string): string[] {
   return [...new Set(plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
 }
 
-export async function upsertContact(db: Database, contact: Contact): Promise<void> {
+export async function upsertContact(db: Database, contact: Contact, settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO contacts (user_id, full_name, profile_pic) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = EXCLUDED.profile_pic`,
-      [contact._id, contact.fullName, contact.profilePic],
+      `INSERT INTO contacts (user_id, full_name, profile_pic, send_read_receipts, show_last_seen) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = EXCLUDED.profile_pic,
+         send_read_receipts = EXCLUDED.send_read_receipts, show_last_seen = EXCLUDED.show_last_seen`,
+      [contact._id, contact.fullName, contact.profilePic, settings.sendReadReceipts, settings.showLastSeen],
     );
     await indexName(tx, contact._id, contact.fullName);
   });
@@ -126,14 +127,24 @@ const UNREAD_COUNT = `COALESCE((SELECT count(*)::int FROM (
       AND u.sender_id = v.peer_id AND u.id > v.read_up_to
     LIMIT ${UNREAD_COUNT_CAP}) unread), 0)`;
 
-type EntryRow = Partial<MessageRow> & { peerId: string; fullName: string; profilePic: string; unreadCount: number };
+/** When contact `c` was last online, if they show it. */
+const LAST_SEEN = `CASE WHEN c.show_last_seen THEN c.last_seen END AS "lastSeen"`;
 
-const toEntry = ({ peerId, fullName, profilePic, unreadCount, ...message }: EntryRow): InboxEntry => ({
+type EntryRow = Partial<MessageRow> & {
+  peerId: string;
+  fullName: string;
+  profilePic: string;
+  unreadCount: number;
+  lastSeen: Date | null;
+};
+
+const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, ...message }: EntryRow): InboxEntry => ({
   _id: peerId,
   fullName,
   profilePic,
   lastMessage: message._id ? toMessage(message as MessageRow) : null,
   unreadCount,
+  lastSeen: lastSeen?.toISOString() ?? null,
 });
 
 /**
@@ -149,7 +160,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
     const after = query.after?.in === 'conversations' ? query.after : null;
     const rows = await db.query<EntryRow>(
       `SELECT v.peer_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
-         ${UNREAD_COUNT} AS "unreadCount", ${MESSAGE_COLUMNS}
+         ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, ${MESSAGE_COLUMNS}
        FROM conversations v
        JOIN contacts c ON c.user_id = v.peer_id
        JOIN messages m ON m.id = v.last_message_id
@@ -166,8 +177,9 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
     }
   }
   const after = query.after?.in === 'names' ? query.after : null;
-  const rows = await db.query<Contact & { sortName: string }>(
-    `SELECT c.user_id::text AS "_id", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName"
+  const rows = await db.query<Contact & { sortName: string; lastSeen: Date | null }>(
+    `SELECT c.user_id::text AS "_id", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName",
+       ${LAST_SEEN}
      FROM contacts c
      WHERE c.user_id <> $1
        AND NOT EXISTS (SELECT 1 FROM conversations v WHERE v.user_id = $1 AND v.peer_id = c.user_id)
@@ -176,7 +188,9 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
      LIMIT $4`,
     [me, after?.name ?? FIRST.name, after?.userId ?? FIRST.userId, query.limit - entries.length],
   );
-  for (const { sortName: _sortName, ...contact } of rows) entries.push({ ...contact, lastMessage: null, unreadCount: 0 });
+  for (const { sortName: _sortName, lastSeen, ...contact } of rows) {
+    entries.push({ ...contact, lastMessage: null, unreadCount: 0, lastSeen: lastSeen?.toISOString() ?? null });
+  }
   const last = rows.at(-1);
   return { entries, next: entries.length === query.limit && last ? { in: 'names', name: last.sortName, userId: last._id } : null };
 }
@@ -192,12 +206,13 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
   const after = query.after?.in === 'search' && query.after.word >= longest ? query.after : { word: longest, userId: FIRST.userId };
   const rows = await db.query<EntryRow & { word: string }>(
     `SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
-       ${UNREAD_COUNT} AS "unreadCount", ${MESSAGE_COLUMNS}
+       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, ${MESSAGE_COLUMNS}
      FROM contact_words w
      JOIN contacts c ON c.user_id = w.user_id
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).
      LEFT JOIN LATERAL (
-       SELECT v.user_id, v.peer_id, v.read_up_to, m.id, m.sender_id, m.receiver_id, m.text, m.image, m.created_at
+       SELECT v.user_id, v.peer_id, v.read_up_to, m.id, m.sender_id, m.receiver_id, m.text, m.image, m.created_at,
+         m.delivered_at, m.read_at
        FROM conversations v JOIN messages m ON m.id = v.last_message_id
        WHERE v.user_id = $1 AND v.peer_id = w.user_id
        LIMIT 1
@@ -222,11 +237,15 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
   };
 }
 
-/** Moves my read cursor in the conversation with `peerId` up to `upTo`: never back, never past its latest message. */
-export async function markRead(db: Queryable, me: string, peerId: string, upTo: string): Promise<void> {
+/** Records when users were last online: never moves back. */
+export async function recordSeen(db: Queryable, seen: readonly { userId: string; at: string }[]): Promise<void> {
   await db.query(
-    `UPDATE conversations SET read_up_to = GREATEST(read_up_to, LEAST($3::bigint, last_message_id))
-     WHERE user_id = $1 AND peer_id = $2`,
-    [me, peerId, upTo],
+    `UPDATE contacts c SET last_seen = GREATEST(c.last_seen, s.at)
+     FROM (
+       SELECT user_id, max(at) AS at FROM unnest($1::uuid[], $2::timestamptz[]) AS t(user_id, at)
+       GROUP BY user_id ORDER BY user_id
+     ) s
+     WHERE c.user_id = s.user_id`,
+    [seen.map((entry) => entry.userId), seen.map((entry) => entry.at)],
   );
 }

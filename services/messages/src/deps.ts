@@ -4,6 +4,7 @@ import type { Database } from '@chat/database';
 import type { RateLimits } from '@chat/kernel';
 import type { RateLimitStore } from '@chat/rate-limits';
 import type { SessionRevocations } from '@chat/sessions';
+import type { Receipts } from './receipts.js';
 
 export interface MessagesServiceOptions {
   db: Database;
@@ -15,4 +16,9 @@ export interface MessagesServiceOptions {
   rateLimits: Pick<RateLimits, 'messagesPerMinutePerUser'>;
   /** Absent: counts in this process's memory. */
   rateLimitStore?: RateLimitStore;
+}
+
+/** What the routes get besides the service's options. */
+export interface MessagesRouteOptions extends MessagesServiceOptions {
+  receipts: Receipts;
 }

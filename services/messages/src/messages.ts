@@ -8,21 +8,31 @@ export interface ChatMessage {
   text: string | null;
   image: string | null;
   createdAt: string;
+  deliveredAt: string | null;
+  readAt: string | null;
 }
 
-export interface MessageRow extends Omit<ChatMessage, 'createdAt'> {
+export interface MessageRow extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt'> {
   createdAt: Date;
+  deliveredAt: Date | null;
+  readAt: Date | null;
 }
 
 /** A message's columns, named as ChatMessage; unqualified, for queries where only `messages` has them. */
 export const MESSAGE_COLUMNS = `id::text AS "_id", sender_id::text AS "senderId", receiver_id::text AS "receiverId",
-  text, image, created_at AS "createdAt"`;
+  text, image, created_at AS "createdAt", delivered_at AS "deliveredAt", read_at AS "readAt"`;
 
-export const toMessage = (row: MessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() });
+export const toMessage = (row: MessageRow): ChatMessage => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  readAt: row.readAt?.toISOString() ?? null,
+});
 
 /** The columns of a message, read from `table`, in the order and names of COLUMNS. */
 const qualified = (table: string) =>
-  `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at`;
+  `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
+   ${table}.delivered_at, ${table}.read_at`;
 
 export interface NewMessage {
   senderId: string;
@@ -57,21 +67,21 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        SELECT sender_id, receiver_id, text, image, client_message_id FROM input WHERE receiver_known
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
-       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at
+       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at
      ), conversation_ends AS (
-       -- Both users' conversation rows move to the new message; sending reads what came before it.
-       -- Rows are locked in key order, so concurrent batches cannot deadlock on them.
-       INSERT INTO conversations (user_id, peer_id, last_message_id, read_up_to)
-       SELECT user_id, peer_id, max(id), max(read_to) FROM (
-         SELECT sender_id AS user_id, receiver_id AS peer_id, id, id AS read_to FROM inserted
+       -- Both users' conversation rows move to the new message (reading is reported on its own:
+       -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
+       -- cannot deadlock on them.
+       INSERT INTO conversations (user_id, peer_id, last_message_id)
+       SELECT user_id, peer_id, max(id) FROM (
+         SELECT sender_id AS user_id, receiver_id AS peer_id, id FROM inserted
          UNION ALL
-         SELECT receiver_id, sender_id, id, 0 FROM inserted
+         SELECT receiver_id, sender_id, id FROM inserted
        ) ends
        GROUP BY user_id, peer_id
        ORDER BY user_id, peer_id
        ON CONFLICT (user_id, peer_id) DO UPDATE SET
-         last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id),
-         read_up_to = GREATEST(conversations.read_up_to, EXCLUDED.read_up_to)
+         last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id)
      )
      SELECT 'inserted' AS kind, NULL::text AS ord, ${MESSAGE_COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted
      UNION ALL
@@ -80,7 +90,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
          ON messages.sender_id = input.sender_id AND messages.client_message_id = input.client_message_id
        WHERE input.receiver_known
      UNION ALL
-     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM input WHERE NOT input.receiver_known`,
+     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM input WHERE NOT input.receiver_known`,
     [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId')],
   );
   const unknown = new Set<number>();

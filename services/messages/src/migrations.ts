@@ -62,4 +62,25 @@ export const messagesMigrations: readonly Migration[] = [
       CREATE INDEX contact_words_user_idx ON contact_words (user_id, word);
     `,
   },
+  {
+    version: 3,
+    sql: `
+      -- Receipts: when a device of the receiver first had a message, and when they read it.
+      ALTER TABLE messages ADD COLUMN delivered_at timestamptz, ADD COLUMN read_at timestamptz;
+      -- Messages from peer to user up to delivered_up_to reached a device of user's.
+      ALTER TABLE conversations ADD COLUMN delivered_up_to bigint NOT NULL DEFAULT 0;
+      -- What was read before this release was delivered, and is stamped as of when it was sent:
+      -- nobody's history turns back into single ticks.
+      UPDATE conversations SET delivered_up_to = read_up_to;
+      UPDATE messages m SET delivered_at = m.created_at, read_at = m.created_at
+        FROM conversations c
+        WHERE c.user_id = m.receiver_id AND c.peer_id = m.sender_id AND m.id <= c.read_up_to;
+
+      -- Each contact's privacy settings (from users.upserted) and when they were last online.
+      ALTER TABLE contacts
+        ADD COLUMN send_read_receipts boolean NOT NULL DEFAULT true,
+        ADD COLUMN show_last_seen boolean NOT NULL DEFAULT true,
+        ADD COLUMN last_seen timestamptz;
+    `,
+  },
 ];

@@ -6,10 +6,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { projectContacts } from './contacts-projection.js';
 import { indexUnindexedNames } from './contacts.js';
 import type { MessagesServiceOptions } from './deps.js';
+import { recordGatewayReports } from './gateway-reports.js';
 import { messagesMigrations } from './migrations.js';
 import { contactRoutes } from './routes/contacts.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { mediaRoutes } from './routes/media.js';
+import { createReceipts } from './receipts.js';
 
 /** The messages service: contacts, history, sending and stored images. Under /api/messages and /api/media. */
 export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
@@ -17,11 +19,16 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   // Names became searchable in migration 2: the contacts made before it get their words once.
   if (applied.includes(2)) await indexUnindexedNames(options.db);
   const projection = await projectContacts(options.bus, options.db, app.log);
-  app.addHook('onClose', async () => projection.unsubscribe());
+  const receipts = createReceipts({ db: options.db, bus: options.bus, log: app.log });
+  const reports = await recordGatewayReports(options.bus, options.db, receipts, app.log);
+  app.addHook('onClose', async () => {
+    projection.unsubscribe();
+    reports.unsubscribe();
+  });
   const { jwtSecret, cookieSecure, revocations } = options;
   await app.register(sessions, { jwtSecret, cookieSecure, revocations });
   await registerRateLimiting(app, options.rateLimitStore, 'batched');
-  await app.register(contactRoutes, { ...options, prefix: API_PREFIX });
-  await app.register(conversationRoutes, { ...options, prefix: API_PREFIX });
+  await app.register(contactRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(conversationRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

@@ -1,6 +1,6 @@
 import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
-import { subjects, type MessageDelivery } from '@chat/contracts';
+import { subjects, type UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import { cleanImageDataUrl, mediaKeys, mediaUrl } from '@chat/media';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,12 +29,12 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
 
   /** Live delivery is best effort: the message is stored, and a client re-fetches after a reconnect. */
   const deliver = async (message: ChatMessage, originSocketId: string | undefined) => {
-    const delivery: MessageDelivery = { message, originSocketId };
-    const payload = JSON.stringify(delivery);
+    const event: UserEvent = { type: 'newMessage', message, originSocketId };
+    const payload = JSON.stringify(event);
     try {
       await Promise.all([
-        bus.publish(subjects.userMessages(message.receiverId), payload),
-        bus.publish(subjects.userMessages(message.senderId), payload),
+        bus.publish(subjects.userEvents(message.receiverId), payload),
+        bus.publish(subjects.userEvents(message.senderId), payload),
       ]);
     } catch (error) {
       log.error({ err: error, messageId: message._id }, 'could not publish a stored message');

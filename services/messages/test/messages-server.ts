@@ -5,7 +5,7 @@ import { createInProcessBus } from '@chat/bus';
 import type { Database } from '@chat/database';
 import { createHttpServer } from '@chat/kernel';
 import { createInProcessRevocations, signSession } from '@chat/sessions';
-import { subjects } from '@chat/contracts';
+import { subjects, type PrivacySettings, type UserEvent } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { messagesService } from '../src/plugin.js';
 
@@ -27,19 +27,19 @@ export async function startMessagesService({
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
 
-  /** Every payload published on a user's message subject, in order. */
+  /** Every event published for a user's sockets, in order. */
   const published = (userId: string) => {
-    const seen: Array<{ message: Record<string, unknown>; originSocketId?: string }> = [];
-    bus.subscribe(subjects.userMessages(userId), (payload) => void seen.push(JSON.parse(payload)));
+    const seen: UserEvent[] = [];
+    bus.subscribe(subjects.userEvents(userId), (payload) => void seen.push(JSON.parse(payload)));
     return seen;
   };
 
   /** A session cookie of the user with this id, signed as auth signs them. */
   const cookieOf = (userId: string) => `jwt=${signSession(userId, randomUUID(), JWT_SECRET)}`;
 
-  const user = async (fullName: string, profilePic = '') => {
+  const user = async (fullName: string, profilePic = '', settings?: PrivacySettings) => {
     const id = randomUUID();
-    await bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: id, fullName, profilePic }), randomUUID());
+    await bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: id, fullName, profilePic, settings }), randomUUID());
     const client = new ApiClient(baseUrl);
     client.cookie = cookieOf(id);
     return { id, fullName, client };

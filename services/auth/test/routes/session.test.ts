@@ -25,6 +25,7 @@ describe('POST /api/auth/signup', () => {
       email: email.toLowerCase(),
       profilePic: '',
       createdAt: expect.any(String),
+      settings: { sendReadReceipts: true, showLastSeen: true },
     });
     expect(new Date(response.body.createdAt).toISOString()).toBe(response.body.createdAt);
     expect(response.body).not.toHaveProperty('passwordHash');
@@ -39,7 +40,12 @@ describe('POST /api/auth/signup', () => {
 
   it('tells the other services about the new user', async () => {
     const user = await server.client().signup('Event Person');
-    expect(server.upserted).toContainEqual({ _id: user._id, fullName: 'Event Person', profilePic: '' });
+    expect(server.upserted).toContainEqual({
+      _id: user._id,
+      fullName: 'Event Person',
+      profilePic: '',
+      settings: { sendReadReceipts: true, showLastSeen: true },
+    });
   });
 
   it('signs up while the bus refuses the event, and sends the event later, in order', async () => {

@@ -9,11 +9,12 @@ import {
 import { badRequest } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { decodeCursor, encodeCursor, listInbox, markRead, nameWords, requireContact } from '../contacts.js';
-import type { MessagesServiceOptions } from '../deps.js';
+import { decodeCursor, encodeCursor, listInbox, nameWords, requireContact } from '../contacts.js';
+import type { MessagesRouteOptions } from '../deps.js';
+import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
 /** The sidebar: everyone, conversations first, paged and searchable; and my read cursor in each. */
-export const contactRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { db }) => {
+export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, { db, receipts }) => {
   app.get(
     '/messages/users',
     {
@@ -30,7 +31,11 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = 
         after,
       });
       if (page.next) void reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
-      return page.entries;
+      const lastMessages = page.entries.flatMap((entry) => entry.lastMessage ?? []);
+      await receipts.fetched(request.userId, lastMessages);
+      if (await sendsReadReceipts(db, request.userId)) return page.entries;
+      const hideReads = hideReadsFrom(request.userId);
+      return page.entries.map((entry) => (entry.lastMessage ? { ...entry, lastMessage: hideReads(entry.lastMessage) } : entry));
     },
   );
 
@@ -40,7 +45,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = 
     async (request, reply) => {
       const { id } = request.params;
       await requireContact(db, id);
-      await markRead(db, request.userId, id, request.body.upTo);
+      await receipts.read(request.userId, id, request.body.upTo);
       return reply.status(204).send();
     },
   );

@@ -14,13 +14,14 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireContact } from '../contacts.js';
-import type { MessagesServiceOptions } from '../deps.js';
+import type { MessagesRouteOptions } from '../deps.js';
 import { listConversation } from '../messages.js';
+import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 import { createSendMessage } from '../send-message.js';
 
 /** Reading and sending the messages between the signed-in user and one other user. */
-export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
-  const { db } = options;
+export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
+  const { db, receipts } = options;
   const sendMessage = createSendMessage({ ...options, log: app.log });
   const sends = new Counter({
     name: 'chat_messages_sent_total',
@@ -38,10 +39,12 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesServiceOption
     async (request) => {
       await requireContact(db, request.params.id);
       const { before, limit } = request.query;
-      return listConversation(db, request.userId, request.params.id, {
+      const page = await listConversation(db, request.userId, request.params.id, {
         before,
         limit: limit ? Number(limit) : DEFAULT_PAGE,
       });
+      await receipts.fetched(request.userId, page);
+      return (await sendsReadReceipts(db, request.userId)) ? page : page.map(hideReadsFrom(request.userId));
     },
   );
 

@@ -20,9 +20,9 @@ describe('GET /api/messages/users', () => {
     const names = response.body.map((c: { fullName: string }) => c.fullName);
     expect(names).not.toContain('Me');
     expect(names.indexOf('Amy')).toBeLessThan(names.indexOf('zed'));
-    expect(response.body).toContainEqual({ _id: amy.id, fullName: 'Amy', profilePic: '/api/media/avatars/x.png', lastMessage: null, unreadCount: 0 });
-    expect(response.body).toContainEqual({ _id: zed.id, fullName: 'zed', profilePic: '', lastMessage: null, unreadCount: 0 });
-    for (const contact of response.body) expect(Object.keys(contact).sort()).toEqual(['_id', 'fullName', 'lastMessage', 'profilePic', 'unreadCount']);
+    expect(response.body).toContainEqual({ _id: amy.id, fullName: 'Amy', profilePic: '/api/media/avatars/x.png', lastMessage: null, unreadCount: 0, lastSeen: null });
+    expect(response.body).toContainEqual({ _id: zed.id, fullName: 'zed', profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: null });
+    for (const contact of response.body) expect(Object.keys(contact).sort()).toEqual(['_id', 'fullName', 'lastMessage', 'lastSeen', 'profilePic', 'unreadCount']);
   });
 
   it('shows a profile change as soon as the event arrives', async () => {

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subjects, type MessageReceipt, type ReceiptsDelivered, type UsersSeen } from '@chat/contracts';
+import { collectEvents, eventually } from '#test-support';
+import { aMessage, startGateway } from './gateway-server.js';
+
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+const reported: MessageReceipt[] = [];
+const seen: UsersSeen['seen'] = [];
+beforeAll(async () => {
+  gateway = await startGateway();
+  await gateway.bus.consumeEvents(subjects.receiptsDelivered, 'test', (payload) => {
+    reported.push(...(JSON.parse(payload) as ReceiptsDelivered).receipts);
+  });
+  await gateway.bus.consumeEvents(subjects.usersSeen, 'test', (payload) => {
+    seen.push(...(JSON.parse(payload) as UsersSeen).seen);
+  });
+});
+afterAll(() => gateway.app.close());
+
+describe('delivery receipts', () => {
+  it('reports a message as delivered once a socket of its receiver acknowledged it, the newest per conversation', async () => {
+    const bob = gateway.user();
+    const socket = await bob.socket();
+    socket.on('newMessage', (_message: unknown, received: () => void) => received());
+    const sender = randomUUID();
+    await gateway.publish(bob.id, aMessage({ _id: '101', senderId: sender, receiverId: bob.id, text: 'one' }));
+    await gateway.publish(bob.id, aMessage({ _id: '102', senderId: sender, receiverId: bob.id, text: 'two' }));
+    await eventually(() => reported.some((receipt) => receipt.userId === bob.id && receipt.upTo === '102'), 'the report of the newest');
+    const mine = reported.filter((receipt) => receipt.userId === bob.id);
+    expect(mine.at(-1)).toEqual({ userId: bob.id, senderId: sender, upTo: '102', at: expect.any(String) });
+    expect(mine.every((receipt) => receipt.senderId === sender)).toBe(true);
+    socket.disconnect();
+  });
+
+  it('reports nothing for a socket that never acknowledged, nor for the sender’s own copy', async () => {
+    const silent = gateway.user();
+    const ann = gateway.user();
+    const silentSocket = await silent.socket();
+    const annSocket = await ann.socket();
+    annSocket.on('newMessage', (_message: unknown, received?: () => void) => received?.());
+    const acknowledging = gateway.user();
+    const acknowledgingSocket = await acknowledging.socket();
+    acknowledgingSocket.on('newMessage', (_message: unknown, received: () => void) => received());
+    await gateway.publish(silent.id, aMessage({ _id: '201', senderId: ann.id, receiverId: silent.id, text: 'unheard' }));
+    await gateway.publish(ann.id, aMessage({ _id: '201', senderId: ann.id, receiverId: silent.id, text: 'unheard' }));
+    // Published after them: once its report is in, theirs would have been too.
+    await gateway.publish(acknowledging.id, aMessage({ _id: '202', senderId: ann.id, receiverId: acknowledging.id, text: 'heard' }));
+    await eventually(() => reported.some((receipt) => receipt.upTo === '202'), 'the acknowledged message’s report');
+    expect(reported.filter((receipt) => receipt.upTo === '201')).toEqual([]);
+    for (const socket of [silentSocket, annSocket, acknowledgingSocket]) socket.disconnect();
+  });
+
+  it('passes delivered and read receipts to every socket of the user they are for, and to no one else', async () => {
+    const ann = gateway.user();
+    const eve = gateway.user();
+    const annTabs = await Promise.all([ann.socket(), ann.socket()]);
+    const eveSocket = await eve.socket();
+    const delivered = annTabs.map((tab) => collectEvents(tab, 'messagesDelivered'));
+    const read = annTabs.map((tab) => collectEvents(tab, 'messagesRead'));
+    const eavesdropped = [collectEvents(eveSocket, 'messagesDelivered'), collectEvents(eveSocket, 'messagesRead')];
+    const receipt: MessageReceipt = { userId: randomUUID(), senderId: ann.id, upTo: '7', at: new Date().toISOString() };
+    await gateway.bus.publish(subjects.userEvents(ann.id), JSON.stringify({ type: 'messagesDelivered', receipt }));
+    await gateway.bus.publish(subjects.userEvents(ann.id), JSON.stringify({ type: 'messagesRead', receipt }));
+    await eventually(() => read.every((events) => events.length === 1), 'both tabs hear the read');
+    expect(delivered).toEqual([[receipt], [receipt]]);
+    expect(read).toEqual([[receipt], [receipt]]);
+    // Eve's own event, published after Ann's: had Ann's reached her, it would have come first.
+    await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ type: 'messagesRead', receipt: { ...receipt, upTo: '8' } }));
+    await eventually(() => eavesdropped[1]!.length === 1, 'Eve hears her own');
+    expect(eavesdropped).toEqual([[], [{ ...receipt, upTo: '8' }]]);
+    for (const socket of [...annTabs, eveSocket]) socket.disconnect();
+  });
+});
+
+describe('last seen', () => {
+  it('reports a user seen as they arrive and as their last socket here closes', async () => {
+    const cy = gateway.user();
+    const first = await cy.socket();
+    const second = await cy.socket();
+    await eventually(() => seen.some((entry) => entry.userId === cy.id), 'seen on arrival');
+    const arrived = seen.filter((entry) => entry.userId === cy.id);
+    expect(arrived).toHaveLength(1);
+    first.disconnect();
+    second.disconnect();
+    await eventually(() => seen.filter((entry) => entry.userId === cy.id).length === 2, 'seen as the last socket closed');
+    expect(seen.filter((entry) => entry.userId === cy.id).at(-1)!.at >= arrived[0]!.at).toBe(true);
+  });
+});

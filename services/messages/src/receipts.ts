@@ -1,0 +1,159 @@
+import type { Bus } from '@chat/bus';
+import { subjects, type MessageReceipt, type UserEvent } from '@chat/contracts';
+import type { Queryable } from '@chat/database';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatMessage } from './messages.js';
+
+/** The unordered pair of users `a` and `b`, as the messages' conversation index has it. */
+const SAME_CONVERSATION = (a: string, b: string) =>
+  `LEAST(messages.sender_id, messages.receiver_id) = LEAST(${a}, ${b})
+   AND GREATEST(messages.sender_id, messages.receiver_id) = GREATEST(${a}, ${b})`;
+
+/**
+ * Moves each reader's delivered cursor up to its receipt's message (never back, never past the
+ * conversation's latest message) and stamps the messages it passes; answers the receipts that moved
+ * it, with the message they stopped at. Rows are locked in key order, so batches cannot deadlock.
+ */
+export async function recordDelivered(db: Queryable, receipts: readonly MessageReceipt[]): Promise<MessageReceipt[]> {
+  if (receipts.length === 0) return [];
+  const rows = await db.query<Omit<MessageReceipt, 'at'> & { at: Date }>(
+    `WITH acks AS (
+       SELECT reader, sender, max(up_to) AS up_to, max(at) AS at
+       FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::timestamptz[]) AS a(reader, sender, up_to, at)
+       GROUP BY reader, sender
+     ), moved AS (
+       SELECT c.user_id, c.peer_id, c.delivered_up_to AS from_id, LEAST(a.up_to, c.last_message_id) AS to_id, a.at
+       FROM acks a JOIN conversations c ON c.user_id = a.reader AND c.peer_id = a.sender
+       WHERE c.delivered_up_to < LEAST(a.up_to, c.last_message_id)
+       ORDER BY c.user_id, c.peer_id
+       FOR UPDATE OF c
+     ), cursors AS (
+       UPDATE conversations c SET delivered_up_to = moved.to_id
+       FROM moved WHERE c.user_id = moved.user_id AND c.peer_id = moved.peer_id
+     ), stamped AS (
+       UPDATE messages SET delivered_at = moved.at
+       FROM moved
+       WHERE ${SAME_CONVERSATION('moved.user_id', 'moved.peer_id')}
+         AND messages.sender_id = moved.peer_id AND messages.id > moved.from_id AND messages.id <= moved.to_id
+         AND messages.delivered_at IS NULL
+     )
+     SELECT user_id::text AS "userId", peer_id::text AS "senderId", to_id::text AS "upTo", at FROM moved`,
+    [
+      receipts.map((receipt) => receipt.userId),
+      receipts.map((receipt) => receipt.senderId),
+      receipts.map((receipt) => receipt.upTo),
+      receipts.map((receipt) => receipt.at),
+    ],
+  );
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+}
+
+export interface ReadOutcome {
+  receipt: MessageReceipt;
+  /** The reader's delivered cursor was behind what they read: the sender's single ticks turn double. */
+  deliveredToo: boolean;
+  /** Both the reader and the sender have read receipts on: the sender may know. */
+  reported: boolean;
+}
+
+/**
+ * Moves `reader`'s read cursor in the conversation with `senderId` up to `upTo` (never back, never
+ * past its latest message), and stamps the messages it passes as delivered and, when the reader
+ * sends read receipts, as read. Null when it moved nothing.
+ */
+export async function recordRead(
+  db: Queryable,
+  reader: string,
+  senderId: string,
+  upTo: string,
+  at: string,
+): Promise<ReadOutcome | null> {
+  const [row] = await db.query<{ upTo: string; deliveredToo: boolean; readerReports: boolean; senderSees: boolean }>(
+    `WITH moved AS (
+       SELECT c.user_id, c.peer_id, c.read_up_to AS from_id, c.delivered_up_to < LEAST($3::bigint, c.last_message_id) AS delivered_too,
+         LEAST($3::bigint, c.last_message_id) AS to_id,
+         reader.send_read_receipts AS reader_reports, sender.send_read_receipts AS sender_sees
+       FROM conversations c
+       JOIN contacts reader ON reader.user_id = c.user_id
+       JOIN contacts sender ON sender.user_id = c.peer_id
+       WHERE c.user_id = $1 AND c.peer_id = $2 AND c.read_up_to < LEAST($3::bigint, c.last_message_id)
+       FOR UPDATE OF c
+     ), cursors AS (
+       UPDATE conversations c SET read_up_to = moved.to_id, delivered_up_to = GREATEST(c.delivered_up_to, moved.to_id)
+       FROM moved WHERE c.user_id = moved.user_id AND c.peer_id = moved.peer_id
+     ), stamped AS (
+       UPDATE messages SET delivered_at = COALESCE(messages.delivered_at, $4::timestamptz),
+         read_at = CASE WHEN moved.reader_reports THEN $4::timestamptz END
+       FROM moved
+       WHERE ${SAME_CONVERSATION('moved.user_id', 'moved.peer_id')}
+         AND messages.sender_id = moved.peer_id AND messages.id > moved.from_id AND messages.id <= moved.to_id
+     )
+     SELECT to_id::text AS "upTo", delivered_too AS "deliveredToo", reader_reports AS "readerReports", sender_sees AS "senderSees"
+     FROM moved`,
+    [reader, senderId, upTo, at],
+  );
+  if (!row) return null;
+  return {
+    receipt: { userId: reader, senderId, upTo: row.upTo, at },
+    deliveredToo: row.deliveredToo,
+    reported: row.readerReports && row.senderSees,
+  };
+}
+
+/** Whether the user sends read receipts, and so sees others'. */
+export async function sendsReadReceipts(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ on: boolean }>('SELECT send_read_receipts AS "on" FROM contacts WHERE user_id = $1', [userId]);
+  return row?.on ?? true;
+}
+
+/** A viewer without read receipts sees no one's: their own messages show no readAt. */
+export const hideReadsFrom = (viewer: string) => (message: ChatMessage): ChatMessage =>
+  message.senderId === viewer && message.readAt !== null ? { ...message, readAt: null } : message;
+
+/**
+ * Receipts as users see them: recorded, then told to the sockets concerned (best effort, like a new
+ * message: a client that missed one finds the stamps in the history).
+ */
+export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBaseLogger }) {
+  const { db, bus, log } = deps;
+  const tell = (userId: string, event: UserEvent) =>
+    bus.publish(subjects.userEvents(userId), JSON.stringify(event)).catch((error: unknown) => {
+      log.warn({ err: error, userId }, 'could not publish a receipt');
+    });
+
+  /** Messages reached a device of their receiver: their senders see two ticks. */
+  const delivered = async (receipts: readonly MessageReceipt[]): Promise<void> => {
+    const moved = await recordDelivered(db, receipts);
+    await Promise.all(moved.map((receipt) => tell(receipt.senderId, { type: 'messagesDelivered', receipt })));
+  };
+
+  return {
+    delivered,
+
+    /** The reader read up to `upTo`: their other tabs clear the badge; the sender sees it if both allow it. */
+    async read(reader: string, senderId: string, upTo: string): Promise<void> {
+      const outcome = await recordRead(db, reader, senderId, upTo, new Date().toISOString());
+      if (!outcome) return;
+      const { receipt } = outcome;
+      const told = [tell(reader, { type: 'messagesRead', receipt })];
+      if (outcome.reported) told.push(tell(senderId, { type: 'messagesRead', receipt }));
+      else if (outcome.deliveredToo) told.push(tell(senderId, { type: 'messagesDelivered', receipt }));
+      await Promise.all(told);
+    },
+
+    /** A page the receiver fetched carries messages not yet delivered: now they are, up to the newest. */
+    async fetched(reader: string, messages: readonly ChatMessage[]): Promise<void> {
+      const newest = new Map<string, ChatMessage>();
+      for (const message of messages) {
+        if (message.receiverId !== reader || message.deliveredAt !== null) continue;
+        const seen = newest.get(message.senderId);
+        if (!seen || BigInt(seen._id) < BigInt(message._id)) newest.set(message.senderId, message);
+      }
+      if (newest.size === 0) return;
+      const at = new Date().toISOString();
+      await delivered([...newest.values()].map((message) => ({ userId: reader, senderId: message.senderId, upTo: message._id, at })));
+    },
+  };
+}
+
+export type Receipts = ReturnType<typeof createReceipts>;
