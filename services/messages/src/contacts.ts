@@ -127,8 +127,9 @@ const UNREAD_COUNT = `COALESCE((SELECT count(*)::int FROM (
       AND u.sender_id = v.peer_id AND u.id > v.read_up_to
     LIMIT ${UNREAD_COUNT_CAP}) unread), 0)`;
 
-/** When contact `c` was last online, if they show it. */
-const LAST_SEEN = `CASE WHEN c.show_last_seen THEN c.last_seen END AS "lastSeen"`;
+/** When contact `c` was last online, if they show it and so does the viewer (`$1`): hiding it hides everyone's, as WhatsApp. */
+const LAST_SEEN = `CASE WHEN c.show_last_seen AND (SELECT viewer.show_last_seen FROM contacts viewer WHERE viewer.user_id = $1)
+  THEN c.last_seen END AS "lastSeen"`;
 
 type EntryRow = Partial<MessageRow> & {
   peerId: string;

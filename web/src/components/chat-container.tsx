@@ -13,9 +13,11 @@ export function ChatContainer() {
   const { messages, selectedUser, isMessagesLoading, isOlderLoading, hasOlderMessages, getMessages, loadOlderMessages } =
     useChatStore();
   const authUser = useAuthStore((state) => state.authUser);
+  const allPending = useChatStore((state) => state.pendingMessages);
+  const pending = allPending.filter((message) => message.receiverId === selectedUser?._id);
   const listRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
-  const newestId = messages.at(-1)?._id;
+  const newestId = pending.at(-1)?.clientMessageId ?? messages.at(-1)?._id;
   const heightBeforeOlder = useRef<number | null>(null);
 
   useEffect(() => {
@@ -75,7 +77,7 @@ export function ChatContainer() {
           data-testid="message-list"
         >
           {isOlderLoading && <div className="flex justify-center"><span className="loading loading-dots loading-sm" /></div>}
-          {messages.length === 0 && (
+          {messages.length === 0 && pending.length === 0 && (
             <p className="py-8 text-center text-sm text-base-content/60">No messages yet. Say hello 👋</p>
           )}
           {messages.map((message) => {
@@ -89,6 +91,15 @@ export function ChatContainer() {
               />
             );
           })}
+          {pending.map((message) => (
+            <ChatMessage
+              key={message.clientMessageId}
+              message={{ ...message, _id: message.clientMessageId, senderId: authUser._id, deliveredAt: null, readAt: null }}
+              isOwn
+              isPending
+              avatar={authUser.profilePic}
+            />
+          ))}
           <div ref={endRef} />
         </div>
       )}

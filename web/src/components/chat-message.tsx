@@ -1,8 +1,17 @@
 import type { Message } from '@chat/contracts';
 import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
+import { MessageStatus, statusOf } from './message-status';
 
-export function ChatMessage({ message, isOwn, avatar }: { message: Message; isOwn: boolean; avatar: string }) {
+interface ChatMessageProps {
+  message: Message;
+  isOwn: boolean;
+  avatar: string;
+  /** Not stored yet: shown with a clock. */
+  isPending?: boolean;
+}
+
+export function ChatMessage({ message, isOwn, avatar, isPending = false }: ChatMessageProps) {
   return (
     <div className={`chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message">
       <div className="chat-image avatar">
@@ -10,10 +19,11 @@ export function ChatMessage({ message, isOwn, avatar }: { message: Message; isOw
           <img src={avatarOf(avatar)} alt="" />
         </div>
       </div>
-      <div className="chat-header mb-1">
+      <div className="chat-header mb-1 flex items-center gap-1">
         <time className="ml-1 text-xs opacity-50" dateTime={message.createdAt}>
           {formatMessageTime(message.createdAt)}
         </time>
+        {isOwn && <MessageStatus status={isPending ? 'sending' : statusOf(message)} />}
       </div>
       <div className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary' : ''}`}>
         {message.image && (

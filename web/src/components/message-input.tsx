@@ -55,11 +55,16 @@ export function MessageInput() {
     if (!canSend(text, image) || isSending) return;
     notifyTyping(false);
     setSending(true);
-    const sent = await sendMessage({ text: text.trim(), image });
+    // The message shows in the conversation with a clock at once; the input is free for the next one.
+    const draft = { text, image };
+    setText('');
+    removeImage();
+    const sent = await sendMessage({ text: draft.text.trim(), image: draft.image });
     setSending(false);
-    if (sent) {
-      setText('');
-      removeImage();
+    if (!sent) {
+      // Kept for another try, unless something new was typed or attached meanwhile.
+      setText((current) => current || draft.text);
+      setImage((current) => current ?? draft.image);
     }
   };
 

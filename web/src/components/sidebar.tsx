@@ -4,6 +4,7 @@ import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
 import { messagePreview } from '../lib/message-preview';
+import { MessageStatus, statusOf } from './message-status';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { SidebarSkeleton } from './sidebar-skeleton';
@@ -138,9 +139,13 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
   const me = useAuthStore((state) => state.authUser?._id);
   const message = entry.lastMessage!;
   return (
-    <span className={`truncate ${entry.unreadCount > 0 ? 'text-base-content' : ''}`} data-testid="last-message">
-      · {message.senderId === me ? 'You: ' : ''}
-      {messagePreview(message)}
+    <span className={`flex min-w-0 items-center gap-1 ${entry.unreadCount > 0 ? 'text-base-content' : ''}`} data-testid="last-message">
+      {'· '}
+      {message.senderId === me && <MessageStatus status={statusOf(message)} />}
+      <span className="truncate">
+        {message.senderId === me ? 'You: ' : ''}
+        {messagePreview(message)}
+      </span>
     </span>
   );
 }

@@ -10,6 +10,7 @@ import {
   type MessageBody,
   type SendBody,
   type SignupBody,
+  type UpdateSettingsBody,
 } from '@chat/contracts';
 
 export interface OutgoingMessage {
@@ -76,6 +77,7 @@ export const api = {
   logout: () => request<MessageBody>('POST', '/auth/logout'),
   logoutAll: () => request<MessageBody>('POST', '/auth/logout-all'),
   updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
+  updateSettings: (settings: UpdateSettingsBody) => request<AuthUser>('PUT', '/auth/settings', settings),
   /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */
   getUsers: async (params: { q?: string; cursor?: string } = {}): Promise<InboxPage> => {
     const { data, headers } = await exchange<InboxEntry[]>('GET', `/messages/users${query(params)}`);

@@ -17,3 +17,18 @@ export function formatInboxTime(iso: string, now = new Date()): string {
   const sameYear = time.getFullYear() === now.getFullYear();
   return time.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
 }
+
+/**
+ * When an offline contact was last online, as a chat header says it: "last seen today at 10:42 PM",
+ * "last seen yesterday at 9:05 AM", or the date before that ("last seen Nov 3", with the year when
+ * not this one).
+ */
+export function formatLastSeen(iso: string, now = new Date()): string {
+  const time = new Date(iso);
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const startOfYesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (time >= startOfToday) return `last seen today at ${formatMessageTime(iso)}`;
+  if (time >= startOfYesterday) return `last seen yesterday at ${formatMessageTime(iso)}`;
+  const sameYear = time.getFullYear() === now.getFullYear();
+  return `last seen ${time.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) })}`;
+}

@@ -34,6 +34,7 @@ export function useRealtimeEvents(): void {
     const onOnlineUsers: Handlers['getOnlineUsers'] = (ids) => auth.setOnlineUsers(ids);
     const onPresenceChange: Handlers['onlineUsersChanged'] = (change) => {
       useAuthStore.getState().applyPresenceChange(change);
+      chat().markSeen([...change.online, ...change.offline]);
       // Someone we have never seen came online while the whole list is loaded: a new signup, so
       // the list is stale. (With more pages to load, or a search, an unknown id is just not shown.)
       const { users, usersCursor, usersQuery } = chat();
@@ -42,10 +43,14 @@ export function useRealtimeEvents(): void {
       const me = useAuthStore.getState().authUser?._id;
       if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
     };
-    const onNewMessage: Handlers['newMessage'] = (message) => {
+    const onNewMessage: Handlers['newMessage'] = (message, received) => {
       chat().receiveMessage(message);
+      // This device has it: the sender's second tick.
+      received?.();
       notifyIncoming(message);
     };
+    const onDelivered: Handlers['messagesDelivered'] = (receipt) => chat().receiveReceipt('delivered', receipt);
+    const onRead: Handlers['messagesRead'] = (receipt) => chat().receiveReceipt('read', receipt);
     const onTyping: Handlers['typing'] = ({ from, isTyping }) => chat().setTyping(from, isTyping);
     const refetch = () => {
       const selected = chat().selectedUser;
@@ -81,6 +86,8 @@ export function useRealtimeEvents(): void {
       getOnlineUsers: onOnlineUsers,
       onlineUsersChanged: onPresenceChange,
       newMessage: onNewMessage,
+      messagesDelivered: onDelivered,
+      messagesRead: onRead,
       typing: onTyping,
       connect: onConnect,
       disconnect: onDisconnect,

@@ -1,5 +1,7 @@
 import { Send } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { THEMES } from '../lib/themes';
+import { useAuthStore } from '../store/use-auth-store';
 import { notificationsSupported, useNotificationStore } from '../store/use-notification-store';
 import { useThemeStore } from '../store/use-theme-store';
 
@@ -31,20 +33,31 @@ function SettingToggle({ label, checked, disabled, onChange }: SettingToggleProp
   );
 }
 
+/** A titled group of settings, named by its heading. */
+function SettingsSection({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3" aria-labelledby={id}>
+      <div className="flex flex-col gap-1">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-base-content/70">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
 /** Desktop notifications for messages not in view, and their optional sound. */
 function NotificationSettings() {
   const { desktop, sound, enableDesktop, disableDesktop, setSound } = useNotificationStore();
   const supported = notificationsSupported();
   return (
-    <section className="space-y-3" aria-labelledby="notifications-heading">
-      <div className="flex flex-col gap-1">
-        <h2 id="notifications-heading" className="text-lg font-semibold">
-          Notifications
-        </h2>
-        <p className="text-sm text-base-content/70">
-          {supported ? 'A message you are not looking at shows on your desktop' : 'This browser cannot show notifications'}
-        </p>
-      </div>
+    <SettingsSection
+      id="notifications-heading"
+      title="Notifications"
+      description={supported ? 'A message you are not looking at shows on your desktop' : 'This browser cannot show notifications'}
+    >
       <SettingToggle
         label="Desktop notifications"
         checked={desktop}
@@ -52,7 +65,34 @@ function NotificationSettings() {
         onChange={(on) => (on ? void enableDesktop() : disableDesktop())}
       />
       <SettingToggle label="Play a sound" checked={sound} disabled={!desktop} onChange={setSound} />
-    </section>
+    </SettingsSection>
+  );
+}
+
+/** What others may see of me: read receipts and last seen, kept on the server for every device. */
+function PrivacySettings() {
+  const settings = useAuthStore((state) => state.authUser?.settings);
+  const updateSettings = useAuthStore((state) => state.updateSettings);
+  if (!settings) return null;
+  return (
+    <SettingsSection
+      id="privacy-heading"
+      title="Privacy"
+      description="Turned off, you do not see others’ read receipts or last seen either"
+    >
+      <SettingToggle
+        label="Send read receipts"
+        checked={settings.sendReadReceipts}
+        disabled={false}
+        onChange={(on) => void updateSettings({ sendReadReceipts: on })}
+      />
+      <SettingToggle
+        label="Show last seen"
+        checked={settings.showLastSeen}
+        disabled={false}
+        onChange={(on) => void updateSettings({ showLastSeen: on })}
+      />
+    </SettingsSection>
   );
 }
 
@@ -139,6 +179,7 @@ export function SettingsPage() {
           </div>
         </div>
         <NotificationSettings />
+        <PrivacySettings />
       </div>
     </main>
   );

@@ -1,4 +1,4 @@
-import type { AuthUser, OnlineUsersChanged } from '@chat/contracts';
+import type { AuthUser, OnlineUsersChanged, PrivacySettings } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, ApiError } from '../lib/api';
@@ -24,6 +24,8 @@ interface AuthState {
   /** The server ended the realtime connection: signs out if the session is over, else reconnects. */
   recheckSession(): Promise<void>;
   updateProfile(profilePic: string): Promise<void>;
+  /** Changes privacy settings at once on screen; puts them back with a toast if the server refuses. */
+  updateSettings(change: Partial<PrivacySettings>): Promise<void>;
   setOnlineUsers(ids: string[]): void;
   setReconnecting(reconnecting: boolean): void;
   applyPresenceChange(change: OnlineUsersChanged): void;
@@ -136,6 +138,19 @@ export const useAuthStore = create<AuthState>((set, get) => {
 
     updateProfile: (profilePic) =>
       receiveUser('isUpdatingProfile', () => api.updateProfile(profilePic), 'Profile updated successfully'),
+
+    async updateSettings(change) {
+      const before = get().authUser;
+      if (!before) return;
+      set({ authUser: { ...before, settings: { ...before.settings, ...change } } });
+      try {
+        const user = await api.updateSettings(change);
+        if (get().authUser?._id === user._id) set({ authUser: user });
+      } catch (error) {
+        if (get().authUser?._id === before._id) set({ authUser: { ...get().authUser!, settings: before.settings } });
+        toast.error(errorMessage(error));
+      }
+    },
 
     setOnlineUsers(ids) {
       set({ onlineUsers: [...new Set(ids)] });

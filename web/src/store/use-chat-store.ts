@@ -6,11 +6,21 @@ import {
   type Contact,
   type InboxEntry,
   type Message,
+  type MessageReceipt,
 } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, type OutgoingMessage } from '../lib/api';
 import { errorMessage, useAuthStore } from './use-auth-store';
+
+/** A message of mine on its way to the server: shown with a clock until it is stored. */
+export interface PendingMessage {
+  clientMessageId: string;
+  receiverId: string;
+  text: string | null;
+  image: string | null;
+  createdAt: string;
+}
 
 interface ChatState {
   /** The inbox as loaded so far: conversations first (latest first), then everyone else by name. */
@@ -21,6 +31,8 @@ interface ChatState {
   usersQuery: string;
   selectedUser: Contact | null;
   messages: Message[];
+  /** My sends not answered yet, oldest first. */
+  pendingMessages: PendingMessage[];
   hasOlderMessages: boolean;
   isUsersLoading: boolean;
   isMoreUsersLoading: boolean;
@@ -48,6 +60,10 @@ interface ChatState {
   sendMessage(message: OutgoingMessage): Promise<boolean>;
   setSelectedUser(user: Contact | null): void;
   receiveMessage(message: Message): void;
+  /** A receipt for my messages (ticks), or of my own read on another tab (badges). */
+  receiveReceipt(kind: 'delivered' | 'read', receipt: MessageReceipt): void;
+  /** These contacts just came online or went offline: what their last seen says now (where they show it). */
+  markSeen(userIds: string[]): void;
 }
 
 /** The messages merged by id and kept in server order, so an echo or a re-fetch never duplicates. */
@@ -80,6 +96,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
   usersQuery: '',
   selectedUser: null,
   messages: [],
+  pendingMessages: [],
   hasOlderMessages: false,
   isUsersLoading: false,
   isMoreUsersLoading: false,
@@ -212,9 +229,17 @@ export const useChatStore = create<ChatState>((set, get) => ({
   async sendMessage(message) {
     const { selectedUser } = get();
     if (!selectedUser) return false;
+    const pending: PendingMessage = {
+      clientMessageId: crypto.randomUUID(),
+      receiverId: selectedUser._id,
+      text: message.text || null,
+      image: message.image || null,
+      createdAt: new Date().toISOString(),
+    };
+    set((state) => ({ pendingMessages: [...state.pendingMessages, pending] }));
     try {
       const socketId = useAuthStore.getState().socket?.id;
-      const sent = await api.sendMessage(selectedUser._id, { ...message, clientMessageId: crypto.randomUUID() }, socketId);
+      const sent = await api.sendMessage(selectedUser._id, { ...message, clientMessageId: pending.clientMessageId }, socketId);
       // Shown like any message: in the conversation if it is still open, and in the inbox.
       get().receiveMessage(sent);
       return true;
@@ -222,6 +247,8 @@ export const useChatStore = create<ChatState>((set, get) => ({
       console.error('Failed to send message', error);
       toast.error(errorMessage(error));
       return false;
+    } finally {
+      set((state) => ({ pendingMessages: state.pendingMessages.filter((m) => m.clientMessageId !== pending.clientMessageId) }));
     }
   },
 
@@ -257,5 +284,41 @@ export const useChatStore = create<ChatState>((set, get) => ({
       }),
     }));
     if (inOpenChat && fromThem) void get().markRead();
+  },
+
+  receiveReceipt(kind, { userId, senderId, upTo, at }) {
+    const me = useAuthStore.getState().authUser?._id;
+    if (!me) return;
+    const covered = (message: Message | null) =>
+      message !== null && message.senderId === senderId && message.receiverId === userId && Number(message._id) <= Number(upTo);
+    if (userId === me) {
+      // I read this conversation elsewhere: its badge clears here too, if nothing newer came since.
+      set((state) => ({
+        users: state.users.map((user) =>
+          user._id === senderId && user.unreadCount > 0 && (user.lastMessage === null || Number(user.lastMessage._id) <= Number(upTo))
+            ? { ...user, unreadCount: 0 }
+            : user,
+        ),
+      }));
+      return;
+    }
+    const stamp = (message: Message): Message => {
+      if (!covered(message)) return message;
+      const deliveredAt = message.deliveredAt ?? at;
+      const readAt = kind === 'read' ? (message.readAt ?? at) : message.readAt;
+      return deliveredAt === message.deliveredAt && readAt === message.readAt ? message : { ...message, deliveredAt, readAt };
+    };
+    set((state) => ({
+      messages: state.selectedUser?._id === userId ? state.messages.map(stamp) : state.messages,
+      users: state.users.map((user) => (user._id === userId && covered(user.lastMessage) ? { ...user, lastMessage: stamp(user.lastMessage!) } : user)),
+    }));
+  },
+
+  markSeen(userIds) {
+    const ids = new Set(userIds);
+    const now = new Date().toISOString();
+    set((state) => ({
+      users: state.users.map((user) => (ids.has(user._id) && user.lastSeen !== null ? { ...user, lastSeen: now } : user)),
+    }));
   },
 }));

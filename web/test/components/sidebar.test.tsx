@@ -12,12 +12,14 @@ const message = (id: string, senderId: string, receiverId: string, text: string 
   text,
   image,
   createdAt: new Date().toISOString(),
+  deliveredAt: null,
+  readAt: null,
 });
 
 const contacts: InboxEntry[] = [
-  { _id: 'b', fullName: 'Bob', profilePic: '', lastMessage: message('5', 'me', 'b', 'see you'), unreadCount: 0 },
-  { _id: 'd', fullName: 'Dee', profilePic: '', lastMessage: message('4', 'd', 'me', null, '/api/media/x.png'), unreadCount: 3 },
-  { _id: 'c', fullName: 'Cat', profilePic: '', lastMessage: null, unreadCount: 0 },
+  { _id: 'b', fullName: 'Bob', profilePic: '', lastMessage: message('5', 'me', 'b', 'see you'), unreadCount: 0, lastSeen: null },
+  { _id: 'd', fullName: 'Dee', profilePic: '', lastMessage: message('4', 'd', 'me', null, '/api/media/x.png'), unreadCount: 3, lastSeen: null },
+  { _id: 'c', fullName: 'Cat', profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: null },
 ];
 
 const row = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
@@ -35,7 +37,7 @@ beforeEach(() => {
   });
   useAuthStore.setState({
     onlineUsers: ['me', 'b'],
-    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '' },
+    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
   });
 });
 
@@ -50,6 +52,7 @@ describe('Sidebar', () => {
   it('shows each conversation’s latest message on one line: mine after "You:", a photo as "📷 Photo"', () => {
     render(<Sidebar />);
     expect(within(row('Bob')).getByTestId('last-message')).toHaveTextContent('· You: see you');
+    expect(within(row('Bob')).getByRole('img', { name: 'Sent' }), 'my message’s tick').toBeInTheDocument();
     expect(within(row('Dee')).getByTestId('last-message')).toHaveTextContent('· 📷 Photo');
     expect(within(row('Dee')).getByLabelText('3 unread')).toHaveTextContent('3');
     expect(within(row('Cat')).queryByTestId('last-message')).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInboxTime, formatMessageTime } from '../../src/lib/format-time';
+import { formatInboxTime, formatLastSeen, formatMessageTime } from '../../src/lib/format-time';
 
 describe('formatMessageTime', () => {
   it('shows en-US 12-hour time as hh:mm AM/PM', () => {
@@ -20,5 +20,17 @@ describe('formatInboxTime', () => {
     expect(formatInboxTime(at(2026, 10, 17, 9, 0), now)).toBe('Tue');
     expect(formatInboxTime(at(2026, 10, 16, 9, 0), now)).toBe('Nov 16');
     expect(formatInboxTime(at(2025, 11, 31, 9, 0), now)).toBe('Dec 31, 2025');
+  });
+});
+
+describe('formatLastSeen', () => {
+  const now = new Date(2026, 10, 23, 15, 0);
+  const at = (...parts: [number, number, number, number?, number?]) => new Date(...parts).toISOString();
+
+  it('says today or yesterday with the time, and the date before, with the year when not this one', () => {
+    expect(formatLastSeen(at(2026, 10, 23, 10, 42), now)).toBe('last seen today at 10:42 AM');
+    expect(formatLastSeen(at(2026, 10, 22, 22, 42), now)).toBe('last seen yesterday at 10:42 PM');
+    expect(formatLastSeen(at(2026, 10, 3, 8, 0), now)).toBe('last seen Nov 3');
+    expect(formatLastSeen(at(2025, 11, 31, 8, 0), now)).toBe('last seen Dec 31, 2025');
   });
 });

@@ -18,7 +18,7 @@ class RecordingNotification {
   }
 }
 
-const bob: InboxEntry = { _id: 'bob', fullName: 'Bob', profilePic: '', lastMessage: null, unreadCount: 0 };
+const bob: InboxEntry = { _id: 'bob', fullName: 'Bob', profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: null };
 const fromBob = (text: string | null, image: string | null = null): Message => ({
   _id: '9',
   senderId: 'bob',
@@ -26,12 +26,14 @@ const fromBob = (text: string | null, image: string | null = null): Message => (
   text,
   image,
   createdAt: '',
+  deliveredAt: null,
+  readAt: null,
 });
 
 beforeEach(() => {
   shown.length = 0;
   vi.stubGlobal('Notification', RecordingNotification);
-  useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '' } });
+  useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } } });
   useChatStore.setState({ users: [bob], selectedUser: null, messages: [] });
   useNotificationStore.setState({ desktop: true, sound: false });
 });

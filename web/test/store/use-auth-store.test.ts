@@ -17,7 +17,7 @@ describe('presence in useAuthStore', () => {
 });
 
 describe('a session the server ended', () => {
-  const me = { _id: 'me', fullName: 'Me', email: 'me@example.com', profilePic: '', createdAt: '' };
+  const me = { _id: 'me', fullName: 'Me', email: 'me@example.com', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } };
 
   afterEach(() => {
     vi.restoreAllMocks();

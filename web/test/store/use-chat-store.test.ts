@@ -5,7 +5,7 @@ import type { ChatSocket } from '../../src/lib/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 
-const bob = { _id: 'bob', fullName: 'Bob', profilePic: '' };
+const bob = { _id: 'bob', fullName: 'Bob', profilePic: '', lastSeen: null };
 const message = (id: number): Message => ({
   _id: String(id),
   senderId: 'bob',
@@ -13,13 +13,15 @@ const message = (id: number): Message => ({
   text: `message ${id}`,
   image: null,
   createdAt: '',
+  deliveredAt: null,
+  readAt: null,
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 const ids = () => useChatStore.getState().messages.map((m) => Number(m._id));
 
 beforeEach(() => {
   vi.spyOn(api, 'markRead').mockResolvedValue(undefined);
-  useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '' } });
+  useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } } });
 });
 
 afterEach(() => {
@@ -128,5 +130,71 @@ describe('typing', () => {
       ['typing', { to: 'cat', isTyping: true }],
       ['typing', { to: 'cat', isTyping: false }],
     ]);
+  });
+});
+
+describe('receipts', () => {
+  const mine = (id: number): Message => ({ ...message(id), senderId: 'me', receiverId: 'bob' });
+  const receipt = (upTo: number, userId = 'bob', senderId = 'me') => ({ userId, senderId, upTo: String(upTo), at: '2026-11-23T10:00:00.000Z' });
+
+  it('ticks my messages up to the receipt delivered, then read, in the open conversation and the inbox row', () => {
+    useChatStore.setState({ selectedUser: bob, messages: [mine(1), message(2), mine(3), mine(4)], users: [{ ...bob, lastMessage: mine(4), unreadCount: 0 }] });
+    useChatStore.getState().receiveReceipt('delivered', receipt(3));
+    const states = () => useChatStore.getState().messages.map((m) => [m._id, Boolean(m.deliveredAt), Boolean(m.readAt)]);
+    expect(states()).toEqual([['1', true, false], ['2', false, false], ['3', true, false], ['4', false, false]]);
+    useChatStore.getState().receiveReceipt('read', receipt(4));
+    expect(states()).toEqual([['1', true, true], ['2', false, false], ['3', true, true], ['4', true, true]]);
+    expect(useChatStore.getState().users[0]!.lastMessage).toMatchObject({ _id: '4', readAt: receipt(4).at });
+  });
+
+  it('leaves another conversation’s messages alone', () => {
+    useChatStore.setState({ selectedUser: { ...bob, _id: 'cat' }, messages: [{ ...mine(1), receiverId: 'cat' }], users: [] });
+    useChatStore.getState().receiveReceipt('read', receipt(5));
+    expect(useChatStore.getState().messages[0]!.readAt).toBeNull();
+  });
+
+  it('clears the badge when I read the conversation on another tab, unless a newer message came since', () => {
+    useChatStore.setState({ selectedUser: null, users: [{ ...bob, lastMessage: message(7), unreadCount: 2 }] });
+    useChatStore.getState().receiveReceipt('read', receipt(6, 'me', 'bob'));
+    expect(useChatStore.getState().users[0]!.unreadCount).toBe(2);
+    useChatStore.getState().receiveReceipt('read', receipt(7, 'me', 'bob'));
+    expect(useChatStore.getState().users[0]!.unreadCount).toBe(0);
+  });
+});
+
+describe('last seen', () => {
+  it('moves to now when a contact who shows it comes or goes, and stays hidden for one who does not', () => {
+    useChatStore.setState({
+      users: [
+        { ...bob, lastMessage: null, unreadCount: 0, lastSeen: '2026-01-01T00:00:00.000Z' },
+        { ...bob, _id: 'hidden', lastMessage: null, unreadCount: 0, lastSeen: null },
+      ],
+    });
+    useChatStore.getState().markSeen(['bob', 'hidden']);
+    const [shown, hidden] = useChatStore.getState().users;
+    expect(Date.now() - Date.parse(shown!.lastSeen!)).toBeLessThan(60_000);
+    expect(hidden!.lastSeen).toBeNull();
+  });
+});
+
+describe('sending', () => {
+  it('shows my message as pending while the server has not answered, and as stored after', async () => {
+    let answer!: (message: Message) => void;
+    vi.spyOn(api, 'sendMessage').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    useChatStore.setState({ selectedUser: bob, messages: [], pendingMessages: [], users: [] });
+    const sending = useChatStore.getState().sendMessage({ text: 'on its way', image: null });
+    expect(useChatStore.getState().pendingMessages).toEqual([expect.objectContaining({ receiverId: 'bob', text: 'on its way' })]);
+    answer({ ...message(20), senderId: 'me', receiverId: 'bob', text: 'on its way' });
+    expect(await sending).toBe(true);
+    expect(useChatStore.getState().pendingMessages).toEqual([]);
+    expect(ids()).toEqual([20]);
+  });
+
+  it('drops the pending message when the send fails, for the input to keep it', async () => {
+    vi.spyOn(api, 'sendMessage').mockRejectedValue(new Error('offline'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    useChatStore.setState({ selectedUser: bob, messages: [], pendingMessages: [], users: [] });
+    expect(await useChatStore.getState().sendMessage({ text: 'lost?', image: null })).toBe(false);
+    expect(useChatStore.getState().pendingMessages).toEqual([]);
   });
 });

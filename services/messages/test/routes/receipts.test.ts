@@ -132,6 +132,9 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
       const byName = Object.fromEntries(entries.map((entry) => [entry.fullName, entry.lastSeen]));
       return byName['Open Seen'] === at && byName['Hidden Seen'] === null;
     }, 'the latest time for Open, none for Hidden');
+    // Hidden does not see anyone's either.
+    const theirs = (await hidden.client.get('/api/messages/users?q=open seen')).body as InboxEntry[];
+    expect(theirs.map((entry) => entry.lastSeen)).toEqual([null]);
   });
 
   it('answers 404 for a read of an unknown user and 400 for a bad upTo', async () => {
