@@ -22,7 +22,9 @@ export function nameWords(name: string): string[] {
 export async function upsertContact(db: Database, contact: Contact, settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO contacts (user_id, full_name, profile_pic, send_read_receipts, show_last_seen) VALUES ($1, $2, $3, $4, $5)
+      // A new contact was seen as they signed up: a last seen from then on tells "hidden" (null) from "never seen".
+      `INSERT INTO contacts (user_id, full_name, profile_pic, send_read_receipts, show_last_seen, last_seen)
+       VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = EXCLUDED.profile_pic,
          send_read_receipts = EXCLUDED.send_read_receipts, show_last_seen = EXCLUDED.show_last_seen`,
       [contact._id, contact.fullName, contact.profilePic, settings.sendReadReceipts, settings.showLastSeen],

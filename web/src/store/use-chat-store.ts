@@ -78,6 +78,26 @@ const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
 /** Whom this tab last told it is typing to, and when. */
 let typingSent: { to: string; at: number } | null = null;
 
+/** The newest receipts for my messages to each person: a message of mine whose answer comes after its receipt gets it then. */
+const receiptsTo = new Map<string, Partial<Record<'delivered' | 'read', MessageReceipt>>>();
+
+/** `message` with the receipt's stamp if the receipt covers it (mine to its reader, at or before its message). */
+function stampWith(message: Message, kind: 'delivered' | 'read', { userId, senderId, upTo, at }: MessageReceipt): Message {
+  const covered = message.senderId === senderId && message.receiverId === userId && Number(message._id) <= Number(upTo);
+  if (!covered) return message;
+  const deliveredAt = message.deliveredAt ?? at;
+  const readAt = kind === 'read' ? (message.readAt ?? at) : message.readAt;
+  return deliveredAt === message.deliveredAt && readAt === message.readAt ? message : { ...message, deliveredAt, readAt };
+}
+
+/** `message` (mine) with whatever receipts came before it did. */
+function withKnownReceipts(message: Message): Message {
+  const known = receiptsTo.get(message.receiverId);
+  if (!known) return message;
+  const delivered = known.delivered ? stampWith(message, 'delivered', known.delivered) : message;
+  return known.read ? stampWith(delivered, 'read', known.read) : delivered;
+}
+
 /** The inbox with `peerId`'s entry changed by `change` and moved to the top (it has the latest activity). */
 function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) => InboxEntry): InboxEntry[] {
   const entry = users.find((user) => user._id === peerId);
@@ -258,10 +278,11 @@ export const useChatStore = create<ChatState>((set, get) => ({
     set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null });
   },
 
-  receiveMessage(message) {
+  receiveMessage(received) {
     const me = useAuthStore.getState().authUser?._id;
     const other = get().selectedUser?._id;
     if (!me) return;
+    const message = received.senderId === me ? withKnownReceipts(received) : received;
     const peerId = message.senderId === me ? message.receiverId : message.senderId;
     const inOpenChat = peerId === other;
     if (inOpenChat) set((state) => ({ messages: merge(state.messages, [message]) }));
@@ -286,11 +307,10 @@ export const useChatStore = create<ChatState>((set, get) => ({
     if (inOpenChat && fromThem) void get().markRead();
   },
 
-  receiveReceipt(kind, { userId, senderId, upTo, at }) {
+  receiveReceipt(kind, receipt) {
+    const { userId, senderId, upTo } = receipt;
     const me = useAuthStore.getState().authUser?._id;
     if (!me) return;
-    const covered = (message: Message | null) =>
-      message !== null && message.senderId === senderId && message.receiverId === userId && Number(message._id) <= Number(upTo);
     if (userId === me) {
       // I read this conversation elsewhere: its badge clears here too, if nothing newer came since.
       set((state) => ({
@@ -302,15 +322,12 @@ export const useChatStore = create<ChatState>((set, get) => ({
       }));
       return;
     }
-    const stamp = (message: Message): Message => {
-      if (!covered(message)) return message;
-      const deliveredAt = message.deliveredAt ?? at;
-      const readAt = kind === 'read' ? (message.readAt ?? at) : message.readAt;
-      return deliveredAt === message.deliveredAt && readAt === message.readAt ? message : { ...message, deliveredAt, readAt };
-    };
+    const known = receiptsTo.get(userId) ?? {};
+    if (!known[kind] || Number(known[kind].upTo) < Number(upTo)) receiptsTo.set(userId, { ...known, [kind]: receipt });
+    const stamp = (message: Message) => stampWith(message, kind, receipt);
     set((state) => ({
       messages: state.selectedUser?._id === userId ? state.messages.map(stamp) : state.messages,
-      users: state.users.map((user) => (user._id === userId && covered(user.lastMessage) ? { ...user, lastMessage: stamp(user.lastMessage!) } : user)),
+      users: state.users.map((user) => (user._id === userId && user.lastMessage ? { ...user, lastMessage: stamp(user.lastMessage) } : user)),
     }));
   },
 

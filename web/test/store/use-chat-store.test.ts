@@ -147,6 +147,15 @@ describe('receipts', () => {
     expect(useChatStore.getState().users[0]!.lastMessage).toMatchObject({ _id: '4', readAt: receipt(4).at });
   });
 
+  it('stamps my message whose receipt came before the answer to its send', () => {
+    useChatStore.setState({ selectedUser: bob, messages: [], users: [] });
+    useChatStore.getState().receiveReceipt('read', receipt(30));
+    useChatStore.getState().receiveMessage(mine(30));
+    expect(useChatStore.getState().messages[0]).toMatchObject({ _id: '30', deliveredAt: receipt(30).at, readAt: receipt(30).at });
+    useChatStore.getState().receiveMessage(mine(31));
+    expect(useChatStore.getState().messages[1]).toMatchObject({ _id: '31', readAt: null });
+  });
+
   it('leaves another conversation’s messages alone', () => {
     useChatStore.setState({ selectedUser: { ...bob, _id: 'cat' }, messages: [{ ...mine(1), receiverId: 'cat' }], users: [] });
     useChatStore.getState().receiveReceipt('read', receipt(5));

@@ -119,8 +119,9 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const me = await server.user('Me Seen');
     const open = await server.user('Open Seen');
     const hidden = await server.user('Hidden Seen', '', { sendReadReceipts: true, showLastSeen: false });
-    const at = '2026-11-23T10:42:00.000Z';
-    const earlier = '2026-11-23T09:00:00.000Z';
+    // Later than their signup, which counts as seen.
+    const at = new Date(Date.now() + 60 * 60_000).toISOString();
+    const earlier = new Date(Date.now() + 30 * 60_000).toISOString();
     const seen = [open, hidden].flatMap((user) => [
       { userId: user.id, at },
       { userId: user.id, at: earlier },
