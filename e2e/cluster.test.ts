@@ -58,6 +58,30 @@ describe('the local cluster: services on their own behind nginx', () => {
     expect(atBen).toEqual([notices, notices]);
   });
 
+  it('tells the sender on another replica that a message was delivered and read, once each, on every tab', async () => {
+    const ann = await signUp('Ann Receipts');
+    const ben = await signUp('Ben Receipts');
+    const annTabs = [await ann.socket('gateway-1'), await ann.socket('gateway-2')];
+    const benSocket = await ben.socket('gateway-2');
+    benSocket.on('newMessage', (_message: unknown, received?: () => void) => received?.());
+    const delivered = annTabs.map((tab) => collectEvents<{ upTo: string }>(tab, 'messagesDelivered'));
+    const read = annTabs.map((tab) => collectEvents<{ upTo: string }>(tab, 'messagesRead'));
+    const benRead = collectEvents<{ upTo: string }>(benSocket, 'messagesRead');
+    const annMessages = annTabs.map((tab) => collectEvents<{ text: string }>(tab, 'newMessage'));
+    const message = await ann.send(ben, 'did it arrive?');
+    await eventually(() => delivered.every((events) => events.length > 0), 'the delivered receipt on both of Ann’s replicas');
+    const response = await ben.client.post(`/api/messages/read/${ann._id}`, { upTo: message._id });
+    expect(response.status).toBe(204);
+    await eventually(() => read.every((events) => events.length > 0) && benRead.length > 0, 'the read receipt on Ann’s tabs and Ben’s');
+    // Published after the receipts on Ann's subject: once it is in, a second copy of either would be too.
+    await ben.send(ann, 'yes');
+    await eventually(() => annMessages.every((events) => events.some((m) => m.text === 'yes')), 'Ben’s reply on both of Ann’s tabs');
+    const once = [{ userId: ben._id, senderId: ann._id, upTo: message._id, at: expect.any(String) }];
+    expect(delivered).toEqual([once, once]);
+    expect(read).toEqual([once, once]);
+    expect(benRead).toEqual(once);
+  });
+
   it('shows presence across replicas: the snapshot and the changes', async () => {
     const ann = await signUp('Ann Presence');
     const ben = await signUp('Ben Presence');

@@ -39,14 +39,21 @@ export function deliverMessages(
     // A sender's copy with no other tab of theirs here: nothing to encode or send.
     const members = io.of('/').adapter.rooms.get(room);
     if (originSocketId && members?.size === 1 && members.has(originSocketId)) return;
-    const sockets = io.local.to(room);
     if (message.receiverId === userId) {
-      sockets.timeout(RECEIVED_ACK_MS).emit('newMessage', message, (_late: Error | null, acknowledgements: unknown[]) => {
-        if (acknowledgements.length > 0) received(message);
-      });
+      // Socket by socket: a broadcast with acknowledgements would wait for every replica of the
+      // cluster to answer (even with io.local) and ask Redis how many there are, on every message.
+      let acknowledged = false;
+      for (const socketId of members ?? []) {
+        io.of('/').sockets.get(socketId)?.timeout(RECEIVED_ACK_MS).emit('newMessage', message, (late: Error | null) => {
+          if (late || acknowledged) return;
+          acknowledged = true;
+          received(message);
+        });
+      }
     } else {
       // The sender's own copy asks for no acknowledgement (the contract types one for every copy).
       const withoutAck = [message] as unknown as Parameters<ServerToClientEvents['newMessage']>;
+      const sockets = io.local.to(room);
       (originSocketId ? sockets.except(originSocketId) : sockets).emit('newMessage', ...withoutAck);
     }
     delivered.inc();
