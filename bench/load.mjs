@@ -48,8 +48,11 @@ export async function connectUsers(system, count) {
   return { users, http };
 }
 
-/** Tracks each numbered message from its scheduled start to its receipt. */
-function tracker(users) {
+/**
+ * Tracks each numbered message from its scheduled start to its receipt. With `receipts`, each one is
+ * also acknowledged as delivered and read as it arrives, as a client with its conversation open does.
+ */
+function tracker(users, { receipts = false } = {}) {
   const started = new Map();
   const latencies = [];
   const waiting = new Map();
@@ -57,13 +60,15 @@ function tracker(users) {
   const seen = new Set();
   for (const user of users) {
     user.socket.removeAllListeners('newMessage');
-    user.socket.on('newMessage', (message) => {
+    user.socket.on('newMessage', (message, received) => {
       const at = performance.now();
       const seq = Number(String(message.text).slice(1));
       if (seen.has(seq)) {
         duplicated += 1;
         return;
       }
+      // As a client with the conversation open: delivered and read, in the socket's acknowledgement.
+      if (receipts) received?.({ read: true });
       seen.add(seq);
       const start = started.get(seq);
       if (start !== undefined) latencies.push(at - start);
@@ -162,10 +167,13 @@ export async function openLoop(system, { users, http }, rate, seconds) {
   return { offered: rate, seconds, sent: total, accepted, errors, delivered: track.delivered(), lost: accepted - track.delivered(), ...track.summary(), cpu };
 }
 
-/** Closed loop: `inFlight` senders, each waiting for its message to arrive before the next. */
-export async function closedLoop(system, { users, http }, inFlight, seconds) {
+/**
+ * Closed loop: `inFlight` senders, each waiting for its message to arrive before the next; with
+ * `receipts`, every message is also acknowledged and read by its receiver, as clients do.
+ */
+export async function closedLoop(system, { users, http }, inFlight, seconds, { receipts = false } = {}) {
   const pairs = users.length / 2;
-  const track = tracker(users);
+  const track = tracker(users, { receipts });
   const send = sender(system, http);
   const stopCpu = await cpuMeter(system.pids());
   const start = performance.now();
@@ -199,7 +207,7 @@ export async function closedLoop(system, { users, http }, inFlight, seconds) {
   const cpu = await stopCpu();
   answerTimes.sort((a, b) => a - b);
   const answerP50 = Math.round(answerTimes[Math.floor(answerTimes.length / 2)] * 10) / 10;
-  return { inFlight, seconds, throughput: Math.round(delivered / elapsed), delivered, errors, answerP50, ...track.summary(), cpu };
+  return { inFlight, seconds, receipts, throughput: Math.round(delivered / elapsed), delivered, errors, answerP50, ...track.summary(), cpu };
 }
 
 export function disconnectUsers({ users, http }) {

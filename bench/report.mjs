@@ -36,6 +36,29 @@ function markdown(results) {
     const ratio = relay ? `${((closedLoop.throughput / relay) * 100).toFixed(1)} %` : '–';
     lines.push(`| ${name} | ${sustainedRate(phases)} | ${closedLoop.throughput} | ${ratio} |`);
   }
+  const withReceipts = Object.entries(results.systems).filter(([, system]) => system.receipts);
+  if (withReceipts.length > 0) {
+    lines.push(
+      '',
+      'Receipts: the closed loop with every message acknowledged by its receiver’s socket as delivered and read (as the web app ' +
+        'does with the conversation open), in turn with the loop without (without, with, without, with); the means of each. ' +
+        'CPU per message is each process’s share over the throughput, averaged over the runs.',
+      '',
+      '| system | closed loop msg/s | with receipts msg/s | with / without | CPU µs per message without → with |',
+      '|---|---|---|---|---|',
+    );
+    const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const perMessage = (runs) => {
+      const keys = Object.keys(runs[0].cpu).filter((key) => key !== 'driverMaxStallMs');
+      return Object.fromEntries(keys.map((key) => [key, Math.round(mean(runs.map((run) => (run.cpu[key] / 100) * 1e6 / run.throughput)))]));
+    };
+    for (const [name, { receipts }] of withReceipts) {
+      const [without, withThem] = [mean(receipts.without.map((run) => run.throughput)), mean(receipts.with.map((run) => run.throughput))];
+      const before = perMessage(receipts.without);
+      const cost = Object.entries(perMessage(receipts.with)).map(([key, us]) => `${key} ${before[key]} → ${us}`).join(', ');
+      lines.push(`| ${name} | ${Math.round(without)} | ${Math.round(withThem)} | ${((withThem / without) * 100).toFixed(1)} % | ${cost} |`);
+    }
+  }
   if (results.database) {
     const d = results.database;
     lines.push(

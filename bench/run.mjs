@@ -2,7 +2,8 @@
 //   relay    a bare Socket.IO relay (the limit of the stack here),
 //   embedded Chat.io in one process (PGlite, in-process bus and presence),
 //   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
-// Open loop at each offered rate, then a closed loop; then `database`: reads of a 1,000,000-message
+// Open loop at each offered rate, then a closed loop (Chat.io: also with every message acknowledged
+// and read, as receipts make clients do); then `database`: reads of a 1,000,000-message
 // conversation and a 10,000-user contact list; then `connections`: idle sockets on one gateway.
 // Results in bench/results (JSON, markdown, SVG).
 // BENCH_SYSTEMS, BENCH_RATES, BENCH_SECONDS and BENCH_PAIRS change what runs; BENCH_PROFILE_DIR profiles.
@@ -133,7 +134,23 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
       `closed loop (${CLOSED_LOOP_IN_FLIGHT} in flight): ${closed.throughput} msg/s, p50 ${closed.p50} p99 ${closed.p99} ms ` +
         `(the send's own answer: p50 ${closed.answerP50} ms); cpu ${JSON.stringify(closed.cpu)}`,
     );
-    results.systems[name] = { phases, closedLoop: closed };
+    const entry = { phases, closedLoop: closed };
+    if (system.kind === 'chat') {
+      // The same loop with every message acknowledged by its receiver's socket and read, in turn
+      // with the loop without (without, with, without, with): the host's noise falls on both alike.
+      const runs = { without: [closed], with: [] };
+      for (const receipts of [true, false, true]) {
+        const run = await closedLoop(system, load, CLOSED_LOOP_IN_FLIGHT, SECONDS, { receipts });
+        runs[receipts ? 'with' : 'without'].push(run);
+        console.log(
+          `closed loop ${receipts ? 'with' : 'without'} receipts: ${run.throughput} msg/s, p50 ${run.p50} p99 ${run.p99} ms; cpu ${JSON.stringify(run.cpu)}`,
+        );
+      }
+      entry.receipts = runs;
+      const mean = (list) => Math.round(list.reduce((sum, run) => sum + run.throughput, 0) / list.length);
+      console.log(`with receipts: ${mean(runs.with)} msg/s, ${Math.round((mean(runs.with) / mean(runs.without)) * 100)} % of ${mean(runs.without)} without`);
+    }
+    results.systems[name] = entry;
     await disconnectUsers(load);
   } finally {
     await system.close();

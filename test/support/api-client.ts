@@ -1,3 +1,4 @@
+import type { AuthUser } from '@chat/contracts';
 import { eventually } from './sockets.js';
 
 export interface ApiResponse<T = any> {
@@ -48,7 +49,7 @@ export class ApiClient {
   async signup(fullName: string, email = `${fullName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`, password = 'secret123') {
     const response = await this.post('/api/auth/signup', { fullName, email, password });
     if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
-    return response.body as { _id: string; fullName: string; email: string; profilePic: string; createdAt: string };
+    return response.body as AuthUser;
   }
 
   /**

@@ -5,10 +5,13 @@ import { PrivacySettingsSchema } from './users.js';
 
 /** Every bus subject is named here and only here. */
 export const subjects = {
-  /** A `UserEvent` for one user's sockets: a new message (published once for each of its two users) or a receipt. */
-  userEvents: (userId: string) => `chat.user.${userId}`,
-  /** `ReceiptsDelivered` from the gateways: the messages their sockets acknowledged. */
-  receiptsDelivered: 'receipts.delivered',
+  /**
+   * A `UserEvent` for one user's sockets: a committed message (published once for the receiver and
+   * once for the sender, as DESIGN.md §5 names this subject) or a receipt of theirs.
+   */
+  userEvents: (userId: string) => `chat.msg.${userId}`,
+  /** `ReceiptsReported` from the gateways: the messages their sockets acknowledged, and read. */
+  receiptsReported: 'receipts.reported',
   /** `UsersSeen` from the gateways: users who came online or went offline, for their last seen. */
   usersSeen: 'users.seen',
   /** A `UserUpserted` after a signup or a profile change. */
@@ -17,7 +20,7 @@ export const subjects = {
   sessionsRevoked: 'sessions.revoked',
 } as const;
 
-/** What messages publishes on `chat.user.<userId>`; the gateway emits it under the event named by `type`. */
+/** What messages publishes on `chat.msg.<userId>`; the gateway emits it under the event named by `type`. */
 export const UserEventSchema = Type.Union([
   Type.Object({
     type: Type.Literal('newMessage'),
@@ -26,15 +29,28 @@ export const UserEventSchema = Type.Union([
     originSocketId: Type.Optional(Type.String()),
   }),
   Type.Object({ type: Type.Literal('messagesDelivered'), receipt: MessageReceiptSchema }),
-  Type.Object({ type: Type.Literal('messagesRead'), receipt: MessageReceiptSchema }),
+  Type.Object({
+    type: Type.Literal('messagesRead'),
+    receipt: MessageReceiptSchema,
+    /** The reader's socket that read it, which knows already. */
+    originSocketId: Type.Optional(Type.String()),
+  }),
 ]);
 export type UserEvent = Static<typeof UserEventSchema>;
 
-/** The messages a gateway's sockets acknowledged: each `upTo` is the newest from `senderId` that `userId` received. */
-export const ReceiptsDeliveredSchema = Type.Object({
-  receipts: Type.Array(MessageReceiptSchema, { minItems: 1 }),
+/** A read reported by a socket's acknowledgement, with that socket. */
+export const SocketReadSchema = Type.Intersect([MessageReceiptSchema, Type.Object({ originSocketId: Type.String() })]);
+export type SocketRead = Static<typeof SocketReadSchema>;
+
+/**
+ * What a gateway's sockets acknowledged: each `upTo` is the newest message from `senderId` that
+ * `userId` received (`delivered`), or received in an open conversation (`read`).
+ */
+export const ReceiptsReportedSchema = Type.Object({
+  delivered: Type.Array(MessageReceiptSchema),
+  read: Type.Array(SocketReadSchema),
 });
-export type ReceiptsDelivered = Static<typeof ReceiptsDeliveredSchema>;
+export type ReceiptsReported = Static<typeof ReceiptsReportedSchema>;
 
 /** Users seen coming online or going offline, at `at`. */
 export const UsersSeenSchema = Type.Object({

@@ -57,13 +57,20 @@ export const MessageReceiptSchema = Type.Object({
 });
 export type MessageReceipt = Static<typeof MessageReceiptSchema>;
 
+/** What a client answers to `newMessage`: it has the message, and perhaps read it. */
+export const MessageAckSchema = Type.Object({ read: Type.Optional(Type.Boolean()) });
+export type MessageAck = Static<typeof MessageAckSchema>;
+
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {
   /** Once per new socket: everyone online, the user included. */
   getOnlineUsers: (userIds: string[]) => void;
   onlineUsersChanged: (change: OnlineUsersChanged) => void;
-  /** A client acknowledges a message to it (calls `received`) once it has it: that is its delivery receipt. */
-  newMessage: (message: Message, received: (ok?: true) => void) => void;
+  /**
+   * A client acknowledges a message to it (calls `received`) once it has it: that is its delivery
+   * receipt; `{ read: true }` when it is also read there (its conversation open in a visible tab).
+   */
+  newMessage: (message: Message, received: (ack?: MessageAck) => void) => void;
   messagesDelivered: (receipt: MessageReceipt) => void;
   messagesRead: (receipt: MessageReceipt) => void;
   typing: (notice: TypingNotice) => void;

@@ -1,7 +1,8 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
-import { subjects, UserEventSchema, type Message, type ServerToClientEvents } from '@chat/contracts';
+import { MessageAckSchema, subjects, UserEventSchema, type Message, type ServerToClientEvents } from '@chat/contracts';
 import { Counter, withTimeout, type Registry } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
+import { Compile } from 'typebox/compile';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
@@ -14,18 +15,20 @@ const SUBSCRIBE_CONFIRM_MS = 2000;
 const RECEIVED_ACK_MS = 10_000;
 
 const readUserEvent = busPayloadReader(UserEventSchema);
+const isMessageAck = Compile(MessageAckSchema);
 
 /**
- * This replica listens on `chat.user.<userId>` only while it holds a socket of that user, and emits
+ * This replica listens on `chat.msg.<userId>` only while it holds a socket of that user, and emits
  * to that user's sockets here alone (`io.local`): every replica holding one gets its own copy. A
- * receiver's socket acknowledging a message is its delivery receipt, passed to `received`.
+ * receiver's socket acknowledging a message is its delivery receipt (and read receipt, when it says
+ * so), passed to `received` with the socket that read it.
  */
 export function deliverMessages(
   io: ChatServer,
   bus: Bus,
   log: FastifyBaseLogger,
   metrics: Registry,
-  received: (message: Message) => void,
+  received: (message: Message, readBy?: string) => void,
 ) {
   const subscriptions = new Map<string, Subscription>();
   const delivered = new Counter({
@@ -44,10 +47,13 @@ export function deliverMessages(
       // cluster to answer (even with io.local) and ask Redis how many there are, on every message.
       let acknowledged = false;
       for (const socketId of members ?? []) {
-        io.of('/').sockets.get(socketId)?.timeout(RECEIVED_ACK_MS).emit('newMessage', message, (late: Error | null) => {
-          if (late || acknowledged) return;
+        io.of('/').sockets.get(socketId)?.timeout(RECEIVED_ACK_MS).emit('newMessage', message, (late: Error | null, ack?: unknown) => {
+          if (late) return;
+          const read = isMessageAck.Check(ack) && ack.read === true;
+          // Each read counts (another tab may have it open); a delivery only once.
+          if (acknowledged && !read) return;
           acknowledged = true;
-          received(message);
+          received(message, read ? socketId : undefined);
         });
       }
     } else {
@@ -66,7 +72,9 @@ export function deliverMessages(
       return;
     }
     if (event.type === 'newMessage') deliverMessage(userId, event.message, event.originSocketId);
-    else io.local.to(rooms.user(userId)).emit(event.type, event.receipt);
+    else if (event.type === 'messagesRead' && event.originSocketId) {
+      io.local.to(rooms.user(userId)).except(event.originSocketId).emit('messagesRead', event.receipt);
+    } else io.local.to(rooms.user(userId)).emit(event.type, event.receipt);
   };
 
   const hooks: UserSocketHooks = {

@@ -5,7 +5,7 @@ import { Gauge } from '@chat/kernel';
 import { Server } from 'socket.io';
 import type { ChatServer } from './chat-server.js';
 import type { GatewayServiceOptions } from './deps.js';
-import { reportDeliveries } from './delivery-receipts.js';
+import { reportReceipts } from './delivery-receipts.js';
 import { deliverMessages } from './delivery.js';
 import { reportLastSeen } from './last-seen.js';
 import { trackPresence } from './presence.js';
@@ -38,8 +38,8 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   // Handshake middlewares: the session, then the user's sockets here (the cap, and on a user's
   // first socket their message subscription and presence, both in place before `connect`).
   authenticateHandshakes(io, options.jwtSecret, options.revocations);
-  const deliveries = reportDeliveries(options.bus, app.log);
-  const delivery = deliverMessages(io, options.bus, app.log, app.metrics, deliveries.received);
+  const receipts = reportReceipts(options.bus, app.log);
+  const delivery = deliverMessages(io, options.bus, app.log, app.metrics, receipts.received);
   const lastSeen = reportLastSeen(options.bus, app.log);
   new Gauge({
     name: 'chat_sockets_connected',
@@ -81,7 +81,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
       io.close(() => resolve());
     });
     // After the sockets: the last acknowledgements and departures go out with the final batches.
-    await Promise.all([deliveries.stop(), lastSeen.stop()]);
+    await Promise.all([receipts.stop(), lastSeen.stop()]);
   });
 };
 

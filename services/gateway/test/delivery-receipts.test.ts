@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subjects, type MessageReceipt, type ReceiptsDelivered, type UsersSeen } from '@chat/contracts';
+import { subjects, type MessageReceipt, type ReceiptsReported, type SocketRead, type UsersSeen } from '@chat/contracts';
 import { collectEvents, eventually } from '#test-support';
 import { aMessage, startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 const reported: MessageReceipt[] = [];
+const readReported: SocketRead[] = [];
 const seen: UsersSeen['seen'] = [];
 beforeAll(async () => {
   gateway = await startGateway();
-  await gateway.bus.consumeEvents(subjects.receiptsDelivered, 'test', (payload) => {
-    reported.push(...(JSON.parse(payload) as ReceiptsDelivered).receipts);
+  await gateway.bus.consumeEvents(subjects.receiptsReported, 'test', (payload) => {
+    const event = JSON.parse(payload) as ReceiptsReported;
+    reported.push(...event.delivered);
+    readReported.push(...event.read);
   });
   await gateway.bus.consumeEvents(subjects.usersSeen, 'test', (payload) => {
     seen.push(...(JSON.parse(payload) as UsersSeen).seen);
@@ -31,6 +34,40 @@ describe('delivery receipts', () => {
     expect(mine.at(-1)).toEqual({ userId: bob.id, senderId: sender, upTo: '102', at: expect.any(String) });
     expect(mine.every((receipt) => receipt.senderId === sender)).toBe(true);
     socket.disconnect();
+  });
+
+  it('reports a message read by the socket that says so in its acknowledgement, and ignores a malformed one', async () => {
+    const cy = gateway.user();
+    const reading = await cy.socket();
+    const malformed = gateway.user();
+    const malformedSocket = await malformed.socket();
+    reading.on('newMessage', (_message: unknown, received: (ack: unknown) => void) => received({ read: true }));
+    malformedSocket.on('newMessage', (_message: unknown, received: (ack: unknown) => void) => received({ read: 'yes' }));
+    const sender = randomUUID();
+    await gateway.publish(malformed.id, aMessage({ _id: '301', senderId: sender, receiverId: malformed.id, text: 'hi' }));
+    await gateway.publish(cy.id, aMessage({ _id: '302', senderId: sender, receiverId: cy.id, text: 'read me' }));
+    await eventually(() => readReported.some((receipt) => receipt.userId === cy.id), 'the read report');
+    expect(readReported.filter((receipt) => receipt.userId === cy.id)).toEqual([
+      { userId: cy.id, senderId: sender, upTo: '302', at: expect.any(String), originSocketId: reading.id },
+    ]);
+    await eventually(() => reported.some((receipt) => receipt.userId === malformed.id), 'the malformed acknowledgement counted as a delivery');
+    expect(readReported.filter((receipt) => receipt.userId === malformed.id)).toEqual([]);
+    reading.disconnect();
+    malformedSocket.disconnect();
+  });
+
+  it('passes a read to the reader’s other tabs but not to the tab that read it', async () => {
+    const dee = gateway.user();
+    const [readingTab, otherTab] = [await dee.socket(), await dee.socket()];
+    const [onReading, onOther] = [collectEvents(readingTab, 'messagesRead'), collectEvents(otherTab, 'messagesRead')];
+    const receipt: MessageReceipt = { userId: dee.id, senderId: randomUUID(), upTo: '9', at: new Date().toISOString() };
+    await gateway.bus.publish(subjects.userEvents(dee.id), JSON.stringify({ type: 'messagesRead', receipt, originSocketId: readingTab.id }));
+    await gateway.bus.publish(subjects.userEvents(dee.id), JSON.stringify({ type: 'messagesRead', receipt: { ...receipt, upTo: '10' } }));
+    await eventually(() => onReading.length > 0, 'the read from elsewhere on the reading tab');
+    expect(onReading).toEqual([{ ...receipt, upTo: '10' }]);
+    expect(onOther).toEqual([receipt, { ...receipt, upTo: '10' }]);
+    readingTab.disconnect();
+    otherTab.disconnect();
   });
 
   it('reports nothing for a socket that never acknowledged, nor for the sender’s own copy', async () => {

@@ -1,27 +1,27 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
-import { ReceiptsDeliveredSchema, subjects, UsersSeenSchema } from '@chat/contracts';
+import { ReceiptsReportedSchema, subjects, UsersSeenSchema } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordSeen } from './contacts.js';
 import type { Receipts } from './receipts.js';
 
-const readReceiptsDelivered = busPayloadReader(ReceiptsDeliveredSchema);
+const readReceiptsReported = busPayloadReader(ReceiptsReportedSchema);
 const readUsersSeen = busPayloadReader(UsersSeenSchema);
 
 /** The durable consumers every messages replica shares: each report is recorded once. */
-const CONSUMERS = { delivered: 'messages-receipts', seen: 'messages-last-seen' } as const;
+const CONSUMERS = { receipts: 'messages-receipts', seen: 'messages-last-seen' } as const;
 
-/** Records what the gateways report: the messages their sockets received, and when users were online. */
+/** Records what the gateways report: the messages their sockets received or read, and when users were online. */
 export async function recordGatewayReports(
   bus: Bus,
   db: Database,
   receipts: Receipts,
   log: FastifyBaseLogger,
 ): Promise<Subscription> {
-  const delivered = await bus.consumeEvents(subjects.receiptsDelivered, CONSUMERS.delivered, async (payload) => {
-    const event = readReceiptsDelivered(payload);
-    if (!event) return log.warn({ subject: subjects.receiptsDelivered }, 'ignored a malformed delivery report');
-    await receipts.delivered(event.receipts);
+  const reported = await bus.consumeEvents(subjects.receiptsReported, CONSUMERS.receipts, async (payload) => {
+    const event = readReceiptsReported(payload);
+    if (!event) return log.warn({ subject: subjects.receiptsReported }, 'ignored a malformed receipts report');
+    await receipts.reported(event);
   });
   const seen = await bus.consumeEvents(subjects.usersSeen, CONSUMERS.seen, async (payload) => {
     const event = readUsersSeen(payload);
@@ -30,7 +30,7 @@ export async function recordGatewayReports(
   });
   return {
     unsubscribe() {
-      delivered.unsubscribe();
+      reported.unsubscribe();
       seen.unsubscribe();
     },
   };

@@ -1,7 +1,8 @@
 import type { Bus } from '@chat/bus';
-import { subjects, type MessageReceipt, type UserEvent } from '@chat/contracts';
+import { subjects, type MessageReceipt, type ReceiptsReported, type UserEvent } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 import type { FastifyBaseLogger } from 'fastify';
+import { batchPerTurn } from './message-writer.js';
 import type { ChatMessage } from './messages.js';
 
 /** The unordered pair of users `a` and `b`, as the messages' conversation index has it. */
@@ -48,35 +49,54 @@ export async function recordDelivered(db: Queryable, receipts: readonly MessageR
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }
 
-export interface ReadOutcome {
-  receipt: MessageReceipt;
-  /** The reader's delivered cursor was behind what they read: the sender's single ticks turn double. */
-  deliveredToo: boolean;
-  /** Both the reader and the sender have read receipts on: the sender may know. */
-  reported: boolean;
+export interface ReadRequest {
+  reader: string;
+  senderId: string;
+  upTo: string;
 }
 
+export type ReadOutcome =
+  | { status: 'unknown-sender' }
+  /** Nothing moved: read already, or nothing to read. */
+  | { status: 'unchanged' }
+  | {
+      status: 'read';
+      receipt: MessageReceipt;
+      /** The reader's delivered cursor was behind what they read: the sender's single ticks turn double. */
+      deliveredToo: boolean;
+      /** Both the reader and the sender have read receipts on: the sender may know. */
+      reported: boolean;
+    };
+
 /**
- * Moves `reader`'s read cursor in the conversation with `senderId` up to `upTo` (never back, never
- * past its latest message), and stamps the messages it passes as delivered and, when the reader
- * sends read receipts, as read. Null when it moved nothing.
+ * Moves each reader's read cursor in the conversation with its sender up to `upTo` (never back,
+ * never past its latest message), and stamps the messages it passes as delivered and, when the
+ * reader sends read receipts, as read; all in one statement. One outcome per request, in order.
  */
-export async function recordRead(
-  db: Queryable,
-  reader: string,
-  senderId: string,
-  upTo: string,
-  at: string,
-): Promise<ReadOutcome | null> {
-  const [row] = await db.query<{ upTo: string; deliveredToo: boolean; readerReports: boolean; senderSees: boolean }>(
-    `WITH moved AS (
-       SELECT c.user_id, c.peer_id, c.read_up_to AS from_id, c.delivered_up_to < LEAST($3::bigint, c.last_message_id) AS delivered_too,
-         LEAST($3::bigint, c.last_message_id) AS to_id,
+export async function recordReads(db: Queryable, requests: readonly ReadRequest[], at: string): Promise<ReadOutcome[]> {
+  const rows = await db.query<{
+    reader: string;
+    sender: string;
+    known: boolean;
+    upTo: string | null;
+    deliveredToo: boolean | null;
+    readerReports: boolean | null;
+    senderSees: boolean | null;
+  }>(
+    `WITH wanted AS (
+       SELECT reader, sender, max(up_to) AS up_to
+       FROM unnest($1::uuid[], $2::uuid[], $3::bigint[]) AS t(reader, sender, up_to)
+       GROUP BY reader, sender
+     ), moved AS (
+       SELECT c.user_id, c.peer_id, c.read_up_to AS from_id, LEAST(w.up_to, c.last_message_id) AS to_id,
+         c.delivered_up_to < LEAST(w.up_to, c.last_message_id) AS delivered_too,
          reader.send_read_receipts AS reader_reports, sender.send_read_receipts AS sender_sees
-       FROM conversations c
+       FROM wanted w
+       JOIN conversations c ON c.user_id = w.reader AND c.peer_id = w.sender
        JOIN contacts reader ON reader.user_id = c.user_id
        JOIN contacts sender ON sender.user_id = c.peer_id
-       WHERE c.user_id = $1 AND c.peer_id = $2 AND c.read_up_to < LEAST($3::bigint, c.last_message_id)
+       WHERE c.read_up_to < LEAST(w.up_to, c.last_message_id)
+       ORDER BY c.user_id, c.peer_id
        FOR UPDATE OF c
      ), cursors AS (
        UPDATE conversations c SET read_up_to = moved.to_id, delivered_up_to = GREATEST(c.delivered_up_to, moved.to_id)
@@ -88,16 +108,25 @@ export async function recordRead(
        WHERE ${SAME_CONVERSATION('moved.user_id', 'moved.peer_id')}
          AND messages.sender_id = moved.peer_id AND messages.id > moved.from_id AND messages.id <= moved.to_id
      )
-     SELECT to_id::text AS "upTo", delivered_too AS "deliveredToo", reader_reports AS "readerReports", sender_sees AS "senderSees"
-     FROM moved`,
-    [reader, senderId, upTo, at],
+     SELECT w.reader::text AS reader, w.sender::text AS sender,
+       EXISTS (SELECT 1 FROM contacts WHERE user_id = w.sender) AS known,
+       moved.to_id::text AS "upTo", moved.delivered_too AS "deliveredToo",
+       moved.reader_reports AS "readerReports", moved.sender_sees AS "senderSees"
+     FROM wanted w LEFT JOIN moved ON moved.user_id = w.reader AND moved.peer_id = w.sender`,
+    [requests.map((r) => r.reader), requests.map((r) => r.senderId), requests.map((r) => r.upTo), at],
   );
-  if (!row) return null;
-  return {
-    receipt: { userId: reader, senderId, upTo: row.upTo, at },
-    deliveredToo: row.deliveredToo,
-    reported: row.readerReports && row.senderSees,
-  };
+  const byPair = new Map(rows.map((row) => [`${row.reader}:${row.sender}`, row]));
+  return requests.map(({ reader, senderId }): ReadOutcome => {
+    const row = byPair.get(`${reader}:${senderId}`);
+    if (!row?.known) return { status: 'unknown-sender' };
+    if (row.upTo === null) return { status: 'unchanged' };
+    return {
+      status: 'read',
+      receipt: { userId: reader, senderId, upTo: row.upTo, at },
+      deliveredToo: row.deliveredToo === true,
+      reported: row.readerReports === true && row.senderSees === true,
+    };
+  });
 }
 
 /** Whether the user sends read receipts, and so sees others'. */
@@ -127,18 +156,43 @@ export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBase
     await Promise.all(moved.map((receipt) => tell(receipt.senderId, { type: 'messagesDelivered', receipt })));
   };
 
+  /** A read moved: the reader's sockets (but the one that read) and, if both allow it, the sender's. */
+  const tellRead = async (outcome: ReadOutcome, originSocketId?: string) => {
+    if (outcome.status !== 'read') return;
+    const { receipt } = outcome;
+    const told = [tell(receipt.userId, { type: 'messagesRead', receipt, originSocketId })];
+    if (outcome.reported) told.push(tell(receipt.senderId, { type: 'messagesRead', receipt }));
+    else if (outcome.deliveredToo) told.push(tell(receipt.senderId, { type: 'messagesDelivered', receipt }));
+    await Promise.all(told);
+  };
+
+  const readInBatch = batchPerTurn((requests: ReadRequest[]) => recordReads(db, requests, new Date().toISOString()));
+
   return {
     delivered,
 
-    /** The reader read up to `upTo`: their other tabs clear the badge; the sender sees it if both allow it. */
-    async read(reader: string, senderId: string, upTo: string): Promise<void> {
-      const outcome = await recordRead(db, reader, senderId, upTo, new Date().toISOString());
-      if (!outcome) return;
-      const { receipt } = outcome;
-      const told = [tell(reader, { type: 'messagesRead', receipt })];
-      if (outcome.reported) told.push(tell(senderId, { type: 'messagesRead', receipt }));
-      else if (outcome.deliveredToo) told.push(tell(senderId, { type: 'messagesDelivered', receipt }));
-      await Promise.all(told);
+    /**
+     * The reader read up to `upTo`: their other tabs clear the badge; the sender sees it if both
+     * allow it. Reads arriving together are recorded by one statement.
+     */
+    async read(request: ReadRequest): Promise<'unknown-sender' | 'done'> {
+      const outcome = await readInBatch(request);
+      if (outcome.status === 'unknown-sender') return 'unknown-sender';
+      await tellRead(outcome);
+      return 'done';
+    },
+
+    /**
+     * What a gateway's sockets acknowledged: reads first (they deliver too, so a message read as it
+     * arrived costs its sender one event), then deliveries.
+     */
+    async reported({ delivered: deliveries, read }: ReceiptsReported): Promise<void> {
+      if (read.length > 0) {
+        const requests = read.map(({ userId, senderId, upTo }) => ({ reader: userId, senderId, upTo }));
+        const outcomes = await recordReads(db, requests, new Date().toISOString());
+        await Promise.all(outcomes.map((outcome, i) => tellRead(outcome, read[i]!.originSocketId)));
+      }
+      if (deliveries.length > 0) await delivered(deliveries);
     },
 
     /** A page the receiver fetched carries messages not yet delivered: now they are, up to the newest. */

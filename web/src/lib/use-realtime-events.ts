@@ -44,9 +44,10 @@ export function useRealtimeEvents(): void {
       if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
     };
     const onNewMessage: Handlers['newMessage'] = (message, received) => {
+      const read = chat().readOnArrival(message);
       chat().receiveMessage(message);
-      // This device has it: the sender's second tick.
-      received?.();
+      // This device has it (the sender's second tick), and has read it if its conversation is open.
+      received?.(read ? { read: true } : {});
       notifyIncoming(message);
     };
     const onDelivered: Handlers['messagesDelivered'] = (receipt) => chat().receiveReceipt('delivered', receipt);

@@ -48,6 +48,11 @@ interface ChatState {
   loadMoreUsers(): Promise<void>;
   /** Tells the server the open conversation is read up to its latest message, if the tab is visible. */
   markRead(): Promise<void>;
+  /**
+   * A message arriving in the open conversation of a visible tab is read as it arrives: true when it
+   * is, and then its read goes with the socket's acknowledgement instead of a request of its own.
+   */
+  readOnArrival(message: Message): boolean;
   /** Who is typing to me now, by user id. */
   typingUsers: Record<string, true>;
   /** Someone's typing notice: shown until they stop, send, or go quiet for TYPING_EXPIRES_MS. */
@@ -206,6 +211,15 @@ export const useChatStore = create<ChatState>((set, get) => ({
       if (get().reportedReadUpTo === newest._id) set({ reportedReadUpTo: reported });
       console.error('Failed to mark messages read', error);
     }
+  },
+
+  readOnArrival(message) {
+    const { selectedUser, reportedReadUpTo } = get();
+    const me = useAuthStore.getState().authUser?._id;
+    const reading = selectedUser?._id === message.senderId && message.receiverId === me && document.visibilityState === 'visible';
+    if (!reading) return false;
+    if (reportedReadUpTo === null || Number(message._id) > Number(reportedReadUpTo)) set({ reportedReadUpTo: message._id });
+    return true;
   },
 
   async getMessages(userId) {

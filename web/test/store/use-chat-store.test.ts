@@ -171,6 +171,26 @@ describe('receipts', () => {
   });
 });
 
+describe('reading as messages arrive', () => {
+  it('reads a message arriving in the open conversation of a visible tab with the socket’s acknowledgement, not a request', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    useChatStore.setState({ selectedUser: bob, messages: [message(1)], users: [{ ...bob, lastMessage: message(1), unreadCount: 0 }], reportedReadUpTo: '1' });
+    expect(useChatStore.getState().readOnArrival(message(2))).toBe(true);
+    useChatStore.getState().receiveMessage(message(2));
+    expect(api.markRead).not.toHaveBeenCalled();
+    expect(useChatStore.getState().users[0]!.unreadCount).toBe(0);
+  });
+
+  it('leaves a message unread in a hidden tab or another conversation', () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    useChatStore.setState({ selectedUser: bob, messages: [], users: [], reportedReadUpTo: null });
+    expect(useChatStore.getState().readOnArrival(message(3))).toBe(false);
+    visibility.mockReturnValue('visible');
+    expect(useChatStore.getState().readOnArrival({ ...message(4), senderId: 'cat' })).toBe(false);
+    expect(useChatStore.getState().reportedReadUpTo).toBeNull();
+  });
+});
+
 describe('last seen', () => {
   it('moves to now when a contact who shows it comes or goes, and stays hidden for one who does not', () => {
     useChatStore.setState({

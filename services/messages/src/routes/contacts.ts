@@ -6,10 +6,10 @@ import {
   ReadBodySchema,
   UserIdParamsSchema,
 } from '@chat/contracts';
-import { badRequest } from '@chat/kernel';
+import { badRequest, notFound } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { decodeCursor, encodeCursor, listInbox, nameWords, requireContact } from '../contacts.js';
+import { decodeCursor, encodeCursor, listInbox, nameWords } from '../contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
@@ -43,9 +43,8 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
     '/messages/read/:id',
     { preHandler: app.requireUser, schema: { params: UserIdParamsSchema, body: ReadBodySchema } },
     async (request, reply) => {
-      const { id } = request.params;
-      await requireContact(db, id);
-      await receipts.read(request.userId, id, request.body.upTo);
+      const outcome = await receipts.read({ reader: request.userId, senderId: request.params.id, upTo: request.body.upTo });
+      if (outcome === 'unknown-sender') throw notFound('User not found');
       return reply.status(204).send();
     },
   );

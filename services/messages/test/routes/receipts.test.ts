@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { subjects, type InboxEntry, type Message, type MessageReceipt, type UserEvent } from '@chat/contracts';
+import { subjects, type InboxEntry, type Message, type MessageReceipt, type ReceiptsReported, type UserEvent } from '@chat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseImplementations, eventually } from '#test-support';
 import { startMessagesService } from '../messages-server.js';
@@ -20,9 +20,10 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
   const history = async (viewer: User, peer: User) => (await viewer.client.get(`/api/messages/${peer.id}`)).body as Message[];
   const read = (reader: User, sender: User, upTo: string) => reader.client.post(`/api/messages/read/${sender.id}`, { upTo });
   /** What a gateway reports when a receiver's socket acknowledged a message. */
-  const acknowledged = (message: Message) => {
+  const acknowledged = (message: Message, readBy?: string) => {
     const receipt: MessageReceipt = { userId: message.receiverId, senderId: message.senderId, upTo: message._id, at: new Date().toISOString() };
-    return server.bus.publishEvent(subjects.receiptsDelivered, JSON.stringify({ receipts: [receipt] }), randomUUID());
+    const event: ReceiptsReported = readBy ? { delivered: [], read: [{ ...receipt, originSocketId: readBy }] } : { delivered: [receipt], read: [] };
+    return server.bus.publishEvent(subjects.receiptsReported, JSON.stringify(event), randomUUID());
   };
   const receipts = (events: UserEvent[]) => events.filter((event) => event.type !== 'newMessage');
 
@@ -40,6 +41,20 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const stamped = await history(ann, bob);
     expect(stamped.map((m) => m.deliveredAt)).toEqual([expect.any(String), expect.any(String)]);
     expect(stamped.map((m) => m.readAt)).toEqual([null, null]);
+  });
+
+  it('records a message read by the socket that acknowledged it: the sender hears read alone, the reader’s other tabs hear it', async () => {
+    const ann = await server.user('Ann Socket Read');
+    const bob = await server.user('Bob Socket Read');
+    const message = await send(ann, bob, 'read as it arrived');
+    const [toAnn, toBob] = [server.published(ann.id), server.published(bob.id)];
+    await acknowledged(message, 'bob-tab-1');
+    const receipt = { userId: bob.id, senderId: ann.id, upTo: message._id, at: expect.any(String) };
+    expect(receipts(toAnn)).toEqual([{ type: 'messagesRead', receipt }]);
+    expect(receipts(toBob)).toEqual([{ type: 'messagesRead', receipt, originSocketId: 'bob-tab-1' }]);
+    expect(await history(ann, bob)).toEqual([expect.objectContaining({ deliveredAt: expect.any(String), readAt: expect.any(String) })]);
+    const entries = (await bob.client.get('/api/messages/users?q=ann socket read')).body as InboxEntry[];
+    expect(entries[0]!.unreadCount).toBe(0);
   });
 
   it('delivers what the receiver fetched: their history page and their inbox’s last messages', async () => {
