@@ -116,10 +116,14 @@ export async function recordReads(db: Queryable, requests: readonly ReadRequest[
     [requests.map((r) => r.reader), requests.map((r) => r.senderId), requests.map((r) => r.upTo), at],
   );
   const byPair = new Map(rows.map((row) => [`${row.reader}:${row.sender}`, row]));
+  const told = new Set<string>();
   return requests.map(({ reader, senderId }): ReadOutcome => {
-    const row = byPair.get(`${reader}:${senderId}`);
+    const pair = `${reader}:${senderId}`;
+    const row = byPair.get(pair);
     if (!row?.known) return { status: 'unknown-sender' };
-    if (row.upTo === null) return { status: 'unchanged' };
+    // One pair read twice in a batch (two tabs) moved once: the first request tells of it.
+    if (row.upTo === null || told.has(pair)) return { status: 'unchanged' };
+    told.add(pair);
     return {
       status: 'read',
       receipt: { userId: reader, senderId, upTo: row.upTo, at },
