@@ -31,7 +31,8 @@ export default defineConfig({
       'web/vite.config.ts',
       {
         extends: true,
-        test: { name: 'deploy', include: ['test/deploy/**/*.test.ts'], testTimeout: 30_000 },
+        // The smoke test's hook starts the whole product in process: on a busy host, more than 10 s.
+        test: { name: 'deploy', include: ['test/deploy/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         extends: true,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '#test-support';
+import { ApiClient, connected, openSocket } from '#test-support';
 import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEveryTarget } from './targets.js';
@@ -100,7 +100,9 @@ describeOnEveryTarget((run) => {
       await run.shot(page, 'settings-notifications');
 
       await page.goto('/');
-      await polled(() => row(page, 'Bob Notify').count(), 'Bob in the list').toBe(1);
+      // Bob comes online: once Alice sees it, her socket is connected and will hear his message live.
+      const bobOnline = await connected(openSocket(run.baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
+      await polled(() => row(page, 'Bob Notify').textContent(), 'Bob online in Alice’s list').toContain('Online');
       await send(bob, aliceUser._id, 'Dinner at 8?');
       await polled(shown, 'a notification of Bob’s message').toEqual(['Bob Notify: Dinner at 8?']);
       await page.evaluate(() => (window as unknown as { shownNotifications: { onclick(): void }[] }).shownNotifications[0]!.onclick());
@@ -110,6 +112,7 @@ describeOnEveryTarget((run) => {
       await send(alice, bobUser._id, 'Sent by me');
       await polled(() => conversation(page).getByText('Sent by me').count(), 'both messages in the open conversation').toBe(1);
       expect(await shown(), 'nothing for what is in view, nor for my own').toEqual(['Bob Notify: Dinner at 8?']);
+      bobOnline.disconnect();
     });
 
     it('finds people by any word of their name, and says when nobody matches', async () => {

@@ -58,13 +58,12 @@ export function useRealtimeEvents(): void {
       if (selected) void chat().getMessages(selected._id);
       void chat().getUsers();
     };
-    let hasConnected = socket.connected;
     const onConnect = () => {
       useAuthStore.getState().setReconnecting(false);
-      // Whatever arrived while the connection was down is in the history. Fetched only now that the
-      // server has accepted the socket (and listens for our messages again), so nothing falls between.
-      if (hasConnected) refetch();
-      hasConnected = true;
+      // Whatever arrived while the connection was down, or before it first came up (the inbox loads
+      // as the page opens), is in the history. Fetched only now that the server has accepted the
+      // socket (and listens for our messages again), so nothing falls between.
+      refetch();
     };
     // A disconnect the app asked for (logout) is not a lost connection. One the server asked for is
     // a session ended elsewhere (a logout of all devices), and Socket.IO does not reconnect it.

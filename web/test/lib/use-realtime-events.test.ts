@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSocket } from '../../src/lib/socket';
 import { useRealtimeEvents } from '../../src/lib/use-realtime-events';
 import { useAuthStore } from '../../src/store/use-auth-store';
+import { useChatStore } from '../../src/store/use-chat-store';
 
 /** A socket that records what the app asks of it; `connected` says whether the link is up. */
 function recordingSocket(connected: boolean) {
@@ -33,5 +34,22 @@ describe('the realtime connection when the browser comes back online', () => {
     unmount();
     window.dispatchEvent(new Event('online'));
     expect(socket.connect).not.toHaveBeenCalled();
+  });
+});
+
+describe('the first connection', () => {
+  afterEach(() => {
+    useAuthStore.setState({ socket: null });
+    vi.restoreAllMocks();
+  });
+
+  it('loads the inbox again once the socket is up: a message sent while it connected is not missed', () => {
+    const socket = recordingSocket(false);
+    useAuthStore.setState({ socket: socket as unknown as ChatSocket });
+    const getUsers = vi.spyOn(useChatStore.getState(), 'getUsers').mockResolvedValue(undefined);
+    renderHook(() => useRealtimeEvents());
+    const onConnect = socket.on.mock.calls.find(([event]) => event === 'connect')![1] as () => void;
+    onConnect();
+    expect(getUsers).toHaveBeenCalledOnce();
   });
 });
