@@ -163,8 +163,18 @@ export const useChatStore = create<ChatState>((set, get) => ({
       const page = await api.getUsers({ q: query });
       if (get().usersQuery !== query) return;
       const open = get().selectedUser?._id;
-      // The open conversation is being read: its count is already cleared here.
-      const entries = page.entries.map((entry) => (entry._id === open ? { ...entry, unreadCount: 0 } : entry));
+      // A message that arrived live while the page was on its way is newer than the page: the row
+      // keeps it (and its count), and conversations stay ordered by their latest message.
+      const live = new Map(get().users.map((user) => [user._id, user]));
+      const entries = page.entries
+        .map((entry) => {
+          const shown = live.get(entry._id);
+          const newer = shown?.lastMessage && (!entry.lastMessage || Number(shown.lastMessage._id) > Number(entry.lastMessage._id));
+          const current = newer ? { ...entry, lastMessage: shown.lastMessage, unreadCount: shown.unreadCount } : entry;
+          // The open conversation is being read: its count is already cleared here.
+          return current._id === open ? { ...current, unreadCount: 0 } : current;
+        })
+        .sort((a, b) => (a.lastMessage && b.lastMessage ? Number(b.lastMessage._id) - Number(a.lastMessage._id) : 0));
       set({ users: entries, usersCursor: page.next });
     } catch (error) {
       toast.error(errorMessage(error));

@@ -227,3 +227,22 @@ describe('sending', () => {
     expect(useChatStore.getState().pendingMessages).toEqual([]);
   });
 });
+
+describe('loading the inbox while messages arrive', () => {
+  it('keeps a message that arrived live after the page was asked for, with its count, at the top', async () => {
+    const cat = { _id: 'cat', fullName: 'Cat', profilePic: '', lastSeen: null };
+    useChatStore.setState({ selectedUser: null, usersQuery: '', users: [{ ...bob, lastMessage: message(12), unreadCount: 2 }] });
+    vi.spyOn(api, 'getUsers').mockResolvedValue({
+      entries: [
+        { ...cat, lastMessage: { ...message(11), senderId: 'cat' }, unreadCount: 1 },
+        { ...bob, lastMessage: message(10), unreadCount: 0 },
+      ],
+      next: null,
+    });
+    await useChatStore.getState().getUsers();
+    expect(useChatStore.getState().users.map((user) => [user._id, user.lastMessage?._id, user.unreadCount])).toEqual([
+      ['bob', '12', 2],
+      ['cat', '11', 1],
+    ]);
+  });
+});
