@@ -109,6 +109,9 @@ function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) 
   return entry ? [change(entry), ...users.filter((user) => user._id !== peerId)] : users;
 }
 
+/** Where an entry sorts in the inbox: its latest message's id, or below every id without one. */
+const latestId = (entry: InboxEntry) => (entry.lastMessage ? Number(entry.lastMessage._id) : -1);
+
 /** The newest message `peerId` sent in `messages`, whose id a read receipt names. */
 function newestFrom(messages: Message[], peerId: string): Message | undefined {
   for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.senderId === peerId) return messages[i];
@@ -174,7 +177,9 @@ export const useChatStore = create<ChatState>((set, get) => ({
           // The open conversation is being read: its count is already cleared here.
           return current._id === open ? { ...current, unreadCount: 0 } : current;
         })
-        .sort((a, b) => (a.lastMessage && b.lastMessage ? Number(b.lastMessage._id) - Number(a.lastMessage._id) : 0));
+        // Conversations by their latest message, everyone else after them in the page's order: a
+        // comparator that called a name "equal" to every conversation would not be an order at all.
+        .sort((a, b) => latestId(b) - latestId(a));
       set({ users: entries, usersCursor: page.next });
     } catch (error) {
       toast.error(errorMessage(error));
