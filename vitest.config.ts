@@ -17,6 +17,11 @@ export default defineConfig({
   test: {
     // Two at a time even on two cores: much of the run waits on servers, browsers and timeouts.
     maxWorkers: 2,
+    // The Node suites build every app, client and server they use inside their own hooks and close
+    // it there, so a worker may keep its loaded modules from one file to the next: importing the
+    // services anew for each of sixty files was a third of the run. The web project, whose stores
+    // are module singletons, sets its own.
+    isolate: false,
     projects: [
       {
         extends: true,

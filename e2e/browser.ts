@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
@@ -21,11 +21,21 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
-/** One chromium for a test file: launched before its first test, closed after its last. */
+/** Every user page still open: a page left open keeps running its scripts beside the next test's. */
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * One chromium for a test file: launched before its first test, closed after its last; the pages a
+ * test opened are closed after it.
+ */
 export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all([...openContexts].map((context) => context.close()));
+    openContexts.clear();
   });
   afterAll(async () => {
     await browser?.close();
@@ -36,9 +46,24 @@ export function sharedBrowser(): () => Browser {
   };
 }
 
+export interface UserPageOptions {
+  viewport?: { width: number; height: number };
+  /**
+   * A person who asks their system for less motion, as users of these pages do unless a test says
+   * otherwise: the looping welcome animation would otherwise keep a core busy for every open page.
+   */
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
 /** A page in its own context (its own cookies), recording any request that leaves our origin. */
-export async function newUserPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+export async function newUserPage(
+  browser: Browser,
+  baseUrl: string,
+  { viewport = { width: 1280, height: 800 }, reducedMotion = 'reduce' }: UserPageOptions = {},
+) {
+  const context = await browser.newContext({ viewport, reducedMotion, baseURL: baseUrl });
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   const page = await context.newPage();
   const outside: string[] = [];
   page.on('request', (request) => {

@@ -1,25 +1,33 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { pngBytes } from '#test-support';
-import { conversation, launchBrowser, newUserPage, polled, signUp } from './browser.js';
+import { conversation, newUserPage, polled, sharedBrowser, signUp } from './browser.js';
 import { describeOnEveryTarget } from './targets.js';
 
-let browser: Browser;
+const browser = sharedBrowser();
 const stamp = Date.now();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const ANIMATION = '[aria-hidden="true"] > svg';
 
-afterAll(async () => {
-  await browser?.close();
-});
+/** How many different pictures the animation showed over the page's next `frames` painted frames. */
+const framesDrawnDifferently = (page: Page, frames: number) =>
+  page.evaluate(
+    async ({ selector, count }) => {
+      const pictures = new Set<string>();
+      for (let frame = 0; frame < count; frame++) {
+        pictures.add(document.querySelector(selector)?.innerHTML ?? '');
+        await new Promise((painted) => requestAnimationFrame(painted));
+      }
+      return pictures.size;
+    },
+    { selector: ANIMATION, count: frames },
+  );
 
 describeOnEveryTarget((run) => {
   describe('two people chatting in the browser', () => {
     it('sign up, see each other online, exchange text, emoji and an image live', async () => {
-      const alice = await newUserPage(browser, run.baseUrl);
-      const bob = await newUserPage(browser, run.baseUrl);
+      const alice = await newUserPage(browser(), run.baseUrl);
+      const bob = await newUserPage(browser(), run.baseUrl);
 
       await alice.page.goto('/signup');
       await alice.page.getByRole('button', { name: 'Create Account' }).click();
@@ -81,20 +89,8 @@ describeOnEveryTarget((run) => {
       await run.shot(alice.page, 'login');
     });
 
-    it('keeps the chosen theme across a reload', async () => {
-      const { page } = await newUserPage(browser, run.baseUrl);
-      await page.goto('/settings');
-      await page.getByRole('button', { name: 'Dracula' }).click();
-      const theme = () => page.locator('html').getAttribute('data-theme');
-      await polled(theme, 'the page in the dracula theme').toBe('dracula');
-      await page.reload();
-      await polled(theme, 'the dracula theme after the reload').toBe('dracula');
-      expect(await page.evaluate(() => localStorage.getItem('chat-theme'))).toBe('dracula');
-      await run.shot(page, 'settings-dracula');
-    });
-
     it('shows a new profile photo in the top bar', async () => {
-      const { page } = await newUserPage(browser, run.baseUrl);
+      const { page } = await newUserPage(browser(), run.baseUrl);
       await signUp(page, 'Photo Person', `photo.${stamp}@chat.io`);
       await page.goto('/profile');
       await page.locator('#avatar-upload').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngBytes(64, 64) });
@@ -106,9 +102,9 @@ describeOnEveryTarget((run) => {
 
     it('logs out of every device from the profile; the other device is told its session ended', async () => {
       const email = `everywhere.${stamp}@chat.io`;
-      const laptop = await newUserPage(browser, run.baseUrl);
+      const laptop = await newUserPage(browser(), run.baseUrl);
       await signUp(laptop.page, 'Everywhere Person', email);
-      const phone = await newUserPage(browser, run.baseUrl, { width: 390, height: 844 });
+      const phone = await newUserPage(browser(), run.baseUrl, { viewport: { width: 390, height: 844 } });
       await phone.page.goto('/login');
       await phone.page.getByLabel('Email').fill(email);
       await phone.page.getByLabel('Password', { exact: true }).fill('secret123');
@@ -130,14 +126,41 @@ describeOnEveryTarget((run) => {
       await polled(() => laptop.page.getByRole('button', { name: 'Sign in' }).count(), 'still signed out after a reload').toBe(1);
     });
 
-    it('fits a phone-sized screen', async () => {
-      const { page } = await newUserPage(browser, run.baseUrl, { width: 390, height: 844 });
-      await signUp(page, 'Phone Person', `phone.${stamp}@chat.io`);
-      await polled(() => page.getByTestId('contact-skeleton').count(), 'the contact list to load').toBe(0);
-      await polled(() => page.getByText('Welcome to Chat.io!').count(), 'the welcome screen').toBe(1);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await run.shot(page, 'phone-home');
-    });
+
+    // What the web app alone decides looks the same whichever deployment serves it: checked once.
+    if (run.mode === 'embedded') {
+      it('plays the welcome animation, and holds it still for someone who asks for less motion', async () => {
+        const moving = await newUserPage(browser(), run.baseUrl, { reducedMotion: 'no-preference' });
+        const still = await newUserPage(browser(), run.baseUrl);
+        for (const { page } of [moving, still]) {
+          await page.goto('/login');
+          await polled(() => page.locator(ANIMATION).count(), 'the animation drawn').toBe(1);
+        }
+        expect(await framesDrawnDifferently(moving.page, 30)).toBeGreaterThan(1);
+        expect(await framesDrawnDifferently(still.page, 30)).toBe(1);
+      });
+
+      it('keeps the chosen theme across a reload', async () => {
+        const { page } = await newUserPage(browser(), run.baseUrl);
+        await page.goto('/settings');
+        await page.getByRole('button', { name: 'Dracula' }).click();
+        const theme = () => page.locator('html').getAttribute('data-theme');
+        await polled(theme, 'the page in the dracula theme').toBe('dracula');
+        await page.reload();
+        await polled(theme, 'the dracula theme after the reload').toBe('dracula');
+        expect(await page.evaluate(() => localStorage.getItem('chat-theme'))).toBe('dracula');
+        await run.shot(page, 'settings-dracula');
+      });
+
+      it('fits a phone-sized screen', async () => {
+        const { page } = await newUserPage(browser(), run.baseUrl, { viewport: { width: 390, height: 844 } });
+        await signUp(page, 'Phone Person', `phone.${stamp}@chat.io`);
+        await polled(() => page.getByTestId('contact-skeleton').count(), 'the contact list to load').toBe(0);
+        await polled(() => page.getByText('Welcome to Chat.io!').count(), 'the welcome screen').toBe(1);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await run.shot(page, 'phone-home');
+      });
+    }
   });
 });

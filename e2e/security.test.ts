@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -12,7 +11,7 @@ import {
   svgBytes,
   toDataUrl,
 } from '#test-support';
-import { conversation, launchBrowser, polled, screenshot, signedInPage } from './browser.js';
+import { conversation, polled, screenshot, sharedBrowser, signedInPage } from './browser.js';
 import { startEmbeddedTarget, type E2eTarget } from './targets.js';
 
 /*
@@ -21,15 +20,13 @@ import { startEmbeddedTarget, type E2eTarget } from './targets.js';
  */
 
 let target: E2eTarget;
-let browser: Browser;
+const browser = sharedBrowser();
 
 beforeAll(async () => {
   target = await startEmbeddedTarget();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await target?.close();
 });
 
@@ -158,7 +155,7 @@ describe('input', () => {
     const payload = '<script>window.__pwned=2</script><b>bold?</b>';
     await attacker.client.post(`/api/messages/send/${victim._id}`, { text: payload });
 
-    const { page } = await signedInPage(browser, target.baseUrl, victim.client.cookie);
+    const { page } = await signedInPage(browser(), target.baseUrl, victim.client.cookie);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());

@@ -61,6 +61,8 @@ export const TARGETS: [string, () => Promise<E2eTarget>][] = [
 
 /** What a suite's tests use: the running target (set before the first test) and a named screenshot. */
 export interface TargetRun {
+  /** The deployment's name, as in TARGETS. */
+  mode: string;
   target: E2eTarget;
   baseUrl: string;
   shot(page: Page, name: string): Promise<void>;
@@ -70,6 +72,7 @@ export interface TargetRun {
 export function describeOnEveryTarget(suite: (run: TargetRun) => void): void {
   describe.each(TARGETS)('%s mode', (mode, startTarget) => {
     const run = {
+      mode,
       shot: (page: Page, name: string) => screenshot(page, `${mode}-${name}`),
     } as TargetRun;
     beforeAll(async () => {

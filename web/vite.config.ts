@@ -35,5 +35,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // The stores are module singletons: each test file starts from fresh ones.
+    isolate: true,
   },
 });

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
+import { prefersReducedMotion } from '../lib/use-reduced-motion';
 import { useChatStore } from '../store/use-chat-store';
 import { ChatHeader } from './chat-header';
 import { ChatMessage } from './chat-message';
@@ -33,13 +34,13 @@ export function ChatContainer() {
 
   // A conversation opens at its latest message at once (scrolling smoothly from the top would pass
   // the top and load older pages); a new message then scrolls smoothly into view, and a page of
-  // older ones keeps the reader where they were.
+  // older ones keeps the reader where they were. Less motion, when asked for, means no smooth scroll.
   const shownNewestId = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!newestId) return;
     const opening = shownNewestId.current === undefined;
     shownNewestId.current = newestId;
-    endRef.current?.scrollIntoView({ behavior: opening ? 'instant' : 'smooth' });
+    endRef.current?.scrollIntoView({ behavior: opening || prefersReducedMotion() ? 'instant' : 'smooth' });
   }, [newestId]);
   useEffect(() => {
     shownNewestId.current = undefined;
