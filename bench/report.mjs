@@ -41,7 +41,7 @@ function markdown(results) {
     lines.push(
       '',
       'Receipts: the closed loop with every message acknowledged by its receiver’s socket as delivered and read (as the web app ' +
-        'does with the conversation open), in turn with the loop without (without, with, without, with); the means of each. ' +
+        'does with the conversation open), in turn with the loop without (without, with, with, without: a steady drift and the backlog the first run with receipts stamps fall on both alike); the means of each. ' +
         'CPU per message is each process’s share over the throughput, averaged over the runs.',
       '',
       '| system | closed loop msg/s | with receipts msg/s | with / without | CPU µs per message without → with |',
