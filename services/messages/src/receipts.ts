@@ -2,7 +2,7 @@ import type { Bus } from '@chat/bus';
 import { subjects, type MessageReceipt, type ReceiptsReported, type UserEvent } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 import type { FastifyBaseLogger } from 'fastify';
-import { batchPerTurn } from './message-writer.js';
+import { batchPerTurn } from './batch-per-turn.js';
 import type { ChatMessage } from './messages.js';
 
 /** The unordered pair of users `a` and `b`, as the messages' conversation index has it. */

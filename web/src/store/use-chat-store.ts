@@ -80,8 +80,8 @@ function merge(current: Message[], incoming: Message[]): Message[] {
 
 /** When each shown "typing…" lapses. */
 const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
-/** Whom this tab last told it is typing to, and when. */
-let typingSent: { to: string; at: number } | null = null;
+/** Whom this tab last told it is typing to, over which socket (a new sign-in starts afresh), and when. */
+let typingSent: { socket: unknown; to: string; at: number } | null = null;
 
 /** The newest receipts for my messages to each person: a message of mine whose answer comes after its receipt gets it then. */
 const receiptsTo = new Map<string, Partial<Record<'delivered' | 'read', MessageReceipt>>>();
@@ -149,6 +149,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const socket = useAuthStore.getState().socket;
     const to = isTyping ? get().selectedUser?._id : undefined;
     if (!socket) return;
+    if (typingSent?.socket !== socket) typingSent = null;
     // Whoever was told I am typing, if it is not whom I type to now, is told I stopped.
     if (typingSent && typingSent.to !== to) {
       socket.emit('typing', { to: typingSent.to, isTyping: false });
@@ -156,7 +157,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     }
     if (!to || (typingSent && Date.now() - typingSent.at < TYPING_REPEAT_MS)) return;
     socket.emit('typing', { to, isTyping: true });
-    typingSent = { to, at: Date.now() };
+    typingSent = { socket, to, at: Date.now() };
   },
 
   async getUsers() {

@@ -131,6 +131,16 @@ describe('typing', () => {
       ['typing', { to: 'cat', isTyping: false }],
     ]);
   });
+
+  it('starts afresh after signing in again: the new socket tells the open conversation at once', () => {
+    vi.useFakeTimers();
+    useChatStore.setState({ selectedUser: bob });
+    recordingSocket();
+    useChatStore.getState().notifyTyping(true);
+    const afterSignIn = recordingSocket();
+    useChatStore.getState().notifyTyping(true);
+    expect(afterSignIn).toEqual([['typing', { to: 'bob', isTyping: true }]]);
+  });
 });
 
 describe('receipts', () => {
