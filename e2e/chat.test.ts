@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pngBytes } from '#test-support';
-import { conversation, newUserPage, polled, sharedBrowser, signUp } from './browser.js';
+import { pngBytes, toDataUrl } from '#test-support';
+import { conversation, newUserPage, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
+import { twoPeople } from './people.js';
 import { describeOnEveryTarget } from './targets.js';
 
 const browser = sharedBrowser();
@@ -150,6 +151,44 @@ describeOnEveryTarget((run) => {
         await polled(theme, 'the dracula theme after the reload').toBe('dracula');
         expect(await page.evaluate(() => localStorage.getItem('chat-theme'))).toBe('dracula');
         await run.shot(page, 'settings-dracula');
+      });
+
+      it('opens an image full size, moves between images with the arrow keys, and attaches an image dropped on the conversation', async () => {
+        const { alice, bob, aliceUser } = await twoPeople(run.baseUrl, 'Lightbox');
+        for (const [width, height] of [[320, 200], [120, 240]] as const) {
+          const response = await bob.post(`/api/messages/send/${aliceUser._id}`, { image: toDataUrl(await pngBytes(width, height), 'image/png') });
+          expect(response.status).toBe(201);
+        }
+        const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+        await page.goto('/');
+        await page.getByRole('button', { name: /Bob Lightbox/ }).click();
+        await polled(() => conversation(page).getByAltText('Attachment').count(), 'both images in the conversation').toBe(2);
+
+        const lightbox = page.getByRole('dialog', { name: 'Image' });
+        await conversation(page).getByRole('button', { name: 'Open image' }).first().click();
+        await polled(() => lightbox.getByAltText('Image 1 of 2').isVisible(), 'the first image full size').toBe(true);
+        await run.shot(page, 'image-lightbox');
+        await page.keyboard.press('ArrowRight');
+        await polled(() => lightbox.getByAltText('Image 2 of 2').isVisible(), 'the second image after →').toBe(true);
+        await page.keyboard.press('ArrowLeft');
+        await polled(() => lightbox.getByAltText('Image 1 of 2').isVisible(), 'the first image after ←').toBe(true);
+        await page.keyboard.press('Escape');
+        await polled(() => lightbox.isVisible(), 'the lightbox closed by Escape').toBe(false);
+        await conversation(page).getByRole('button', { name: 'Open image' }).last().click();
+        await polled(() => lightbox.getByAltText('Image 2 of 2').isVisible(), 'the second image opened').toBe(true);
+        await page.mouse.click(5, 400);
+        await polled(() => lightbox.isVisible(), 'the lightbox closed by a click beside the image').toBe(false);
+
+        const dropped = await page.evaluateHandle(async (base64) => {
+          const files = new DataTransfer();
+          files.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'dropped.png', { type: 'image/png' }));
+          return files;
+        }, (await pngBytes(64, 64)).toString('base64'));
+        await page.getByTestId('message-list').dispatchEvent('dragover', { dataTransfer: dropped });
+        await page.getByTestId('message-list').dispatchEvent('drop', { dataTransfer: dropped });
+        await polled(() => page.getByAltText('Preview').count(), 'the dropped image ready to send').toBe(1);
+        await page.getByRole('button', { name: 'Send' }).click();
+        await polled(() => conversation(page).getByAltText('Attachment').count(), 'the dropped image sent').toBe(3);
       });
 
       it('fits a phone-sized screen', async () => {

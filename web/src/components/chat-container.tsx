@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { prefersReducedMotion } from '../lib/use-reduced-motion';
 import { useChatStore } from '../store/use-chat-store';
 import { ChatHeader } from './chat-header';
 import { ChatMessage } from './chat-message';
+import { ImageLightbox } from './image-lightbox';
 import { MessageInput } from './message-input';
 import { MessageSkeleton } from './message-skeleton';
 
@@ -61,10 +62,37 @@ export function ChatContainer() {
     void loadOlderMessages();
   };
 
+  const [openImage, setOpenImage] = useState<string | null>(null);
+  const images = useMemo(() => messages.flatMap((message) => (message.image ? [message.image] : [])), [messages]);
+
+  // An image dropped anywhere on the conversation is attached to the message being written.
+  const [droppedFile, setDroppedFile] = useState<File | null>(null);
+  const [isDragging, setDragging] = useState(false);
+  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+  const onDragOver = (event: DragEvent) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) setDroppedFile(file);
+  };
+
   if (!selectedUser || !authUser) return null;
 
   return (
-    <div className="flex flex-1 flex-col overflow-auto">
+    <div
+      className={`relative flex flex-1 flex-col overflow-auto ${isDragging ? 'outline-2 -outline-offset-4 outline-primary outline-dashed' : ''}`}
+      onDragOver={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
       <ChatHeader />
       {isMessagesLoading ? (
         <MessageSkeleton />
@@ -89,6 +117,7 @@ export function ChatContainer() {
                 message={message}
                 isOwn={isOwn}
                 avatar={isOwn ? authUser.profilePic : selectedUser.profilePic}
+                onOpenImage={setOpenImage}
               />
             );
           })}
@@ -104,7 +133,8 @@ export function ChatContainer() {
           <div ref={endRef} />
         </div>
       )}
-      <MessageInput />
+      <MessageInput droppedFile={droppedFile} />
+      <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
     </div>
   );
 }

@@ -9,9 +9,11 @@ interface ChatMessageProps {
   avatar: string;
   /** Not stored yet: shown with a clock. */
   isPending?: boolean;
+  /** Shows the message's image at full size. */
+  onOpenImage?(image: string): void;
 }
 
-export function ChatMessage({ message, isOwn, avatar, isPending = false }: ChatMessageProps) {
+export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenImage }: ChatMessageProps) {
   return (
     <div className={`chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message">
       <div className="chat-image avatar">
@@ -27,9 +29,14 @@ export function ChatMessage({ message, isOwn, avatar, isPending = false }: ChatM
       </div>
       <div className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary' : ''}`}>
         {message.image && (
-          <a href={message.image} target="_blank" rel="noreferrer">
-            <img src={message.image} alt="Attachment" className="mb-2 max-w-[200px] rounded-md sm:max-w-[200px]" loading="lazy" />
-          </a>
+          <button
+            type="button"
+            className="mb-2 cursor-zoom-in"
+            aria-label="Open image"
+            onClick={() => message.image && onOpenImage?.(message.image)}
+          >
+            <img src={message.image} alt="Attachment" className="max-w-[200px] rounded-md" loading="lazy" />
+          </button>
         )}
         {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
       </div>

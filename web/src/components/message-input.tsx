@@ -9,7 +9,12 @@ const EmojiPickerPanel = lazy(() => import('./emoji-picker-panel').then((m) => (
 
 export const canSend = (text: string, image: string | null) => text.trim().length > 0 || image !== null;
 
-export function MessageInput() {
+interface MessageInputProps {
+  /** An image dropped on the conversation: attached as if picked. */
+  droppedFile?: File | null;
+}
+
+export function MessageInput({ droppedFile = null }: MessageInputProps) {
   const [text, setText] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
@@ -36,6 +41,11 @@ export function MessageInput() {
     }
     setImage(await readAsDataUrl(file));
   };
+
+  useEffect(() => {
+    if (droppedFile) void attach(droppedFile);
+    // Each drop is a new File, attached once; attach itself is new on every render.
+  }, [droppedFile]);
 
   const removeImage = () => {
     setImage(null);

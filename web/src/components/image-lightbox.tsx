@@ -1,0 +1,64 @@
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+
+interface ImageLightboxProps {
+  /** The conversation's images, oldest first. */
+  images: string[];
+  /** The one shown, or null when the lightbox is closed. */
+  open: string | null;
+  onShow(image: string | null): void;
+}
+
+/**
+ * An image at full size over the conversation: Escape, the close button or a click beside the
+ * image closes it; the arrow keys and buttons move to the conversation's previous and next image.
+ */
+export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const index = open ? images.indexOf(open) : -1;
+  const previous = index > 0 ? images[index - 1] : undefined;
+  const next = index >= 0 && index < images.length - 1 ? images[index + 1] : undefined;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="modal"
+      aria-label="Image"
+      onClose={() => onShow(null)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowLeft' && previous) onShow(previous);
+        if (event.key === 'ArrowRight' && next) onShow(next);
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog itself, not what it holds) closes it.
+        if (event.target === event.currentTarget) onShow(null);
+      }}
+    >
+      {open && (
+        <div className="relative flex max-h-[90vh] max-w-[90vw] items-center justify-center">
+          <img src={open} alt={`Image ${index + 1} of ${images.length}`} className="max-h-[90vh] max-w-[90vw] rounded-lg object-contain" />
+          <button type="button" className="btn btn-circle btn-sm absolute top-2 right-2" aria-label="Close image" onClick={() => onShow(null)}>
+            <X className="size-4" />
+          </button>
+          {previous && (
+            <button type="button" className="btn btn-circle btn-sm absolute left-2" aria-label="Previous image" onClick={() => onShow(previous)}>
+              <ChevronLeft className="size-4" />
+            </button>
+          )}
+          {next && (
+            <button type="button" className="btn btn-circle btn-sm absolute right-2" aria-label="Next image" onClick={() => onShow(next)}>
+              <ChevronRight className="size-4" />
+            </button>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}
