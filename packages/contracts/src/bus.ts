@@ -29,6 +29,8 @@ export const UserEventSchema = Type.Union([
     originSocketId: Type.Optional(Type.String()),
   }),
   Type.Object({ type: Type.Literal('messagesDelivered'), receipt: MessageReceiptSchema }),
+  /** A message of this user's conversations changed (edited): the whole message as it is now. */
+  Type.Object({ type: Type.Literal('messageUpdated'), message: MessageSchema }),
   Type.Object({
     type: Type.Literal('messagesRead'),
     receipt: MessageReceiptSchema,

@@ -11,8 +11,23 @@ export const MessageSchema = Type.Object({
   deliveredAt: Type.Union([Type.String(), Type.Null()]),
   /** When the receiver read it; null until then, and always for anyone whose read receipts are off. */
   readAt: Type.Union([Type.String(), Type.Null()]),
+  /** When its author last changed its text; null if never. */
+  editedAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type Message = Static<typeof MessageSchema>;
+
+/** How long after sending its author may change a message's text. */
+export const EDIT_WINDOW_MINUTES = 15;
+
+export const MessageIdParamsSchema = Type.Object({
+  messageId: Type.String({ pattern: '^[1-9][0-9]{0,18}$', errorMessage: 'Invalid message id' }),
+});
+
+export const EditBodySchema = Type.Object(
+  { text: Type.String({ errorMessage: 'Text must be a string' }) },
+  { errorMessage: { type: 'Request body must be a JSON object', required: 'Text is required' } },
+);
+export type EditBody = Static<typeof EditBodySchema>;
 
 /** The longest text a message may hold, in characters. */
 export const MAX_TEXT = 2000;

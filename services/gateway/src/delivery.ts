@@ -72,6 +72,7 @@ export function deliverMessages(
       return;
     }
     if (event.type === 'newMessage') deliverMessage(userId, event.message, event.originSocketId);
+    else if (event.type === 'messageUpdated') io.local.to(rooms.user(userId)).emit('messageUpdated', event.message);
     else if (event.type === 'messagesRead' && event.originSocketId) {
       io.local.to(rooms.user(userId)).except(event.originSocketId).emit('messagesRead', event.receipt);
     } else io.local.to(rooms.user(userId)).emit(event.type, event.receipt);

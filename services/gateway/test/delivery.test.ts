@@ -46,6 +46,26 @@ describe('newMessage delivery', () => {
     otherTab.disconnect();
   });
 
+  it('emits a changed message to every socket of its user as messageUpdated, and to no one else', async () => {
+    const gus = gateway.user();
+    const eve = gateway.user();
+    const tabs = await Promise.all([gus.socket(), gus.socket()]);
+    const eveSocket = await eve.socket();
+    const updated = tabs.map((tab) => collectEvents(tab, 'messageUpdated'));
+    const eavesdropped = collectEvents(eveSocket, 'messageUpdated');
+    const message = aMessage({ _id: '7', senderId: gus.id, receiverId: 'x', text: 'fixed typo' });
+    const edited = { ...message, editedAt: new Date().toISOString() };
+    await gateway.bus.publish(subjects.userEvents(gus.id), JSON.stringify({ type: 'messageUpdated', message: edited }));
+    await eventually(() => updated.every((events) => events.length === 1), 'both tabs get the change');
+    expect(updated).toEqual([[edited], [edited]]);
+    // Published after Gus's: had his reached Eve, it would have come first.
+    const evesOwn = { ...edited, _id: '7b', senderId: eve.id };
+    await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ type: 'messageUpdated', message: evesOwn }));
+    await eventually(() => eavesdropped.length > 0, 'Eve gets her own change');
+    expect(eavesdropped).toEqual([evesOwn]);
+    for (const socket of [...tabs, eveSocket]) socket.disconnect();
+  });
+
   it('drops a delivery that is not a message, and delivers the next one', async () => {
     const fay = gateway.user();
     const socket = await fay.socket();

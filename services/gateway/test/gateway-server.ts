@@ -56,5 +56,6 @@ export const aMessage = (fields: Pick<Message, '_id' | 'senderId' | 'receiverId'
   createdAt: new Date().toISOString(),
   deliveredAt: null,
   readAt: null,
+  editedAt: null,
   ...fields,
 });

@@ -10,29 +10,33 @@ export interface ChatMessage {
   createdAt: string;
   deliveredAt: string | null;
   readAt: string | null;
+  editedAt: string | null;
 }
 
-export interface MessageRow extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt'> {
+export interface MessageRow extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt'> {
   createdAt: Date;
   deliveredAt: Date | null;
   readAt: Date | null;
+  editedAt: Date | null;
 }
 
 /** A message's columns, named as ChatMessage; unqualified, for queries where only `messages` has them. */
 export const MESSAGE_COLUMNS = `id::text AS "_id", sender_id::text AS "senderId", receiver_id::text AS "receiverId",
-  text, image, created_at AS "createdAt", delivered_at AS "deliveredAt", read_at AS "readAt"`;
+  text, image, created_at AS "createdAt", delivered_at AS "deliveredAt", read_at AS "readAt",
+  edited_at AS "editedAt"`;
 
 export const toMessage = (row: MessageRow): ChatMessage => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
   readAt: row.readAt?.toISOString() ?? null,
+  editedAt: row.editedAt?.toISOString() ?? null,
 });
 
 /** The columns of a message, read from `table`, in the order and names of COLUMNS. */
 const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
-   ${table}.delivered_at, ${table}.read_at`;
+   ${table}.delivered_at, ${table}.read_at, ${table}.edited_at`;
 
 export interface NewMessage {
   senderId: string;
@@ -67,7 +71,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        SELECT sender_id, receiver_id, text, image, client_message_id FROM input WHERE receiver_known
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
-       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at
+       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at
      ), conversation_ends AS (
        -- Both users' conversation rows move to the new message (reading is reported on its own:
        -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
@@ -90,7 +94,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
          ON messages.sender_id = input.sender_id AND messages.client_message_id = input.client_message_id
        WHERE input.receiver_known
      UNION ALL
-     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM input WHERE NOT input.receiver_known`,
+     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM input WHERE NOT input.receiver_known`,
     [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId')],
   );
   const unknown = new Set<number>();
@@ -178,4 +182,38 @@ export async function listConversation(db: Queryable, userA: string, userB: stri
     [low, high, page.before ?? MAX_BIGINT, page.limit],
   );
   return rows.map(toMessage);
+}
+
+export type EditOutcome =
+  | { status: 'edited' | 'unchanged'; message: ChatMessage }
+  | { status: 'not-found' }
+  | { status: 'not-author' }
+  | { status: 'no-text' }
+  | { status: 'too-late' };
+
+/**
+ * Replaces the text of a message `userId` wrote within the last `windowMinutes`. A message the user
+ * is not part of is not found; one they received is not theirs to change; an image without text has
+ * no text to change.
+ */
+export async function editMessage(
+  db: Queryable,
+  { messageId, userId, text, windowMinutes }: { messageId: string; userId: string; text: string; windowMinutes: number },
+): Promise<EditOutcome> {
+  const [found] = await db.query<MessageRow & { tooLate: boolean }>(
+    `SELECT ${MESSAGE_COLUMNS}, created_at < now() - make_interval(mins => $3) AS "tooLate"
+     FROM messages WHERE id = $1 AND $2::uuid IN (sender_id, receiver_id)`,
+    [messageId, userId, windowMinutes],
+  );
+  if (!found) return { status: 'not-found' };
+  const { tooLate, ...row } = found;
+  if (row.senderId !== userId) return { status: 'not-author' };
+  if (row.text === null) return { status: 'no-text' };
+  if (tooLate) return { status: 'too-late' };
+  if (row.text === text) return { status: 'unchanged', message: toMessage(row) };
+  const [edited] = await db.query<MessageRow>(
+    `UPDATE messages SET text = $2, edited_at = now() WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
+    [messageId, text],
+  );
+  return { status: 'edited', message: toMessage(edited!) };
 }

@@ -86,4 +86,11 @@ export const messagesMigrations: readonly Migration[] = [
         ADD COLUMN last_seen timestamptz;
     `,
   },
+  {
+    version: 4,
+    sql: `
+      -- When a message's author last changed its text.
+      ALTER TABLE messages ADD COLUMN edited_at timestamptz;
+    `,
+  },
 ];

@@ -45,5 +45,5 @@ export async function startMessagesService({
     return { id, fullName, client };
   };
 
-  return { app, bus, blobs, baseUrl, user, cookieOf, published };
+  return { app, db, bus, blobs, baseUrl, user, cookieOf, published };
 }

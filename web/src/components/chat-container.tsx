@@ -1,3 +1,4 @@
+import type { Message } from '@chat/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { prefersReducedMotion } from '../lib/use-reduced-motion';
@@ -63,6 +64,8 @@ export function ChatContainer() {
   };
 
   const [openImage, setOpenImage] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Message | null>(null);
+  useEffect(() => setEditing(null), [selectedUser?._id]);
   const images = useMemo(() => messages.flatMap((message) => (message.image ? [message.image] : [])), [messages]);
 
   // An image dropped anywhere on the conversation is attached to the message being written.
@@ -118,13 +121,14 @@ export function ChatContainer() {
                 isOwn={isOwn}
                 avatar={isOwn ? authUser.profilePic : selectedUser.profilePic}
                 onOpenImage={setOpenImage}
+                onEdit={setEditing}
               />
             );
           })}
           {pending.map((message) => (
             <ChatMessage
               key={message.clientMessageId}
-              message={{ ...message, _id: message.clientMessageId, senderId: authUser._id, deliveredAt: null, readAt: null }}
+              message={{ ...message, _id: message.clientMessageId, senderId: authUser._id, deliveredAt: null, readAt: null, editedAt: null }}
               isOwn
               isPending
               avatar={authUser.profilePic}
@@ -133,7 +137,7 @@ export function ChatContainer() {
           <div ref={endRef} />
         </div>
       )}
-      <MessageInput droppedFile={droppedFile} />
+      <MessageInput droppedFile={droppedFile} editing={editing} onEditDone={() => setEditing(null)} />
       <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
     </div>
   );

@@ -1,4 +1,5 @@
-import type { Message } from '@chat/contracts';
+import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
+import { Pencil } from 'lucide-react';
 import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
 import { MessageStatus, statusOf } from './message-status';
@@ -11,11 +12,16 @@ interface ChatMessageProps {
   isPending?: boolean;
   /** Shows the message's image at full size. */
   onOpenImage?(image: string): void;
+  /** Starts editing this message's text (offered on my own text messages while they may be edited). */
+  onEdit?(message: Message): void;
 }
 
-export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenImage }: ChatMessageProps) {
+const mayEdit = (message: Message) =>
+  message.text !== null && Date.now() - Date.parse(message.createdAt) < EDIT_WINDOW_MINUTES * 60_000;
+
+export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenImage, onEdit }: ChatMessageProps) {
   return (
-    <div className={`chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message">
+    <div className={`group chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message">
       <div className="chat-image avatar">
         <div className="size-10 rounded-full border border-base-300">
           <img src={avatarOf(avatar)} alt="" />
@@ -25,7 +31,18 @@ export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenI
         <time className="ml-1 text-xs opacity-50" dateTime={message.createdAt}>
           {formatMessageTime(message.createdAt)}
         </time>
+        {message.editedAt && <span className="text-xs opacity-50">edited</span>}
         {isOwn && <MessageStatus status={isPending ? 'sending' : statusOf(message)} />}
+        {isOwn && !isPending && onEdit && mayEdit(message) && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs opacity-0 group-hover:opacity-100 focus-visible:opacity-100"
+            aria-label="Edit message"
+            onClick={() => onEdit(message)}
+          >
+            <Pencil className="size-3" />
+          </button>
+        )}
       </div>
       <div className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary' : ''}`}>
         {message.image && (

@@ -1,5 +1,5 @@
-import { checkImageFile, isImageType } from '@chat/contracts';
-import { Image, Send, Smile, X } from 'lucide-react';
+import { checkImageFile, isImageType, type Message } from '@chat/contracts';
+import { Image, Pencil, Send, Smile, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { readAsDataUrl } from '../lib/read-image';
@@ -12,9 +12,13 @@ export const canSend = (text: string, image: string | null) => text.trim().lengt
 interface MessageInputProps {
   /** An image dropped on the conversation: attached as if picked. */
   droppedFile?: File | null;
+  /** My message whose text is being changed, instead of a new one being written. */
+  editing?: Message | null;
+  /** The edit was saved or given up. */
+  onEditDone?(): void;
 }
 
-export function MessageInput({ droppedFile = null }: MessageInputProps) {
+export function MessageInput({ droppedFile = null, editing = null, onEditDone }: MessageInputProps) {
   const [text, setText] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
@@ -23,6 +27,24 @@ export function MessageInput({ droppedFile = null }: MessageInputProps) {
   const textInputRef = useRef<HTMLInputElement>(null);
   const sendMessage = useChatStore((state) => state.sendMessage);
   const notifyTyping = useChatStore((state) => state.notifyTyping);
+  const editMessage = useChatStore((state) => state.editMessage);
+
+  // Editing starts from the message's text, in the input, with the draft put aside until it ends.
+  const draftBeforeEdit = useRef('');
+  useEffect(() => {
+    if (!editing) return;
+    notifyTyping(false);
+    setText((draft) => {
+      draftBeforeEdit.current = draft;
+      return editing.text ?? '';
+    });
+    textInputRef.current?.focus();
+  }, [editing]);
+  const endEdit = () => {
+    setText(draftBeforeEdit.current);
+    draftBeforeEdit.current = '';
+    onEditDone?.();
+  };
 
   useEffect(() => {
     if (!isPickerOpen) return;
@@ -62,6 +84,14 @@ export function MessageInput({ droppedFile = null }: MessageInputProps) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (editing) {
+      if (!text.trim() || isSending) return;
+      setSending(true);
+      const saved = await editMessage(editing._id, text.trim());
+      setSending(false);
+      if (saved) endEdit();
+      return;
+    }
     if (!canSend(text, image) || isSending) return;
     notifyTyping(false);
     setSending(true);
@@ -80,6 +110,16 @@ export function MessageInput({ droppedFile = null }: MessageInputProps) {
 
   return (
     <div className="relative w-full p-4">
+      {editing && (
+        <div className="mb-2 flex items-center gap-2 rounded-lg bg-base-200 px-3 py-1.5 text-sm">
+          <Pencil className="size-4 shrink-0" />
+          <span className="font-medium">Editing message</span>
+          <span className="min-w-0 flex-1 truncate opacity-70">{editing.text}</span>
+          <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Cancel editing" onClick={endEdit}>
+            <X className="size-4" />
+          </button>
+        </div>
+      )}
       {image && (
         <div className="mb-3 flex items-center gap-2">
           <div className="relative">
@@ -120,10 +160,14 @@ export function MessageInput({ droppedFile = null }: MessageInputProps) {
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              notifyTyping(event.target.value.trim().length > 0);
+              // Changing a message already sent is not writing a new one: nobody is told I type.
+              if (!editing) notifyTyping(event.target.value.trim().length > 0);
             }}
             onBlur={() => notifyTyping(false)}
             onPaste={onPaste}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && editing) endEdit();
+            }}
             maxLength={2000}
             aria-label="Message"
           />

@@ -93,4 +93,6 @@ export const api = {
   /** `socketId` spares the sending tab its own echo; `clientMessageId` makes a retry safe. */
   sendMessage: (userId: string, message: SendBody, socketId?: string) =>
     request<Message>('POST', `/messages/send/${encodeURIComponent(userId)}`, message, socketId ? { [SOCKET_ID_HEADER]: socketId } : {}),
+  editMessage: (messageId: string, text: string) =>
+    request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
 };

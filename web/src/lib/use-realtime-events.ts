@@ -52,6 +52,7 @@ export function useRealtimeEvents(): void {
     };
     const onDelivered: Handlers['messagesDelivered'] = (receipt) => chat().receiveReceipt('delivered', receipt);
     const onRead: Handlers['messagesRead'] = (receipt) => chat().receiveReceipt('read', receipt);
+    const onUpdated: Handlers['messageUpdated'] = (message) => chat().receiveUpdate(message);
     const onTyping: Handlers['typing'] = ({ from, isTyping }) => chat().setTyping(from, isTyping);
     const refetch = () => {
       const selected = chat().selectedUser;
@@ -88,6 +89,7 @@ export function useRealtimeEvents(): void {
       newMessage: onNewMessage,
       messagesDelivered: onDelivered,
       messagesRead: onRead,
+      messageUpdated: onUpdated,
       typing: onTyping,
       connect: onConnect,
       disconnect: onDisconnect,

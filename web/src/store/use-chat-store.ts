@@ -65,6 +65,10 @@ interface ChatState {
   sendMessage(message: OutgoingMessage): Promise<boolean>;
   setSelectedUser(user: Contact | null): void;
   receiveMessage(message: Message): void;
+  /** Replaces my message's text; resolves true once the server has it. */
+  editMessage(messageId: string, text: string): Promise<boolean>;
+  /** A message of mine or to me changed (edited): shown as it is now, where it is shown. */
+  receiveUpdate(message: Message): void;
   /** A receipt for my messages (ticks), or of my own read on another tab (badges). */
   receiveReceipt(kind: 'delivered' | 'read', receipt: MessageReceipt): void;
   /** These contacts just came online or went offline: what their last seen says now (where they show it). */
@@ -306,6 +310,30 @@ export const useChatStore = create<ChatState>((set, get) => ({
     if (user?._id === get().selectedUser?._id) return;
     get().notifyTyping(false);
     set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null });
+  },
+
+  async editMessage(messageId, text) {
+    try {
+      get().receiveUpdate(await api.editMessage(messageId, text));
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    }
+  },
+
+  receiveUpdate(message) {
+    // Receipts only move forward: a stamp this tab has already stays.
+    const replace = (shown: Message): Message =>
+      shown._id === message._id
+        ? { ...message, deliveredAt: shown.deliveredAt ?? message.deliveredAt, readAt: shown.readAt ?? message.readAt }
+        : shown;
+    set((state) => ({
+      messages: state.messages.some((shown) => shown._id === message._id) ? state.messages.map(replace) : state.messages,
+      users: state.users.map((entry) =>
+        entry.lastMessage?._id === message._id ? { ...entry, lastMessage: replace(entry.lastMessage) } : entry,
+      ),
+    }));
   },
 
   receiveMessage(received) {

@@ -14,6 +14,7 @@ const message = (id: string, senderId: string, receiverId: string, text: string 
   createdAt: new Date().toISOString(),
   deliveredAt: null,
   readAt: null,
+  editedAt: null,
 });
 
 const contacts: InboxEntry[] = [

@@ -28,6 +28,7 @@ const fromBob = (text: string | null, image: string | null = null): Message => (
   createdAt: '',
   deliveredAt: null,
   readAt: null,
+  editedAt: null,
 });
 
 beforeEach(() => {

@@ -29,6 +29,7 @@ describe('POST /api/messages/send/:id', () => {
       createdAt: expect.any(String),
       deliveredAt: null,
       readAt: null,
+      editedAt: null,
     });
     expect(toBob).toEqual([{ type: 'newMessage', message: response.body, originSocketId: 'tab-1' }]);
     expect(toAnn).toEqual([{ type: 'newMessage', message: response.body, originSocketId: 'tab-1' }]);

@@ -1,0 +1,59 @@
+import { badRequest, forbidden, notFound } from '@chat/kernel';
+import {
+  EDIT_WINDOW_MINUTES,
+  EditBodySchema,
+  MAX_TEXT,
+  MessageIdParamsSchema,
+  MessageSchema,
+  subjects,
+  type UserEvent,
+} from '@chat/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { MessagesRouteOptions } from '../deps.js';
+import { editMessage, type ChatMessage } from '../messages.js';
+import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
+
+/** Changing a message after it was sent: its author edits its text. */
+export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
+  const { db, bus } = options;
+
+  /** Both people see the change on every tab (best effort: the history has it either way). */
+  const tellBoth = async (message: ChatMessage, authorView: ChatMessage) => {
+    const event = (changed: ChatMessage): string => JSON.stringify({ type: 'messageUpdated', message: changed } satisfies UserEvent);
+    try {
+      await Promise.all([
+        bus.publish(subjects.userEvents(message.senderId), event(authorView)),
+        bus.publish(subjects.userEvents(message.receiverId), event(message)),
+      ]);
+    } catch (error) {
+      app.log.error({ err: error, messageId: message._id }, 'could not publish a changed message');
+    }
+  };
+
+  app.post(
+    '/messages/edit/:messageId',
+    {
+      preHandler: app.requireUser,
+      schema: { params: MessageIdParamsSchema, body: EditBodySchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      const text = request.body.text.trim();
+      if (!text) throw badRequest('Message text cannot be empty');
+      if (text.length > MAX_TEXT) throw badRequest(`Message must be at most ${MAX_TEXT} characters`);
+      const outcome = await editMessage(db, {
+        messageId: request.params.messageId,
+        userId: request.userId,
+        text,
+        windowMinutes: EDIT_WINDOW_MINUTES,
+      });
+      if (outcome.status === 'not-found') throw notFound('Message not found');
+      if (outcome.status === 'not-author') throw forbidden('You can only edit your own messages');
+      if (outcome.status === 'no-text') throw forbidden('Only a message with text can be edited');
+      if (outcome.status === 'too-late') throw forbidden(`A message can only be edited within ${EDIT_WINDOW_MINUTES} minutes of sending`);
+      const { message } = outcome;
+      const authorView = (await sendsReadReceipts(db, request.userId)) ? message : hideReadsFrom(request.userId)(message);
+      if (outcome.status === 'edited') await tellBoth(message, authorView);
+      return authorView;
+    },
+  );
+};
