@@ -29,7 +29,7 @@ export const UserEventSchema = Type.Union([
     originSocketId: Type.Optional(Type.String()),
   }),
   Type.Object({ type: Type.Literal('messagesDelivered'), receipt: MessageReceiptSchema }),
-  /** A message of this user's conversations changed (edited): the whole message as it is now. */
+  /** A message of this user's conversations changed (edited or deleted): the whole message as it is now. */
   Type.Object({ type: Type.Literal('messageUpdated'), message: MessageSchema }),
   Type.Object({
     type: Type.Literal('messagesRead'),

@@ -13,6 +13,8 @@ export const MessageSchema = Type.Object({
   readAt: Type.Union([Type.String(), Type.Null()]),
   /** When its author last changed its text; null if never. */
   editedAt: Type.Union([Type.String(), Type.Null()]),
+  /** When its author deleted it for everyone: from then on it has no text and no image. */
+  deletedAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type Message = Static<typeof MessageSchema>;
 

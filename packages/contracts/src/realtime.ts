@@ -73,7 +73,7 @@ export interface ServerToClientEvents {
   newMessage: (message: Message, received: (ack?: MessageAck) => void) => void;
   messagesDelivered: (receipt: MessageReceipt) => void;
   messagesRead: (receipt: MessageReceipt) => void;
-  /** A message of one of my conversations changed (its author edited it): the whole message. */
+  /** A message of one of my conversations changed (its author edited or deleted it): the whole message. */
   messageUpdated: (message: Message) => void;
   typing: (notice: TypingNotice) => void;
 }

@@ -57,5 +57,6 @@ export const aMessage = (fields: Pick<Message, '_id' | 'senderId' | 'receiverId'
   deliveredAt: null,
   readAt: null,
   editedAt: null,
+  deletedAt: null,
   ...fields,
 });

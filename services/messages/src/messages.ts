@@ -11,19 +11,21 @@ export interface ChatMessage {
   deliveredAt: string | null;
   readAt: string | null;
   editedAt: string | null;
+  deletedAt: string | null;
 }
 
-export interface MessageRow extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt'> {
+export interface MessageRow extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt'> {
   createdAt: Date;
   deliveredAt: Date | null;
   readAt: Date | null;
   editedAt: Date | null;
+  deletedAt: Date | null;
 }
 
 /** A message's columns, named as ChatMessage; unqualified, for queries where only `messages` has them. */
 export const MESSAGE_COLUMNS = `id::text AS "_id", sender_id::text AS "senderId", receiver_id::text AS "receiverId",
   text, image, created_at AS "createdAt", delivered_at AS "deliveredAt", read_at AS "readAt",
-  edited_at AS "editedAt"`;
+  edited_at AS "editedAt", deleted_at AS "deletedAt"`;
 
 export const toMessage = (row: MessageRow): ChatMessage => ({
   ...row,
@@ -31,12 +33,13 @@ export const toMessage = (row: MessageRow): ChatMessage => ({
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
   readAt: row.readAt?.toISOString() ?? null,
   editedAt: row.editedAt?.toISOString() ?? null,
+  deletedAt: row.deletedAt?.toISOString() ?? null,
 });
 
 /** The columns of a message, read from `table`, in the order and names of COLUMNS. */
 const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
-   ${table}.delivered_at, ${table}.read_at, ${table}.edited_at`;
+   ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at`;
 
 export interface NewMessage {
   senderId: string;
@@ -71,7 +74,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        SELECT sender_id, receiver_id, text, image, client_message_id FROM input WHERE receiver_known
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
-       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at
+       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at
      ), conversation_ends AS (
        -- Both users' conversation rows move to the new message (reading is reported on its own:
        -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
@@ -94,7 +97,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
          ON messages.sender_id = input.sender_id AND messages.client_message_id = input.client_message_id
        WHERE input.receiver_known
      UNION ALL
-     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM input WHERE NOT input.receiver_known`,
+     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM input WHERE NOT input.receiver_known`,
     [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId')],
   );
   const unknown = new Set<number>();
@@ -189,6 +192,7 @@ export type EditOutcome =
   | { status: 'not-found' }
   | { status: 'not-author' }
   | { status: 'no-text' }
+  | { status: 'deleted' }
   | { status: 'too-late' };
 
 /**
@@ -208,6 +212,7 @@ export async function editMessage(
   if (!found) return { status: 'not-found' };
   const { tooLate, ...row } = found;
   if (row.senderId !== userId) return { status: 'not-author' };
+  if (row.deletedAt) return { status: 'deleted' };
   if (row.text === null) return { status: 'no-text' };
   if (tooLate) return { status: 'too-late' };
   if (row.text === text) return { status: 'unchanged', message: toMessage(row) };
@@ -216,4 +221,28 @@ export async function editMessage(
     [messageId, text],
   );
   return { status: 'edited', message: toMessage(edited!) };
+}
+
+export type DeleteOutcome =
+  | { status: 'deleted' | 'unchanged'; message: ChatMessage; image: string | null }
+  | { status: 'not-found' }
+  | { status: 'not-author' };
+
+/**
+ * Deletes for everyone a message `userId` wrote: it keeps its place in the conversation, without
+ * text or image. Answers the image it had, for its file to go too.
+ */
+export async function deleteMessage(db: Queryable, { messageId, userId }: { messageId: string; userId: string }): Promise<DeleteOutcome> {
+  const [found] = await db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1 AND $2::uuid IN (sender_id, receiver_id)`,
+    [messageId, userId],
+  );
+  if (!found) return { status: 'not-found' };
+  if (found.senderId !== userId) return { status: 'not-author' };
+  if (found.deletedAt) return { status: 'unchanged', message: toMessage(found), image: null };
+  const [deleted] = await db.query<MessageRow>(
+    `UPDATE messages SET text = NULL, image = NULL, deleted_at = now() WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
+    [messageId],
+  );
+  return { status: 'deleted', message: toMessage(deleted!), image: found.image };
 }

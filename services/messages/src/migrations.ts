@@ -89,8 +89,11 @@ export const messagesMigrations: readonly Migration[] = [
   {
     version: 4,
     sql: `
-      -- When a message's author last changed its text.
-      ALTER TABLE messages ADD COLUMN edited_at timestamptz;
+      -- When a message's author last changed its text, and when they deleted it for everyone.
+      ALTER TABLE messages ADD COLUMN edited_at timestamptz, ADD COLUMN deleted_at timestamptz;
+      -- A message deleted for everyone keeps its place with neither text nor image.
+      ALTER TABLE messages DROP CONSTRAINT messages_check,
+        ADD CONSTRAINT messages_has_content CHECK (text IS NOT NULL OR image IS NOT NULL OR deleted_at IS NOT NULL);
     `,
   },
 ];

@@ -5,6 +5,7 @@ import { prefersReducedMotion } from '../lib/use-reduced-motion';
 import { useChatStore } from '../store/use-chat-store';
 import { ChatHeader } from './chat-header';
 import { ChatMessage } from './chat-message';
+import { DeleteMessageDialog } from './delete-message-dialog';
 import { ImageLightbox } from './image-lightbox';
 import { MessageInput } from './message-input';
 import { MessageSkeleton } from './message-skeleton';
@@ -65,6 +66,7 @@ export function ChatContainer() {
 
   const [openImage, setOpenImage] = useState<string | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
+  const [deleting, setDeleting] = useState<Message | null>(null);
   useEffect(() => setEditing(null), [selectedUser?._id]);
   const images = useMemo(() => messages.flatMap((message) => (message.image ? [message.image] : [])), [messages]);
 
@@ -122,13 +124,14 @@ export function ChatContainer() {
                 avatar={isOwn ? authUser.profilePic : selectedUser.profilePic}
                 onOpenImage={setOpenImage}
                 onEdit={setEditing}
+                onDelete={setDeleting}
               />
             );
           })}
           {pending.map((message) => (
             <ChatMessage
               key={message.clientMessageId}
-              message={{ ...message, _id: message.clientMessageId, senderId: authUser._id, deliveredAt: null, readAt: null, editedAt: null }}
+              message={{ ...message, _id: message.clientMessageId, senderId: authUser._id, deliveredAt: null, readAt: null, editedAt: null, deletedAt: null }}
               isOwn
               isPending
               avatar={authUser.profilePic}
@@ -139,6 +142,7 @@ export function ChatContainer() {
       )}
       <MessageInput droppedFile={droppedFile} editing={editing} onEditDone={() => setEditing(null)} />
       <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
+      <DeleteMessageDialog message={deleting} onDone={() => setDeleting(null)} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
-import { Pencil } from 'lucide-react';
+import { Ban, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DELETED_MESSAGE } from '../lib/message-preview';
 import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
 import { MessageStatus, statusOf } from './message-status';
@@ -14,12 +16,30 @@ interface ChatMessageProps {
   onOpenImage?(image: string): void;
   /** Starts editing this message's text (offered on my own text messages while they may be edited). */
   onEdit?(message: Message): void;
+  /** Asks to delete this message of mine for everyone. */
+  onDelete?(message: Message): void;
 }
 
 const mayEdit = (message: Message) =>
   message.text !== null && Date.now() - Date.parse(message.createdAt) < EDIT_WINDOW_MINUTES * 60_000;
 
-export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenImage, onEdit }: ChatMessageProps) {
+/** A small button beside a message's time, shown while the message is hovered or the button focused. */
+function MessageAction({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-xs opacity-0 group-hover:opacity-100 focus-visible:opacity-100"
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenImage, onEdit, onDelete }: ChatMessageProps) {
+  const isDeleted = message.deletedAt !== null;
+  const mine = isOwn && !isPending && !isDeleted;
   return (
     <div className={`group chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message">
       <div className="chat-image avatar">
@@ -32,16 +52,16 @@ export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenI
           {formatMessageTime(message.createdAt)}
         </time>
         {message.editedAt && <span className="text-xs opacity-50">edited</span>}
-        {isOwn && <MessageStatus status={isPending ? 'sending' : statusOf(message)} />}
-        {isOwn && !isPending && onEdit && mayEdit(message) && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs opacity-0 group-hover:opacity-100 focus-visible:opacity-100"
-            aria-label="Edit message"
-            onClick={() => onEdit(message)}
-          >
+        {isOwn && !isDeleted && <MessageStatus status={isPending ? 'sending' : statusOf(message)} />}
+        {mine && onEdit && mayEdit(message) && (
+          <MessageAction label="Edit message" onClick={() => onEdit(message)}>
             <Pencil className="size-3" />
-          </button>
+          </MessageAction>
+        )}
+        {mine && onDelete && (
+          <MessageAction label="Delete message" onClick={() => onDelete(message)}>
+            <Trash2 className="size-3" />
+          </MessageAction>
         )}
       </div>
       <div className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary' : ''}`}>
@@ -56,6 +76,11 @@ export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenI
           </button>
         )}
         {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
+        {isDeleted && (
+          <p className="flex items-center gap-1.5 italic opacity-70">
+            <Ban className="size-4" /> {DELETED_MESSAGE}
+          </p>
+        )}
       </div>
     </div>
   );

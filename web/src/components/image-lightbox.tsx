@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../lib/use-modal-dialog';
 
 interface ImageLightboxProps {
   /** The conversation's images, oldest first. */
@@ -14,17 +14,10 @@ interface ImageLightboxProps {
  * image closes it; the arrow keys and buttons move to the conversation's previous and next image.
  */
 export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(open !== null);
   const index = open ? images.indexOf(open) : -1;
   const previous = index > 0 ? images[index - 1] : undefined;
   const next = index >= 0 && index < images.length - 1 ? images[index + 1] : undefined;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

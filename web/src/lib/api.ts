@@ -95,4 +95,5 @@ export const api = {
     request<Message>('POST', `/messages/send/${encodeURIComponent(userId)}`, message, socketId ? { [SOCKET_ID_HEADER]: socketId } : {}),
   editMessage: (messageId: string, text: string) =>
     request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
+  deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
 };

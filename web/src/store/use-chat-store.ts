@@ -67,7 +67,9 @@ interface ChatState {
   receiveMessage(message: Message): void;
   /** Replaces my message's text; resolves true once the server has it. */
   editMessage(messageId: string, text: string): Promise<boolean>;
-  /** A message of mine or to me changed (edited): shown as it is now, where it is shown. */
+  /** Deletes my message for everyone; resolves true once the server has done it. */
+  deleteMessage(messageId: string): Promise<boolean>;
+  /** A message of mine or to me changed (edited or deleted): shown as it is now, where it is shown. */
   receiveUpdate(message: Message): void;
   /** A receipt for my messages (ticks), or of my own read on another tab (badges). */
   receiveReceipt(kind: 'delivered' | 'read', receipt: MessageReceipt): void;
@@ -315,6 +317,16 @@ export const useChatStore = create<ChatState>((set, get) => ({
   async editMessage(messageId, text) {
     try {
       get().receiveUpdate(await api.editMessage(messageId, text));
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    }
+  },
+
+  async deleteMessage(messageId) {
+    try {
+      get().receiveUpdate(await api.deleteMessage(messageId));
       return true;
     } catch (error) {
       toast.error(errorMessage(error));

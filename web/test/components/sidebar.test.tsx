@@ -15,6 +15,7 @@ const message = (id: string, senderId: string, receiverId: string, text: string 
   deliveredAt: null,
   readAt: null,
   editedAt: null,
+  deletedAt: null,
 });
 
 const contacts: InboxEntry[] = [

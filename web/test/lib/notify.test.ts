@@ -29,6 +29,7 @@ const fromBob = (text: string | null, image: string | null = null): Message => (
   deliveredAt: null,
   readAt: null,
   editedAt: null,
+  deletedAt: null,
 });
 
 beforeEach(() => {

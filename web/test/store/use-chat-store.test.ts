@@ -16,6 +16,7 @@ const message = (id: number): Message => ({
   deliveredAt: null,
   readAt: null,
   editedAt: null,
+  deletedAt: null,
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 const ids = () => useChatStore.getState().messages.map((m) => Number(m._id));

@@ -1,4 +1,5 @@
 import { badRequest, forbidden, notFound } from '@chat/kernel';
+import { mediaKeyFromUrl } from '@chat/media';
 import {
   EDIT_WINDOW_MINUTES,
   EditBodySchema,
@@ -10,12 +11,12 @@ import {
 } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MessagesRouteOptions } from '../deps.js';
-import { editMessage, type ChatMessage } from '../messages.js';
+import { deleteMessage, editMessage, type ChatMessage } from '../messages.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
-/** Changing a message after it was sent: its author edits its text. */
+/** Changing a message after it was sent: its author edits its text, or deletes it for everyone. */
 export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
-  const { db, bus } = options;
+  const { db, bus, blobs } = options;
 
   /** Both people see the change on every tab (best effort: the history has it either way). */
   const tellBoth = async (message: ChatMessage, authorView: ChatMessage) => {
@@ -29,6 +30,10 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       app.log.error({ err: error, messageId: message._id }, 'could not publish a changed message');
     }
   };
+
+  /** An author without read receipts sees no readAt on their own messages. */
+  const asAuthorSees = async (message: ChatMessage) =>
+    (await sendsReadReceipts(db, message.senderId)) ? message : hideReadsFrom(message.senderId)(message);
 
   app.post(
     '/messages/edit/:messageId',
@@ -48,11 +53,31 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       });
       if (outcome.status === 'not-found') throw notFound('Message not found');
       if (outcome.status === 'not-author') throw forbidden('You can only edit your own messages');
+      if (outcome.status === 'deleted') throw forbidden('A deleted message cannot be edited');
       if (outcome.status === 'no-text') throw forbidden('Only a message with text can be edited');
       if (outcome.status === 'too-late') throw forbidden(`A message can only be edited within ${EDIT_WINDOW_MINUTES} minutes of sending`);
       const { message } = outcome;
-      const authorView = (await sendsReadReceipts(db, request.userId)) ? message : hideReadsFrom(request.userId)(message);
+      const authorView = await asAuthorSees(message);
       if (outcome.status === 'edited') await tellBoth(message, authorView);
+      return authorView;
+    },
+  );
+
+  app.post(
+    '/messages/delete/:messageId',
+    { preHandler: app.requireUser, schema: { params: MessageIdParamsSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      const outcome = await deleteMessage(db, { messageId: request.params.messageId, userId: request.userId });
+      if (outcome.status === 'not-found') throw notFound('Message not found');
+      if (outcome.status === 'not-author') throw forbidden('You can only delete your own messages');
+      const { message, image } = outcome;
+      const imageKey = image && mediaKeyFromUrl(image);
+      if (imageKey) {
+        // The message no longer shows it; a file left behind would only be a leak of what was deleted.
+        await blobs.delete(imageKey).catch((error: unknown) => app.log.error({ err: error, messageId: message._id }, 'could not remove a deleted message’s image'));
+      }
+      const authorView = await asAuthorSees(message);
+      if (outcome.status === 'deleted') await tellBoth(message, authorView);
       return authorView;
     },
   );

@@ -30,6 +30,7 @@ describe('POST /api/messages/send/:id', () => {
       deliveredAt: null,
       readAt: null,
       editedAt: null,
+      deletedAt: null,
     });
     expect(toBob).toEqual([{ type: 'newMessage', message: response.body, originSocketId: 'tab-1' }]);
     expect(toAnn).toEqual([{ type: 'newMessage', message: response.body, originSocketId: 'tab-1' }]);
