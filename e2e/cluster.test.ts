@@ -82,6 +82,32 @@ describe('the local cluster: services on their own behind nginx', () => {
     expect(benRead).toEqual(once);
   });
 
+  it('tells both people on every tab and replica of an edit and a deletion, once each', async () => {
+    const ann = await signUp('Ann Changes');
+    const ben = await signUp('Ben Changes');
+    const tabs = [await ann.socket('gateway-1'), await ann.socket('gateway-2'), await ben.socket('gateway-2')];
+    const updates = tabs.map((tab) => collectEvents<{ _id: string; text: string | null; editedAt: string | null; deletedAt: string | null }>(tab, 'messageUpdated'));
+    const message = await ann.send(ben, 'see you at 5');
+    expect((await ann.client.post(`/api/messages/edit/${message._id}`, { text: 'see you at 6' })).status).toBe(200);
+    expect((await ann.client.post(`/api/messages/delete/${message._id}`)).status).toBe(200);
+    await eventually(() => updates.every((events) => events.length >= 2), 'the edit and the deletion on all three tabs');
+    // Published after the changes on both subjects: once it is in, a second copy of either would be too.
+    const annMessages = tabs.slice(0, 2).map((tab) => collectEvents<{ text: string }>(tab, 'newMessage'));
+    const benMessages = collectEvents<{ text: string }>(tabs[2]!, 'newMessage');
+    await ben.send(ann, 'ok');
+    await ann.send(ben, 'ok too');
+    await eventually(
+      () => annMessages.every((events) => events.some((m) => m.text === 'ok')) && benMessages.some((m) => m.text === 'ok too'),
+      'a later message on every tab',
+    );
+    for (const events of updates) {
+      expect(events.map(({ _id, text, editedAt, deletedAt }) => [_id, text, editedAt !== null, deletedAt !== null])).toEqual([
+        [message._id, 'see you at 6', true, false],
+        [message._id, null, true, true],
+      ]);
+    }
+  });
+
   it('shows presence across replicas: the snapshot and the changes', async () => {
     const ann = await signUp('Ann Presence');
     const ben = await signUp('Ben Presence');
