@@ -187,6 +187,16 @@ export async function listConversation(db: Queryable, userA: string, userB: stri
   return rows.map(toMessage);
 }
 
+/** A message `userId` sent or received, with how many minutes ago it was sent (by the database's clock). */
+async function findOwnOrReceived(db: Queryable, messageId: string, userId: string) {
+  const [found] = await db.query<MessageRow & { minutesOld: number }>(
+    `SELECT ${MESSAGE_COLUMNS}, extract(epoch FROM now() - created_at)::float8 / 60 AS "minutesOld"
+     FROM messages WHERE id = $1 AND $2::uuid IN (sender_id, receiver_id)`,
+    [messageId, userId],
+  );
+  return found;
+}
+
 export type EditOutcome =
   | { status: 'edited' | 'unchanged'; message: ChatMessage }
   | { status: 'not-found' }
@@ -204,17 +214,13 @@ export async function editMessage(
   db: Queryable,
   { messageId, userId, text, windowMinutes }: { messageId: string; userId: string; text: string; windowMinutes: number },
 ): Promise<EditOutcome> {
-  const [found] = await db.query<MessageRow & { tooLate: boolean }>(
-    `SELECT ${MESSAGE_COLUMNS}, created_at < now() - make_interval(mins => $3) AS "tooLate"
-     FROM messages WHERE id = $1 AND $2::uuid IN (sender_id, receiver_id)`,
-    [messageId, userId, windowMinutes],
-  );
+  const found = await findOwnOrReceived(db, messageId, userId);
   if (!found) return { status: 'not-found' };
-  const { tooLate, ...row } = found;
+  const { minutesOld, ...row } = found;
   if (row.senderId !== userId) return { status: 'not-author' };
   if (row.deletedAt) return { status: 'deleted' };
   if (row.text === null) return { status: 'no-text' };
-  if (tooLate) return { status: 'too-late' };
+  if (minutesOld > windowMinutes) return { status: 'too-late' };
   if (row.text === text) return { status: 'unchanged', message: toMessage(row) };
   const [edited] = await db.query<MessageRow>(
     `UPDATE messages SET text = $2, edited_at = now() WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
@@ -233,16 +239,14 @@ export type DeleteOutcome =
  * text or image. Answers the image it had, for its file to go too.
  */
 export async function deleteMessage(db: Queryable, { messageId, userId }: { messageId: string; userId: string }): Promise<DeleteOutcome> {
-  const [found] = await db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1 AND $2::uuid IN (sender_id, receiver_id)`,
-    [messageId, userId],
-  );
+  const found = await findOwnOrReceived(db, messageId, userId);
   if (!found) return { status: 'not-found' };
-  if (found.senderId !== userId) return { status: 'not-author' };
-  if (found.deletedAt) return { status: 'unchanged', message: toMessage(found), image: null };
+  const { minutesOld: _minutesOld, ...row } = found;
+  if (row.senderId !== userId) return { status: 'not-author' };
+  if (row.deletedAt) return { status: 'unchanged', message: toMessage(row), image: null };
   const [deleted] = await db.query<MessageRow>(
     `UPDATE messages SET text = NULL, image = NULL, deleted_at = now() WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
     [messageId],
   );
-  return { status: 'deleted', message: toMessage(deleted!), image: found.image };
+  return { status: 'deleted', message: toMessage(deleted!), image: row.image };
 }

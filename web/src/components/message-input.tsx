@@ -29,20 +29,19 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone }:
   const notifyTyping = useChatStore((state) => state.notifyTyping);
   const editMessage = useChatStore((state) => state.editMessage);
 
-  // Editing starts from the message's text, in the input, with the draft put aside until it ends.
-  const draftBeforeEdit = useRef('');
+  // Editing starts from the message's text, in the input, with the draft put aside until it ends
+  // (the draft, not the text of a message whose edit another one's replaced).
+  const draftBeforeEdit = useRef<string | null>(null);
   useEffect(() => {
     if (!editing) return;
     notifyTyping(false);
-    setText((draft) => {
-      draftBeforeEdit.current = draft;
-      return editing.text ?? '';
-    });
+    draftBeforeEdit.current ??= text;
+    setText(editing.text ?? '');
     textInputRef.current?.focus();
   }, [editing]);
   const endEdit = () => {
-    setText(draftBeforeEdit.current);
-    draftBeforeEdit.current = '';
+    setText(draftBeforeEdit.current ?? '');
+    draftBeforeEdit.current = null;
     onEditDone?.();
   };
 
