@@ -368,9 +368,12 @@ export const useChatStore = create<ChatState>((set, get) => ({
     set((state) => ({
       users: toTop(state.users, peerId, (entry) => {
         const newer = !entry.lastMessage || Number(message._id) >= Number(entry.lastMessage._id);
+        // A row that already shows this message (the inbox was fetched after it was stored) counted it.
+        const counted = entry.lastMessage?._id === message._id;
         // In the open conversation too while the tab is hidden: nobody has seen it yet.
         const unseen = !inOpenChat || document.visibilityState !== 'visible';
-        const unread = fromThem && unseen && newer ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
+        const unread =
+          fromThem && unseen && newer && !counted ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
         return { ...entry, lastMessage: newer ? message : entry.lastMessage, unreadCount: unread };
       }),
     }));

@@ -66,6 +66,15 @@ describe('reading the open conversation', () => {
     expect(markRead).toHaveBeenCalledOnce();
   });
 
+  it('does not count again a message the inbox row already shows (fetched after it was stored)', () => {
+    setVisibility('visible');
+    useChatStore.setState({ selectedUser: null, messages: [], users: inbox(2) });
+    useChatStore.getState().receiveMessage(message(12));
+    expect(useChatStore.getState().users[0]!.unreadCount).toBe(2);
+    useChatStore.getState().receiveMessage(message(13));
+    expect(useChatStore.getState().users[0]!.unreadCount).toBe(3);
+  });
+
   it('waits while the tab is hidden, counting what arrives, and reads it once the tab is shown', async () => {
     const visibility = setVisibility('hidden');
     const markRead = vi.spyOn(api, 'markRead').mockResolvedValue(undefined);
