@@ -1,5 +1,20 @@
 import { Type, type Static } from 'typebox';
 
+const MESSAGE_ID_PATTERN = '^[1-9][0-9]{0,18}$';
+
+/** The message a reply answers, as it is now: its text and image are null once it is deleted. */
+export const QuotedMessageSchema = Type.Object({
+  _id: Type.String(),
+  senderId: Type.String(),
+  text: Type.Union([Type.String(), Type.Null()]),
+  image: Type.Union([Type.String(), Type.Null()]),
+});
+export type QuotedMessage = Static<typeof QuotedMessageSchema>;
+
+/** One emoji on a message and who put it there (each person has at most one reaction on a message). */
+export const ReactionSchema = Type.Object({ emoji: Type.String(), userIds: Type.Array(Type.String()) });
+export type Reaction = Static<typeof ReactionSchema>;
+
 export const MessageSchema = Type.Object({
   _id: Type.String(),
   senderId: Type.String(),
@@ -15,6 +30,10 @@ export const MessageSchema = Type.Object({
   editedAt: Type.Union([Type.String(), Type.Null()]),
   /** When its author deleted it for everyone: from then on it has no text and no image. */
   deletedAt: Type.Union([Type.String(), Type.Null()]),
+  /** The message this one answers; null when it answers none. */
+  replyTo: Type.Union([QuotedMessageSchema, Type.Null()]),
+  /** Most given first. */
+  reactions: Type.Array(ReactionSchema),
 });
 export type Message = Static<typeof MessageSchema>;
 
@@ -22,8 +41,24 @@ export type Message = Static<typeof MessageSchema>;
 export const EDIT_WINDOW_MINUTES = 15;
 
 export const MessageIdParamsSchema = Type.Object({
-  messageId: Type.String({ pattern: '^[1-9][0-9]{0,18}$', errorMessage: 'Invalid message id' }),
+  messageId: Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'Invalid message id' }),
 });
+
+/** The reactions offered first, one click each; any other single emoji may be chosen from the picker. */
+export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
+/** The longest emoji a reaction may be, in UTF-16 units (a family or flag sequence fits). */
+export const MAX_REACTION_LENGTH = 32;
+
+// Built at run time: a regular-expression literal with the `v` flag needs an ES2024 target.
+const SINGLE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+/** Whether `text` is exactly one emoji, so it may be a reaction. */
+export const isSingleEmoji = (text: string) => text.length <= MAX_REACTION_LENGTH && SINGLE_EMOJI.test(text);
+
+export const ReactBodySchema = Type.Object(
+  { emoji: Type.String({ maxLength: MAX_REACTION_LENGTH, errorMessage: 'Reaction must be a single emoji' }) },
+  { errorMessage: { type: 'Request body must be a JSON object', required: 'Emoji is required' } },
+);
+export type ReactBody = Static<typeof ReactBodySchema>;
 
 export const EditBodySchema = Type.Object(
   { text: Type.String({ errorMessage: 'Text must be a string' }) },
@@ -42,7 +77,7 @@ export const UserIdParamsSchema = Type.Object({
 });
 
 export const HistoryQuerySchema = Type.Object({
-  before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,18}$', errorMessage: 'before must be a message id' })),
+  before: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'before must be a message id' })),
   limit: Type.Optional(
     Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` }),
   ),
@@ -54,6 +89,8 @@ export const SendBodySchema = Type.Object(
     image: Type.Optional(Type.Union([Type.String(), Type.Null()], { errorMessage: 'Image must be a data URL or null' })),
     /** Makes a retried send safe: the same id is stored once. */
     clientMessageId: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'clientMessageId must be a UUID' })),
+    /** The id of the message of this conversation that this one answers. */
+    replyTo: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'replyTo must be a message id' })),
   },
   { errorMessage: { type: 'Request body must be a JSON object' } },
 );
@@ -93,7 +130,7 @@ export type ContactsQuery = Static<typeof ContactsQuerySchema>;
 
 /** `POST /api/messages/read/:id`: every message from that user up to and including this one is read. */
 export const ReadBodySchema = Type.Object(
-  { upTo: Type.String({ pattern: '^[1-9][0-9]{0,18}$', errorMessage: 'upTo must be a message id' }) },
+  { upTo: Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'upTo must be a message id' }) },
   { errorMessage: { required: { upTo: 'upTo is required' }, type: 'Request body must be a JSON object' } },
 );
 export type ReadBody = Static<typeof ReadBodySchema>;

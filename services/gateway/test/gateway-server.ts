@@ -58,5 +58,7 @@ export const aMessage = (fields: Pick<Message, '_id' | 'senderId' | 'receiverId'
   readAt: null,
   editedAt: null,
   deletedAt: null,
+  replyTo: null,
+  reactions: [],
   ...fields,
 });

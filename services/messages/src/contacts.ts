@@ -214,8 +214,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
      JOIN contacts c ON c.user_id = w.user_id
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).
      LEFT JOIN LATERAL (
-       SELECT v.user_id, v.peer_id, v.read_up_to, m.id, m.sender_id, m.receiver_id, m.text, m.image, m.created_at,
-         m.delivered_at, m.read_at, m.edited_at, m.deleted_at
+       SELECT v.user_id, v.peer_id, v.read_up_to, m.*
        FROM conversations v JOIN messages m ON m.id = v.last_message_id
        WHERE v.user_id = $1 AND v.peer_id = w.user_id
        LIMIT 1

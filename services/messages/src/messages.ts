@@ -1,45 +1,59 @@
 import type { Queryable } from '@chat/database';
+import type { Message, Reaction } from '@chat/contracts';
 
 /** A message as every answer and every realtime event shows it. */
-export interface ChatMessage {
-  _id: string;
-  senderId: string;
-  receiverId: string;
-  text: string | null;
-  image: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-  readAt: string | null;
-  editedAt: string | null;
-  deletedAt: string | null;
-}
+export type ChatMessage = Message;
 
-export interface MessageRow extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt'> {
+/** Each person's reaction to a message, by user id: one each, so a toggle is one atomic update. */
+type ReactionsByUser = Record<string, string>;
+
+export interface MessageRow
+  extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions'> {
   createdAt: Date;
   deliveredAt: Date | null;
   readAt: Date | null;
   editedAt: Date | null;
   deletedAt: Date | null;
+  replyToId: string | null;
+  replyToSenderId: string | null;
+  replyToText: string | null;
+  replyToImage: string | null;
+  reactions: ReactionsByUser;
 }
 
-/** A message's columns, named as ChatMessage; unqualified, for queries where only `messages` has them. */
+/** A message's columns, named as MessageRow; unqualified, for queries where only `messages` has them. */
 export const MESSAGE_COLUMNS = `id::text AS "_id", sender_id::text AS "senderId", receiver_id::text AS "receiverId",
   text, image, created_at AS "createdAt", delivered_at AS "deliveredAt", read_at AS "readAt",
-  edited_at AS "editedAt", deleted_at AS "deletedAt"`;
+  edited_at AS "editedAt", deleted_at AS "deletedAt", reply_to_id::text AS "replyToId",
+  reply_to_sender::text AS "replyToSenderId", reply_to_text AS "replyToText", reply_to_image AS "replyToImage", reactions`;
 
-export const toMessage = (row: MessageRow): ChatMessage => ({
+/** The reactions grouped by emoji, the most given first (then in code point order), their people in id order. */
+function groupReactions(byUser: ReactionsByUser): Reaction[] {
+  const groups = new Map<string, string[]>();
+  for (const [userId, emoji] of Object.entries(byUser).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    groups.set(emoji, [...(groups.get(emoji) ?? []), userId]);
+  }
+  return [...groups]
+    .map(([emoji, userIds]) => ({ emoji, userIds }))
+    .sort((a, b) => b.userIds.length - a.userIds.length || (a.emoji < b.emoji ? -1 : 1));
+}
+
+export const toMessage = ({ replyToId, replyToSenderId, replyToText, replyToImage, reactions, ...row }: MessageRow): ChatMessage => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
   readAt: row.readAt?.toISOString() ?? null,
   editedAt: row.editedAt?.toISOString() ?? null,
   deletedAt: row.deletedAt?.toISOString() ?? null,
+  replyTo: replyToId === null ? null : { _id: replyToId, senderId: replyToSenderId!, text: replyToText, image: replyToImage },
+  reactions: groupReactions(reactions),
 });
 
 /** The columns of a message, read from `table`, in the order and names of COLUMNS. */
 const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
-   ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at`;
+   ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at, ${table}.reply_to_id::text,
+   ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions`;
 
 export interface NewMessage {
   senderId: string;
@@ -47,6 +61,8 @@ export interface NewMessage {
   text: string | null;
   image: string | null;
   clientMessageId: string | null;
+  /** The message of the same conversation this one answers. */
+  replyToId: string | null;
 }
 
 /** What became of one send: stored now, stored by an earlier attempt, or addressed to nobody. */
@@ -67,14 +83,21 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
   const rows = await db.query<ResultRow>(
     `WITH input AS (
        SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id) AS receiver_known
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[]) WITH ORDINALITY
-         AS t(sender_id, receiver_id, text, image, client_message_id, ord)
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[]) WITH ORDINALITY
+         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, ord)
      ), inserted AS (
-       INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id)
-       SELECT sender_id, receiver_id, text, image, client_message_id FROM input WHERE receiver_known
+       -- A reply keeps what it answers as it is now (an edit or a deletion of it changes the copy).
+       INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id, reply_to_id, reply_to_sender, reply_to_text, reply_to_image)
+       SELECT input.sender_id, input.receiver_id, input.text, input.image, input.client_message_id,
+              quoted.id, quoted.sender_id, quoted.text, quoted.image
+       FROM input LEFT JOIN messages quoted ON quoted.id = input.reply_to_id
+         AND LEAST(quoted.sender_id, quoted.receiver_id) = LEAST(input.sender_id, input.receiver_id)
+         AND GREATEST(quoted.sender_id, quoted.receiver_id) = GREATEST(input.sender_id, input.receiver_id)
+       WHERE receiver_known
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
-       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at
+       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
+         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions
      ), conversation_ends AS (
        -- Both users' conversation rows move to the new message (reading is reported on its own:
        -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
@@ -97,8 +120,9 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
          ON messages.sender_id = input.sender_id AND messages.client_message_id = input.client_message_id
        WHERE input.receiver_known
      UNION ALL
-     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM input WHERE NOT input.receiver_known`,
-    [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId')],
+     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       FROM input WHERE NOT input.receiver_known`,
+    [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId'), column('replyToId')],
   );
   const unknown = new Set<number>();
   const existing = new Map<number, ChatMessage>();
@@ -223,7 +247,8 @@ export async function editMessage(
   if (minutesOld > windowMinutes) return { status: 'too-late' };
   if (row.text === text) return { status: 'unchanged', message: toMessage(row) };
   const [edited] = await db.query<MessageRow>(
-    `UPDATE messages SET text = $2, edited_at = now() WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
+    `WITH quotes AS (UPDATE messages SET reply_to_text = $2 WHERE reply_to_id = $1)
+     UPDATE messages SET text = $2, edited_at = now() WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
     [messageId, text],
   );
   return { status: 'edited', message: toMessage(edited!) };
@@ -236,7 +261,8 @@ export type DeleteOutcome =
 
 /**
  * Deletes for everyone a message `userId` wrote: it keeps its place in the conversation, without
- * text or image. Answers the image it had, for its file to go too.
+ * text, image or reactions, and the replies to it quote nothing. Answers the image it had, for its
+ * file to go too.
  */
 export async function deleteMessage(db: Queryable, { messageId, userId }: { messageId: string; userId: string }): Promise<DeleteOutcome> {
   const found = await findOwnOrReceived(db, messageId, userId);
@@ -245,8 +271,46 @@ export async function deleteMessage(db: Queryable, { messageId, userId }: { mess
   if (row.senderId !== userId) return { status: 'not-author' };
   if (row.deletedAt) return { status: 'unchanged', message: toMessage(row), image: null };
   const [deleted] = await db.query<MessageRow>(
-    `UPDATE messages SET text = NULL, image = NULL, deleted_at = now() WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
+    `WITH quotes AS (UPDATE messages SET reply_to_text = NULL, reply_to_image = NULL WHERE reply_to_id = $1)
+     UPDATE messages SET text = NULL, image = NULL, reactions = '{}', deleted_at = now() WHERE id = $1
+     RETURNING ${MESSAGE_COLUMNS}`,
     [messageId],
   );
   return { status: 'deleted', message: toMessage(deleted!), image: row.image };
+}
+
+export type ReactOutcome = { status: 'changed'; message: ChatMessage } | { status: 'not-found' } | { status: 'deleted' };
+
+/**
+ * Toggles `userId`'s reaction to a message they sent or received: the same emoji again takes it
+ * back, another one replaces it. One statement, so two people reacting at once both count.
+ */
+export async function reactToMessage(
+  db: Queryable,
+  { messageId, userId, emoji }: { messageId: string; userId: string; emoji: string },
+): Promise<ReactOutcome> {
+  const [changed] = await db.query<MessageRow>(
+    `UPDATE messages SET reactions = CASE WHEN reactions ->> $3::text = $4::text THEN reactions - $3::text
+       ELSE reactions || jsonb_build_object($3::text, $4::text) END
+     WHERE id = $1 AND $2::uuid IN (sender_id, receiver_id) AND deleted_at IS NULL
+     RETURNING ${MESSAGE_COLUMNS}`,
+    [messageId, userId, userId, emoji],
+  );
+  if (changed) return { status: 'changed', message: toMessage(changed) };
+  return (await findOwnOrReceived(db, messageId, userId)) ? { status: 'deleted' } : { status: 'not-found' };
+}
+
+/** Whether a message may be answered in the conversation of `userA` and `userB`: it is theirs and not deleted. */
+export async function findReplyTarget(
+  db: Queryable,
+  { messageId, userA, userB }: { messageId: string; userA: string; userB: string },
+): Promise<'found' | 'not-found' | 'deleted'> {
+  const [found] = await db.query<{ deleted: boolean }>(
+    `SELECT deleted_at IS NOT NULL AS deleted FROM messages
+     WHERE id = $1 AND LEAST(sender_id, receiver_id) = LEAST($2::uuid, $3::uuid)
+       AND GREATEST(sender_id, receiver_id) = GREATEST($2::uuid, $3::uuid)`,
+    [messageId, userA, userB],
+  );
+  if (!found) return 'not-found';
+  return found.deleted ? 'deleted' : 'found';
 }

@@ -96,4 +96,19 @@ export const messagesMigrations: readonly Migration[] = [
         ADD CONSTRAINT messages_has_content CHECK (text IS NOT NULL OR image IS NOT NULL OR deleted_at IS NOT NULL);
     `,
   },
+  {
+    version: 5,
+    sql: `
+      -- A reply keeps what it answers: its id, author, and its text and image as they are now.
+      ALTER TABLE messages
+        ADD COLUMN reply_to_id bigint,
+        ADD COLUMN reply_to_sender uuid,
+        ADD COLUMN reply_to_text text,
+        ADD COLUMN reply_to_image text,
+        -- Each person's reaction, by user id: {"<userId>": "👍"}.
+        ADD COLUMN reactions jsonb NOT NULL DEFAULT '{}';
+      -- The replies to a message, for its edit or deletion to reach their quotes.
+      CREATE INDEX messages_reply_to_idx ON messages (reply_to_id) WHERE reply_to_id IS NOT NULL;
+    `,
+  },
 ];

@@ -6,7 +6,7 @@ import { cleanImageDataUrl, mediaKeys, mediaUrl } from '@chat/media';
 import type { FastifyBaseLogger } from 'fastify';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
-import { findByClientMessageId, type ChatMessage, type InsertResult } from './messages.js';
+import { findByClientMessageId, findReplyTarget, type ChatMessage, type InsertResult } from './messages.js';
 
 export interface SendRequest {
   senderId: string;
@@ -15,13 +15,19 @@ export interface SendRequest {
   /** A data URL, checked and re-encoded before it is stored. */
   imageDataUrl: string | null;
   clientMessageId: string | null;
+  /** The id of the message of this conversation that this one answers. */
+  replyToId: string | null;
   /** The sender's socket that sent it over HTTP: that tab gets no echo. */
   originSocketId?: string;
 }
 
+/** What became of a send: as an insert says, or refused because what it answers cannot be answered. */
+export type SendResult = InsertResult | { status: 'reply-not-found' } | { status: 'reply-deleted' };
+
 /**
  * Sending a message: store it once (a retried clientMessageId answers the first attempt's
- * message), then hand it to both users' sockets. Answers stored, duplicate or unknown receiver.
+ * message), then hand it to both users' sockets. A reply answers a message of the same
+ * conversation that still stands.
  */
 export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger }) {
   const { db, bus, blobs, log } = deps;
@@ -41,8 +47,12 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
     }
   };
 
-  return async function sendMessage(request: SendRequest): Promise<InsertResult> {
-    const { senderId, receiverId, text, imageDataUrl, clientMessageId } = request;
+  return async function sendMessage(request: SendRequest): Promise<SendResult> {
+    const { senderId, receiverId, text, imageDataUrl, clientMessageId, replyToId } = request;
+    if (replyToId) {
+      const target = await findReplyTarget(db, { messageId: replyToId, userA: senderId, userB: receiverId });
+      if (target !== 'found') return { status: target === 'deleted' ? 'reply-deleted' : 'reply-not-found' };
+    }
     // An image is costly to clean and store: it is done only for a known receiver, and never
     // twice for a retried clientMessageId. A text goes straight to the one INSERT.
     let imageKey: string | null = null;
@@ -54,7 +64,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
       await blobs.put(imageKey, image.bytes);
     }
-    const result = await writer.insert({ senderId, receiverId, text, image: imageKey && mediaUrl(imageKey), clientMessageId });
+    const result = await writer.insert({ senderId, receiverId, text, image: imageKey && mediaUrl(imageKey), clientMessageId, replyToId });
     if (result.status === 'stored') await deliver(result.message, request.originSocketId);
     else if (imageKey) await blobs.delete(imageKey);
     return result;

@@ -1,6 +1,5 @@
 import { badRequest, Counter, notFound } from '@chat/kernel';
 import { IMAGE_BODY_LIMIT } from '@chat/media';
-import { limitRequests } from '@chat/rate-limits';
 import {
   DEFAULT_PAGE,
   HistoryQuerySchema,
@@ -16,6 +15,7 @@ import { Type } from 'typebox';
 import { requireContact } from '../contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { listConversation } from '../messages.js';
+import { limitPerUser } from '../per-user-limit.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 import { createSendMessage } from '../send-message.js';
 
@@ -48,11 +48,9 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions>
     },
   );
 
-  const sendLimit = limitRequests(app, {
+  const sendLimit = limitPerUser(app, {
     name: 'send-user',
-    max: options.rateLimits.messagesPerMinutePerUser,
-    windowMs: 60_000,
-    key: (request) => request.userId,
+    perMinute: options.rateLimits.messagesPerMinutePerUser,
     message: 'You are sending messages too fast. Please slow down.',
   });
 
@@ -79,9 +77,12 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions>
         text,
         imageDataUrl,
         clientMessageId,
+        replyToId: request.body.replyTo ?? null,
         originSocketId: socketIdFrom(request.headers[SOCKET_ID_HEADER]),
       });
       if (result.status === 'unknown-receiver') throw notFound('User not found');
+      if (result.status === 'reply-not-found') throw badRequest('You can only reply to a message in this conversation');
+      if (result.status === 'reply-deleted') throw badRequest('A deleted message cannot be replied to');
       sends.inc({ outcome: result.status });
       return reply.status(result.status === 'stored' ? 201 : 200).send(result.message);
     },

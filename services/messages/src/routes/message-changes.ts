@@ -3,18 +3,21 @@ import { mediaKeyFromUrl } from '@chat/media';
 import {
   EDIT_WINDOW_MINUTES,
   EditBodySchema,
+  isSingleEmoji,
   MAX_TEXT,
   MessageIdParamsSchema,
   MessageSchema,
+  ReactBodySchema,
   subjects,
   type UserEvent,
 } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MessagesRouteOptions } from '../deps.js';
-import { deleteMessage, editMessage, type ChatMessage } from '../messages.js';
+import { deleteMessage, editMessage, reactToMessage, type ChatMessage } from '../messages.js';
+import { limitPerUser } from '../per-user-limit.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
-/** Changing a message after it was sent: its author edits its text, or deletes it for everyone. */
+/** Changing a message after it was sent: its author edits its text or deletes it for everyone; either person reacts. */
 export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db, bus, blobs } = options;
 
@@ -79,6 +82,32 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       const authorView = await asAuthorSees(message);
       if (outcome.status === 'deleted') await tellBoth(message, authorView);
       return authorView;
+    },
+  );
+
+  // Each toggle reaches the other person's every tab: reacting is held to the same pace as sending.
+  const reactLimit = limitPerUser(app, {
+    name: 'react-user',
+    perMinute: options.rateLimits.messagesPerMinutePerUser,
+    message: 'You are reacting too fast. Please slow down.',
+  });
+
+  app.post(
+    '/messages/react/:messageId',
+    {
+      preHandler: [app.requireUser, reactLimit],
+      schema: { params: MessageIdParamsSchema, body: ReactBodySchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      const { emoji } = request.body;
+      if (!isSingleEmoji(emoji)) throw badRequest('Reaction must be a single emoji');
+      const outcome = await reactToMessage(db, { messageId: request.params.messageId, userId: request.userId, emoji });
+      if (outcome.status === 'not-found') throw notFound('Message not found');
+      if (outcome.status === 'deleted') throw forbidden('A deleted message cannot be reacted to');
+      const { message } = outcome;
+      const authorView = await asAuthorSees(message);
+      await tellBoth(message, authorView);
+      return request.userId === message.senderId ? authorView : message;
     },
   );
 };

@@ -31,6 +31,8 @@ describe('POST /api/messages/send/:id', () => {
       readAt: null,
       editedAt: null,
       deletedAt: null,
+      replyTo: null,
+      reactions: [],
     });
     expect(toBob).toEqual([{ type: 'newMessage', message: response.body, originSocketId: 'tab-1' }]);
     expect(toAnn).toEqual([{ type: 'newMessage', message: response.body, originSocketId: 'tab-1' }]);

@@ -11,7 +11,7 @@ describe.each(databaseImplementations)('changing a message on %s', (_name, datab
   afterAll(() => server.app.close());
 
   type User = Awaited<ReturnType<typeof server.user>>;
-  const send = async (from: User, to: User, body: { text?: string; image?: string }) => {
+  const send = async (from: User, to: User, body: { text?: string; image?: string; replyTo?: string }) => {
     const response = await from.client.post(`/api/messages/send/${to.id}`, body);
     expect(response.status).toBe(201);
     return response.body as Message;
@@ -128,6 +128,111 @@ describe.each(databaseImplementations)('changing a message on %s', (_name, datab
       expect(byBob.body).toEqual({ message: 'You can only delete your own messages' });
       expect((await remove(eve, sent._id)).status).toBe(404);
       expect((await history(ann, bob)).map((message) => message.text)).toEqual(['stays']);
+    });
+  });
+
+  describe('replying', () => {
+    it('quotes the message it answers, and the quote follows that message’s edit and deletion', async () => {
+      const ann = await server.user('Ann Asks');
+      const bob = await server.user('Bob Answers');
+      const question = await send(ann, bob, { text: 'lunch?' });
+      const photo = await send(ann, bob, { image: toDataUrl(await pngBytes(4, 4), 'image/png') });
+      const answer = await send(bob, ann, { text: 'yes!', replyTo: question._id });
+      expect(answer.replyTo).toEqual({ _id: question._id, senderId: ann.id, text: 'lunch?', image: null });
+      const aboutPhoto = await send(bob, ann, { text: 'nice', replyTo: photo._id });
+      expect(aboutPhoto.replyTo).toEqual({ _id: photo._id, senderId: ann.id, text: null, image: photo.image });
+      const quotes = async () => (await history(ann, bob)).flatMap((message) => (message.replyTo ? [message.replyTo] : []));
+      expect(await quotes()).toEqual([answer.replyTo, aboutPhoto.replyTo]);
+
+      await edit(ann, question._id, 'lunch at 1?');
+      expect((await quotes())[0]?.text).toBe('lunch at 1?');
+      await ann.client.post(`/api/messages/delete/${photo._id}`);
+      expect((await quotes())[1]).toEqual({ _id: photo._id, senderId: ann.id, text: null, image: null });
+    });
+
+    it('answers 400 to a reply to another conversation’s message, an unknown id or a deleted message, and stores nothing', async () => {
+      const ann = await server.user('Ann Strict');
+      const bob = await server.user('Bob Strict');
+      const eve = await server.user('Eve Elsewhere');
+      const elsewhere = await send(eve, ann, { text: 'not yours, Bob' });
+      const gone = await send(ann, bob, { text: 'gone' });
+      await ann.client.post(`/api/messages/delete/${gone._id}`);
+      const reply = (replyTo: string) => bob.client.post(`/api/messages/send/${ann.id}`, { text: 'reply', replyTo });
+
+      for (const [replyTo, message] of [
+        [elsewhere._id, 'You can only reply to a message in this conversation'],
+        ['999999999', 'You can only reply to a message in this conversation'],
+        [gone._id, 'A deleted message cannot be replied to'],
+        ['first', 'replyTo must be a message id'],
+      ]) {
+        const refused = await reply(replyTo!);
+        expect(refused.status, replyTo).toBe(400);
+        expect(refused.body).toEqual({ message });
+      }
+      expect((await history(bob, ann)).map((message) => message.text)).toEqual([null]);
+    });
+  });
+
+  describe('reacting', () => {
+    const react = (by: User, messageId: string, emoji: unknown) => by.client.post(`/api/messages/react/${messageId}`, { emoji });
+
+    it('toggles my one reaction, lets both of us react, and tells both of us each time', async () => {
+      const ann = await server.user('Ann Jokes');
+      const bob = await server.user('Bob Laughs');
+      const joke = await send(ann, bob, { text: 'knock knock' });
+      expect(joke.reactions).toEqual([]);
+      const toAnn = server.published(ann.id);
+      const toBob = server.published(bob.id);
+      const reactionsAfter = async (by: User, emoji: string) => {
+        const response = await react(by, joke._id, emoji);
+        expect(response.status).toBe(200);
+        return (response.body as Message).reactions;
+      };
+
+      expect(await reactionsAfter(bob, '😂')).toEqual([{ emoji: '😂', userIds: [bob.id] }]);
+      expect(await reactionsAfter(ann, '❤️')).toEqual(
+        [
+          { emoji: '❤️', userIds: [ann.id] },
+          { emoji: '😂', userIds: [bob.id] },
+        ].sort((a, b) => (a.emoji < b.emoji ? -1 : 1)),
+      );
+      expect(await reactionsAfter(bob, '❤️'), 'another emoji replaces mine').toEqual([
+        { emoji: '❤️', userIds: [ann.id, bob.id].sort() },
+      ]);
+      expect(await reactionsAfter(bob, '❤️'), 'the same one again takes it back').toEqual([{ emoji: '❤️', userIds: [ann.id] }]);
+
+      expect(updates(toAnn).map((event) => event.message.reactions)).toEqual(updates(toBob).map((event) => event.message.reactions));
+      expect(updates(toBob)).toHaveLength(4);
+      expect((await history(bob, ann))[0]?.reactions).toEqual([{ emoji: '❤️', userIds: [ann.id] }]);
+    });
+
+    it('takes any single emoji, and answers 400 to anything else', async () => {
+      const ann = await server.user('Ann Emoji');
+      const bob = await server.user('Bob Emoji');
+      const sent = await send(ann, bob, { text: 'pick one' });
+      for (const emoji of ['👨‍👩‍👧', '🇫🇷', '👍🏽', '1️⃣']) expect((await react(bob, sent._id, emoji)).status, emoji).toBe(200);
+      for (const emoji of ['a', '👍👍', '', ' 👍', 'x'.repeat(40), 42]) {
+        const refused = await react(bob, sent._id, emoji);
+        expect(refused.status, String(emoji)).toBe(400);
+        expect(refused.body).toEqual({ message: 'Reaction must be a single emoji' });
+      }
+      expect((await history(ann, bob))[0]?.reactions).toEqual([{ emoji: '1️⃣', userIds: [bob.id] }]);
+    });
+
+    it('answers 404 to a third person and 403 on a deleted message, and a deletion takes the reactions away', async () => {
+      const ann = await server.user('Ann Private');
+      const bob = await server.user('Bob Private');
+      const eve = await server.user('Eve Private');
+      const sent = await send(ann, bob, { text: 'between us' });
+      await react(bob, sent._id, '👍');
+      const byEve = await react(eve, sent._id, '👎');
+      expect(byEve.status).toBe(404);
+      expect(byEve.body).toEqual({ message: 'Message not found' });
+      await ann.client.post(`/api/messages/delete/${sent._id}`);
+      const late = await react(bob, sent._id, '👍');
+      expect(late.status).toBe(403);
+      expect(late.body).toEqual({ message: 'A deleted message cannot be reacted to' });
+      expect((await history(ann, bob))[0]?.reactions).toEqual([]);
     });
   });
 });
