@@ -143,11 +143,23 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
       await run('resync', [keys.replica, keys.users], [keys.channel, ...[...counts].flat()]);
     });
 
-  /** Reloads the mirror from Redis, announcing whoever changed while the subscription was down. */
+  /** For each reload of the mirror on its way, the users whose change was heard meanwhile. */
+  const heardDuringReloads = new Set<Set<string>>();
+  /**
+   * Reloads the mirror from Redis, announcing whoever changed while the subscription was down. A
+   * change heard while the read was on its way is as new as the read or newer (the two arrive on
+   * different connections, in either order): it stands, or a user could stay offline for good.
+   */
   const reloadMirror = async () => {
-    const current = new Set(await redis.hkeys(keys.users));
-    for (const userId of [...online]) if (!current.has(userId)) notify(userId, false);
-    for (const userId of current) notify(userId, true);
+    const heard = new Set<string>();
+    heardDuringReloads.add(heard);
+    try {
+      const current = new Set(await redis.hkeys(keys.users));
+      for (const userId of [...online]) if (!current.has(userId) && !heard.has(userId)) notify(userId, false);
+      for (const userId of current) if (!heard.has(userId)) notify(userId, true);
+    } finally {
+      heardDuringReloads.delete(heard);
+    }
   };
 
   const heartbeat = async () => {
@@ -158,7 +170,11 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
   };
   const beat = () => heartbeat().catch(report);
 
-  subscriber.on('message', (_channel: string, change: string) => notify(change.slice(1), change.startsWith('+')));
+  subscriber.on('message', (_channel: string, change: string) => {
+    const userId = change.slice(1);
+    for (const heard of heardDuringReloads) heard.add(userId);
+    notify(userId, change.startsWith('+'));
+  });
   await redis.connect();
   await subscriber.connect();
   await subscriber.subscribe(keys.channel);
