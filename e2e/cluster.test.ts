@@ -83,15 +83,17 @@ describe('the local cluster: services on their own behind nginx', () => {
     expect(benRead).toEqual(once);
   });
 
-  it('tells both people on every tab and replica of an edit and a deletion, once each', async () => {
+  it('tells both people on every tab and replica of a reaction, an edit and a deletion, once each', async () => {
     const ann = await signUp('Ann Changes');
     const ben = await signUp('Ben Changes');
     const tabs = [await ann.socket('gateway-1'), await ann.socket('gateway-2'), await ben.socket('gateway-2')];
-    const updates = tabs.map((tab) => collectEvents<{ _id: string; text: string | null; editedAt: string | null; deletedAt: string | null }>(tab, 'messageUpdated'));
+    type Update = { _id: string; text: string | null; editedAt: string | null; deletedAt: string | null; reactions: { emoji: string }[] };
+    const updates = tabs.map((tab) => collectEvents<Update>(tab, 'messageUpdated'));
     const message = await ann.send(ben, 'see you at 5');
+    expect((await ben.client.post(`/api/messages/react/${message._id}`, { emoji: '👍' })).status).toBe(200);
     expect((await ann.client.post(`/api/messages/edit/${message._id}`, { text: 'see you at 6' })).status).toBe(200);
     expect((await ann.client.post(`/api/messages/delete/${message._id}`)).status).toBe(200);
-    await eventually(() => updates.every((events) => events.length >= 2), 'the edit and the deletion on all three tabs');
+    await eventually(() => updates.every((events) => events.length >= 3), 'the reaction, the edit and the deletion on all three tabs');
     // Published after the changes on both subjects: once it is in, a second copy of either would be too.
     const annMessages = tabs.slice(0, 2).map((tab) => collectEvents<{ text: string }>(tab, 'newMessage'));
     const benMessages = collectEvents<{ text: string }>(tabs[2]!, 'newMessage');
@@ -102,9 +104,12 @@ describe('the local cluster: services on their own behind nginx', () => {
       'a later message on every tab',
     );
     for (const events of updates) {
-      expect(events.map(({ _id, text, editedAt, deletedAt }) => [_id, text, editedAt !== null, deletedAt !== null])).toEqual([
-        [message._id, 'see you at 6', true, false],
-        [message._id, null, true, true],
+      expect(
+        events.map(({ _id, text, editedAt, deletedAt, reactions }) => [_id, text, editedAt !== null, deletedAt !== null, reactions.map((r) => r.emoji)]),
+      ).toEqual([
+        [message._id, 'see you at 5', false, false, ['👍']],
+        [message._id, 'see you at 6', true, false, ['👍']],
+        [message._id, null, true, true, []],
       ]);
     }
   });

@@ -7,3 +7,4 @@ export * from './temp-dir.js';
 export * from './servers.js';
 export * from './s3.js';
 export * from './tcp-proxy.js';
+export * from './a-message.js';

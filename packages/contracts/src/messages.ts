@@ -44,8 +44,8 @@ export const MessageIdParamsSchema = Type.Object({
   messageId: Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'Invalid message id' }),
 });
 
-/** The reactions offered first, one click each; any other single emoji may be chosen from the picker. */
-export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
+/** The emoji picker's reaction set: offered first, one click each; any other single emoji may be chosen from the picker. */
+export const QUICK_REACTIONS = ['👍', '❤️', '😃', '😢', '🙏', '👎', '😡'] as const;
 /** The longest emoji a reaction may be, in UTF-16 units (a family or flag sequence fits). */
 export const MAX_REACTION_LENGTH = 32;
 

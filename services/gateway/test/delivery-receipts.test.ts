@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjects, type MessageReceipt, type ReceiptsReported, type SocketRead, type UsersSeen } from '@chat/contracts';
-import { collectEvents, eventually } from '#test-support';
-import { aMessage, startGateway } from './gateway-server.js';
+import { aMessage, collectEvents, eventually } from '#test-support';
+import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 const reported: MessageReceipt[] = [];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNatsBus } from '@chat/bus/nats';
 import { subjects } from '@chat/contracts';
-import { collectEvents, connected, eventually, openSocket, serverUrl, startTcpProxy, throughProxy, uniqueName } from '#test-support';
-import { aMessage, startGateway } from './gateway-server.js';
+import { aMessage, collectEvents, connected, eventually, openSocket, serverUrl, startTcpProxy, throughProxy, uniqueName } from '#test-support';
+import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 beforeAll(async () => {

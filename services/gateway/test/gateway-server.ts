@@ -49,16 +49,3 @@ export async function startGateway({
 
   return { app, baseUrl, user, revoke, publish, presence, bus };
 }
-
-/** A stored message as the messages service publishes it. */
-export const aMessage = (fields: Pick<Message, '_id' | 'senderId' | 'receiverId' | 'text'>): Message => ({
-  image: null,
-  createdAt: new Date().toISOString(),
-  deliveredAt: null,
-  readAt: null,
-  editedAt: null,
-  deletedAt: null,
-  replyTo: null,
-  reactions: [],
-  ...fields,
-});

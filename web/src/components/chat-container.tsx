@@ -1,8 +1,8 @@
 import type { Message } from '@chat/contracts';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { prefersReducedMotion } from '../lib/use-reduced-motion';
-import { useChatStore } from '../store/use-chat-store';
+import { pendingAsMessage, useChatStore } from '../store/use-chat-store';
 import { ChatHeader } from './chat-header';
 import { ChatMessage } from './chat-message';
 import { DeleteMessageDialog } from './delete-message-dialog';
@@ -12,6 +12,10 @@ import { MessageSkeleton } from './message-skeleton';
 
 /** How close to the top a scroll must come to fetch the older page. */
 const LOAD_OLDER_THRESHOLD_PX = 48;
+/** How near the end of the list a reader counts as reading the latest messages. */
+const AT_BOTTOM_PX = 48;
+/** How long a message gone to from a quote stays outlined. */
+const HIGHLIGHT_MS = 2_000;
 
 export function ChatContainer() {
   const { messages, selectedUser, isMessagesLoading, isOlderLoading, hasOlderMessages, getMessages, loadOlderMessages } =
@@ -57,17 +61,67 @@ export function ChatContainer() {
     }
   }, [messages, isOlderLoading]);
 
+  // A reader at the latest message stays there when the list gets shorter (a reply or editing bar
+  // opens above the input) or its content taller.
+  const isAtBottom = useRef(true);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const observer = new ResizeObserver(() => {
+      if (isAtBottom.current) list.scrollTop = list.scrollHeight;
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [isMessagesLoading]);
+
   const onScroll = () => {
     const list = listRef.current;
-    if (!list || list.scrollTop > LOAD_OLDER_THRESHOLD_PX || !hasOlderMessages || isOlderLoading) return;
+    if (!list) return;
+    isAtBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < AT_BOTTOM_PX;
+    if (list.scrollTop > LOAD_OLDER_THRESHOLD_PX || !hasOlderMessages || isOlderLoading) return;
     heightBeforeOlder.current = list.scrollHeight;
     void loadOlderMessages();
   };
 
   const [openImage, setOpenImage] = useState<string | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
+  const [replyingTo, setReplyingTo] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
-  useEffect(() => setEditing(null), [selectedUser?._id]);
+  useEffect(() => {
+    setEditing(null);
+    setReplyingTo(null);
+  }, [selectedUser?._id]);
+  // One message at a time is answered or changed.
+  const startReply = useCallback((message: Message) => {
+    setEditing(null);
+    setReplyingTo(message);
+  }, []);
+  const startEdit = useCallback((message: Message) => {
+    setReplyingTo(null);
+    setEditing(message);
+  }, []);
+  const reactToMessage = useChatStore((state) => state.reactToMessage);
+  const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
+
+  // A click on a quote goes to the message quoted: older pages load until it is there.
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const openQuoted = useCallback(async (messageId: string) => {
+    const isLoaded = () => useChatStore.getState().messages.some((message) => message._id === messageId);
+    while (!isLoaded() && useChatStore.getState().hasOlderMessages) {
+      const before = useChatStore.getState().messages.length;
+      await useChatStore.getState().loadOlderMessages();
+      if (useChatStore.getState().messages.length === before) break;
+    }
+    if (isLoaded()) setHighlightedId(messageId);
+  }, []);
+  useEffect(() => {
+    if (!highlightedId) return;
+    listRef.current
+      ?.querySelector(`[data-message-id="${CSS.escape(highlightedId)}"]`)
+      ?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
+    const timer = setTimeout(() => setHighlightedId(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightedId]);
   const images = useMemo(() => messages.flatMap((message) => (message.image ? [message.image] : [])), [messages]);
 
   // An image dropped anywhere on the conversation is attached to the message being written.
@@ -88,6 +142,7 @@ export function ChatContainer() {
   };
 
   if (!selectedUser || !authUser) return null;
+  const nameOf = (userId: string) => (userId === authUser._id ? 'You' : selectedUser.fullName);
 
   return (
     <div
@@ -122,8 +177,14 @@ export function ChatContainer() {
                 message={message}
                 isOwn={isOwn}
                 avatar={isOwn ? authUser.profilePic : selectedUser.profilePic}
+                myId={authUser._id}
+                nameOf={nameOf}
+                isHighlighted={message._id === highlightedId}
                 onOpenImage={setOpenImage}
-                onEdit={setEditing}
+                onReply={startReply}
+                onReact={react}
+                onOpenQuoted={openQuoted}
+                onEdit={startEdit}
                 onDelete={setDeleting}
               />
             );
@@ -131,16 +192,25 @@ export function ChatContainer() {
           {pending.map((message) => (
             <ChatMessage
               key={message.clientMessageId}
-              message={{ ...message, _id: message.clientMessageId, senderId: authUser._id, deliveredAt: null, readAt: null, editedAt: null, deletedAt: null }}
+              message={pendingAsMessage(message, authUser._id)}
               isOwn
               isPending
               avatar={authUser.profilePic}
+              myId={authUser._id}
+              nameOf={nameOf}
+              onOpenQuoted={openQuoted}
             />
           ))}
           <div ref={endRef} />
         </div>
       )}
-      <MessageInput droppedFile={droppedFile} editing={editing} onEditDone={() => setEditing(null)} />
+      <MessageInput
+        droppedFile={droppedFile}
+        editing={editing}
+        onEditDone={() => setEditing(null)}
+        replyingTo={replyingTo && { message: replyingTo, authorName: nameOf(replyingTo.senderId) }}
+        onReplyDone={() => setReplyingTo(null)}
+      />
       <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
       <DeleteMessageDialog message={deleting} onDone={() => setDeleting(null)} />
     </div>

@@ -1,19 +1,34 @@
 import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
-import { Ban, Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Ban, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { DELETED_MESSAGE } from '../lib/message-preview';
 import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
+import { MessageReactions } from './message-reactions';
 import { MessageStatus, statusOf } from './message-status';
+import { QuotedMessage } from './quoted-message';
+import { ReactionPicker } from './reaction-picker';
 
 interface ChatMessageProps {
   message: Message;
   isOwn: boolean;
   avatar: string;
+  /** The signed-in user's id, for "You" in quotes and reactions. */
+  myId: string;
+  /** Who a user id is, as the chat names them ("You" for me). */
+  nameOf(userId: string): string;
   /** Not stored yet: shown with a clock. */
   isPending?: boolean;
+  /** Just jumped to from a reply: shown outlined for a moment. */
+  isHighlighted?: boolean;
   /** Shows the message's image at full size. */
   onOpenImage?(image: string): void;
+  /** Starts a reply to this message. */
+  onReply?(message: Message): void;
+  /** Toggles my reaction to this message. */
+  onReact?(message: Message, emoji: string): void;
+  /** Goes to a message this one quotes. */
+  onOpenQuoted?(messageId: string): void;
   /** Starts editing this message's text (offered on my own text messages while they may be edited). */
   onEdit?(message: Message): void;
   /** Asks to delete this message of mine for everyone. */
@@ -37,22 +52,49 @@ function MessageAction({ label, onClick, children }: { label: string; onClick():
   );
 }
 
-export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenImage, onEdit, onDelete }: ChatMessageProps) {
+export function ChatMessage({
+  message,
+  isOwn,
+  avatar,
+  myId,
+  nameOf,
+  isPending = false,
+  isHighlighted = false,
+  onOpenImage,
+  onReply,
+  onReact,
+  onOpenQuoted,
+  onEdit,
+  onDelete,
+}: ChatMessageProps) {
   const isDeleted = message.deletedAt !== null;
-  const mine = isOwn && !isPending && !isDeleted;
+  const isStored = !isPending && !isDeleted;
+  const mine = isOwn && isStored;
+  const [isPickingReaction, setPickingReaction] = useState(false);
+  const closePicker = useCallback(() => setPickingReaction(false), []);
   return (
-    <div className={`group chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message">
+    <div className={`group chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message" data-message-id={message._id}>
       <div className="chat-image avatar">
         <div className="size-10 rounded-full border border-base-300">
           <img src={avatarOf(avatar)} alt="" />
         </div>
       </div>
-      <div className="chat-header mb-1 flex items-center gap-1">
+      <div className="chat-header relative mb-1 flex items-center gap-1">
         <time className="ml-1 text-xs opacity-50" dateTime={message.createdAt}>
           {formatMessageTime(message.createdAt)}
         </time>
         {message.editedAt && <span className="text-xs opacity-50">edited</span>}
         {isOwn && !isDeleted && <MessageStatus status={isPending ? 'sending' : statusOf(message)} />}
+        {isStored && onReply && (
+          <MessageAction label="Reply" onClick={() => onReply(message)}>
+            <Reply className="size-3" />
+          </MessageAction>
+        )}
+        {isStored && onReact && (
+          <MessageAction label="React" onClick={() => setPickingReaction(true)}>
+            <SmilePlus className="size-3" />
+          </MessageAction>
+        )}
         {mine && onEdit && mayEdit(message) && (
           <MessageAction label="Edit message" onClick={() => onEdit(message)}>
             <Pencil className="size-3" />
@@ -63,8 +105,21 @@ export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenI
             <Trash2 className="size-3" />
           </MessageAction>
         )}
+        {isPickingReaction && onReact && (
+          <ReactionPicker
+            align={isOwn ? 'end' : 'start'}
+            onClose={closePicker}
+            onPick={(emoji) => {
+              closePicker();
+              onReact(message, emoji);
+            }}
+          />
+        )}
       </div>
-      <div className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary' : ''}`}>
+      <div
+        className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary' : ''} ${isHighlighted ? 'outline-2 outline-offset-2 outline-accent' : ''}`}
+      >
+        {message.replyTo && <QuotedMessage quote={message.replyTo} authorName={nameOf(message.replyTo.senderId)} onOpen={onOpenQuoted} />}
         {message.image && (
           <button
             type="button"
@@ -82,6 +137,12 @@ export function ChatMessage({ message, isOwn, avatar, isPending = false, onOpenI
           </p>
         )}
       </div>
+      <MessageReactions
+        reactions={message.reactions}
+        myId={myId}
+        nameOf={nameOf}
+        onToggle={isStored && onReact ? (emoji) => onReact(message, emoji) : undefined}
+      />
     </div>
   );
 }

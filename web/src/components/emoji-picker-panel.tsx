@@ -1,8 +1,9 @@
 import EmojiPicker, { Categories, EmojiStyle, SuggestionMode, Theme, type EmojiClickData } from 'emoji-picker-react';
+import { QUICK_REACTIONS } from '@chat/contracts';
 import { Component, type ReactNode } from 'react';
 
-/** The picker's configuration from the product specification. */
-const REACTIONS = ['1f44d', '2764-fe0f', '1f603', '1f622', '1f64f', '1f44e', '1f621'];
+/** The picker's configuration from the product specification; it names emoji by their code points ("2764-fe0f"). */
+const REACTIONS = QUICK_REACTIONS.map((emoji) => [...emoji].map((char) => char.codePointAt(0)!.toString(16)).join('-'));
 const CATEGORIES = [
   Categories.SUGGESTED,
   Categories.CUSTOM,

@@ -1,7 +1,8 @@
 import { checkImageFile, isImageType, type Message } from '@chat/contracts';
-import { Image, Pencil, Send, Smile, X } from 'lucide-react';
+import { Image, Pencil, Reply, Send, Smile, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { quoteOf, quotePreview } from '../lib/message-preview';
 import { readAsDataUrl } from '../lib/read-image';
 import { useChatStore } from '../store/use-chat-store';
 
@@ -16,9 +17,13 @@ interface MessageInputProps {
   editing?: Message | null;
   /** The edit was saved or given up. */
   onEditDone?(): void;
+  /** The message the next one sent answers, and who wrote it ("You" for me). */
+  replyingTo?: { message: Message; authorName: string } | null;
+  /** The reply was sent or given up. */
+  onReplyDone?(): void;
 }
 
-export function MessageInput({ droppedFile = null, editing = null, onEditDone }: MessageInputProps) {
+export function MessageInput({ droppedFile = null, editing = null, onEditDone, replyingTo = null, onReplyDone }: MessageInputProps) {
   const [text, setText] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
@@ -44,6 +49,10 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone }:
     draftBeforeEdit.current = null;
     onEditDone?.();
   };
+
+  useEffect(() => {
+    if (replyingTo) textInputRef.current?.focus();
+  }, [replyingTo?.message._id]);
 
   useEffect(() => {
     if (!isPickerOpen) return;
@@ -98,7 +107,9 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone }:
     const draft = { text, image };
     setText('');
     removeImage();
-    const sent = await sendMessage({ text: draft.text.trim(), image: draft.image });
+    const replyTo = replyingTo && quoteOf(replyingTo.message);
+    onReplyDone?.();
+    const sent = await sendMessage({ text: draft.text.trim(), image: draft.image, replyTo });
     setSending(false);
     if (!sent) {
       // Kept for another try, unless something new was typed or attached meanwhile.
@@ -115,6 +126,18 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone }:
           <span className="font-medium">Editing message</span>
           <span className="min-w-0 flex-1 truncate opacity-70">{editing.text}</span>
           <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Cancel editing" onClick={endEdit}>
+            <X className="size-4" />
+          </button>
+        </div>
+      )}
+      {replyingTo && !editing && (
+        <div className="mb-2 flex items-center gap-2 rounded-lg border-l-4 border-primary bg-base-200 px-3 py-1.5 text-sm" data-testid="reply-bar">
+          <Reply className="size-4 shrink-0" />
+          <span className="min-w-0 flex-1">
+            <span className="block text-xs font-semibold">Replying to {replyingTo.authorName}</span>
+            <span className="block truncate opacity-70">{quotePreview(quoteOf(replyingTo.message))}</span>
+          </span>
+          <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Cancel reply" onClick={onReplyDone}>
             <X className="size-4" />
           </button>
         </div>
@@ -165,7 +188,9 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone }:
             onBlur={() => notifyTyping(false)}
             onPaste={onPaste}
             onKeyDown={(event) => {
-              if (event.key === 'Escape' && editing) endEdit();
+              if (event.key !== 'Escape') return;
+              if (editing) endEdit();
+              else if (replyingTo) onReplyDone?.();
             }}
             maxLength={2000}
             aria-label="Message"

@@ -8,6 +8,7 @@ import {
   type LoginBody,
   type Message,
   type MessageBody,
+  type QuotedMessage,
   type SendBody,
   type SignupBody,
   type UpdateSettingsBody,
@@ -16,6 +17,8 @@ import {
 export interface OutgoingMessage {
   text: string;
   image: string | null;
+  /** The message it answers, as quoted while it is on its way (only the id is sent). */
+  replyTo?: QuotedMessage | null;
 }
 
 /** A failed call, carrying the server's own message for the toast. */
@@ -96,4 +99,6 @@ export const api = {
   editMessage: (messageId: string, text: string) =>
     request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
   deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
+  /** Toggles my reaction: the same emoji again takes it back. */
+  react: (messageId: string, emoji: string) => request<Message>('POST', `/messages/react/${encodeURIComponent(messageId)}`, { emoji }),
 };

@@ -1,4 +1,4 @@
-import type { Message } from '@chat/contracts';
+import type { Message, QuotedMessage } from '@chat/contracts';
 
 /** What a message deleted for everyone shows in its place. */
 export const DELETED_MESSAGE = 'This message was deleted';
@@ -6,3 +6,10 @@ export const DELETED_MESSAGE = 'This message was deleted';
 /** A message in one line, as the inbox and notifications show it: its text, or "📷 Photo". */
 export const messagePreview = (message: Message): string =>
   message.deletedAt ? `🚫 ${DELETED_MESSAGE}` : message.text?.trim() || (message.image ? '📷 Photo' : '');
+
+/** How a reply quotes `message`: as it is now. */
+export const quoteOf = ({ _id, senderId, text, image }: Message): QuotedMessage => ({ _id, senderId, text, image });
+
+/** A quote in one line: the text, "📷 Photo", or that the message is gone. */
+export const quotePreview = (quote: QuotedMessage): string =>
+  quote.text?.trim() || (quote.image ? '📷 Photo' : DELETED_MESSAGE);

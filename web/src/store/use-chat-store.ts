@@ -7,6 +7,7 @@ import {
   type InboxEntry,
   type Message,
   type MessageReceipt,
+  type QuotedMessage,
 } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
@@ -20,7 +21,20 @@ export interface PendingMessage {
   text: string | null;
   image: string | null;
   createdAt: string;
+  replyTo: QuotedMessage | null;
 }
+
+/** A pending message of mine shown as a message: with its clientMessageId for an id, and nothing happened to it yet. */
+export const pendingAsMessage = ({ clientMessageId, ...pending }: PendingMessage, myId: string): Message => ({
+  ...pending,
+  _id: clientMessageId,
+  senderId: myId,
+  deliveredAt: null,
+  readAt: null,
+  editedAt: null,
+  deletedAt: null,
+  reactions: [],
+});
 
 interface ChatState {
   /** The inbox as loaded so far: conversations first (latest first), then everyone else by name. */
@@ -69,7 +83,9 @@ interface ChatState {
   editMessage(messageId: string, text: string): Promise<boolean>;
   /** Deletes my message for everyone; resolves true once the server has done it. */
   deleteMessage(messageId: string): Promise<boolean>;
-  /** A message of mine or to me changed (edited or deleted): shown as it is now, where it is shown. */
+  /** Toggles my reaction to a message: the same emoji again takes it back. Resolves true once the server has it. */
+  reactToMessage(messageId: string, emoji: string): Promise<boolean>;
+  /** A message of mine or to me changed (edited, deleted or reacted to): shown as it is now, where it is shown and quoted. */
   receiveUpdate(message: Message): void;
   /** A receipt for my messages (ticks), or of my own read on another tab (badges). */
   receiveReceipt(kind: 'delivered' | 'read', receipt: MessageReceipt): void;
@@ -291,11 +307,16 @@ export const useChatStore = create<ChatState>((set, get) => ({
       text: message.text || null,
       image: message.image || null,
       createdAt: new Date().toISOString(),
+      replyTo: message.replyTo ?? null,
     };
     set((state) => ({ pendingMessages: [...state.pendingMessages, pending] }));
     try {
       const socketId = useAuthStore.getState().socket?.id;
-      const sent = await api.sendMessage(selectedUser._id, { ...message, clientMessageId: pending.clientMessageId }, socketId);
+      const sent = await api.sendMessage(
+        selectedUser._id,
+        { text: message.text, image: message.image, clientMessageId: pending.clientMessageId, replyTo: pending.replyTo?._id },
+        socketId,
+      );
       // Shown like any message: in the conversation if it is still open, and in the inbox.
       get().receiveMessage(sent);
       return true;
@@ -334,14 +355,29 @@ export const useChatStore = create<ChatState>((set, get) => ({
     }
   },
 
+  async reactToMessage(messageId, emoji) {
+    try {
+      get().receiveUpdate(await api.react(messageId, emoji));
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    }
+  },
+
   receiveUpdate(message) {
-    // Receipts only move forward: a stamp this tab has already stays.
-    const replace = (shown: Message): Message =>
-      shown._id === message._id
-        ? { ...message, deliveredAt: shown.deliveredAt ?? message.deliveredAt, readAt: shown.readAt ?? message.readAt }
-        : shown;
+    // Receipts only move forward: a stamp this tab has already stays. Replies quote the message as it is now.
+    const replace = (shown: Message): Message => {
+      if (shown._id === message._id) {
+        return { ...message, deliveredAt: shown.deliveredAt ?? message.deliveredAt, readAt: shown.readAt ?? message.readAt };
+      }
+      if (shown.replyTo?._id === message._id) return { ...shown, replyTo: { ...shown.replyTo, text: message.text, image: message.image } };
+      return shown;
+    };
     set((state) => ({
-      messages: state.messages.some((shown) => shown._id === message._id) ? state.messages.map(replace) : state.messages,
+      messages: state.messages.some((shown) => shown._id === message._id || shown.replyTo?._id === message._id)
+        ? state.messages.map(replace)
+        : state.messages,
       users: state.users.map((entry) =>
         entry.lastMessage?._id === message._id ? { ...entry, lastMessage: replace(entry.lastMessage) } : entry,
       ),

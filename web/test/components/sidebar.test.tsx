@@ -4,19 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '../../src/components/sidebar';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
+import { aMessage } from '../../../test/support/a-message';
 
-const message = (id: string, senderId: string, receiverId: string, text: string | null, image: string | null = null): Message => ({
-  _id: id,
-  senderId,
-  receiverId,
-  text,
-  image,
-  createdAt: new Date().toISOString(),
-  deliveredAt: null,
-  readAt: null,
-  editedAt: null,
-  deletedAt: null,
-});
+const message = (id: string, senderId: string, receiverId: string, text: string | null, image: string | null = null): Message =>
+  aMessage({ _id: id, senderId, receiverId, text, image });
 
 const contacts: InboxEntry[] = [
   { _id: 'b', fullName: 'Bob', profilePic: '', lastMessage: message('5', 'me', 'b', 'see you'), unreadCount: 0, lastSeen: null },

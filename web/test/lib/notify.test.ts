@@ -4,6 +4,7 @@ import { notifyIncoming } from '../../src/lib/notify';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 import { useNotificationStore } from '../../src/store/use-notification-store';
+import { aMessage } from '../../../test/support/a-message';
 
 /** The notifications this browser was asked to show. */
 const shown: { title: string; body?: string; tag?: string; onclick: (() => void) | null; closed: boolean }[] = [];
@@ -19,18 +20,8 @@ class RecordingNotification {
 }
 
 const bob: InboxEntry = { _id: 'bob', fullName: 'Bob', profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: null };
-const fromBob = (text: string | null, image: string | null = null): Message => ({
-  _id: '9',
-  senderId: 'bob',
-  receiverId: 'me',
-  text,
-  image,
-  createdAt: '',
-  deliveredAt: null,
-  readAt: null,
-  editedAt: null,
-  deletedAt: null,
-});
+const fromBob = (text: string | null, image: string | null = null): Message =>
+  aMessage({ _id: '9', senderId: 'bob', receiverId: 'me', text, image, createdAt: '' });
 
 beforeEach(() => {
   shown.length = 0;

@@ -4,20 +4,10 @@ import { api } from '../../src/lib/api';
 import type { ChatSocket } from '../../src/lib/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
+import { aMessage } from '../../../test/support/a-message';
 
 const bob = { _id: 'bob', fullName: 'Bob', profilePic: '', lastSeen: null };
-const message = (id: number): Message => ({
-  _id: String(id),
-  senderId: 'bob',
-  receiverId: 'me',
-  text: `message ${id}`,
-  image: null,
-  createdAt: '',
-  deliveredAt: null,
-  readAt: null,
-  editedAt: null,
-  deletedAt: null,
-});
+const message = (id: number): Message => aMessage({ _id: String(id), senderId: 'bob', receiverId: 'me', text: `message ${id}`, createdAt: '' });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 const ids = () => useChatStore.getState().messages.map((m) => Number(m._id));
 
@@ -246,6 +236,35 @@ describe('sending', () => {
     useChatStore.setState({ selectedUser: bob, messages: [], pendingMessages: [], users: [] });
     expect(await useChatStore.getState().sendMessage({ text: 'lost?', image: null })).toBe(false);
     expect(useChatStore.getState().pendingMessages).toEqual([]);
+  });
+});
+
+describe('replies and changes', () => {
+  it('sends the id of the message answered, and shows the quote while the send is on its way', async () => {
+    const send = vi.spyOn(api, 'sendMessage').mockReturnValue(new Promise(() => undefined));
+    useChatStore.setState({ selectedUser: bob, messages: [message(5)], pendingMessages: [], users: [] });
+    const quote = { _id: '5', senderId: 'bob', text: 'message 5', image: null };
+    void useChatStore.getState().sendMessage({ text: 'answer', image: null, replyTo: quote });
+    expect(send).toHaveBeenCalledExactlyOnceWith('bob', expect.objectContaining({ text: 'answer', replyTo: '5' }), undefined);
+    expect(useChatStore.getState().pendingMessages[0]?.replyTo).toEqual(quote);
+  });
+
+  it('shows an edited or deleted message as it is now in the replies that quote it', () => {
+    const reply = { ...message(6), senderId: 'me', receiverId: 'bob', replyTo: { _id: '5', senderId: 'bob', text: 'message 5', image: null } };
+    useChatStore.setState({ selectedUser: bob, messages: [message(5), reply, message(7)], users: [] });
+    useChatStore.getState().receiveUpdate({ ...message(5), text: 'message 5, edited', editedAt: '2026-11-24T00:00:00.000Z' });
+    expect(useChatStore.getState().messages[1]!.replyTo?.text).toBe('message 5, edited');
+    useChatStore.getState().receiveUpdate({ ...message(5), text: null, deletedAt: '2026-11-24T00:01:00.000Z' });
+    expect(useChatStore.getState().messages[1]!.replyTo).toEqual({ _id: '5', senderId: 'bob', text: null, image: null });
+    expect(useChatStore.getState().messages[2]).toEqual(message(7));
+  });
+
+  it('shows the reactions the server answers for my reaction', async () => {
+    const reacted = { ...message(5), reactions: [{ emoji: '👍', userIds: ['me'] }] };
+    vi.spyOn(api, 'react').mockResolvedValue(reacted);
+    useChatStore.setState({ selectedUser: bob, messages: [message(5)], users: [] });
+    expect(await useChatStore.getState().reactToMessage('5', '👍')).toBe(true);
+    expect(useChatStore.getState().messages[0]!.reactions).toEqual([{ emoji: '👍', userIds: ['me'] }]);
   });
 });
 

@@ -1,0 +1,60 @@
+import { QUICK_REACTIONS } from '@chat/contracts';
+import { Plus } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+
+const EmojiPickerPanel = lazy(() => import('./emoji-picker-panel').then((m) => ({ default: m.EmojiPickerPanel })));
+
+/**
+ * The reactions offered on a message: the picker's reaction set in one row, and "+" for any other
+ * emoji. Escape or a click elsewhere closes it.
+ */
+export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'end'; onPick(emoji: string): void; onClose(): void }) {
+  const [isFullPicker, setFullPicker] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer);
+    };
+  }, [onClose]);
+
+  useEffect(() => {
+    ref.current?.querySelector('button')?.focus();
+  }, []);
+
+  return (
+    <div
+      ref={ref}
+      className={`absolute top-full z-30 mt-1 ${align === 'end' ? 'right-0' : 'left-0'}`}
+      role="dialog"
+      aria-label="React to message"
+      data-testid="reaction-picker"
+    >
+      {isFullPicker ? (
+        <Suspense fallback={<span className="loading loading-spinner" />}>
+          <EmojiPickerPanel onPick={onPick} />
+        </Suspense>
+      ) : (
+        <div className="flex items-center gap-0.5 rounded-full border border-base-300 bg-base-100 p-1 shadow-lg">
+          {QUICK_REACTIONS.map((emoji) => (
+            <button key={emoji} type="button" className="btn btn-ghost btn-sm btn-circle text-lg" aria-label={`React ${emoji}`} onClick={() => onPick(emoji)}>
+              {emoji}
+            </button>
+          ))}
+          <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="More reactions" onClick={() => setFullPicker(true)}>
+            <Plus className="size-4" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
