@@ -53,15 +53,20 @@ export interface UserPageOptions {
    * otherwise: the looping welcome animation would otherwise keep a core busy for every open page.
    */
   reducedMotion?: 'reduce' | 'no-preference';
+  /**
+   * Whether the app's service worker may run. Only the tests of what it is for (working offline)
+   * let it: everywhere else it would download the whole app again into each new page's cache.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A page in its own context (its own cookies), recording any request that leaves our origin. */
 export async function newUserPage(
   browser: Browser,
   baseUrl: string,
-  { viewport = { width: 1280, height: 800 }, reducedMotion = 'reduce' }: UserPageOptions = {},
+  { viewport = { width: 1280, height: 800 }, reducedMotion = 'reduce', serviceWorkers = 'block' }: UserPageOptions = {},
 ) {
-  const context = await browser.newContext({ viewport, reducedMotion, baseURL: baseUrl });
+  const context = await browser.newContext({ viewport, reducedMotion, serviceWorkers, baseURL: baseUrl });
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
   const page = await context.newPage();
@@ -106,8 +111,8 @@ export async function signUp(page: Page, fullName: string, email: string, passwo
 }
 
 /** A page already signed in as the user whose session cookie an API client holds. */
-export async function signedInPage(browser: Browser, baseUrl: string, sessionCookie: string) {
-  const user = await newUserPage(browser, baseUrl);
+export async function signedInPage(browser: Browser, baseUrl: string, sessionCookie: string, options: UserPageOptions = {}) {
+  const user = await newUserPage(browser, baseUrl, options);
   const [name, value] = sessionCookie.split('=') as [string, string];
   await user.page.context().addCookies([{ name, value, url: baseUrl }]);
   return user;

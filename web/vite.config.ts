@@ -1,13 +1,36 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 /** The API and the socket live on the embedded server during development. */
 const API_ORIGIN = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // A service worker keeps the app itself (HTML, scripts, styles, animations) on the device: it
+    // opens without the network, shows the outbox, and sends it once the connection is back. The
+    // API, the socket and the media are never cached by it. A new build takes over on the next load.
+    VitePWA({
+      registerType: 'autoUpdate',
+      // A script file, not an inline one: the CSP allows scripts from this origin only.
+      injectRegister: 'script',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,json}'],
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/healthz/, /^\/readyz/, /^\/metrics/],
+        cleanupOutdatedCaches: true,
+        // The first visit's page is looked after at once, not only from the next load on.
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   resolve: {
     // lottie-react also imports the full and SVG players, whose expression engine calls eval; the
     // light player renders our animations and keeps eval out of the bundle, for a strict CSP.

@@ -22,7 +22,7 @@ export function ChatContainer() {
     useChatStore();
   const authUser = useAuthStore((state) => state.authUser);
   const allPending = useChatStore((state) => state.pendingMessages);
-  const pending = allPending.filter((message) => message.receiverId === selectedUser?._id);
+  const pending = allPending.filter((message) => message.receiverId === selectedUser?._id && message.senderId === authUser?._id);
   const listRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const newestId = pending.at(-1)?.clientMessageId ?? messages.at(-1)?._id;
@@ -101,6 +101,8 @@ export function ChatContainer() {
     setEditing(message);
   }, []);
   const reactToMessage = useChatStore((state) => state.reactToMessage);
+  const retryMessage = useChatStore((state) => state.retryMessage);
+  const discardMessage = useChatStore((state) => state.discardMessage);
   const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
 
   // A click on a quote goes to the message quoted: older pages load until it is there.
@@ -192,9 +194,11 @@ export function ChatContainer() {
           {pending.map((message) => (
             <ChatMessage
               key={message.clientMessageId}
-              message={pendingAsMessage(message, authUser._id)}
+              message={pendingAsMessage(message)}
               isOwn
-              isPending
+              outboxStatus={message.status}
+              onRetry={() => retryMessage(message.clientMessageId)}
+              onDiscard={() => discardMessage(message.clientMessageId)}
               avatar={authUser.profilePic}
               myId={authUser._id}
               nameOf={nameOf}

@@ -1,5 +1,5 @@
 import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
-import { Ban, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import { Ban, CircleAlert, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { DELETED_MESSAGE } from '../lib/message-preview';
 import { avatarOf } from '../lib/avatar';
@@ -17,8 +17,12 @@ interface ChatMessageProps {
   myId: string;
   /** Who a user id is, as the chat names them ("You" for me). */
   nameOf(userId: string): string;
-  /** Not stored yet: shown with a clock. */
-  isPending?: boolean;
+  /** Not stored yet: on its way (a clock), or not sent (with a retry). */
+  outboxStatus?: 'sending' | 'failed';
+  /** Sends again a message that was not sent. */
+  onRetry?(): void;
+  /** Gives up on a message that was not sent. */
+  onDiscard?(): void;
   /** Just jumped to from a reply: shown outlined for a moment. */
   isHighlighted?: boolean;
   /** Shows the message's image at full size. */
@@ -58,7 +62,9 @@ export function ChatMessage({
   avatar,
   myId,
   nameOf,
-  isPending = false,
+  outboxStatus,
+  onRetry,
+  onDiscard,
   isHighlighted = false,
   onOpenImage,
   onReply,
@@ -68,6 +74,7 @@ export function ChatMessage({
   onDelete,
 }: ChatMessageProps) {
   const isDeleted = message.deletedAt !== null;
+  const isPending = outboxStatus !== undefined;
   const isStored = !isPending && !isDeleted;
   const mine = isOwn && isStored;
   const [isPickingReaction, setPickingReaction] = useState(false);
@@ -84,7 +91,7 @@ export function ChatMessage({
           {formatMessageTime(message.createdAt)}
         </time>
         {message.editedAt && <span className="text-xs opacity-50">edited</span>}
-        {isOwn && !isDeleted && <MessageStatus status={isPending ? 'sending' : statusOf(message)} />}
+        {isOwn && !isDeleted && outboxStatus !== 'failed' && <MessageStatus status={isPending ? 'sending' : statusOf(message)} />}
         {isStored && onReply && (
           <MessageAction label="Reply" onClick={() => onReply(message)}>
             <Reply className="size-3" />
@@ -137,6 +144,18 @@ export function ChatMessage({
           </p>
         )}
       </div>
+      {outboxStatus === 'failed' && (
+        <div className="chat-footer mt-1 flex items-center gap-1 text-xs text-error" role="alert">
+          <CircleAlert className="size-3.5" aria-hidden="true" />
+          <span>Not sent —</span>
+          <button type="button" className="link font-semibold" onClick={onRetry}>
+            Retry
+          </button>
+          <button type="button" className="btn btn-ghost btn-xs" aria-label="Delete unsent message" onClick={onDiscard}>
+            <Trash2 className="size-3" />
+          </button>
+        </div>
+      )}
       <MessageReactions
         reactions={message.reactions}
         myId={myId}

@@ -27,7 +27,7 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
   const [text, setText] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
-  const [isSending, setSending] = useState(false);
+  const [isSaving, setSaving] = useState(false);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const textInputRef = useRef<HTMLInputElement>(null);
   const sendMessage = useChatStore((state) => state.sendMessage);
@@ -93,29 +93,22 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (editing) {
-      if (!text.trim() || isSending) return;
-      setSending(true);
+      if (!text.trim() || isSaving) return;
+      setSaving(true);
       const saved = await editMessage(editing._id, text.trim());
-      setSending(false);
+      setSaving(false);
       if (saved) endEdit();
       return;
     }
-    if (!canSend(text, image) || isSending) return;
+    if (!canSend(text, image)) return;
     notifyTyping(false);
-    setSending(true);
-    // The message shows in the conversation with a clock at once; the input is free for the next one.
-    const draft = { text, image };
+    // The message shows in the conversation with a clock at once, and the outbox keeps it until it is
+    // stored: the input is free for the next one.
+    const replyTo = replyingTo && quoteOf(replyingTo.message);
+    sendMessage({ text: text.trim(), image, replyTo });
     setText('');
     removeImage();
-    const replyTo = replyingTo && quoteOf(replyingTo.message);
     onReplyDone?.();
-    const sent = await sendMessage({ text: draft.text.trim(), image: draft.image, replyTo });
-    setSending(false);
-    if (!sent) {
-      // Kept for another try, unless something new was typed or attached meanwhile.
-      setText((current) => current || draft.text);
-      setImage((current) => current ?? draft.image);
-    }
   };
 
   return (
@@ -224,7 +217,7 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
             <Image className="size-5" />
           </button>
         </div>
-        <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, image) || isSending} aria-label="Send">
+        <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, image) || isSaving} aria-label="Send">
           <Send className="size-5" />
         </button>
       </form>

@@ -61,6 +61,8 @@ export function useRealtimeEvents(): void {
     };
     const onConnect = () => {
       useAuthStore.getState().setReconnecting(false);
+      // The server is reachable again: what waits in the outbox goes now.
+      void chat().resumeOutbox();
       // Whatever arrived while the connection was down, or before it first came up (the inbox loads
       // as the page opens), is in the history. Fetched only now that the server has accepted the
       // socket (and listens for our messages again), so nothing falls between.
@@ -81,8 +83,11 @@ export function useRealtimeEvents(): void {
     // coming off a train expect. Restarting the manager also resets the backoff.
     const onBrowserOnline = () => {
       if (!socket.connected) socket.disconnect().connect();
+      void chat().resumeOutbox();
     };
     window.addEventListener('online', onBrowserOnline);
+    // A new sign-in (or a reload) takes up the messages this user's outbox kept.
+    void chat().restoreOutbox();
     const unbind = bind(socket, {
       getOnlineUsers: onOnlineUsers,
       onlineUsersChanged: onPresenceChange,

@@ -35,6 +35,26 @@ type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
+/** Where the signed-in user is remembered, for the app to open without the server. */
+const REMEMBERED_USER_KEY = 'chat-io:user';
+
+function rememberedUser(): AuthUser | null {
+  try {
+    return JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null') as AuthUser | null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(user: AuthUser | null): void {
+  try {
+    if (user) localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(REMEMBERED_USER_KEY);
+  } catch (error) {
+    console.error('Could not remember who is signed in', error);
+  }
+}
+
 export const errorMessage = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
 
@@ -83,8 +103,17 @@ export const useAuthStore = create<AuthState>((set, get) => {
             set({ authUser });
             connect();
           },
-          // Not signed in: the app shows the login screen, without a toast.
-          () => set({ authUser: null }),
+          (error: unknown) => {
+            // The server out of reach (offline, or the page came from the app's cache): whoever was
+            // signed in here last carries on, reading and queueing messages, until the server can
+            // say whether the session still holds (the socket's handshake asks it once it is back).
+            const unreachable = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+            const remembered = unreachable ? rememberedUser() : null;
+            // Refused: nobody is signed in here any more.
+            if (!unreachable) remember(null);
+            set({ authUser: remembered, isReconnecting: remembered !== null });
+            connect();
+          },
         )
         .finally(() => set({ isCheckingAuth: false }));
       return authCheck;
@@ -167,4 +196,9 @@ export const useAuthStore = create<AuthState>((set, get) => {
       set({ onlineUsers: [...ids] });
     },
   };
+});
+
+// Every change of who is signed in (a sign-in, a profile change, a logout, a session ended) is remembered.
+useAuthStore.subscribe((state, previous) => {
+  if (state.authUser !== previous.authUser) remember(state.authUser);
 });

@@ -11,24 +11,26 @@ import {
 } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
-import { api, type OutgoingMessage } from '../lib/api';
+import { api, ApiError, type OutgoingMessage } from '../lib/api';
+import { outbox, type PendingMessage } from '../lib/outbox';
 import { errorMessage, useAuthStore } from './use-auth-store';
 
-/** A message of mine on its way to the server: shown with a clock until it is stored. */
-export interface PendingMessage {
-  clientMessageId: string;
-  receiverId: string;
-  text: string | null;
-  image: string | null;
-  createdAt: string;
-  replyTo: QuotedMessage | null;
-}
+export type { PendingMessage } from '../lib/outbox';
+
+/** Attempts at sending a message while online before it shows as not sent. */
+export const MAX_SEND_ATTEMPTS = 4;
+/** The wait before the next attempt after `attempts` failed ones: 2 s, 4 s, 8 s… up to 30 s. */
+const retryDelayMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 30_000);
 
 /** A pending message of mine shown as a message: with its clientMessageId for an id, and nothing happened to it yet. */
-export const pendingAsMessage = ({ clientMessageId, ...pending }: PendingMessage, myId: string): Message => ({
-  ...pending,
+export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, image, createdAt, replyTo }: PendingMessage): Message => ({
   _id: clientMessageId,
-  senderId: myId,
+  senderId,
+  receiverId,
+  text,
+  image,
+  createdAt,
+  replyTo,
   deliveredAt: null,
   readAt: null,
   editedAt: null,
@@ -45,7 +47,7 @@ interface ChatState {
   usersQuery: string;
   selectedUser: Contact | null;
   messages: Message[];
-  /** My sends not answered yet, oldest first. */
+  /** My messages not stored yet (on their way, or not sent), oldest first: kept in the outbox. */
   pendingMessages: PendingMessage[];
   hasOlderMessages: boolean;
   isUsersLoading: boolean;
@@ -75,8 +77,21 @@ interface ChatState {
   notifyTyping(isTyping: boolean): void;
   getMessages(userId: string): Promise<void>;
   loadOlderMessages(): Promise<void>;
-  /** Resolves true once the server stored the message; on failure the caller keeps the input. */
-  sendMessage(message: OutgoingMessage): Promise<boolean>;
+  /**
+   * Puts a message to the open conversation in the outbox and sends it: it shows at once, survives
+   * a reload, and goes out when the connection allows, in order, stored once.
+   */
+  sendMessage(message: OutgoingMessage): void;
+  /** Sends what waits in the outbox, oldest first, until it is empty or the server cannot be reached. */
+  flushOutbox(): Promise<void>;
+  /** Takes up the signed-in user's outbox kept from before (a reload, a closed tab) and sends it. */
+  restoreOutbox(): Promise<void>;
+  /** The connection is back: what could not reach the server goes again, with what waited. */
+  resumeOutbox(): Promise<void>;
+  /** Sends again a message that was not sent. */
+  retryMessage(clientMessageId: string): void;
+  /** Gives up on a message that was not sent. */
+  discardMessage(clientMessageId: string): void;
   setSelectedUser(user: Contact | null): void;
   receiveMessage(message: Message): void;
   /** Replaces my message's text; resolves true once the server has it. */
@@ -140,311 +155,414 @@ function newestFrom(messages: Message[], peerId: string): Message | undefined {
   return undefined;
 }
 
-export const useChatStore = create<ChatState>((set, get) => ({
-  users: [],
-  usersCursor: null,
-  usersQuery: '',
-  selectedUser: null,
-  messages: [],
-  pendingMessages: [],
-  hasOlderMessages: false,
-  isUsersLoading: false,
-  isMoreUsersLoading: false,
-  isMessagesLoading: false,
-  isOlderLoading: false,
-  isChatbotSelected: false,
-  reportedReadUpTo: null,
-  typingUsers: {},
+/** The outbox's one flush at a time, whether another was asked for meanwhile, and the next retry. */
+let flushing: Promise<void> | null = null;
+let flushAgain = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  setTyping(userId, isTyping) {
-    clearTimeout(typingTimers.get(userId));
-    typingTimers.delete(userId);
-    if (isTyping) typingTimers.set(userId, setTimeout(() => get().setTyping(userId, false), TYPING_EXPIRES_MS));
-    set((state) => {
-      if (Boolean(state.typingUsers[userId]) === isTyping) return state;
-      const { [userId]: _stopped, ...others } = state.typingUsers;
-      return { typingUsers: isTyping ? { ...state.typingUsers, [userId]: true } : others };
-    });
-  },
+/** A failure the same request could get past later: no answer, or the server busy or down. */
+const isTransient = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 
-  notifyTyping(isTyping) {
-    const socket = useAuthStore.getState().socket;
-    const to = isTyping ? get().selectedUser?._id : undefined;
-    if (!socket) return;
-    if (typingSent?.socket !== socket) typingSent = null;
-    // Whoever was told I am typing, if it is not whom I type to now, is told I stopped.
-    if (typingSent && typingSent.to !== to) {
-      socket.emit('typing', { to: typingSent.to, isTyping: false });
-      typingSent = null;
-    }
-    if (!to || (typingSent && Date.now() - typingSent.at < TYPING_REPEAT_MS)) return;
-    socket.emit('typing', { to, isTyping: true });
-    typingSent = { socket, to, at: Date.now() };
-  },
-
-  async getUsers() {
-    const query = get().usersQuery;
-    set({ isUsersLoading: get().users.length === 0 });
-    try {
-      const page = await api.getUsers({ q: query });
-      if (get().usersQuery !== query) return;
-      const open = get().selectedUser?._id;
-      // A message that arrived live while the page was on its way is newer than the page: the row
-      // keeps it (and its count), and conversations stay ordered by their latest message.
-      const live = new Map(get().users.map((user) => [user._id, user]));
-      const entries = page.entries
-        .map((entry) => {
-          const shown = live.get(entry._id);
-          const newer = shown?.lastMessage && (!entry.lastMessage || Number(shown.lastMessage._id) > Number(entry.lastMessage._id));
-          const current = newer ? { ...entry, lastMessage: shown.lastMessage, unreadCount: shown.unreadCount } : entry;
-          // The open conversation is being read: its count is already cleared here.
-          return current._id === open ? { ...current, unreadCount: 0 } : current;
-        })
-        // Conversations by their latest message, everyone else after them in the page's order: a
-        // comparator that called a name "equal" to every conversation would not be an order at all.
-        .sort((a, b) => latestId(b) - latestId(a));
-      set({ users: entries, usersCursor: page.next });
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      set({ isUsersLoading: false });
-    }
-  },
-
-  async searchUsers(query) {
-    if (query === get().usersQuery) return;
-    set({ usersQuery: query, usersCursor: null });
-    await get().getUsers();
-  },
-
-  async loadMoreUsers() {
-    const { usersCursor, usersQuery, isMoreUsersLoading } = get();
-    if (!usersCursor || isMoreUsersLoading) return;
-    set({ isMoreUsersLoading: true });
-    try {
-      const page = await api.getUsers({ q: usersQuery, cursor: usersCursor });
-      if (get().usersQuery !== usersQuery || get().usersCursor !== usersCursor) return;
-      set((state) => {
-        const loaded = new Set(state.users.map((user) => user._id));
-        return { users: [...state.users, ...page.entries.filter((entry) => !loaded.has(entry._id))], usersCursor: page.next };
-      });
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      set({ isMoreUsersLoading: false });
-    }
-  },
-
-  async markRead() {
-    const { selectedUser, messages } = get();
-    if (!selectedUser || document.visibilityState !== 'visible') return;
-    const newest = newestFrom(messages, selectedUser._id);
-    set((state) => ({ users: state.users.map((user) => (user._id === selectedUser._id ? { ...user, unreadCount: 0 } : user)) }));
-    const reported = get().reportedReadUpTo;
-    if (!newest || (reported !== null && Number(newest._id) <= Number(reported))) return;
-    set({ reportedReadUpTo: newest._id });
-    try {
-      await api.markRead(selectedUser._id, newest._id);
-    } catch (error) {
-      if (get().reportedReadUpTo === newest._id) set({ reportedReadUpTo: reported });
-      console.error('Failed to mark messages read', error);
-    }
-  },
-
-  readOnArrival(message) {
-    const { selectedUser, reportedReadUpTo } = get();
+export const useChatStore = create<ChatState>((set, get) => {
+  /** Changes the outbox on screen and in IndexedDB, in the order of the changes. */
+  const changeOutbox = (change: (queue: PendingMessage[]) => PendingMessage[]) => {
+    set((state) => ({ pendingMessages: change(state.pendingMessages) }));
     const me = useAuthStore.getState().authUser?._id;
-    const reading = selectedUser?._id === message.senderId && message.receiverId === me && document.visibilityState === 'visible';
-    if (!reading) return false;
-    if (reportedReadUpTo === null || Number(message._id) > Number(reportedReadUpTo)) set({ reportedReadUpTo: message._id });
-    return true;
-  },
+    if (me) void outbox.save(me, get().pendingMessages.filter((message) => message.senderId === me));
+  };
+  const updatePending = (clientMessageId: string, change: Partial<PendingMessage>) =>
+    changeOutbox((queue) => queue.map((message) => (message.clientMessageId === clientMessageId ? { ...message, ...change } : message)));
 
-  async getMessages(userId) {
-    const firstLoad = get().selectedUser?._id !== userId || get().messages.length === 0;
-    if (firstLoad) set({ isMessagesLoading: true });
-    try {
-      const page = await api.getMessages(userId);
-      if (get().selectedUser?._id !== userId) return;
-      set((state) => {
-        // A full page that starts after everything shown means more was missed than one page
-        // holds: the latest page replaces the list and the rest loads on scroll, leaving no gap.
-        const newestShown = state.messages.at(-1)?._id;
-        const leavesGap =
-          page.length === DEFAULT_PAGE && newestShown !== undefined && Number(page[0]!._id) > Number(newestShown);
-        if (firstLoad || leavesGap) return { messages: page, hasOlderMessages: page.length === DEFAULT_PAGE };
-        return { messages: merge(state.messages, page) };
-      });
-      void get().markRead();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      set({ isMessagesLoading: false });
-    }
-  },
-
-  async loadOlderMessages() {
-    const { selectedUser, messages, hasOlderMessages, isOlderLoading } = get();
-    if (!selectedUser || !hasOlderMessages || isOlderLoading || messages.length === 0) return;
-    set({ isOlderLoading: true });
-    try {
-      const page = await api.getMessages(selectedUser._id, messages[0]!._id);
-      if (get().selectedUser?._id !== selectedUser._id) return;
-      set((state) => ({ messages: merge(state.messages, page), hasOlderMessages: page.length === DEFAULT_PAGE }));
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      set({ isOlderLoading: false });
-    }
-  },
-
-  async sendMessage(message) {
-    const { selectedUser } = get();
-    if (!selectedUser) return false;
-    const pending: PendingMessage = {
-      clientMessageId: crypto.randomUUID(),
-      receiverId: selectedUser._id,
-      text: message.text || null,
-      image: message.image || null,
-      createdAt: new Date().toISOString(),
-      replyTo: message.replyTo ?? null,
-    };
-    set((state) => ({ pendingMessages: [...state.pendingMessages, pending] }));
-    try {
-      const socketId = useAuthStore.getState().socket?.id;
-      const sent = await api.sendMessage(
-        selectedUser._id,
-        { text: message.text, image: message.image, clientMessageId: pending.clientMessageId, replyTo: pending.replyTo?._id },
-        socketId,
-      );
-      // Shown like any message: in the conversation if it is still open, and in the inbox.
-      get().receiveMessage(sent);
-      return true;
-    } catch (error) {
-      console.error('Failed to send message', error);
-      toast.error(errorMessage(error));
-      return false;
-    } finally {
-      set((state) => ({ pendingMessages: state.pendingMessages.filter((m) => m.clientMessageId !== pending.clientMessageId) }));
-    }
-  },
-
-  setSelectedUser(user) {
-    if (user?._id === get().selectedUser?._id) return;
-    get().notifyTyping(false);
-    set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null });
-  },
-
-  async editMessage(messageId, text) {
-    try {
-      get().receiveUpdate(await api.editMessage(messageId, text));
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error));
-      return false;
-    }
-  },
-
-  async deleteMessage(messageId) {
-    try {
-      get().receiveUpdate(await api.deleteMessage(messageId));
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error));
-      return false;
-    }
-  },
-
-  async reactToMessage(messageId, emoji) {
-    try {
-      get().receiveUpdate(await api.react(messageId, emoji));
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error));
-      return false;
-    }
-  },
-
-  receiveUpdate(message) {
-    // Receipts only move forward: a stamp this tab has already stays. Replies quote the message as it is now.
-    const replace = (shown: Message): Message => {
-      if (shown._id === message._id) {
-        return { ...message, deliveredAt: shown.deliveredAt ?? message.deliveredAt, readAt: shown.readAt ?? message.readAt };
+  /**
+   * Sends the queued messages one by one, oldest first; stops at the first the server cannot take
+   * now, to wait for a retry, the connection, or me.
+   */
+  const sendQueued = async (): Promise<'sent all' | 'waiting'> => {
+    for (;;) {
+      const me = useAuthStore.getState().authUser?._id;
+      const next = get().pendingMessages.find((message) => message.status === 'sending' && message.senderId === me);
+      if (!next) return 'sent all';
+      // Offline, nothing is tried: going online flushes again.
+      if (!navigator.onLine) return 'waiting';
+      try {
+        const socketId = useAuthStore.getState().socket?.id;
+        const sent = await api.sendMessage(
+          next.receiverId,
+          { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id },
+          socketId,
+        );
+        changeOutbox((queue) => queue.filter((message) => message.clientMessageId !== next.clientMessageId));
+        // Shown like any message: in the conversation if it is still open, and in the inbox.
+        get().receiveMessage(sent);
+      } catch (error) {
+        if (!isTransient(error)) {
+          updatePending(next.clientMessageId, { status: 'failed', failure: 'refused' });
+          toast.error(errorMessage(error));
+          continue;
+        }
+        if (!navigator.onLine) return 'waiting';
+        const attempts = next.attempts + 1;
+        if (attempts < MAX_SEND_ATTEMPTS) {
+          updatePending(next.clientMessageId, { attempts });
+          retryTimer = setTimeout(() => void get().flushOutbox(), retryDelayMs(attempts));
+          return 'waiting';
+        }
+        // The server stays out of reach: everything waiting shows as not sent, each with a retry.
+        changeOutbox((queue) =>
+          queue.map((message) => (message.status === 'sending' ? { ...message, status: 'failed', failure: 'unreachable' } : message)),
+        );
+        toast.error(errorMessage(error));
+        return 'waiting';
       }
-      if (shown.replyTo?._id === message._id) return { ...shown, replyTo: { ...shown.replyTo, text: message.text, image: message.image } };
-      return shown;
-    };
-    set((state) => ({
-      messages: state.messages.some((shown) => shown._id === message._id || shown.replyTo?._id === message._id)
-        ? state.messages.map(replace)
-        : state.messages,
-      users: state.users.map((entry) =>
-        entry.lastMessage?._id === message._id ? { ...entry, lastMessage: replace(entry.lastMessage) } : entry,
-      ),
-    }));
-  },
-
-  receiveMessage(received) {
-    const me = useAuthStore.getState().authUser?._id;
-    const other = get().selectedUser?._id;
-    if (!me) return;
-    const message = received.senderId === me ? withKnownReceipts(received) : received;
-    const peerId = message.senderId === me ? message.receiverId : message.senderId;
-    const inOpenChat = peerId === other;
-    if (inOpenChat) set((state) => ({ messages: merge(state.messages, [message]) }));
-    const fromThem = message.senderId === peerId && message.receiverId === me;
-    // A message sent ends its sender's typing.
-    if (fromThem) get().setTyping(peerId, false);
-    const known = get().users.some((user) => user._id === peerId);
-    if (!known) {
-      // A conversation not loaded yet (a new one, or further down the list): the server orders it.
-      if (!get().usersQuery) void get().getUsers();
-      return;
     }
-    set((state) => ({
-      users: toTop(state.users, peerId, (entry) => {
-        const newer = !entry.lastMessage || Number(message._id) >= Number(entry.lastMessage._id);
-        // A row that already shows this message (the inbox was fetched after it was stored) counted it.
-        const counted = entry.lastMessage?._id === message._id;
-        // In the open conversation too while the tab is hidden: nobody has seen it yet.
-        const unseen = !inOpenChat || document.visibilityState !== 'visible';
-        const unread =
-          fromThem && unseen && newer && !counted ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
-        return { ...entry, lastMessage: newer ? message : entry.lastMessage, unreadCount: unread };
-      }),
-    }));
-    if (inOpenChat && fromThem) void get().markRead();
-  },
+  };
 
-  receiveReceipt(kind, receipt) {
-    const { userId, senderId, upTo } = receipt;
-    const me = useAuthStore.getState().authUser?._id;
-    if (!me) return;
-    if (userId === me) {
-      // I read this conversation elsewhere: its badge clears here too, if nothing newer came since.
+  return {
+    users: [],
+    usersCursor: null,
+    usersQuery: '',
+    selectedUser: null,
+    messages: [],
+    pendingMessages: [],
+    hasOlderMessages: false,
+    isUsersLoading: false,
+    isMoreUsersLoading: false,
+    isMessagesLoading: false,
+    isOlderLoading: false,
+    isChatbotSelected: false,
+    reportedReadUpTo: null,
+    typingUsers: {},
+
+    setTyping(userId, isTyping) {
+      clearTimeout(typingTimers.get(userId));
+      typingTimers.delete(userId);
+      if (isTyping) typingTimers.set(userId, setTimeout(() => get().setTyping(userId, false), TYPING_EXPIRES_MS));
+      set((state) => {
+        if (Boolean(state.typingUsers[userId]) === isTyping) return state;
+        const { [userId]: _stopped, ...others } = state.typingUsers;
+        return { typingUsers: isTyping ? { ...state.typingUsers, [userId]: true } : others };
+      });
+    },
+
+    notifyTyping(isTyping) {
+      const socket = useAuthStore.getState().socket;
+      const to = isTyping ? get().selectedUser?._id : undefined;
+      if (!socket) return;
+      if (typingSent?.socket !== socket) typingSent = null;
+      // Whoever was told I am typing, if it is not whom I type to now, is told I stopped.
+      if (typingSent && typingSent.to !== to) {
+        socket.emit('typing', { to: typingSent.to, isTyping: false });
+        typingSent = null;
+      }
+      if (!to || (typingSent && Date.now() - typingSent.at < TYPING_REPEAT_MS)) return;
+      socket.emit('typing', { to, isTyping: true });
+      typingSent = { socket, to, at: Date.now() };
+    },
+
+    async getUsers() {
+      const query = get().usersQuery;
+      set({ isUsersLoading: get().users.length === 0 });
+      try {
+        const page = await api.getUsers({ q: query });
+        if (get().usersQuery !== query) return;
+        const open = get().selectedUser?._id;
+        // A message that arrived live while the page was on its way is newer than the page: the row
+        // keeps it (and its count), and conversations stay ordered by their latest message.
+        const live = new Map(get().users.map((user) => [user._id, user]));
+        const entries = page.entries
+          .map((entry) => {
+            const shown = live.get(entry._id);
+            const newer = shown?.lastMessage && (!entry.lastMessage || Number(shown.lastMessage._id) > Number(entry.lastMessage._id));
+            const current = newer ? { ...entry, lastMessage: shown.lastMessage, unreadCount: shown.unreadCount } : entry;
+            // The open conversation is being read: its count is already cleared here.
+            return current._id === open ? { ...current, unreadCount: 0 } : current;
+          })
+          // Conversations by their latest message, everyone else after them in the page's order: a
+          // comparator that called a name "equal" to every conversation would not be an order at all.
+          .sort((a, b) => latestId(b) - latestId(a));
+        set({ users: entries, usersCursor: page.next });
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        set({ isUsersLoading: false });
+      }
+    },
+
+    async searchUsers(query) {
+      if (query === get().usersQuery) return;
+      set({ usersQuery: query, usersCursor: null });
+      await get().getUsers();
+    },
+
+    async loadMoreUsers() {
+      const { usersCursor, usersQuery, isMoreUsersLoading } = get();
+      if (!usersCursor || isMoreUsersLoading) return;
+      set({ isMoreUsersLoading: true });
+      try {
+        const page = await api.getUsers({ q: usersQuery, cursor: usersCursor });
+        if (get().usersQuery !== usersQuery || get().usersCursor !== usersCursor) return;
+        set((state) => {
+          const loaded = new Set(state.users.map((user) => user._id));
+          return { users: [...state.users, ...page.entries.filter((entry) => !loaded.has(entry._id))], usersCursor: page.next };
+        });
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        set({ isMoreUsersLoading: false });
+      }
+    },
+
+    async markRead() {
+      const { selectedUser, messages } = get();
+      if (!selectedUser || document.visibilityState !== 'visible') return;
+      const newest = newestFrom(messages, selectedUser._id);
+      set((state) => ({ users: state.users.map((user) => (user._id === selectedUser._id ? { ...user, unreadCount: 0 } : user)) }));
+      const reported = get().reportedReadUpTo;
+      if (!newest || (reported !== null && Number(newest._id) <= Number(reported))) return;
+      set({ reportedReadUpTo: newest._id });
+      try {
+        await api.markRead(selectedUser._id, newest._id);
+      } catch (error) {
+        if (get().reportedReadUpTo === newest._id) set({ reportedReadUpTo: reported });
+        console.error('Failed to mark messages read', error);
+      }
+    },
+
+    readOnArrival(message) {
+      const { selectedUser, reportedReadUpTo } = get();
+      const me = useAuthStore.getState().authUser?._id;
+      const reading = selectedUser?._id === message.senderId && message.receiverId === me && document.visibilityState === 'visible';
+      if (!reading) return false;
+      if (reportedReadUpTo === null || Number(message._id) > Number(reportedReadUpTo)) set({ reportedReadUpTo: message._id });
+      return true;
+    },
+
+    async getMessages(userId) {
+      const firstLoad = get().selectedUser?._id !== userId || get().messages.length === 0;
+      if (firstLoad) set({ isMessagesLoading: true });
+      try {
+        const page = await api.getMessages(userId);
+        if (get().selectedUser?._id !== userId) return;
+        set((state) => {
+          // A full page that starts after everything shown means more was missed than one page
+          // holds: the latest page replaces the list and the rest loads on scroll, leaving no gap.
+          const newestShown = state.messages.at(-1)?._id;
+          const leavesGap =
+            page.length === DEFAULT_PAGE && newestShown !== undefined && Number(page[0]!._id) > Number(newestShown);
+          if (firstLoad || leavesGap) return { messages: page, hasOlderMessages: page.length === DEFAULT_PAGE };
+          return { messages: merge(state.messages, page) };
+        });
+        void get().markRead();
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        set({ isMessagesLoading: false });
+      }
+    },
+
+    async loadOlderMessages() {
+      const { selectedUser, messages, hasOlderMessages, isOlderLoading } = get();
+      if (!selectedUser || !hasOlderMessages || isOlderLoading || messages.length === 0) return;
+      set({ isOlderLoading: true });
+      try {
+        const page = await api.getMessages(selectedUser._id, messages[0]!._id);
+        if (get().selectedUser?._id !== selectedUser._id) return;
+        set((state) => ({ messages: merge(state.messages, page), hasOlderMessages: page.length === DEFAULT_PAGE }));
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        set({ isOlderLoading: false });
+      }
+    },
+
+    sendMessage(message) {
+      const { selectedUser } = get();
+      const me = useAuthStore.getState().authUser?._id;
+      if (!selectedUser || !me) return;
+      const pending: PendingMessage = {
+        clientMessageId: crypto.randomUUID(),
+        senderId: me,
+        receiverId: selectedUser._id,
+        text: message.text || null,
+        image: message.image || null,
+        createdAt: new Date().toISOString(),
+        replyTo: message.replyTo ?? null,
+        status: 'sending',
+        attempts: 0,
+        failure: null,
+      };
+      changeOutbox((queue) => [...queue, pending]);
+      void get().flushOutbox();
+    },
+
+    flushOutbox() {
+      if (flushing) {
+        flushAgain = true;
+        return flushing;
+      }
+      clearTimeout(retryTimer);
+      flushing = (async () => {
+        // A message queued during a flush goes in the same flush, unless the flush stopped to wait.
+        let outcome: 'sent all' | 'waiting';
+        do {
+          flushAgain = false;
+          outcome = await sendQueued();
+        } while (flushAgain && outcome === 'sent all');
+      })().finally(() => (flushing = null));
+      return flushing;
+    },
+
+    async restoreOutbox() {
+      const me = useAuthStore.getState().authUser?._id;
+      if (!me) return;
+      const kept = await outbox.load(me);
+      if (useAuthStore.getState().authUser?._id !== me) return;
+      // Another user's messages from before a sign-in on this tab stay in their own outbox.
+      changeOutbox((queue) => {
+        const mine = queue.filter((message) => message.senderId === me);
+        const shown = new Set(mine.map((message) => message.clientMessageId));
+        return [...kept.filter((message) => !shown.has(message.clientMessageId)), ...mine];
+      });
+      await get().resumeOutbox();
+    },
+
+    resumeOutbox() {
+      // What the server refused would be refused again: it waits for a retry.
+      changeOutbox((queue) =>
+        queue.map((message) => (message.failure === 'refused' ? message : { ...message, status: 'sending', attempts: 0, failure: null })),
+      );
+      return get().flushOutbox();
+    },
+
+    retryMessage(clientMessageId) {
+      changeOutbox((queue) =>
+        queue.map((message) => (message.clientMessageId === clientMessageId ? { ...message, status: 'sending', attempts: 0, failure: null } : message)),
+      );
+      void get().flushOutbox();
+    },
+
+    discardMessage(clientMessageId) {
+      changeOutbox((queue) => queue.filter((message) => message.clientMessageId !== clientMessageId));
+    },
+
+    setSelectedUser(user) {
+      if (user?._id === get().selectedUser?._id) return;
+      get().notifyTyping(false);
+      set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null });
+    },
+
+    async editMessage(messageId, text) {
+      try {
+        get().receiveUpdate(await api.editMessage(messageId, text));
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
+    },
+
+    async deleteMessage(messageId) {
+      try {
+        get().receiveUpdate(await api.deleteMessage(messageId));
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
+    },
+
+    async reactToMessage(messageId, emoji) {
+      try {
+        get().receiveUpdate(await api.react(messageId, emoji));
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
+    },
+
+    receiveUpdate(message) {
+      // Receipts only move forward: a stamp this tab has already stays. Replies quote the message as it is now.
+      const replace = (shown: Message): Message => {
+        if (shown._id === message._id) {
+          return { ...message, deliveredAt: shown.deliveredAt ?? message.deliveredAt, readAt: shown.readAt ?? message.readAt };
+        }
+        if (shown.replyTo?._id === message._id) return { ...shown, replyTo: { ...shown.replyTo, text: message.text, image: message.image } };
+        return shown;
+      };
       set((state) => ({
-        users: state.users.map((user) =>
-          user._id === senderId && user.unreadCount > 0 && (user.lastMessage === null || Number(user.lastMessage._id) <= Number(upTo))
-            ? { ...user, unreadCount: 0 }
-            : user,
+        messages: state.messages.some((shown) => shown._id === message._id || shown.replyTo?._id === message._id)
+          ? state.messages.map(replace)
+          : state.messages,
+        users: state.users.map((entry) =>
+          entry.lastMessage?._id === message._id ? { ...entry, lastMessage: replace(entry.lastMessage) } : entry,
         ),
       }));
-      return;
-    }
-    const known = receiptsTo.get(userId) ?? {};
-    if (!known[kind] || Number(known[kind].upTo) < Number(upTo)) receiptsTo.set(userId, { ...known, [kind]: receipt });
-    const stamp = (message: Message) => stampWith(message, kind, receipt);
-    set((state) => ({
-      messages: state.selectedUser?._id === userId ? state.messages.map(stamp) : state.messages,
-      users: state.users.map((user) => (user._id === userId && user.lastMessage ? { ...user, lastMessage: stamp(user.lastMessage) } : user)),
-    }));
-  },
+    },
 
-  markSeen(userIds) {
-    const ids = new Set(userIds);
-    const now = new Date().toISOString();
-    set((state) => ({
-      users: state.users.map((user) => (ids.has(user._id) && user.lastSeen !== null ? { ...user, lastSeen: now } : user)),
-    }));
-  },
-}));
+    receiveMessage(received) {
+      const me = useAuthStore.getState().authUser?._id;
+      const other = get().selectedUser?._id;
+      if (!me) return;
+      const message = received.senderId === me ? withKnownReceipts(received) : received;
+      const peerId = message.senderId === me ? message.receiverId : message.senderId;
+      const inOpenChat = peerId === other;
+      if (inOpenChat) set((state) => ({ messages: merge(state.messages, [message]) }));
+      const fromThem = message.senderId === peerId && message.receiverId === me;
+      // A message sent ends its sender's typing.
+      if (fromThem) get().setTyping(peerId, false);
+      const known = get().users.some((user) => user._id === peerId);
+      if (!known) {
+        // A conversation not loaded yet (a new one, or further down the list): the server orders it.
+        if (!get().usersQuery) void get().getUsers();
+        return;
+      }
+      set((state) => ({
+        users: toTop(state.users, peerId, (entry) => {
+          const newer = !entry.lastMessage || Number(message._id) >= Number(entry.lastMessage._id);
+          // A row that already shows this message (the inbox was fetched after it was stored) counted it.
+          const counted = entry.lastMessage?._id === message._id;
+          // In the open conversation too while the tab is hidden: nobody has seen it yet.
+          const unseen = !inOpenChat || document.visibilityState !== 'visible';
+          const unread =
+            fromThem && unseen && newer && !counted ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
+          return { ...entry, lastMessage: newer ? message : entry.lastMessage, unreadCount: unread };
+        }),
+      }));
+      if (inOpenChat && fromThem) void get().markRead();
+    },
+
+    receiveReceipt(kind, receipt) {
+      const { userId, senderId, upTo } = receipt;
+      const me = useAuthStore.getState().authUser?._id;
+      if (!me) return;
+      if (userId === me) {
+        // I read this conversation elsewhere: its badge clears here too, if nothing newer came since.
+        set((state) => ({
+          users: state.users.map((user) =>
+            user._id === senderId && user.unreadCount > 0 && (user.lastMessage === null || Number(user.lastMessage._id) <= Number(upTo))
+              ? { ...user, unreadCount: 0 }
+              : user,
+          ),
+        }));
+        return;
+      }
+      const known = receiptsTo.get(userId) ?? {};
+      if (!known[kind] || Number(known[kind].upTo) < Number(upTo)) receiptsTo.set(userId, { ...known, [kind]: receipt });
+      const stamp = (message: Message) => stampWith(message, kind, receipt);
+      set((state) => ({
+        messages: state.selectedUser?._id === userId ? state.messages.map(stamp) : state.messages,
+        users: state.users.map((user) => (user._id === userId && user.lastMessage ? { ...user, lastMessage: stamp(user.lastMessage) } : user)),
+      }));
+    },
+
+    markSeen(userIds) {
+      const ids = new Set(userIds);
+      const now = new Date().toISOString();
+      set((state) => ({
+        users: state.users.map((user) => (ids.has(user._id) && user.lastSeen !== null ? { ...user, lastSeen: now } : user)),
+      }));
+    },
+  };
+});

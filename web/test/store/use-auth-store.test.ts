@@ -43,3 +43,49 @@ describe('a session the server ended', () => {
     expect(useAuthStore.getState().authUser).toEqual(me);
   });
 });
+
+describe('opening the app without the server', () => {
+  const me = { _id: 'me', fullName: 'Me', email: 'me@example.com', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } };
+
+  /** The auth store as a freshly opened page has it (its session check runs once per page), with a socket that goes nowhere. */
+  const openApp = async () => {
+    vi.resetModules();
+    vi.doMock('../../src/lib/socket', () => ({ openSocket: () => ({ connect: vi.fn(), disconnect: vi.fn() }) }));
+    const { api: freshApi, ApiError: FreshApiError } = await import('../../src/lib/api');
+    const { useAuthStore: store } = await import('../../src/store/use-auth-store');
+    return { store, api: freshApi, ApiError: FreshApiError };
+  };
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.doUnmock('../../src/lib/socket');
+  });
+
+  it('opens as whoever was signed in here last when the server cannot be reached, showing it reconnects', async () => {
+    const online = await openApp();
+    vi.spyOn(online.api, 'checkAuth').mockResolvedValue(me);
+    await online.store.getState().checkAuth();
+
+    const offline = await openApp();
+    vi.spyOn(offline.api, 'checkAuth').mockRejectedValue(new offline.ApiError('Cannot reach the server. Check your connection.', 0));
+    await offline.store.getState().checkAuth();
+    expect(offline.store.getState().authUser).toEqual(me);
+    expect(offline.store.getState().isReconnecting).toBe(true);
+    expect(offline.store.getState().socket).not.toBeNull();
+  });
+
+  it('shows the login screen when the server says no one is signed in, and forgets who was', async () => {
+    const online = await openApp();
+    vi.spyOn(online.api, 'checkAuth').mockResolvedValue(me);
+    await online.store.getState().checkAuth();
+    const refused = await openApp();
+    vi.spyOn(refused.api, 'checkAuth').mockRejectedValue(new refused.ApiError('Unauthorized - No token provided', 401));
+    await refused.store.getState().checkAuth();
+    expect(refused.store.getState().authUser).toBeNull();
+
+    const offline = await openApp();
+    vi.spyOn(offline.api, 'checkAuth').mockRejectedValue(new offline.ApiError('Cannot reach the server. Check your connection.', 0));
+    await offline.store.getState().checkAuth();
+    expect(offline.store.getState().authUser).toBeNull();
+  });
+});

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAGE, type Message } from '@chat/contracts';
-import { api } from '../../src/lib/api';
+import { api, ApiError } from '../../src/lib/api';
 import type { ChatSocket } from '../../src/lib/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
-import { useChatStore } from '../../src/store/use-chat-store';
+import { MAX_SEND_ATTEMPTS, useChatStore } from '../../src/store/use-chat-store';
 import { aMessage } from '../../../test/support/a-message';
 
 const bob = { _id: 'bob', fullName: 'Bob', profilePic: '', lastSeen: null };
@@ -218,24 +218,89 @@ describe('last seen', () => {
 });
 
 describe('sending', () => {
+  const onLine = (online: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  const stored = (text: string, id = 20): Message => ({ ...message(id), senderId: 'me', receiverId: 'bob', text });
+  const pending = () => useChatStore.getState().pendingMessages;
+  const sentTexts = (send: { mock: { calls: unknown[][] } }) => send.mock.calls.map((call) => (call[1] as { text: string }).text);
+  beforeEach(() => useChatStore.setState({ selectedUser: bob, messages: [], pendingMessages: [], users: [] }));
+
   it('shows my message as pending while the server has not answered, and as stored after', async () => {
     let answer!: (message: Message) => void;
     vi.spyOn(api, 'sendMessage').mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    useChatStore.setState({ selectedUser: bob, messages: [], pendingMessages: [], users: [] });
-    const sending = useChatStore.getState().sendMessage({ text: 'on its way', image: null });
-    expect(useChatStore.getState().pendingMessages).toEqual([expect.objectContaining({ receiverId: 'bob', text: 'on its way' })]);
-    answer({ ...message(20), senderId: 'me', receiverId: 'bob', text: 'on its way' });
-    expect(await sending).toBe(true);
-    expect(useChatStore.getState().pendingMessages).toEqual([]);
+    useChatStore.getState().sendMessage({ text: 'on its way', image: null });
+    expect(pending()).toEqual([expect.objectContaining({ receiverId: 'bob', text: 'on its way', status: 'sending' })]);
+    answer(stored('on its way'));
+    await useChatStore.getState().flushOutbox();
+    expect(pending()).toEqual([]);
     expect(ids()).toEqual([20]);
   });
 
-  it('drops the pending message when the send fails, for the input to keep it', async () => {
-    vi.spyOn(api, 'sendMessage').mockRejectedValue(new Error('offline'));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    useChatStore.setState({ selectedUser: bob, messages: [], pendingMessages: [], users: [] });
-    expect(await useChatStore.getState().sendMessage({ text: 'lost?', image: null })).toBe(false);
-    expect(useChatStore.getState().pendingMessages).toEqual([]);
+  it('keeps what I send offline, across a reload, and sends it in order with the same clientMessageIds once online', async () => {
+    onLine(false);
+    const send = vi.spyOn(api, 'sendMessage').mockImplementation(async (_to, body) => stored(body.text!, 30 + sentTexts(send).length));
+    for (const text of ['one', 'two', 'three']) useChatStore.getState().sendMessage({ text, image: null });
+    await useChatStore.getState().flushOutbox();
+    expect(send).not.toHaveBeenCalled();
+    const queued = pending().map((message) => message.clientMessageId);
+
+    useChatStore.setState({ pendingMessages: [] });
+    onLine(true);
+    await useChatStore.getState().restoreOutbox();
+    expect(sentTexts(send)).toEqual(['one', 'two', 'three']);
+    expect(send.mock.calls.map((call) => (call[1] as { clientMessageId: string }).clientMessageId)).toEqual(queued);
+    expect(pending()).toEqual([]);
+    useChatStore.setState({ pendingMessages: [] });
+    await useChatStore.getState().restoreOutbox();
+    expect(send, 'nothing left in the outbox').toHaveBeenCalledTimes(3);
+  });
+
+  it('shows “not sent” after repeated failures, and sends it again on retry', async () => {
+    vi.useFakeTimers();
+    try {
+      const send = vi.spyOn(api, 'sendMessage').mockRejectedValue(new ApiError('Service temporarily unavailable. Please try again.', 503));
+      useChatStore.getState().sendMessage({ text: 'stubborn', image: null });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(pending()[0]).toMatchObject({ status: 'sending', attempts: 1 });
+      expect(send, 'no second attempt before the backoff').toHaveBeenCalledTimes(1);
+      for (let attempt = 1; attempt < MAX_SEND_ATTEMPTS; attempt++) await vi.advanceTimersByTimeAsync(30_000);
+      expect(send).toHaveBeenCalledTimes(MAX_SEND_ATTEMPTS);
+      expect(pending()[0]).toMatchObject({ status: 'failed', failure: 'unreachable' });
+
+      send.mockResolvedValue(stored('stubborn'));
+      useChatStore.getState().retryMessage(pending()[0]!.clientMessageId);
+      await useChatStore.getState().flushOutbox();
+      expect(pending()).toEqual([]);
+      expect(ids()).toEqual([20]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves a message the server refused as not sent, sends the next ones, and lets me delete it', async () => {
+    const send = vi
+      .spyOn(api, 'sendMessage')
+      .mockRejectedValueOnce(new ApiError('Message must be at most 2000 characters', 400))
+      .mockResolvedValueOnce(stored('fine'));
+    useChatStore.getState().sendMessage({ text: 'too long', image: null });
+    useChatStore.getState().sendMessage({ text: 'fine', image: null });
+    await useChatStore.getState().flushOutbox();
+    expect(sentTexts(send)).toEqual(['too long', 'fine']);
+    expect(pending()).toEqual([expect.objectContaining({ text: 'too long', status: 'failed', failure: 'refused' })]);
+    await useChatStore.getState().resumeOutbox();
+    expect(send, 'a refusal is not tried again by itself').toHaveBeenCalledTimes(2);
+    useChatStore.getState().discardMessage(pending()[0]!.clientMessageId);
+    expect(pending()).toEqual([]);
+  });
+
+  it('leaves another user’s unsent messages alone after a sign-in as someone else on the same tab', async () => {
+    onLine(false);
+    const send = vi.spyOn(api, 'sendMessage').mockResolvedValue(stored('x'));
+    useChatStore.getState().sendMessage({ text: 'from me', image: null });
+    useAuthStore.setState({ authUser: { ...useAuthStore.getState().authUser!, _id: 'other' } });
+    onLine(true);
+    await useChatStore.getState().restoreOutbox();
+    expect(send).not.toHaveBeenCalled();
+    expect(pending()).toEqual([]);
   });
 });
 
@@ -244,7 +309,7 @@ describe('replies and changes', () => {
     const send = vi.spyOn(api, 'sendMessage').mockReturnValue(new Promise(() => undefined));
     useChatStore.setState({ selectedUser: bob, messages: [message(5)], pendingMessages: [], users: [] });
     const quote = { _id: '5', senderId: 'bob', text: 'message 5', image: null };
-    void useChatStore.getState().sendMessage({ text: 'answer', image: null, replyTo: quote });
+    useChatStore.getState().sendMessage({ text: 'answer', image: null, replyTo: quote });
     expect(send).toHaveBeenCalledExactlyOnceWith('bob', expect.objectContaining({ text: 'answer', replyTo: '5' }), undefined);
     expect(useChatStore.getState().pendingMessages[0]?.replyTo).toEqual(quote);
   });
