@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ContactSchema } from './users.js';
 
 const MESSAGE_ID_PATTERN = '^[1-9][0-9]{0,18}$';
 
@@ -134,3 +135,30 @@ export const ReadBodySchema = Type.Object(
   { errorMessage: { required: { upTo: 'upTo is required' }, type: 'Request body must be a JSON object' } },
 );
 export type ReadBody = Static<typeof ReadBodySchema>;
+
+/** The longest message search, in characters, and the most words of it that count. */
+export const MAX_MESSAGE_SEARCH = 100;
+export const MAX_SEARCH_WORDS = 8;
+
+/** `GET /api/messages/search`: my messages with every word of `q` (as a word start), newest first. */
+export const MessageSearchQuerySchema = Type.Object(
+  {
+    q: Type.String({ maxLength: MAX_MESSAGE_SEARCH, errorMessage: `q must be at most ${MAX_MESSAGE_SEARCH} characters` }),
+    /** Only the conversation with this user. */
+    with: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'with must be a user id' })),
+    before: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'before must be a message id' })),
+    limit: Type.Optional(
+      Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` }),
+    ),
+  },
+  { errorMessage: { required: { q: 'q is required' } } },
+);
+export type MessageSearchQuery = Static<typeof MessageSearchQuerySchema>;
+
+/** A message found by a search, and the person it is with. */
+export const MessageSearchResultSchema = Type.Object({ message: MessageSchema, peer: ContactSchema });
+export type MessageSearchResult = Static<typeof MessageSearchResultSchema>;
+
+/** The words a search looks for: letters and digits, lower-cased, as the database's "simple" parser splits them. */
+export const searchWords = (q: string): string[] =>
+  [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_SEARCH_WORDS);

@@ -1,5 +1,5 @@
 import type { Queryable } from '@chat/database';
-import type { Message, Reaction } from '@chat/contracts';
+import type { Contact, Message, Reaction } from '@chat/contracts';
 
 /** A message as every answer and every realtime event shows it. */
 export type ChatMessage = Message;
@@ -313,4 +313,36 @@ export async function findReplyTarget(
   );
   if (!found) return 'not-found';
   return found.deleted ? 'deleted' : 'found';
+}
+
+/** How a message's text is indexed for search, in the index and in every search, character for character. */
+const SEARCHABLE_TEXT = `to_tsvector('simple', coalesce(text, ''))`;
+
+/**
+ * `userId`'s messages (or those with `peerId`) holding a word starting with each of `words`,
+ * newest first, with the person each is with. Postgres full-text search on both modes.
+ */
+export async function searchMessages(
+  db: Queryable,
+  { userId, words, peerId, before, limit }: { userId: string; words: string[]; peerId?: string; before?: string; limit: number },
+): Promise<{ message: ChatMessage; peer: Contact }[]> {
+  // Letters and digits only reach the query (searchWords), so no word can be tsquery syntax.
+  const query = words.map((word) => `${word}:*`).join(' & ');
+  const rows = await db.query<MessageRow & { peerId: string; peerName: string; peerPic: string }>(
+    `SELECT ${MESSAGE_COLUMNS}, c.user_id::text AS "peerId", c.full_name AS "peerName", c.profile_pic AS "peerPic"
+     FROM messages
+     JOIN contacts c ON c.user_id = CASE WHEN sender_id = $1 THEN receiver_id ELSE sender_id END
+     WHERE (sender_id = $1 OR receiver_id = $1)
+       AND ($4::uuid IS NULL OR (LEAST(sender_id, receiver_id) = LEAST($1, $4::uuid)
+                                 AND GREATEST(sender_id, receiver_id) = GREATEST($1, $4::uuid)))
+       AND ${SEARCHABLE_TEXT} @@ to_tsquery('simple', $2)
+       AND id < $3::bigint
+     ORDER BY id DESC
+     LIMIT $5`,
+    [userId, query, before ?? MAX_BIGINT, peerId ?? null, limit],
+  );
+  return rows.map(({ peerId: id, peerName, peerPic, ...row }) => ({
+    message: toMessage(row),
+    peer: { _id: id, fullName: peerName, profilePic: peerPic },
+  }));
 }

@@ -111,4 +111,16 @@ export const messagesMigrations: readonly Migration[] = [
       CREATE INDEX messages_reply_to_idx ON messages (reply_to_id) WHERE reply_to_id IS NOT NULL;
     `,
   },
+  {
+    version: 6,
+    sql: `
+      -- Message search: every word of every text, as the "simple" configuration splits and
+      -- lower-cases them (no stemming: any language, and a word's start finds it).
+      CREATE INDEX messages_text_search_idx ON messages USING gin (to_tsvector('simple', coalesce(text, '')));
+      -- Each user's messages, newest first, sent and received: a search walks them when its words
+      -- are common, and the inbox's unread counts could too.
+      CREATE INDEX messages_sender_idx ON messages (sender_id, id DESC);
+      CREATE INDEX messages_receiver_idx ON messages (receiver_id, id DESC);
+    `,
+  },
 ];

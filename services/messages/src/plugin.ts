@@ -12,6 +12,7 @@ import { contactRoutes } from './routes/contacts.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { mediaRoutes } from './routes/media.js';
 import { messageChangeRoutes } from './routes/message-changes.js';
+import { searchRoutes } from './routes/search.js';
 import { createReceipts } from './receipts.js';
 
 /** The messages service: contacts, history, sending and stored images. Under /api/messages and /api/media. */
@@ -32,5 +33,6 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(contactRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(conversationRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(messageChangeRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(searchRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };
