@@ -33,6 +33,9 @@ async function timed(pool, cookie, paths) {
 /** A search as people type one: a first name's start and a surname's start, varied by `i`. */
 const searchOf = (i) => `${FIRST_NAMES[i % 20].slice(0, 3)} ${LAST_NAMES[(i * 7) % 20].slice(0, 2)}`;
 
+/** A message number whose start few others share, picked by `i`: a rare search. */
+const rareNumber = (i) => 100_000 + ((i * 7919) % 800_000);
+
 /** A cursor into the names part of the inbox, as the service makes them, at a name picked by `n`. */
 const namesCursor = (n) =>
   Buffer.from(JSON.stringify({ in: 'names', name: `olivia smith ${n % 1000}`, userId: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
@@ -119,6 +122,15 @@ export async function measureDatabase() {
       nameSearch: await timed(pool, benCookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`)),
       inboxNameSearch: await timed(pool, cookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`)),
       rareNameSearch: await timed(pool, benCookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${12345 + i}`)),
+      // Message search over Ann's 1,500,000 messages: a word in 1,000,000 of them, a word start
+      // in a few, and the same in her conversation with Ben.
+      messageSearchCommon: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => '/api/messages/search?q=message')),
+      messageSearchRare: await timed(pool, cookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/search?q=number%20${rareNumber(i)}`)),
+      messageSearchInConversation: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, (_, i) => `/api/messages/search?q=number%20${rareNumber(i)}&with=${ben}`),
+      ),
     };
     await pool.close();
     return result;

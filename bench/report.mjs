@@ -77,6 +77,9 @@ function markdown(results) {
         ['nameSearch', 'name search, two word starts (“oli sm”)'],
         ['inboxNameSearch', 'the same searches by the user with 500,000 conversations'],
         ['rareNameSearch', 'name search matching one user'],
+        ['messageSearchCommon', 'message search, a word in 1,000,000 of the user’s 1,500,000 messages'],
+        ['messageSearchRare', 'message search, two words matching a few messages'],
+        ['messageSearchInConversation', 'the same, in the 1,000,000-message conversation'],
       ].map(([key, label]) => `| ${label} | ${d[key].p50} | ${d[key].p99} | ${d[key].max} |`),
     );
   }

@@ -195,67 +195,88 @@ describeOnEveryTarget((run) => {
       expect((await bob.get((sent.body as { image: string }).image)).status, 'the image’s URL').toBe(404);
     });
 
-    it('replies and reacts: both see the quote and the reaction live, and a quote leads to the message it answers', async () => {
-      const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Replies');
-      const question = await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'Are you coming on Friday?' });
-      // More than a page after it: the question is not among what a conversation opens with.
-      for (let i = 1; i <= 50; i++) await send(alice, bobUser._id, `filler ${i}`);
-      const answer = await bob.post(`/api/messages/send/${aliceUser._id}`, { text: 'Yes, with Cat', replyTo: (question.body as { _id: string })._id });
-      expect(answer.status).toBe(201);
-      const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
-      await ann.page.goto('/');
-      await ben.page.goto('/');
-      await ann.page.getByRole('button', { name: /Bob Replies/ }).click();
-      await ben.page.getByRole('button', { name: /Alice Replies/ }).click();
-
-      const quote = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'Yes, with Cat' }).getByTestId('quoted-message');
-      await polled(() => quote.textContent(), 'the reply’s quote').toBe('YouAre you coming on Friday?');
-      const original = conversation(ann.page)
-        .getByTestId('chat-message')
-        .filter({ hasText: 'Are you coming on Friday?' })
-        .filter({ hasNot: ann.page.getByTestId('quoted-message') });
-      expect(await original.count(), 'the question not loaded yet').toBe(0);
-      await quote.click();
-      await polled(() => original.isVisible(), 'the question, loaded and shown').toBe(true);
-      const [shown, list] = [await original.boundingBox(), await conversation(ann.page).boundingBox()];
-      expect(shown!.y >= list!.y && shown!.y + shown!.height <= list!.y + list!.height, 'scrolled into view').toBe(true);
-      await run.shot(ann.page, 'reply-jumped-to-original');
-
-      const last = conversation(ben.page).getByTestId('chat-message').filter({ hasText: 'filler 50' });
-      await last.hover();
-      await last.getByRole('button', { name: 'Reply' }).click();
-      const bar = ben.page.getByTestId('reply-bar');
-      await polled(() => bar.textContent(), 'the reply bar').toBe('Replying to Alice Repliesfiller 50');
-      const newest = conversation(ben.page).getByTestId('chat-message').last();
-      await polled(async () => {
-        const [box, area] = [await newest.boundingBox(), await conversation(ben.page).boundingBox()];
-        return box!.y + box!.height <= area!.y + area!.height + 1;
-      }, 'the latest message still in view above the reply bar').toBe(true);
-      await run.shot(ben.page, 'replying');
-      await ben.page.getByPlaceholder('Type a message...').fill('Noted!');
-      await ben.page.keyboard.press('Enter');
-      for (const { page } of [ann, ben]) {
-        const reply = conversation(page).getByTestId('chat-message').filter({ hasText: 'Noted!' });
-        await polled(() => reply.getByTestId('quoted-message').textContent(), 'the new reply’s quote').toMatch(/filler 50$/);
-      }
-      expect(await bar.count(), 'the reply bar gone once sent').toBe(0);
-
-      const noted = (page: Page) => conversation(page).getByTestId('chat-message').filter({ hasText: 'Noted!' });
-      await noted(ann.page).hover();
-      await noted(ann.page).getByRole('button', { name: 'React' }).click();
-      await run.shot(ann.page, 'reaction-picker');
-      await ann.page.getByRole('dialog', { name: 'React to message' }).getByRole('button', { name: 'React 👍' }).click();
-      await polled(() => noted(ann.page).getByRole('button', { name: '👍 from You' }).count(), 'my reaction').toBe(1);
-      await polled(() => noted(ben.page).getByRole('button', { name: '👍 from Alice Replies' }).count(), 'her reaction, live').toBe(1);
-      await noted(ben.page).getByRole('button', { name: '👍 from Alice Replies' }).click();
-      for (const { page } of [ann, ben]) {
-        await polled(() => noted(page).getByTestId('message-reactions').textContent(), 'two 👍').toBe('👍2');
-      }
-      await run.shot(ben.page, 'reactions');
-    });
-
     // What the web app alone decides looks the same whichever deployment serves it: checked once.
+    // (Replies, reactions and search reach both people across replicas in cluster.test.ts.)
     if (run.mode === 'embedded') {
+      it('replies and reacts: both see the quote and the reaction live, and a quote leads to the message it answers', async () => {
+        const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Replies');
+        const question = await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'Are you coming on Friday?' });
+        // More than a page after it: the question is not among what a conversation opens with.
+        for (let i = 1; i <= 50; i++) await send(alice, bobUser._id, `filler ${i}`);
+        const answer = await bob.post(`/api/messages/send/${aliceUser._id}`, { text: 'Yes, with Cat', replyTo: (question.body as { _id: string })._id });
+        expect(answer.status).toBe(201);
+        const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
+        await ann.page.goto('/');
+        await ben.page.goto('/');
+        await ann.page.getByRole('button', { name: /Bob Replies/ }).click();
+        await ben.page.getByRole('button', { name: /Alice Replies/ }).click();
+
+        const quote = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'Yes, with Cat' }).getByTestId('quoted-message');
+        await polled(() => quote.textContent(), 'the reply’s quote').toBe('YouAre you coming on Friday?');
+        const original = conversation(ann.page)
+          .getByTestId('chat-message')
+          .filter({ hasText: 'Are you coming on Friday?' })
+          .filter({ hasNot: ann.page.getByTestId('quoted-message') });
+        expect(await original.count(), 'the question not loaded yet').toBe(0);
+        await quote.click();
+        await polled(() => original.isVisible(), 'the question, loaded and shown').toBe(true);
+        const [shown, list] = [await original.boundingBox(), await conversation(ann.page).boundingBox()];
+        expect(shown!.y >= list!.y && shown!.y + shown!.height <= list!.y + list!.height, 'scrolled into view').toBe(true);
+        await run.shot(ann.page, 'reply-jumped-to-original');
+
+        const last = conversation(ben.page).getByTestId('chat-message').filter({ hasText: 'filler 50' });
+        await last.hover();
+        await last.getByRole('button', { name: 'Reply' }).click();
+        const bar = ben.page.getByTestId('reply-bar');
+        await polled(() => bar.textContent(), 'the reply bar').toBe('Replying to Alice Repliesfiller 50');
+        const newest = conversation(ben.page).getByTestId('chat-message').last();
+        await polled(async () => {
+          const [box, area] = [await newest.boundingBox(), await conversation(ben.page).boundingBox()];
+          return box!.y + box!.height <= area!.y + area!.height + 1;
+        }, 'the latest message still in view above the reply bar').toBe(true);
+        await run.shot(ben.page, 'replying');
+        await ben.page.getByPlaceholder('Type a message...').fill('Noted!');
+        await ben.page.keyboard.press('Enter');
+        for (const { page } of [ann, ben]) {
+          const reply = conversation(page).getByTestId('chat-message').filter({ hasText: 'Noted!' });
+          await polled(() => reply.getByTestId('quoted-message').textContent(), 'the new reply’s quote').toMatch(/filler 50$/);
+        }
+        expect(await bar.count(), 'the reply bar gone once sent').toBe(0);
+
+        const noted = (page: Page) => conversation(page).getByTestId('chat-message').filter({ hasText: 'Noted!' });
+        await noted(ann.page).hover();
+        await noted(ann.page).getByRole('button', { name: 'React' }).click();
+        await run.shot(ann.page, 'reaction-picker');
+        await ann.page.getByRole('dialog', { name: 'React to message' }).getByRole('button', { name: 'React 👍' }).click();
+        await polled(() => noted(ann.page).getByRole('button', { name: '👍 from You' }).count(), 'my reaction').toBe(1);
+        await polled(() => noted(ben.page).getByRole('button', { name: '👍 from Alice Replies' }).count(), 'her reaction, live').toBe(1);
+        await noted(ben.page).getByRole('button', { name: '👍 from Alice Replies' }).click();
+        for (const { page } of [ann, ben]) {
+          await polled(() => noted(page).getByTestId('message-reactions').textContent(), 'two 👍').toBe('👍2');
+        }
+        await run.shot(ben.page, 'reactions');
+      });
+
+      it('finds messages from the search box, words marked, and opens the conversation at the one clicked', async () => {
+        const { alice, bob, bobUser, send } = await twoPeople(run.baseUrl, 'Searches');
+        await send(alice, bobUser._id, 'The meeting moved to noon on Thursday');
+        for (let i = 1; i <= 50; i++) await send(alice, bobUser._id, `later ${i}`);
+        await send(alice, bobUser._id, 'no meeting today');
+        const ben = await signedInPage(browser(), run.baseUrl, bob.cookie);
+        await ben.page.goto('/');
+        await ben.page.getByPlaceholder('Search contacts').fill('meet noon');
+        const results = ben.page.getByTestId('message-result');
+        await polled(() => results.count(), 'one message with both words').toBe(1);
+        expect(await results.locator('mark').allTextContents()).toEqual(['meeting', 'noon']);
+        await run.shot(ben.page, 'message-search');
+        await results.click();
+        const found = conversation(ben.page).getByTestId('chat-message').filter({ hasText: 'The meeting moved to noon on Thursday' });
+        await polled(() => found.isVisible(), 'the message found, loaded from an older page and shown').toBe(true);
+        const [shown, list] = [await found.boundingBox(), await conversation(ben.page).boundingBox()];
+        expect(shown!.y >= list!.y && shown!.y + shown!.height <= list!.y + list!.height, 'scrolled into view').toBe(true);
+        expect(await alice.get('/api/messages/search?q=meet').then((response) => (response.body as unknown[]).length)).toBe(2);
+      });
+
       it('plays the welcome animation, and holds it still for someone who asks for less motion', async () => {
         const moving = await newUserPage(browser(), run.baseUrl, { reducedMotion: 'no-preference' });
         const still = await newUserPage(browser(), run.baseUrl);

@@ -105,7 +105,7 @@ export function ChatContainer() {
   const discardMessage = useChatStore((state) => state.discardMessage);
   const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
 
-  // A click on a quote goes to the message quoted: older pages load until it is there.
+  // A click on a quote (or a search result) goes to that message: older pages load until it is there.
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const openQuoted = useCallback(async (messageId: string) => {
     const isLoaded = () => useChatStore.getState().messages.some((message) => message._id === messageId);
@@ -116,6 +116,14 @@ export function ChatContainer() {
     }
     if (isLoaded()) setHighlightedId(messageId);
   }, []);
+  // A message opened from a search result is shown once its conversation has loaded.
+  const jumpTarget = useChatStore((state) => state.jumpTarget);
+  useEffect(() => {
+    if (!jumpTarget || isMessagesLoading || messages.length === 0) return;
+    useChatStore.getState().clearJumpTarget();
+    void openQuoted(jumpTarget);
+  }, [jumpTarget, isMessagesLoading, messages.length, openQuoted]);
+
   useEffect(() => {
     if (!highlightedId) return;
     listRef.current

@@ -4,6 +4,7 @@ import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
 import { messagePreview } from '../lib/message-preview';
+import { MessageSearchResults } from './message-search-results';
 import { MessageStatus, statusOf } from './message-status';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
@@ -15,7 +16,8 @@ const SEARCH_DELAY_MS = 250;
 const LOAD_MORE_THRESHOLD_PX = 200;
 
 export function Sidebar() {
-  const { users, selectedUser, isUsersLoading, usersQuery, getUsers, searchUsers, loadMoreUsers, setSelectedUser } = useChatStore();
+  const { users, selectedUser, isUsersLoading, usersQuery, messageResults, getUsers, searchUsers, loadMoreUsers, setSelectedUser } =
+    useChatStore();
   const onlineUsers = useAuthStore((state) => state.onlineUsers);
   const [showOnlineOnly, setShowOnlineOnly] = useState(false);
   const [search, setSearch] = useState(usersQuery);
@@ -87,6 +89,11 @@ export function Sidebar() {
             </li>
           ))}
           {shown.length === 0 && <li className="py-4 text-center text-base-content/60">{emptyText}</li>}
+          {usersQuery && (
+            <li>
+              <MessageSearchResults results={messageResults} query={usersQuery} />
+            </li>
+          )}
         </ul>
       )}
     </aside>

@@ -8,6 +8,7 @@ import {
   type LoginBody,
   type Message,
   type MessageBody,
+  type MessageSearchResult,
   type QuotedMessage,
   type SendBody,
   type SignupBody,
@@ -99,6 +100,8 @@ export const api = {
   editMessage: (messageId: string, text: string) =>
     request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
   deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
+  /** My messages holding the start of every word of `q`, newest first. */
+  searchMessages: (q: string) => request<MessageSearchResult[]>('GET', `/messages/search${query({ q })}`),
   /** Toggles my reaction: the same emoji again takes it back. */
   react: (messageId: string, emoji: string) => request<Message>('POST', `/messages/react/${encodeURIComponent(messageId)}`, { emoji }),
 };

@@ -61,6 +61,8 @@ export const errorMessage = (error: unknown) =>
 export const useAuthStore = create<AuthState>((set, get) => {
   // The session is checked once per app start, even if a component asks twice.
   let authCheck: Promise<void> | undefined;
+  /** Counts settings changes, so the answer to an older one does not undo a newer one on screen. */
+  let settingsVersion = 0;
   const connect = () => {
     const { authUser, socket } = get();
     if (!authUser || socket) return;
@@ -172,9 +174,11 @@ export const useAuthStore = create<AuthState>((set, get) => {
       const before = get().authUser;
       if (!before) return;
       set({ authUser: { ...before, settings: { ...before.settings, ...change } } });
+      const version = ++settingsVersion;
       try {
         const user = await api.updateSettings(change);
-        if (get().authUser?._id === user._id) set({ authUser: user });
+        // A later change made meanwhile is on screen already, and its own answer will hold both.
+        if (get().authUser?._id === user._id && version === settingsVersion) set({ authUser: user });
       } catch (error) {
         if (get().authUser?._id === before._id) set({ authUser: { ...get().authUser!, settings: before.settings } });
         toast.error(errorMessage(error));

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE,
+  searchWords,
   TYPING_EXPIRES_MS,
   TYPING_REPEAT_MS,
   UNREAD_COUNT_CAP,
@@ -7,6 +8,7 @@ import {
   type InboxEntry,
   type Message,
   type MessageReceipt,
+  type MessageSearchResult,
   type QuotedMessage,
 } from '@chat/contracts';
 import toast from 'react-hot-toast';
@@ -45,6 +47,14 @@ interface ChatState {
   usersCursor: string | null;
   /** The contact search the inbox is filtered by ('' for none). */
   usersQuery: string;
+  /** My messages matching that search, newest first (none without a search). */
+  messageResults: MessageSearchResult[];
+  /** A message to show once its conversation is open (a search result clicked). */
+  jumpTarget: string | null;
+  /** Opens the conversation with `peer` at one of its messages. */
+  openMessage(peer: Contact, messageId: string): void;
+  /** The message to show was shown. */
+  clearJumpTarget(): void;
   selectedUser: Contact | null;
   messages: Message[];
   /** My messages not stored yet (on their way, or not sent), oldest first: kept in the outbox. */
@@ -171,6 +181,16 @@ export const useChatStore = create<ChatState>((set, get) => {
     const me = useAuthStore.getState().authUser?._id;
     if (me) void outbox.save(me, get().pendingMessages.filter((message) => message.senderId === me));
   };
+  /** The messages matching the search, shown under the contacts that do (words only: a search of "!?" finds none). */
+  const searchMessages = async (query: string) => {
+    if (searchWords(query).length === 0) return;
+    try {
+      const results = await api.searchMessages(query);
+      if (get().usersQuery === query) set({ messageResults: results });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
   const updatePending = (clientMessageId: string, change: Partial<PendingMessage>) =>
     changeOutbox((queue) => queue.map((message) => (message.clientMessageId === clientMessageId ? { ...message, ...change } : message)));
 
@@ -222,6 +242,8 @@ export const useChatStore = create<ChatState>((set, get) => {
     users: [],
     usersCursor: null,
     usersQuery: '',
+    messageResults: [],
+    jumpTarget: null,
     selectedUser: null,
     messages: [],
     pendingMessages: [],
@@ -291,8 +313,17 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     async searchUsers(query) {
       if (query === get().usersQuery) return;
-      set({ usersQuery: query, usersCursor: null });
-      await get().getUsers();
+      set({ usersQuery: query, usersCursor: null, messageResults: [] });
+      await Promise.all([get().getUsers(), searchMessages(query)]);
+    },
+
+    openMessage(peer, messageId) {
+      get().setSelectedUser(peer);
+      set({ jumpTarget: messageId });
+    },
+
+    clearJumpTarget() {
+      set({ jumpTarget: null });
     },
 
     async loadMoreUsers() {

@@ -89,3 +89,26 @@ describe('opening the app without the server', () => {
     expect(offline.store.getState().authUser).toBeNull();
   });
 });
+
+describe('changing settings', () => {
+  const me = { _id: 'me', fullName: 'Me', email: 'me@example.com', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } };
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useAuthStore.setState({ authUser: null });
+  });
+
+  it('keeps a second change on screen when the answer to the first comes after it', async () => {
+    useAuthStore.setState({ authUser: me });
+    const answers: ((user: typeof me) => void)[] = [];
+    vi.spyOn(api, 'updateSettings').mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    const first = useAuthStore.getState().updateSettings({ sendReadReceipts: false });
+    const second = useAuthStore.getState().updateSettings({ showLastSeen: false });
+    answers[0]!({ ...me, settings: { sendReadReceipts: false, showLastSeen: true } });
+    await first;
+    expect(useAuthStore.getState().authUser?.settings).toEqual({ sendReadReceipts: false, showLastSeen: false });
+    answers[1]!({ ...me, settings: { sendReadReceipts: false, showLastSeen: false } });
+    await second;
+    expect(useAuthStore.getState().authUser?.settings).toEqual({ sendReadReceipts: false, showLastSeen: false });
+  });
+});

@@ -1,0 +1,52 @@
+import type { MessageSearchResult } from '@chat/contracts';
+import { avatarOf } from '../lib/avatar';
+import { formatInboxTime } from '../lib/format-time';
+import { highlightSearch } from '../lib/highlight';
+import { useAuthStore } from '../store/use-auth-store';
+import { useChatStore } from '../store/use-chat-store';
+
+/** The messages a sidebar search found: who with, when, and the text with the words found marked. A click opens it. */
+export function MessageSearchResults({ results, query }: { results: MessageSearchResult[]; query: string }) {
+  const openMessage = useChatStore((state) => state.openMessage);
+  const me = useAuthStore((state) => state.authUser?._id);
+  if (results.length === 0) return null;
+  return (
+    <section aria-label="Messages found" className="border-t border-base-300 pt-2">
+      <h2 className="hidden px-3 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase lg:block">Messages</h2>
+      <ul>
+        {results.map(({ message, peer }) => (
+          <li key={message._id}>
+            <button
+              type="button"
+              className="flex w-full items-center gap-3 p-3 text-left transition-colors hover:bg-base-300"
+              onClick={() => openMessage(peer, message._id)}
+              data-testid="message-result"
+            >
+              <img src={avatarOf(peer.profilePic)} alt={peer.fullName} className="mx-auto size-10 shrink-0 rounded-full object-cover lg:mx-0" />
+              <span className="hidden min-w-0 flex-1 lg:block">
+                <span className="flex items-baseline gap-2">
+                  <span className="truncate font-medium">{peer.fullName}</span>
+                  <time dateTime={message.createdAt} className="ml-auto shrink-0 text-xs text-base-content/60">
+                    {formatInboxTime(message.createdAt)}
+                  </time>
+                </span>
+                <span className="line-clamp-2 text-sm text-base-content/70">
+                  {message.senderId === me && 'You: '}
+                  {highlightSearch(message.text ?? '', query).map((part, index) =>
+                    part.isMatch ? (
+                      <mark key={index} className="rounded-sm bg-warning/40 text-inherit">
+                        {part.text}
+                      </mark>
+                    ) : (
+                      part.text
+                    ),
+                  )}
+                </span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
