@@ -122,8 +122,10 @@ export async function measureDatabase() {
       nameSearch: await timed(pool, benCookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`)),
       inboxNameSearch: await timed(pool, cookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`)),
       rareNameSearch: await timed(pool, benCookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${12345 + i}`)),
-      // Message search over Ann's 1,500,000 messages: a word in 1,000,000 of them, a word start
-      // in a few, and the same in her conversation with Ben.
+      // Message search over Ann's 1,500,000 messages: a word in her latest 500,000, a word in the
+      // 1,000,000 before them (and in none of the latest), a word start in a few, and the same in
+      // her conversation with Ben.
+      messageSearchRecentWord: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => '/api/messages/search?q=hello')),
       messageSearchCommon: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => '/api/messages/search?q=message')),
       messageSearchRare: await timed(pool, cookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/search?q=number%20${rareNumber(i)}`)),
       messageSearchInConversation: await timed(

@@ -317,10 +317,22 @@ export async function findReplyTarget(
 
 /** How a message's text is indexed for search, in the index and in every search, character for character. */
 const SEARCHABLE_TEXT = `to_tsvector('simple', coalesce(text, ''))`;
+/**
+ * The same words, written so that the text index cannot serve it: a search of recent messages
+ * walks the user's own index and checks each text, whatever plan a prepared statement settled on.
+ */
+const CHECKED_TEXT = `to_tsvector('simple', coalesce(text, '') || '')`;
+/** How many of my latest sent (and as many received) messages a search checks one by one before it asks the text index. */
+const RECENT_SEARCH_WINDOW = 1_000;
 
 /**
  * `userId`'s messages (or those with `peerId`) holding a word starting with each of `words`,
  * newest first, with the person each is with. Postgres full-text search on both modes.
+ *
+ * A prepared statement's plan cannot know the words: one plan is slow for a common word (the text
+ * index finds a million matches, all read and sorted) or for a rare one (walking the user's
+ * messages until enough match). So a search first checks the user's latest messages one by one
+ * (a common word fills the page there), and only asks the text index when they hold too few.
  */
 export async function searchMessages(
   db: Queryable,
@@ -328,19 +340,38 @@ export async function searchMessages(
 ): Promise<{ message: ChatMessage; peer: Contact }[]> {
   // Letters and digits only reach the query (searchWords), so no word can be tsquery syntax.
   const query = words.map((word) => `${word}:*`).join(' & ');
-  const rows = await db.query<MessageRow & { peerId: string; peerName: string; peerPic: string }>(
-    `SELECT ${MESSAGE_COLUMNS}, c.user_id::text AS "peerId", c.full_name AS "peerName", c.profile_pic AS "peerPic"
-     FROM messages
-     JOIN contacts c ON c.user_id = CASE WHEN sender_id = $1 THEN receiver_id ELSE sender_id END
-     WHERE (sender_id = $1 OR receiver_id = $1)
-       AND ($4::uuid IS NULL OR (LEAST(sender_id, receiver_id) = LEAST($1, $4::uuid)
-                                 AND GREATEST(sender_id, receiver_id) = GREATEST($1, $4::uuid)))
-       AND ${SEARCHABLE_TEXT} @@ to_tsquery('simple', $2)
-       AND id < $3::bigint
-     ORDER BY id DESC
-     LIMIT $5`,
-    [userId, query, before ?? MAX_BIGINT, peerId ?? null, limit],
-  );
+  const params = [userId, query, before ?? MAX_BIGINT, peerId ?? null, limit];
+  const withPeer = `($4::uuid IS NULL OR (LEAST(sender_id, receiver_id) = LEAST($1, $4::uuid)
+    AND GREATEST(sender_id, receiver_id) = GREATEST($1, $4::uuid)))`;
+  const found = (from: string) => `
+    SELECT ${MESSAGE_COLUMNS}, c.user_id::text AS "peerId", c.full_name AS "peerName", c.profile_pic AS "peerPic"
+    FROM ${from} messages
+    JOIN contacts c ON c.user_id = CASE WHEN sender_id = $1 THEN receiver_id ELSE sender_id END
+    ORDER BY id DESC
+    LIMIT $5`;
+  /** Where my latest RECENT_SEARCH_WINDOW sent or received messages begin. */
+  const windowEdge = (who: 'sender_id' | 'receiver_id') =>
+    `COALESCE((SELECT id FROM messages WHERE ${who} = $1 AND id < $3::bigint ORDER BY id DESC OFFSET ${RECENT_SEARCH_WINDOW} LIMIT 1), 0)`;
+  /**
+   * My sent or received messages after both window edges (the later one), newest first, checked one
+   * by one: every message of mine in that range is looked at, so a full page from it is the newest.
+   */
+  const recent = (who: 'sender_id' | 'receiver_id') => `(
+    SELECT * FROM messages
+    WHERE ${who} = $1 AND id < $3::bigint AND id > GREATEST(${windowEdge('sender_id')}, ${windowEdge('receiver_id')})
+      AND ${withPeer} AND ${CHECKED_TEXT} @@ to_tsquery('simple', $2)
+    ORDER BY id DESC
+    LIMIT $5)`;
+  type Row = MessageRow & { peerId: string; peerName: string; peerPic: string };
+  let rows = await db.query<Row>(found(`(${recent('sender_id')} UNION ALL ${recent('receiver_id')})`), params);
+  // Fewer than a page among my latest messages: the older matches come from the text index.
+  if (rows.length < limit) {
+    rows = await db.query<Row>(
+      found(`(SELECT * FROM messages WHERE (sender_id = $1 OR receiver_id = $1) AND ${withPeer}
+                AND ${SEARCHABLE_TEXT} @@ to_tsquery('simple', $2) AND id < $3::bigint)`),
+      params,
+    );
+  }
   return rows.map(({ peerId: id, peerName, peerPic, ...row }) => ({
     message: toMessage(row),
     peer: { _id: id, fullName: peerName, profilePic: peerPic },

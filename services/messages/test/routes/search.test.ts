@@ -60,6 +60,27 @@ describe.each(databaseImplementations)('searching messages on %s', (_name, datab
     expect(await search(ann, `q=report&limit=2&before=${sent[1]!._id}`)).toEqual([['report 1', 'Bob Pager']]);
   });
 
+  it('finds the newest matches among many messages: a common word among my latest, a rare one further back', async () => {
+    const ann = await server.user('Ann Busy');
+    const bob = await server.user('Bob Busy');
+    await send(bob, ann, 'an ancient needle');
+    await server.db.query(
+      `INSERT INTO messages (sender_id, receiver_id, text)
+       SELECT CASE WHEN n % 3 = 0 THEN $2::uuid ELSE $1::uuid END, CASE WHEN n % 3 = 0 THEN $1::uuid ELSE $2::uuid END, 'filler ' || n
+       FROM generate_series(1, 2500) n`,
+      [ann.id, bob.id],
+    );
+    expect(await search(ann, 'q=filler&limit=4')).toEqual(
+      ['filler 2500', 'filler 2499', 'filler 2498', 'filler 2497'].map((text) => [text, 'Bob Busy']),
+    );
+    expect(await search(ann, 'q=needle')).toEqual([['an ancient needle', 'Bob Busy']]);
+    expect(await search(ann, 'q=filler%2012')).toEqual(
+      ['filler 1299', 'filler 1298', 'filler 1297', 'filler 1296', 'filler 1295', 'filler 1294', 'filler 1293', 'filler 1292', 'filler 1291', 'filler 1290']
+        .concat(Array.from({ length: 40 }, (_, i) => `filler ${1289 - i}`))
+        .map((text) => [text, 'Bob Busy']),
+    );
+  });
+
   it('answers 400 {message} to a search without a word, too long, or about someone who is not a user id', async () => {
     const ann = await server.user('Ann Bad Search');
     for (const [query, message] of [
