@@ -128,76 +128,76 @@ describeOnEveryTarget((run) => {
     });
 
 
-    it('edits a sent message: both people see the new text marked “edited”', async () => {
-      const { alice, bob } = await twoPeople(run.baseUrl, 'Edits');
-      const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
-      await ann.page.goto('/');
-      await ben.page.goto('/');
-      await ann.page.getByRole('button', { name: /Bob Edits/ }).click();
-      await ben.page.getByRole('button', { name: /Alice Edits/ }).click();
-      await ann.page.getByPlaceholder('Type a message...').fill('See you at 5');
-      await ann.page.keyboard.press('Enter');
-      await polled(() => conversation(ben.page).getByText('See you at 5').count(), 'the message on Bob’s screen').toBe(1);
-
-      const mine = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'See you at 5' });
-      await mine.hover();
-      await mine.getByRole('button', { name: 'Edit message' }).click();
-      await polled(() => ann.page.getByText('Editing message').count(), 'the editing bar').toBe(1);
-      await run.shot(ann.page, 'message-editing');
-      const input = ann.page.getByPlaceholder('Type a message...');
-      expect(await input.inputValue()).toBe('See you at 5');
-      await input.fill('See you at 6');
-      await ann.page.keyboard.press('Enter');
-      for (const { page } of [ann, ben]) {
-        const edited = conversation(page).getByTestId('chat-message').filter({ hasText: 'See you at 6' });
-        await polled(() => edited.getByText('edited', { exact: true }).count(), 'the new text, marked edited').toBe(1);
-        expect(await conversation(page).getByText('See you at 5').count()).toBe(0);
-      }
-      // Typing notices travel straight through the gateway, ahead of the edit: one would show by now.
-      expect(await ben.page.getByText('typing…').count(), 'no “typing…” for an edit').toBe(0);
-      await polled(() => ann.page.getByText('Editing message').count(), 'the editing bar gone').toBe(0);
-      await run.shot(ben.page, 'message-edited');
-
-      const mineEdited = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'See you at 6' });
-      await mineEdited.hover();
-      await mineEdited.getByRole('button', { name: 'Edit message' }).click();
-      await polled(() => input.inputValue(), 'the text to edit again').toBe('See you at 6');
-      await ann.page.keyboard.press('Escape');
-      await polled(() => ann.page.getByText('Editing message').count(), 'editing given up with Escape').toBe(0);
-      expect(await input.inputValue()).toBe('');
-    });
-
-    it('deletes a message for everyone: both see “This message was deleted”, and its image is gone', async () => {
-      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Deletes');
-      const sent = await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'wrong chat', image: toDataUrl(await pngBytes(80, 60), 'image/png') });
-      expect(sent.status).toBe(201);
-      const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
-      await ann.page.goto('/');
-      await ben.page.goto('/');
-      await ann.page.getByRole('button', { name: /Bob Deletes/ }).click();
-      await ben.page.getByRole('button', { name: /Alice Deletes/ }).click();
-      await polled(() => conversation(ben.page).getByText('wrong chat').count(), 'the message on Bob’s screen').toBe(1);
-
-      const mine = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'wrong chat' });
-      await mine.hover();
-      await mine.getByRole('button', { name: 'Delete message' }).click();
-      const confirm = ann.page.getByRole('dialog', { name: 'Delete message?' });
-      await polled(() => confirm.isVisible(), 'the confirmation').toBe(true);
-      await run.shot(ann.page, 'message-delete-confirm');
-      await confirm.getByRole('button', { name: 'Delete for everyone' }).click();
-      for (const { page } of [ann, ben]) {
-        await polled(() => conversation(page).getByText('This message was deleted').count(), 'the tombstone').toBe(1);
-        expect(await conversation(page).getByText('wrong chat').count()).toBe(0);
-        expect(await conversation(page).getByAltText('Attachment').count()).toBe(0);
-      }
-      await polled(() => ben.page.getByRole('button', { name: /Alice Deletes/ }).textContent(), 'the row’s preview').toContain('This message was deleted');
-      await run.shot(ben.page, 'message-deleted');
-      expect((await bob.get((sent.body as { image: string }).image)).status, 'the image’s URL').toBe(404);
-    });
-
     // What the web app alone decides looks the same whichever deployment serves it: checked once.
-    // (Replies, reactions and search reach both people across replicas in cluster.test.ts.)
+    // (Edits, deletions, replies and reactions reach both people across replicas in cluster.test.ts.)
     if (run.mode === 'embedded') {
+      it('edits a sent message: both people see the new text marked “edited”', async () => {
+        const { alice, bob } = await twoPeople(run.baseUrl, 'Edits');
+        const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
+        await ann.page.goto('/');
+        await ben.page.goto('/');
+        await ann.page.getByRole('button', { name: /Bob Edits/ }).click();
+        await ben.page.getByRole('button', { name: /Alice Edits/ }).click();
+        await ann.page.getByPlaceholder('Type a message...').fill('See you at 5');
+        await ann.page.keyboard.press('Enter');
+        await polled(() => conversation(ben.page).getByText('See you at 5').count(), 'the message on Bob’s screen').toBe(1);
+
+        const mine = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'See you at 5' });
+        await mine.hover();
+        await mine.getByRole('button', { name: 'Edit message' }).click();
+        await polled(() => ann.page.getByText('Editing message').count(), 'the editing bar').toBe(1);
+        await run.shot(ann.page, 'message-editing');
+        const input = ann.page.getByPlaceholder('Type a message...');
+        expect(await input.inputValue()).toBe('See you at 5');
+        await input.fill('See you at 6');
+        await ann.page.keyboard.press('Enter');
+        for (const { page } of [ann, ben]) {
+          const edited = conversation(page).getByTestId('chat-message').filter({ hasText: 'See you at 6' });
+          await polled(() => edited.getByText('edited', { exact: true }).count(), 'the new text, marked edited').toBe(1);
+          expect(await conversation(page).getByText('See you at 5').count()).toBe(0);
+        }
+        // Typing notices travel straight through the gateway, ahead of the edit: one would show by now.
+        expect(await ben.page.getByText('typing…').count(), 'no “typing…” for an edit').toBe(0);
+        await polled(() => ann.page.getByText('Editing message').count(), 'the editing bar gone').toBe(0);
+        await run.shot(ben.page, 'message-edited');
+
+        const mineEdited = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'See you at 6' });
+        await mineEdited.hover();
+        await mineEdited.getByRole('button', { name: 'Edit message' }).click();
+        await polled(() => input.inputValue(), 'the text to edit again').toBe('See you at 6');
+        await ann.page.keyboard.press('Escape');
+        await polled(() => ann.page.getByText('Editing message').count(), 'editing given up with Escape').toBe(0);
+        expect(await input.inputValue()).toBe('');
+      });
+
+      it('deletes a message for everyone: both see “This message was deleted”, and its image is gone', async () => {
+        const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Deletes');
+        const sent = await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'wrong chat', image: toDataUrl(await pngBytes(80, 60), 'image/png') });
+        expect(sent.status).toBe(201);
+        const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
+        await ann.page.goto('/');
+        await ben.page.goto('/');
+        await ann.page.getByRole('button', { name: /Bob Deletes/ }).click();
+        await ben.page.getByRole('button', { name: /Alice Deletes/ }).click();
+        await polled(() => conversation(ben.page).getByText('wrong chat').count(), 'the message on Bob’s screen').toBe(1);
+
+        const mine = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'wrong chat' });
+        await mine.hover();
+        await mine.getByRole('button', { name: 'Delete message' }).click();
+        const confirm = ann.page.getByRole('dialog', { name: 'Delete message?' });
+        await polled(() => confirm.isVisible(), 'the confirmation').toBe(true);
+        await run.shot(ann.page, 'message-delete-confirm');
+        await confirm.getByRole('button', { name: 'Delete for everyone' }).click();
+        for (const { page } of [ann, ben]) {
+          await polled(() => conversation(page).getByText('This message was deleted').count(), 'the tombstone').toBe(1);
+          expect(await conversation(page).getByText('wrong chat').count()).toBe(0);
+          expect(await conversation(page).getByAltText('Attachment').count()).toBe(0);
+        }
+        await polled(() => ben.page.getByRole('button', { name: /Alice Deletes/ }).textContent(), 'the row’s preview').toContain('This message was deleted');
+        await run.shot(ben.page, 'message-deleted');
+        expect((await bob.get((sent.body as { image: string }).image)).status, 'the image’s URL').toBe(404);
+      });
+
       it('replies and reacts: both see the quote and the reaction live, and a quote leads to the message it answers', async () => {
         const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Replies');
         const question = await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'Are you coming on Friday?' });
@@ -317,6 +317,8 @@ describeOnEveryTarget((run) => {
         const lightbox = page.getByRole('dialog', { name: 'Image' });
         await conversation(page).getByRole('button', { name: 'Open image' }).first().click();
         await polled(() => lightbox.getByAltText('Image 1 of 2').isVisible(), 'the first image full size').toBe(true);
+        expect(await conversation(page).getByAltText('Attachment').first().getAttribute('src'), 'the thumbnail in the list').toMatch(/\?size=thumb$/);
+        expect(await lightbox.getByAltText('Image 1 of 2').getAttribute('src'), 'the original full size').not.toContain('?');
         await run.shot(page, 'image-lightbox');
         await page.keyboard.press('ArrowRight');
         await polled(() => lightbox.getByAltText('Image 2 of 2').isVisible(), 'the second image after →').toBe(true);

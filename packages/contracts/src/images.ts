@@ -15,3 +15,10 @@ export function checkImageFile(file: { type: string; size: number }): string | n
   if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE;
   return null;
 }
+
+/** The widest a message image's thumbnail is, in pixels: lists show it; the full view loads the original. */
+export const THUMBNAIL_WIDTH = 400;
+/** The query that asks the media route for an image's thumbnail (a WebP made when it was sent, or on first ask). */
+export const THUMBNAIL_QUERY = 'size=thumb';
+/** Where a stored message image's thumbnail is served. */
+export const thumbnailUrl = (imageUrl: string) => `${imageUrl}?${THUMBNAIL_QUERY}`;

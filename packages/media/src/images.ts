@@ -1,4 +1,4 @@
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '@chat/contracts';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, THUMBNAIL_WIDTH } from '@chat/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { badRequest, payloadTooLarge } from '@chat/kernel';
@@ -64,4 +64,15 @@ async function reencode(bytes: Buffer, extension: ImageExtension): Promise<Buffe
   } catch {
     throw badRequest('Image could not be read');
   }
+}
+
+/**
+ * A stored image made small for lists: at most THUMBNAIL_WIDTH wide (never enlarged), WebP, every
+ * frame of an animation kept.
+ */
+export async function makeThumbnail(bytes: Buffer, extension: ImageExtension): Promise<Buffer> {
+  return sharp(bytes, { animated: extension === 'gif' || extension === 'webp', limitInputPixels: MAX_IMAGE_PIXELS })
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
 }

@@ -28,6 +28,9 @@ export function parseMediaKey(key: string): (MediaAccess & { extension: ImageExt
   return { kind: 'message', participants: [match[2]!, match[3]!], extension };
 }
 
+/** Where the thumbnail of the image stored at `key` is kept, beside it. */
+export const thumbnailKey = (key: string) => `${key}.thumb.webp`;
+
 /** The key behind a URL we produced, or null for anything else. */
 export function mediaKeyFromUrl(url: string): string | null {
   if (!url.startsWith(MEDIA_PATH)) return null;

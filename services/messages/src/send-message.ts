@@ -2,7 +2,7 @@ import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
 import { subjects, type UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
-import { cleanImageDataUrl, mediaKeys, mediaUrl } from '@chat/media';
+import { cleanImageDataUrl, makeThumbnail, mediaKeys, mediaUrl, thumbnailKey } from '@chat/media';
 import type { FastifyBaseLogger } from 'fastify';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
@@ -62,11 +62,13 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       if (earlier) return { status: 'duplicate', message: earlier };
       const image = await cleanImageDataUrl(imageDataUrl);
       imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
-      await blobs.put(imageKey, image.bytes);
+      // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.
+      const thumbnail = await makeThumbnail(image.bytes, image.extension);
+      await Promise.all([blobs.put(imageKey, image.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
     }
     const result = await writer.insert({ senderId, receiverId, text, image: imageKey && mediaUrl(imageKey), clientMessageId, replyToId });
     if (result.status === 'stored') await deliver(result.message, request.originSocketId);
-    else if (imageKey) await blobs.delete(imageKey);
+    else if (imageKey) await Promise.all([blobs.delete(imageKey), blobs.delete(thumbnailKey(imageKey))]);
     return result;
   };
 }

@@ -1,4 +1,4 @@
-import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
+import { EDIT_WINDOW_MINUTES, thumbnailUrl, type Message } from '@chat/contracts';
 import { Ban, CircleAlert, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { DELETED_MESSAGE } from '../lib/message-preview';
@@ -134,7 +134,8 @@ export function ChatMessage({
             aria-label="Open image"
             onClick={() => message.image && onOpenImage?.(message.image)}
           >
-            <img src={message.image} alt="Attachment" className="max-w-[200px] rounded-md" loading="lazy" />
+            {/* The thumbnail in the conversation (a message still on its way shows its own picture); the lightbox loads the original. */}
+            <img src={isPending ? message.image : thumbnailUrl(message.image)} alt="Attachment" className="max-w-[200px] rounded-md" loading="lazy" />
           </button>
         )}
         {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}

@@ -1,4 +1,4 @@
-import type { QuotedMessage as Quote } from '@chat/contracts';
+import { thumbnailUrl, type QuotedMessage as Quote } from '@chat/contracts';
 import { quotePreview } from '../lib/message-preview';
 
 /** The message a reply answers, inside the reply's bubble: who wrote it and what it said. Clicking it goes there. */
@@ -12,7 +12,7 @@ export function QuotedMessage({ quote, authorName, onOpen }: { quote: Quote; aut
       aria-label={`Reply to ${authorName}: ${preview}. Show that message`}
       data-testid="quoted-message"
     >
-      {quote.image && <img src={quote.image} alt="" className="size-8 shrink-0 rounded object-cover" />}
+      {quote.image && <img src={thumbnailUrl(quote.image)} alt="" className="size-8 shrink-0 rounded object-cover" />}
       <span className="min-w-0">
         <span className="block text-xs font-semibold">{authorName}</span>
         <span className={`line-clamp-2 break-words ${quote.text === null && quote.image === null ? 'italic' : ''}`}>{preview}</span>

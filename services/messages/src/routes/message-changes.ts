@@ -1,5 +1,5 @@
 import { badRequest, forbidden, notFound } from '@chat/kernel';
-import { mediaKeyFromUrl } from '@chat/media';
+import { mediaKeyFromUrl, thumbnailKey } from '@chat/media';
 import {
   EDIT_WINDOW_MINUTES,
   EditBodySchema,
@@ -77,7 +77,9 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       const imageKey = image && mediaKeyFromUrl(image);
       if (imageKey) {
         // The message no longer shows it; a file left behind would only be a leak of what was deleted.
-        await blobs.delete(imageKey).catch((error: unknown) => app.log.error({ err: error, messageId: message._id }, 'could not remove a deleted message’s image'));
+        await Promise.all([blobs.delete(imageKey), blobs.delete(thumbnailKey(imageKey))]).catch((error: unknown) =>
+          app.log.error({ err: error, messageId: message._id }, 'could not remove a deleted message’s image'),
+        );
       }
       const authorView = await asAuthorSees(message);
       if (outcome.status === 'deleted') await tellBoth(message, authorView);

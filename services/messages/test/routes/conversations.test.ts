@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THUMBNAIL_WIDTH, thumbnailUrl } from '@chat/contracts';
+import { mediaKeyFromUrl, thumbnailKey } from '@chat/media';
+import sharp from 'sharp';
 import { aMessage, ApiClient, svgBytes, pngBytes, toDataUrl } from '#test-support';
 import { startMessagesService } from '../messages-server.js';
 
@@ -112,6 +115,32 @@ describe('images', () => {
     expect(stolen.status).toBe(404);
     expect(stolen.body).toEqual({ message: 'Not found' });
     expect((await new ApiClient(server.baseUrl).get(sent.body.image)).status).toBe(401);
+  });
+
+  it('serves a thumbnail at most 400 px wide as WebP for lists, kept since the send or made on its first ask', async () => {
+    const ann = await server.user('Thumb Sender');
+    const bob = await server.user('Thumb Reader');
+    const eve = await server.user('Thumb Outsider');
+    const sent = await send(ann, bob, { image: toDataUrl(await pngBytes(1200, 800), 'image/png') });
+    const widthOf = async (response: { body: unknown }) => (await sharp(response.body as Buffer).metadata()).width;
+    const thumbnail = await bob.client.get(thumbnailUrl(sent.body.image));
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+    expect(await widthOf(thumbnail)).toBe(THUMBNAIL_WIDTH);
+    expect(await widthOf(await bob.client.get(sent.body.image)), 'the original, whole').toBe(1200);
+    expect((await eve.client.get(thumbnailUrl(sent.body.image))).status).toBe(404);
+
+    const key = mediaKeyFromUrl(sent.body.image)!;
+    await server.blobs.delete(thumbnailKey(key));
+    expect(await widthOf(await ann.client.get(thumbnailUrl(sent.body.image))), 'made again for an image without one').toBe(THUMBNAIL_WIDTH);
+    expect(await server.blobs.get(thumbnailKey(key)), 'and kept').not.toBeNull();
+
+    const small = await send(ann, bob, { image: toDataUrl(await pngBytes(120, 90), 'image/png') });
+    expect(await widthOf(await bob.client.get(thumbnailUrl(small.body.image))), 'never enlarged').toBe(120);
+
+    await ann.client.post(`/api/messages/delete/${sent.body._id}`);
+    expect((await ann.client.get(thumbnailUrl(sent.body.image))).status, 'gone with its message').toBe(404);
+    expect(await server.blobs.get(thumbnailKey(key))).toBeNull();
   });
 
   it('serves an avatar to anyone signed in', async () => {
