@@ -1,12 +1,13 @@
 import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
-import { subjects, type UserEvent } from '@chat/contracts';
+import type { UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import { cleanImageDataUrl, makeThumbnail, mediaKeys, mediaUrl, thumbnailKey } from '@chat/media';
 import type { FastifyBaseLogger } from 'fastify';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
 import { findByClientMessageId, findReplyTarget, type ChatMessage, type InsertResult } from './messages.js';
+import { publishToBoth } from './publish-to-both.js';
 
 export interface SendRequest {
   senderId: string;
@@ -34,17 +35,9 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
   const writer = createMessageWriter(db);
 
   /** Live delivery is best effort: the message is stored, and a client re-fetches after a reconnect. */
-  const deliver = async (message: ChatMessage, originSocketId: string | undefined) => {
-    const event: UserEvent = { type: 'newMessage', message, originSocketId };
-    const payload = JSON.stringify(event);
-    try {
-      await Promise.all([
-        bus.publish(subjects.userEvents(message.receiverId), payload),
-        bus.publish(subjects.userEvents(message.senderId), payload),
-      ]);
-    } catch (error) {
-      log.error({ err: error, messageId: message._id }, 'could not publish a stored message');
-    }
+  const deliver = (message: ChatMessage, originSocketId: string | undefined) => {
+    const payload = JSON.stringify({ type: 'newMessage', message, originSocketId } satisfies UserEvent);
+    return publishToBoth({ bus, log }, message, { toSender: payload, toReceiver: payload }, 'could not publish a stored message');
   };
 
   return async function sendMessage(request: SendRequest): Promise<SendResult> {

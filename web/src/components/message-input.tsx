@@ -1,12 +1,12 @@
 import { checkImageFile, isImageType, type Message } from '@chat/contracts';
 import { Image, Pencil, Reply, Send, Smile, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { quoteOf, quotePreview } from '../lib/message-preview';
 import { readAsDataUrl } from '../lib/read-image';
+import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 import { useChatStore } from '../store/use-chat-store';
 
-const EmojiPickerPanel = lazy(() => import('./emoji-picker-panel').then((m) => ({ default: m.EmojiPickerPanel })));
 
 export const canSend = (text: string, image: string | null) => text.trim().length > 0 || image !== null;
 
@@ -153,15 +153,13 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
 
       {isPickerOpen && (
         <div className="absolute bottom-20 left-4 z-30" data-testid="emoji-picker">
-          <Suspense fallback={<span className="loading loading-spinner" />}>
-            <EmojiPickerPanel
-              onPick={(emoji) => {
-                setText((current) => current + emoji);
-                setPickerOpen(false);
-                textInputRef.current?.focus();
-              }}
-            />
-          </Suspense>
+          <LazyEmojiPickerPanel
+            onPick={(emoji) => {
+              setText((current) => current + emoji);
+              setPickerOpen(false);
+              textInputRef.current?.focus();
+            }}
+          />
         </div>
       )}
 

@@ -1,8 +1,7 @@
 import { QUICK_REACTIONS } from '@chat/contracts';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-
-const EmojiPickerPanel = lazy(() => import('./emoji-picker-panel').then((m) => ({ default: m.EmojiPickerPanel })));
+import { useEffect, useRef, useState } from 'react';
+import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 
 /**
  * The reactions offered on a message: the picker's reaction set in one row, and "+" for any other
@@ -40,9 +39,7 @@ export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'e
       data-testid="reaction-picker"
     >
       {isFullPicker ? (
-        <Suspense fallback={<span className="loading loading-spinner" />}>
-          <EmojiPickerPanel onPick={onPick} />
-        </Suspense>
+        <LazyEmojiPickerPanel onPick={onPick} />
       ) : (
         <div className="flex items-center gap-0.5 rounded-full border border-base-300 bg-base-100 p-1 shadow-lg">
           {QUICK_REACTIONS.map((emoji) => (

@@ -3,7 +3,6 @@ import { IMAGE_BODY_LIMIT } from '@chat/media';
 import {
   DEFAULT_PAGE,
   HistoryQuerySchema,
-  MAX_TEXT,
   MessageSchema,
   SendBodySchema,
   SOCKET_ID_HEADER,
@@ -15,6 +14,7 @@ import { Type } from 'typebox';
 import { requireContact } from '../contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { listConversation } from '../messages.js';
+import { requireTextWithinLimit } from '../message-text.js';
 import { limitPerUser } from '../per-user-limit.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 import { createSendMessage } from '../send-message.js';
@@ -68,7 +68,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions>
       const imageDataUrl = request.body.image || null;
       const clientMessageId = request.body.clientMessageId ?? null;
       if (!text && !imageDataUrl) throw badRequest('Message must have text or an image');
-      if (text && text.length > MAX_TEXT) throw badRequest(`Message must be at most ${MAX_TEXT} characters`);
+      if (text) requireTextWithinLimit(text);
       if (receiverId === senderId) throw badRequest('You cannot send a message to yourself');
 
       const result = await sendMessage({

@@ -23,7 +23,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
       const bytes = wantsThumbnail ? await thumbnailOf(key, media.extension) : await blobs.get(key);
       if (!bytes) throw notFound();
       return reply
-        .header('content-type', wantsThumbnail ? 'image/webp' : contentTypeOf(media.extension))
+        .header('content-type', contentTypeOf(wantsThumbnail ? 'webp' : media.extension))
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")

@@ -4,34 +4,27 @@ import {
   EDIT_WINDOW_MINUTES,
   EditBodySchema,
   isSingleEmoji,
-  MAX_TEXT,
   MessageIdParamsSchema,
   MessageSchema,
   ReactBodySchema,
-  subjects,
   type UserEvent,
 } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MessagesRouteOptions } from '../deps.js';
 import { deleteMessage, editMessage, reactToMessage, type ChatMessage } from '../messages.js';
+import { requireTextWithinLimit } from '../message-text.js';
 import { limitPerUser } from '../per-user-limit.js';
+import { publishToBoth } from '../publish-to-both.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
 /** Changing a message after it was sent: its author edits its text or deletes it for everyone; either person reacts. */
 export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db, bus, blobs } = options;
 
-  /** Both people see the change on every tab (best effort: the history has it either way). */
-  const tellBoth = async (message: ChatMessage, authorView: ChatMessage) => {
+  /** Both people see the change on every tab, the author as they see their own messages. */
+  const tellBoth = (message: ChatMessage, authorView: ChatMessage) => {
     const event = (changed: ChatMessage): string => JSON.stringify({ type: 'messageUpdated', message: changed } satisfies UserEvent);
-    try {
-      await Promise.all([
-        bus.publish(subjects.userEvents(message.senderId), event(authorView)),
-        bus.publish(subjects.userEvents(message.receiverId), event(message)),
-      ]);
-    } catch (error) {
-      app.log.error({ err: error, messageId: message._id }, 'could not publish a changed message');
-    }
+    return publishToBoth({ bus, log: app.log }, message, { toSender: event(authorView), toReceiver: event(message) }, 'could not publish a changed message');
   };
 
   /** An author without read receipts sees no readAt on their own messages. */
@@ -47,7 +40,7 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
     async (request) => {
       const text = request.body.text.trim();
       if (!text) throw badRequest('Message text cannot be empty');
-      if (text.length > MAX_TEXT) throw badRequest(`Message must be at most ${MAX_TEXT} characters`);
+      requireTextWithinLimit(text);
       const outcome = await editMessage(db, {
         messageId: request.params.messageId,
         userId: request.userId,
