@@ -257,6 +257,45 @@ describeOnEveryTarget((run) => {
         await run.shot(ben.page, 'reactions');
       });
 
+      it('blocks a contact: they cannot message me nor see me online, and I see “Unblock” instead of the input', async () => {
+        const { alice, bob } = await twoPeople(run.baseUrl, 'Blocks');
+        const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
+        await ann.page.goto('/');
+        await ben.page.goto('/');
+        await ann.page.getByRole('button', { name: /Bob Blocks/ }).click();
+        await ben.page.getByRole('button', { name: /Alice Blocks/ }).click();
+        const status = (page: Page) => page.getByTestId('chat-status').textContent();
+        await polled(() => status(ben.page), 'Alice shown online to Bob').toBe('Online');
+
+        await ann.page.getByRole('button', { name: 'Block Bob Blocks' }).click();
+        const dialog = ann.page.getByRole('dialog', { name: 'Block Bob Blocks?' });
+        await run.shot(ann.page, 'block-confirm');
+        await dialog.getByRole('button', { name: 'Block' }).click();
+        await polled(() => ann.page.getByText('You blocked this contact').isVisible(), 'the blocked bar').toBe(true);
+        expect(await ann.page.getByPlaceholder('Type a message...').count(), 'no input while blocked').toBe(0);
+        await polled(() => status(ben.page), 'Alice no longer online to Bob').not.toBe('Online');
+        await run.shot(ann.page, 'blocked-contact');
+
+        await ben.page.getByPlaceholder('Type a message...').fill('Are you there?');
+        await ben.page.keyboard.press('Enter');
+        const refused = conversation(ben.page).getByTestId('chat-message').filter({ hasText: 'Are you there?' });
+        await polled(() => refused.getByText('Not sent —').count(), 'Bob’s message refused').toBe(1);
+        await polled(() => ben.page.getByText('This contact is not accepting your messages').count(), 'the reason, told').toBeGreaterThan(0);
+
+        await ann.page.getByRole('link', { name: 'Settings' }).click();
+        const unblock = ann.page.getByRole('button', { name: 'Unblock Bob Blocks' });
+        await unblock.scrollIntoViewIfNeeded();
+        await run.shot(ann.page, 'blocked-contacts-settings');
+        await unblock.click();
+        await polled(() => ann.page.getByText('Nobody is blocked').isVisible(), 'the list empty').toBe(true);
+        await ann.page.goBack();
+        await polled(() => ann.page.getByPlaceholder('Type a message...').count(), 'the input back').toBe(1);
+        await polled(() => status(ben.page), 'Alice online to Bob again').toBe('Online');
+        await refused.getByRole('button', { name: 'Retry' }).click();
+        const arrived = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'Are you there?' });
+        await polled(() => arrived.count(), 'Bob’s retried message at Alice’s').toBe(1);
+      });
+
       it('finds messages from the search box, words marked, and opens the conversation at the one clicked', async () => {
         const { alice, bob, bobUser, send } = await twoPeople(run.baseUrl, 'Searches');
         await send(alice, bobUser._id, 'The meeting moved to noon on Thursday');

@@ -37,6 +37,13 @@ export const UserEventSchema = Type.Union([
     /** The reader's socket that read it, which knows already. */
     originSocketId: Type.Optional(Type.String()),
   }),
+  /** Told to both people: the gateways holding either hide (or show again) each one's presence and typing from the other. */
+  Type.Object({
+    type: Type.Literal('blockChanged'),
+    blockerId: Type.String(),
+    blockedId: Type.String(),
+    blocked: Type.Boolean(),
+  }),
 ]);
 export type UserEvent = Static<typeof UserEventSchema>;
 

@@ -162,3 +162,11 @@ export type MessageSearchResult = Static<typeof MessageSearchResultSchema>;
 /** The words a search looks for: letters and digits, lower-cased, as the database's "simple" parser splits them. */
 export const searchWords = (q: string): string[] =>
   [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_SEARCH_WORDS);
+
+/** Why a message, a reaction or an edit is refused while a block stands between the two people. */
+export const BLOCKED_ERRORS = {
+  /** To the blocked person. */
+  blockedByReceiver: 'This contact is not accepting your messages',
+  /** To the person who blocked. */
+  receiverBlocked: 'You blocked this contact: unblock them to send a message',
+} as const;

@@ -61,6 +61,12 @@ export type MessageReceipt = Static<typeof MessageReceiptSchema>;
 export const MessageAckSchema = Type.Object({ read: Type.Optional(Type.Boolean()) });
 export type MessageAck = Static<typeof MessageAckSchema>;
 
+/** I blocked `userId` (or lifted it) on another tab or device. */
+export interface BlockChanged {
+  userId: string;
+  blocked: boolean;
+}
+
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {
   /** Once per new socket: everyone online, the user included. */
@@ -76,6 +82,8 @@ export interface ServerToClientEvents {
   /** A message of one of my conversations changed (its author edited or deleted it): the whole message. */
   messageUpdated: (message: Message) => void;
   typing: (notice: TypingNotice) => void;
+  /** To the blocker's sockets only: the blocked person is not told, they just stop seeing the blocker's presence. */
+  blockChanged: (change: BlockChanged) => void;
 }
 
 /** What a client emits: only that it is typing (messages go over HTTP). */

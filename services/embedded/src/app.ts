@@ -7,7 +7,7 @@ import { openDatabase } from '@chat/database';
 import { gatewayService } from '@chat/gateway';
 import { createServiceApp, type Config } from '@chat/kernel';
 import { messagesService } from '@chat/messages';
-import { openPresence } from '@chat/presence';
+import { openBlockedPairs, openPresence } from '@chat/presence';
 import { openRateLimitStore } from '@chat/rate-limits';
 import { openSessionRevocations } from '@chat/sessions';
 import { loadOrCreateSecret } from './secret.js';
@@ -27,6 +27,7 @@ export async function buildEmbeddedApp(config: Config) {
     bus: (log) => openBus(config, log, 'chat-embedded'),
     revocations: (log) => openSessionRevocations(config, log),
     presence: (log) => openPresence(config, log),
+    blockedPairs: (log) => openBlockedPairs(config, log),
     blobs: () => openBlobStore(config),
     rateLimitStore: (log) => openRateLimitStore(config, log),
   });
@@ -34,7 +35,7 @@ export async function buildEmbeddedApp(config: Config) {
   const shared = { ...data, revocations, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits };
   await app.register(authService, { ...shared, bcryptCost: config.bcryptCost });
   await app.register(messagesService, shared);
-  await app.register(gatewayService, { bus: data.bus, presence, revocations, jwtSecret, socketsPerUser: config.rateLimits.socketsPerUser });
+  await app.register(gatewayService, { bus: data.bus, presence, blockedPairs: data.blockedPairs, revocations, jwtSecret, socketsPerUser: config.rateLimits.socketsPerUser });
   await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }

@@ -1,6 +1,6 @@
 import { openBus } from '@chat/bus';
 import { createServiceApp, requireJwtSecret, requireSharedSettings, type Config } from '@chat/kernel';
-import { openPresence } from '@chat/presence';
+import { openBlockedPairs, openPresence } from '@chat/presence';
 import { openSessionRevocations } from '@chat/sessions';
 import { gatewayService } from './plugin.js';
 import { openSocketAdapter } from './socket-adapter.js';
@@ -13,11 +13,13 @@ export async function buildGatewayApp(config: Config) {
     bus: (log) => openBus(config, log, 'chat-gateway'),
     revocations: (log) => openSessionRevocations(config, log),
     presence: (log) => openPresence(config, log),
+    blockedPairs: (log) => openBlockedPairs(config, log),
     sockets: (log) => openSocketAdapter(config, log),
   });
   await app.register(gatewayService, {
     bus: resources.bus,
     presence: resources.presence,
+    blockedPairs: resources.blockedPairs,
     revocations: resources.revocations,
     adapter: resources.sockets.adapter,
     jwtSecret,

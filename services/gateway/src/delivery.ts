@@ -1,5 +1,5 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
-import { MessageAckSchema, subjects, UserEventSchema, type Message, type ServerToClientEvents } from '@chat/contracts';
+import { MessageAckSchema, subjects, UserEventSchema, type Message, type ServerToClientEvents, type UserEvent } from '@chat/contracts';
 import { Counter, withTimeout, type Registry } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
@@ -29,6 +29,7 @@ export function deliverMessages(
   log: FastifyBaseLogger,
   metrics: Registry,
   received: (message: Message, readBy?: string) => void,
+  blockChanged: (userId: string, change: Extract<UserEvent, { type: 'blockChanged' }>) => void,
 ) {
   const subscriptions = new Map<string, Subscription>();
   const delivered = new Counter({
@@ -72,6 +73,7 @@ export function deliverMessages(
       return;
     }
     if (event.type === 'newMessage') deliverMessage(userId, event.message, event.originSocketId);
+    else if (event.type === 'blockChanged') blockChanged(userId, event);
     else if (event.type === 'messageUpdated') io.local.to(rooms.user(userId)).emit('messageUpdated', event.message);
     else if (event.type === 'messagesRead' && event.originSocketId) {
       io.local.to(rooms.user(userId)).except(event.originSocketId).emit('messagesRead', event.receipt);

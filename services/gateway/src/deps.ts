@@ -1,11 +1,13 @@
 import type { Bus } from '@chat/bus';
-import type { Presence } from '@chat/presence';
+import type { BlockedPairs, Presence } from '@chat/presence';
 import type { SessionRevocations } from '@chat/sessions';
 import type { ServerOptions } from 'socket.io';
 
 export interface GatewayServiceOptions {
   bus: Bus;
   presence: Presence;
+  /** Who blocked whom: a blocked pair sees neither's presence nor typing. */
+  blockedPairs: BlockedPairs;
   revocations: SessionRevocations;
   jwtSecret: string;
   /** Sockets one user may hold on one replica. */

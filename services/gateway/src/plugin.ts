@@ -5,6 +5,7 @@ import { Gauge } from '@chat/kernel';
 import { Server } from 'socket.io';
 import type { ChatServer } from './chat-server.js';
 import type { GatewayServiceOptions } from './deps.js';
+import { hideBlockedPeers } from './blocked-peers.js';
 import { reportReceipts } from './delivery-receipts.js';
 import { deliverMessages } from './delivery.js';
 import { reportLastSeen } from './last-seen.js';
@@ -39,7 +40,10 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   // first socket their message subscription and presence, both in place before `connect`).
   authenticateHandshakes(io, options.jwtSecret, options.revocations);
   const receipts = reportReceipts(options.bus, app.log);
-  const delivery = deliverMessages(io, options.bus, app.log, app.metrics, receipts.received);
+  const blockedPeers = hideBlockedPeers(io, { pairs: options.blockedPairs, presence: options.presence, log: app.log });
+  const delivery = deliverMessages(io, options.bus, app.log, app.metrics, receipts.received, (userId, change) => {
+    blockedPeers.changed(userId, change).catch((error: unknown) => app.log.error({ err: error, userId }, 'could not apply a block'));
+  });
   const lastSeen = reportLastSeen(options.bus, app.log);
   new Gauge({
     name: 'chat_sockets_connected',
@@ -49,10 +53,10 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
       this.set(io.of('/').sockets.size);
     },
   });
-  const presence = trackPresence(io, options.presence, app.log);
-  trackUserSockets(io, { max: options.socketsPerUser, hooks: [delivery.hooks, presence.hooks, lastSeen.hooks] });
+  const presence = trackPresence(io, options.presence, blockedPeers, app.log);
+  trackUserSockets(io, { max: options.socketsPerUser, hooks: [blockedPeers.hooks, delivery.hooks, presence.hooks, lastSeen.hooks] });
 
-  const typing = relayTyping(io);
+  const typing = relayTyping(io, blockedPeers);
   const revocation = endRevokedSessions(io, options.bus, app.log);
   await revocation.ready;
 

@@ -1,7 +1,9 @@
 import type { OnlineUsersChanged } from '@chat/contracts';
 import type { Presence } from '@chat/presence';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BlockedPeers } from './blocked-peers.js';
 import type { ChatServer, ChatSocket } from './chat-server.js';
+import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
 import type { UserSocketHooks } from './user-sockets.js';
 
@@ -11,9 +13,10 @@ export const PRESENCE_PUSH_INTERVAL_MS = 250;
 /**
  * A user is registered online while this replica holds one of their sockets. A new socket gets the
  * full list once (`getOnlineUsers`); everyone gets only the changes since the last push
- * (`onlineUsersChanged`), so a login costs O(N) pushes instead of N full lists.
+ * (`onlineUsersChanged`), so a login costs O(N) pushes instead of N full lists. A block hides
+ * each of a pair from the other.
  */
-export function trackPresence(io: ChatServer, presence: Presence, log: FastifyBaseLogger) {
+export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: BlockedPeers, log: FastifyBaseLogger) {
   const pending = new Map<string, boolean>();
   let timer: NodeJS.Timeout | undefined;
   let lastPushAt = 0;
@@ -22,9 +25,23 @@ export function trackPresence(io: ChatServer, presence: Presence, log: FastifyBa
     timer = undefined;
     lastPushAt = Date.now();
     const change: OnlineUsersChanged = { online: [], offline: [] };
-    for (const [userId, online] of pending) (online ? change.online : change.offline).push(userId);
+    const blockedViewers = new Set<string>();
+    for (const [userId, online] of pending) {
+      (online ? change.online : change.offline).push(userId);
+      for (const viewer of blockedPeers.hiddenFrom(userId) ?? []) blockedViewers.add(viewer);
+    }
     pending.clear();
-    io.local.emit('onlineUsersChanged', change);
+    if (blockedViewers.size === 0) {
+      io.local.emit('onlineUsersChanged', change);
+      return;
+    }
+    // One broadcast for everyone else; each user a block hides someone of this change from gets their own.
+    io.local.except([...blockedViewers].map(rooms.user)).emit('onlineUsersChanged', change);
+    for (const viewer of blockedViewers) {
+      const visible = (userId: string) => !blockedPeers.hides(viewer, userId);
+      const theirs = { online: change.online.filter(visible), offline: change.offline.filter(visible) };
+      if (theirs.online.length + theirs.offline.length > 0) io.local.to(rooms.user(viewer)).emit('onlineUsersChanged', theirs);
+    }
   };
 
   const stopListening = presence.onChange(({ userId, online }) => {
@@ -49,7 +66,7 @@ export function trackPresence(io: ChatServer, presence: Presence, log: FastifyBa
       const userId = socketUserId(socket);
       // The user is online by now, even if a shared presence's mirror has not heard it yet.
       const online = new Set(await presence.onlineUsers()).add(userId);
-      if (socket.connected) socket.emit('getOnlineUsers', [...online]);
+      if (socket.connected) socket.emit('getOnlineUsers', [...online].filter((peer) => !blockedPeers.hides(userId, peer)));
     },
     stop() {
       stopListening();

@@ -1,5 +1,6 @@
 import { TYPING_REPEAT_MS, TypingSchema } from '@chat/contracts';
 import { Compile } from 'typebox/compile';
+import type { BlockedPeers } from './blocked-peers.js';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
@@ -12,16 +13,16 @@ const TYPING_EVENTS_PER_WINDOW = 6;
 /**
  * Relays "typing" to the sockets of the person typed to, on every replica (through the Socket.IO
  * adapter), as coming from the socket's own user: never stored, never to anyone else, never back
- * to the typist. A malformed or too frequent notice is dropped.
+ * to the typist, never between a blocked pair. A malformed or too frequent notice is dropped.
  */
-export function relayTyping(io: ChatServer) {
+export function relayTyping(io: ChatServer, blockedPeers: BlockedPeers) {
   return {
     connected(socket: ChatSocket) {
       const from = socketUserId(socket);
       let windowStart = 0;
       let inWindow = 0;
       socket.on('typing', (typing: unknown) => {
-        if (!isTyping.Check(typing) || typing.to === from) return;
+        if (!isTyping.Check(typing) || typing.to === from || blockedPeers.hides(from, typing.to)) return;
         const now = Date.now();
         if (now - windowStart >= TYPING_REPEAT_MS) {
           windowStart = now;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createInProcessBus, type Bus } from '@chat/bus';
 import { createHttpServer, type HttpServer } from '@chat/kernel';
-import { createInProcessPresence } from '@chat/presence';
+import { createInProcessBlockedPairs, createInProcessPresence } from '@chat/presence';
 import { createInProcessRevocations, signSession } from '@chat/sessions';
-import { subjects, type Message, type SessionsRevoked } from '@chat/contracts';
+import { subjects, type Message, type SessionsRevoked, type UserEvent } from '@chat/contracts';
 import { listenOnFreePort, openSocket, connected } from '#test-support';
 import { gatewayService } from '../src/plugin.js';
 
@@ -26,7 +26,8 @@ export async function startGateway({
   const app = await createHttpServer({ logLevel: 'silent' });
   const presence = createInProcessPresence();
   const revocations = createInProcessRevocations();
-  await app.register(gatewayService, { bus, presence, revocations, jwtSecret: JWT_SECRET, socketsPerUser });
+  const blockedPairs = createInProcessBlockedPairs();
+  await app.register(gatewayService, { bus, presence, blockedPairs, revocations, jwtSecret: JWT_SECRET, socketsPerUser });
   prepare?.(app);
   const baseUrl = await listenOnFreePort(app);
 
@@ -47,5 +48,12 @@ export async function startGateway({
   const publish = (to: string, message: Message, originSocketId?: string) =>
     bus.publish(subjects.userEvents(to), JSON.stringify({ type: 'newMessage', message, originSocketId }));
 
-  return { app, baseUrl, user, revoke, publish, presence, bus };
+  /** What the messages service does on a block or an unblock: the pairs first, then both people's event. */
+  const block = async (blockerId: string, blockedId: string, blocked = true) => {
+    await (blocked ? blockedPairs.block(blockerId, blockedId) : blockedPairs.unblock(blockerId, blockedId));
+    const payload = JSON.stringify({ type: 'blockChanged', blockerId, blockedId, blocked } satisfies UserEvent);
+    await Promise.all([bus.publish(subjects.userEvents(blockerId), payload), bus.publish(subjects.userEvents(blockedId), payload)]);
+  };
+
+  return { app, baseUrl, user, revoke, publish, block, presence, bus };
 }

@@ -2,6 +2,7 @@ import { openBlobStore } from '@chat/blobs';
 import { openBus } from '@chat/bus';
 import { openDatabase } from '@chat/database';
 import { createServiceApp, requireJwtSecret, requireSharedSettings, type Config } from '@chat/kernel';
+import { openBlockedPairs } from '@chat/presence';
 import { openRateLimitStore } from '@chat/rate-limits';
 import { openSessionRevocations } from '@chat/sessions';
 import { messagesService } from './plugin.js';
@@ -15,6 +16,7 @@ export async function buildMessagesApp(config: Config) {
     bus: (log) => openBus(config, log, 'chat-messages'),
     revocations: (log) => openSessionRevocations(config, log),
     blobs: () => openBlobStore(config),
+    blockedPairs: (log) => openBlockedPairs(config, log),
     rateLimitStore: (log) => openRateLimitStore(config, log),
   });
   const { cookieSecure, rateLimits } = config;

@@ -1,6 +1,7 @@
 import { DEFAULT_PRIVACY_SETTINGS, UNREAD_COUNT_CAP, type InboxEntry, type PrivacySettings } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
 import { notFound } from '@chat/kernel';
+import { BLOCK_BETWEEN } from './blocks.js';
 import { MAX_BIGINT, MESSAGE_COLUMNS, toMessage, type MessageRow } from './messages.js';
 
 export interface Contact {
@@ -131,7 +132,7 @@ const UNREAD_COUNT = `COALESCE((SELECT count(*)::int FROM (
 
 /** When contact `c` was last online, if they show it and so does the viewer (`$1`): hiding it hides everyone's, as WhatsApp. */
 const LAST_SEEN = `CASE WHEN c.show_last_seen AND (SELECT viewer.show_last_seen FROM contacts viewer WHERE viewer.user_id = $1)
-  THEN c.last_seen END AS "lastSeen"`;
+  AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')} THEN c.last_seen END AS "lastSeen"`;
 
 type EntryRow = Partial<MessageRow> & {
   peerId: string;

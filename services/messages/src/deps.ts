@@ -2,6 +2,7 @@ import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
 import type { Database } from '@chat/database';
 import type { RateLimits } from '@chat/kernel';
+import type { BlockedPairs } from '@chat/presence';
 import type { RateLimitStore } from '@chat/rate-limits';
 import type { SessionRevocations } from '@chat/sessions';
 import type { Receipts } from './receipts.js';
@@ -10,6 +11,8 @@ export interface MessagesServiceOptions {
   db: Database;
   bus: Bus;
   blobs: BlobStore;
+  /** The gateways' copy of who blocked whom: written on every change, and whole at start. */
+  blockedPairs: BlockedPairs;
   revocations: SessionRevocations;
   jwtSecret: string;
   cookieSecure: boolean;

@@ -69,9 +69,16 @@ export interface NewMessage {
 export type InsertResult =
   | { status: 'stored'; message: ChatMessage }
   | { status: 'duplicate'; message: ChatMessage }
-  | { status: 'unknown-receiver' };
+  | { status: 'unknown-receiver' }
+  /** A block stands between them: the receiver blocked the sender, or the sender the receiver. */
+  | { status: 'blocked-by-receiver' }
+  | { status: 'receiver-blocked' };
 
-type ResultRow = MessageRow & { kind: 'inserted' | 'existing' | 'unknown'; ord: string | null; clientMessageId: string | null };
+type ResultRow = MessageRow & {
+  kind: 'inserted' | 'existing' | 'unknown' | 'blocked-by-receiver' | 'receiver-blocked';
+  ord: string | null;
+  clientMessageId: string | null;
+};
 
 /**
  * Inserts messages in one round trip and one commit, in the order given, and answers each one's
@@ -82,7 +89,9 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
   const column = <K extends keyof NewMessage>(key: K) => messages.map((message) => message[key]);
   const rows = await db.query<ResultRow>(
     `WITH input AS (
-       SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id) AS receiver_known
+       SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id) AS receiver_known,
+         EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.receiver_id AND blocked_id = t.sender_id) AS blocked_by_receiver,
+         EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.sender_id AND blocked_id = t.receiver_id) AS receiver_blocked
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[]) WITH ORDINALITY
          AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, ord)
      ), inserted AS (
@@ -93,7 +102,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        FROM input LEFT JOIN messages quoted ON quoted.id = input.reply_to_id
          AND LEAST(quoted.sender_id, quoted.receiver_id) = LEAST(input.sender_id, input.receiver_id)
          AND GREATEST(quoted.sender_id, quoted.receiver_id) = GREATEST(input.sender_id, input.receiver_id)
-       WHERE receiver_known
+       WHERE receiver_known AND NOT blocked_by_receiver AND NOT receiver_blocked
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
@@ -120,15 +129,17 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
          ON messages.sender_id = input.sender_id AND messages.client_message_id = input.client_message_id
        WHERE input.receiver_known
      UNION ALL
-     SELECT 'unknown', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-       FROM input WHERE NOT input.receiver_known`,
+     SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-by-receiver' ELSE 'receiver-blocked' END,
+       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
     [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId'), column('replyToId')],
   );
-  const unknown = new Set<number>();
+  const refused = new Map<number, 'unknown-receiver' | 'blocked-by-receiver' | 'receiver-blocked'>();
   const existing = new Map<number, ChatMessage>();
   const inserted: (ChatMessage & { clientMessageId: string | null })[] = [];
   for (const { kind, ord, clientMessageId, ...row } of rows) {
-    if (kind === 'unknown') unknown.add(Number(ord));
+    if (kind === 'unknown') refused.set(Number(ord), 'unknown-receiver');
+    else if (kind === 'blocked-by-receiver' || kind === 'receiver-blocked') refused.set(Number(ord), kind);
     else if (kind === 'existing') existing.set(Number(ord), toMessage(row));
     else inserted.push({ ...toMessage(row), clientMessageId });
   }
@@ -139,9 +150,11 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
   const storedNow = new Map<string, ChatMessage>();
   const results = messages.map((message, index): InsertResult | 'raced' => {
     const ord = index + 1;
-    if (unknown.has(ord)) return { status: 'unknown-receiver' };
+    // A retry of a message stored before a block answers that message, as any retry does.
     const earlier = existing.get(ord);
     if (earlier) return { status: 'duplicate', message: earlier };
+    const refusal = refused.get(ord);
+    if (refusal) return { status: refusal };
     const row = inserted[next];
     const key = `${message.senderId}:${message.clientMessageId}`;
     if (

@@ -123,4 +123,17 @@ export const messagesMigrations: readonly Migration[] = [
       CREATE INDEX messages_receiver_idx ON messages (receiver_id, id DESC);
     `,
   },
+  {
+    version: 7,
+    sql: `
+      -- Who blocked whom: a blocked user's messages to the blocker are refused, and the pair sees
+      -- neither's last seen nor receipts (the gateways keep a copy for presence and typing).
+      CREATE TABLE blocks (
+        blocker_id uuid NOT NULL,
+        blocked_id uuid NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (blocker_id, blocked_id)
+      );
+    `,
+  },
 ];

@@ -3,11 +3,13 @@ import { migrate } from '@chat/database';
 import { registerRateLimiting } from '@chat/rate-limits';
 import { sessions } from '@chat/sessions';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { announceBlocks } from './blocks.js';
 import { projectContacts } from './contacts-projection.js';
 import { indexUnindexedNames } from './contacts.js';
 import type { MessagesServiceOptions } from './deps.js';
 import { recordGatewayReports } from './gateway-reports.js';
 import { messagesMigrations } from './migrations.js';
+import { blockRoutes } from './routes/blocks.js';
 import { contactRoutes } from './routes/contacts.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { mediaRoutes } from './routes/media.js';
@@ -20,6 +22,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   const applied = await migrate(options.db, 'messages', messagesMigrations);
   // Names became searchable in migration 2: the contacts made before it get their words once.
   if (applied.includes(2)) await indexUnindexedNames(options.db);
+  await announceBlocks(options.db, options.blockedPairs);
   const projection = await projectContacts(options.bus, options.db, app.log);
   const receipts = createReceipts({ db: options.db, bus: options.bus, log: app.log });
   const reports = await recordGatewayReports(options.bus, options.db, receipts, app.log);
@@ -34,5 +37,6 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(conversationRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(messageChangeRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(searchRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(blockRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

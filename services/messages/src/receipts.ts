@@ -3,6 +3,7 @@ import { subjects, type MessageReceipt, type ReceiptsReported, type UserEvent } 
 import type { Queryable } from '@chat/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { batchPerTurn } from './batch-per-turn.js';
+import { BLOCK_BETWEEN } from './blocks.js';
 import type { ChatMessage } from './messages.js';
 
 /** The unordered pair of users `a` and `b`, as the messages' conversation index has it. */
@@ -13,7 +14,8 @@ const SAME_CONVERSATION = (a: string, b: string) =>
 /**
  * Moves each reader's delivered cursor up to its receipt's message (never back, never past the
  * conversation's latest message) and stamps the messages it passes; answers the receipts that moved
- * it, with the message they stopped at. Rows are locked in key order, so batches cannot deadlock.
+ * it, with the message they stopped at (none between a blocked pair: the sender learns nothing).
+ * Rows are locked in key order, so batches cannot deadlock.
  */
 export async function recordDelivered(db: Queryable, receipts: readonly MessageReceipt[]): Promise<MessageReceipt[]> {
   if (receipts.length === 0) return [];
@@ -25,7 +27,7 @@ export async function recordDelivered(db: Queryable, receipts: readonly MessageR
      ), moved AS (
        SELECT c.user_id, c.peer_id, c.delivered_up_to AS from_id, LEAST(a.up_to, c.last_message_id) AS to_id, a.at
        FROM acks a JOIN conversations c ON c.user_id = a.reader AND c.peer_id = a.sender
-       WHERE c.delivered_up_to < LEAST(a.up_to, c.last_message_id)
+       WHERE c.delivered_up_to < LEAST(a.up_to, c.last_message_id) AND NOT ${BLOCK_BETWEEN('c.user_id', 'c.peer_id')}
        ORDER BY c.user_id, c.peer_id
        FOR UPDATE OF c
      ), cursors AS (
@@ -71,7 +73,8 @@ export type ReadOutcome =
 /**
  * Moves each reader's read cursor in the conversation with its sender up to `upTo` (never back,
  * never past its latest message), and stamps the messages it passes as delivered and, when the
- * reader sends read receipts, as read; all in one statement. One outcome per request, in order.
+ * reader sends read receipts, as read (a block between the two stamps nothing: the reader's badge
+ * clears, the sender learns nothing); all in one statement. One outcome per request, in order.
  */
 export async function recordReads(db: Queryable, requests: readonly ReadRequest[], at: string): Promise<ReadOutcome[]> {
   const rows = await db.query<{
@@ -90,7 +93,8 @@ export async function recordReads(db: Queryable, requests: readonly ReadRequest[
      ), moved AS (
        SELECT c.user_id, c.peer_id, c.read_up_to AS from_id, LEAST(w.up_to, c.last_message_id) AS to_id,
          c.delivered_up_to < LEAST(w.up_to, c.last_message_id) AS delivered_too,
-         reader.send_read_receipts AS reader_reports, sender.send_read_receipts AS sender_sees
+         reader.send_read_receipts AS reader_reports, sender.send_read_receipts AS sender_sees,
+         ${BLOCK_BETWEEN('c.user_id', 'c.peer_id')} AS blocked
        FROM wanted w
        JOIN conversations c ON c.user_id = w.reader AND c.peer_id = w.sender
        JOIN contacts reader ON reader.user_id = c.user_id
@@ -105,13 +109,13 @@ export async function recordReads(db: Queryable, requests: readonly ReadRequest[
        UPDATE messages SET delivered_at = COALESCE(messages.delivered_at, $4::timestamptz),
          read_at = CASE WHEN moved.reader_reports THEN $4::timestamptz END
        FROM moved
-       WHERE ${SAME_CONVERSATION('moved.user_id', 'moved.peer_id')}
+       WHERE ${SAME_CONVERSATION('moved.user_id', 'moved.peer_id')} AND NOT moved.blocked
          AND messages.sender_id = moved.peer_id AND messages.id > moved.from_id AND messages.id <= moved.to_id
      )
      SELECT w.reader::text AS reader, w.sender::text AS sender,
        EXISTS (SELECT 1 FROM contacts WHERE user_id = w.sender) AS known,
-       moved.to_id::text AS "upTo", moved.delivered_too AS "deliveredToo",
-       moved.reader_reports AS "readerReports", moved.sender_sees AS "senderSees"
+       moved.to_id::text AS "upTo", moved.delivered_too AND NOT moved.blocked AS "deliveredToo",
+       moved.reader_reports AND NOT moved.blocked AS "readerReports", moved.sender_sees AS "senderSees"
      FROM wanted w LEFT JOIN moved ON moved.user_id = w.reader AND moved.peer_id = w.sender`,
     [requests.map((r) => r.reader), requests.map((r) => r.senderId), requests.map((r) => r.upTo), at],
   );

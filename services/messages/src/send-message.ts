@@ -4,6 +4,7 @@ import type { UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import { cleanImageDataUrl, makeThumbnail, mediaKeys, mediaUrl, thumbnailKey } from '@chat/media';
 import type { FastifyBaseLogger } from 'fastify';
+import { blockBetween } from './blocks.js';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
 import { findByClientMessageId, findReplyTarget, type ChatMessage, type InsertResult } from './messages.js';
@@ -46,13 +47,15 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       const target = await findReplyTarget(db, { messageId: replyToId, userA: senderId, userB: receiverId });
       if (target !== 'found') return { status: target === 'deleted' ? 'reply-deleted' : 'reply-not-found' };
     }
-    // An image is costly to clean and store: it is done only for a known receiver, and never
-    // twice for a retried clientMessageId. A text goes straight to the one INSERT.
+    // An image is costly to clean and store: it is done only for a known receiver who may be
+    // written to, and never twice for a retried clientMessageId. A text goes straight to the one INSERT.
     let imageKey: string | null = null;
     if (imageDataUrl) {
       if (!(await contactExists(db, receiverId))) return { status: 'unknown-receiver' };
       const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
       if (earlier) return { status: 'duplicate', message: earlier };
+      const block = await blockBetween(db, senderId, receiverId);
+      if (block !== 'none') return { status: block === 'blocked-me' ? 'blocked-by-receiver' : 'receiver-blocked' };
       const image = await cleanImageDataUrl(imageDataUrl);
       imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
       // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.

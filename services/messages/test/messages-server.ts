@@ -4,6 +4,7 @@ import { createDiskBlobStore } from '@chat/blobs';
 import { createInProcessBus } from '@chat/bus';
 import type { Database } from '@chat/database';
 import { createHttpServer } from '@chat/kernel';
+import { createInProcessBlockedPairs } from '@chat/presence';
 import { createInProcessRevocations, signSession } from '@chat/sessions';
 import { subjects, type PrivacySettings, type UserEvent } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
@@ -23,7 +24,8 @@ export async function startMessagesService({
   const db = await database();
   const bus = createInProcessBus(() => {});
   const blobs = await createDiskBlobStore(join(await tempDir('chat-messages'), 'media'));
-  await app.register(messagesService, { db, bus, blobs, revocations: createInProcessRevocations(), jwtSecret: JWT_SECRET, cookieSecure: false, rateLimits });
+  const blockedPairs = createInProcessBlockedPairs();
+  await app.register(messagesService, { db, bus, blobs, blockedPairs, revocations: createInProcessRevocations(), jwtSecret: JWT_SECRET, cookieSecure: false, rateLimits });
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
 
@@ -45,5 +47,5 @@ export async function startMessagesService({
     return { id, fullName, client };
   };
 
-  return { app, db, bus, blobs, baseUrl, user, cookieOf, published };
+  return { app, db, bus, blobs, blockedPairs, baseUrl, user, cookieOf, published };
 }

@@ -7,6 +7,7 @@ import { ChatHeader } from './chat-header';
 import { ChatMessage } from './chat-message';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { ImageLightbox } from './image-lightbox';
+import { BlockedContactBar } from './blocked-contact-bar';
 import { MessageInput } from './message-input';
 import { MessageSkeleton } from './message-skeleton';
 
@@ -22,6 +23,7 @@ export function ChatContainer() {
     useChatStore();
   const authUser = useAuthStore((state) => state.authUser);
   const allPending = useChatStore((state) => state.pendingMessages);
+  const isBlocked = useChatStore((state) => state.blockedUsers.some((user) => user._id === selectedUser?._id));
   const pending = allPending.filter((message) => message.receiverId === selectedUser?._id && message.senderId === authUser?._id);
   const listRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
@@ -216,13 +218,17 @@ export function ChatContainer() {
           <div ref={endRef} />
         </div>
       )}
-      <MessageInput
-        droppedFile={droppedFile}
-        editing={editing}
-        onEditDone={() => setEditing(null)}
-        replyingTo={replyingTo && { message: replyingTo, authorName: nameOf(replyingTo.senderId) }}
-        onReplyDone={() => setReplyingTo(null)}
-      />
+      {isBlocked ? (
+        <BlockedContactBar userId={selectedUser._id} />
+      ) : (
+        <MessageInput
+          droppedFile={droppedFile}
+          editing={editing}
+          onEditDone={() => setEditing(null)}
+          replyingTo={replyingTo && { message: replyingTo, authorName: nameOf(replyingTo.senderId) }}
+          onReplyDone={() => setReplyingTo(null)}
+        />
+      )}
       <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
       <DeleteMessageDialog message={deleting} onDone={() => setDeleting(null)} />
     </div>

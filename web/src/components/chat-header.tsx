@@ -1,8 +1,10 @@
-import { X } from 'lucide-react';
+import { Ban, X } from 'lucide-react';
+import { useState } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatLastSeen } from '../lib/format-time';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
+import { BlockContactDialog } from './block-contact-dialog';
 
 export function ChatHeader() {
   const selectedUser = useChatStore((state) => state.selectedUser);
@@ -10,8 +12,19 @@ export function ChatHeader() {
   const isOnline = useAuthStore((state) => (selectedUser ? state.onlineUsers.includes(selectedUser._id) : false));
   const isTyping = useChatStore((state) => (selectedUser ? Boolean(state.typingUsers[selectedUser._id]) : false));
   const lastSeen = useChatStore((state) => state.users.find((user) => user._id === selectedUser?._id)?.lastSeen ?? null);
+  const isBlocked = useChatStore((state) => state.blockedUsers.some((user) => user._id === selectedUser?._id));
+  const [isConfirmingBlock, setConfirmingBlock] = useState(false);
   if (!selectedUser) return null;
-  const status = isTyping ? <span className="text-primary">typing…</span> : isOnline ? 'Online' : lastSeen ? formatLastSeen(lastSeen) : 'Offline';
+  // A block hides presence both ways: nothing is shown rather than a stale "last seen".
+  const status = isBlocked
+    ? null
+    : isTyping
+      ? <span className="text-primary">typing…</span>
+      : isOnline
+        ? 'Online'
+        : lastSeen
+          ? formatLastSeen(lastSeen)
+          : 'Offline';
 
   return (
     <div className="border-b border-base-300 p-2.5">
@@ -24,13 +37,31 @@ export function ChatHeader() {
           </div>
           <div className="min-w-0">
             <h3 className="truncate font-medium">{selectedUser.fullName}</h3>
-            <p className="truncate text-sm text-base-content/70">{status}</p>
+            {status && (
+              <p className="truncate text-sm text-base-content/70" data-testid="chat-status">
+                {status}
+              </p>
+            )}
           </div>
         </div>
-        <button type="button" className="btn btn-ghost btn-sm btn-circle shrink-0" onClick={() => setSelectedUser(null)} aria-label="Close chat">
-          <X />
-        </button>
+        <div className="flex shrink-0 items-center gap-1">
+          {!isBlocked && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-circle"
+              onClick={() => setConfirmingBlock(true)}
+              aria-label={`Block ${selectedUser.fullName}`}
+              title="Block"
+            >
+              <Ban className="size-5" />
+            </button>
+          )}
+          <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => setSelectedUser(null)} aria-label="Close chat">
+            <X />
+          </button>
+        </div>
       </div>
+      <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />
     </div>
   );
 }

@@ -24,6 +24,7 @@ export function Sidebar() {
 
   useEffect(() => {
     void getUsers();
+    void useChatStore.getState().loadBlockedUsers();
   }, [getUsers]);
 
   useEffect(() => {

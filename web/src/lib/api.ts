@@ -4,6 +4,7 @@ import {
   NEXT_CURSOR_HEADER,
   SOCKET_ID_HEADER,
   type AuthUser,
+  type Contact,
   type InboxEntry,
   type LoginBody,
   type Message,
@@ -104,4 +105,9 @@ export const api = {
   searchMessages: (q: string) => request<MessageSearchResult[]>('GET', `/messages/search${query({ q })}`),
   /** Toggles my reaction: the same emoji again takes it back. */
   react: (messageId: string, emoji: string) => request<Message>('POST', `/messages/react/${encodeURIComponent(messageId)}`, { emoji }),
+  /** Their messages to me are refused, and neither of us sees the other's presence. */
+  block: (userId: string) => request<void>('POST', `/messages/block/${encodeURIComponent(userId)}`),
+  unblock: (userId: string) => request<void>('POST', `/messages/unblock/${encodeURIComponent(userId)}`),
+  /** The contacts I blocked, by name. */
+  getBlocked: () => request<Contact[]>('GET', '/messages/blocked'),
 };

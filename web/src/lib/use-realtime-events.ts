@@ -54,10 +54,13 @@ export function useRealtimeEvents(): void {
     const onRead: Handlers['messagesRead'] = (receipt) => chat().receiveReceipt('read', receipt);
     const onUpdated: Handlers['messageUpdated'] = (message) => chat().receiveUpdate(message);
     const onTyping: Handlers['typing'] = ({ from, isTyping }) => chat().setTyping(from, isTyping);
+    // I blocked or unblocked someone on another tab or device.
+    const onBlockChanged: Handlers['blockChanged'] = () => void chat().loadBlockedUsers();
     const refetch = () => {
       const selected = chat().selectedUser;
       if (selected) void chat().getMessages(selected._id);
       void chat().getUsers();
+      void chat().loadBlockedUsers();
     };
     const onConnect = () => {
       useAuthStore.getState().setReconnecting(false);
@@ -96,6 +99,7 @@ export function useRealtimeEvents(): void {
       messagesRead: onRead,
       messageUpdated: onUpdated,
       typing: onTyping,
+      blockChanged: onBlockChanged,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

@@ -1,7 +1,9 @@
 import { Send } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { avatarOf } from '../lib/avatar';
 import { THEMES } from '../lib/themes';
 import { useAuthStore } from '../store/use-auth-store';
+import { useChatStore } from '../store/use-chat-store';
 import { notificationsSupported, useNotificationStore } from '../store/use-notification-store';
 import { useThemeStore } from '../store/use-theme-store';
 
@@ -96,6 +98,38 @@ function PrivacySettings() {
   );
 }
 
+/** The contacts I blocked, each with a way back. */
+function BlockedContacts() {
+  const blockedUsers = useChatStore((state) => state.blockedUsers);
+  const unblockUser = useChatStore((state) => state.unblockUser);
+  useEffect(() => {
+    void useChatStore.getState().loadBlockedUsers();
+  }, []);
+  return (
+    <SettingsSection
+      id="blocked-heading"
+      title="Blocked contacts"
+      description="They cannot message you, and you do not see each other online"
+    >
+      {blockedUsers.length === 0 ? (
+        <p className="text-sm">Nobody is blocked</p>
+      ) : (
+        <ul className="space-y-2">
+          {blockedUsers.map((user) => (
+            <li key={user._id} className="flex items-center gap-3">
+              <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-8 rounded-full" />
+              <span className="flex-1 truncate">{user.fullName}</span>
+              <button type="button" className="btn btn-sm" onClick={() => void unblockUser(user._id)} aria-label={`Unblock ${user.fullName}`}>
+                Unblock
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SettingsSection>
+  );
+}
+
 export function SettingsPage() {
   const { theme, setTheme } = useThemeStore();
 
@@ -180,6 +214,7 @@ export function SettingsPage() {
         </div>
         <NotificationSettings />
         <PrivacySettings />
+        <BlockedContacts />
       </div>
     </main>
   );

@@ -116,6 +116,11 @@ interface ChatState {
   receiveReceipt(kind: 'delivered' | 'read', receipt: MessageReceipt): void;
   /** These contacts just came online or went offline: what their last seen says now (where they show it). */
   markSeen(userIds: string[]): void;
+  /** The contacts I blocked: their conversation offers "Unblock" instead of the input. */
+  blockedUsers: Contact[];
+  loadBlockedUsers(): Promise<void>;
+  blockUser(user: Contact): Promise<boolean>;
+  unblockUser(userId: string): Promise<boolean>;
 }
 
 /** The messages merged by id and kept in server order, so an echo or a re-fetch never duplicates. */
@@ -586,6 +591,40 @@ export const useChatStore = create<ChatState>((set, get) => {
         messages: state.selectedUser?._id === userId ? state.messages.map(stamp) : state.messages,
         users: state.users.map((user) => (user._id === userId && user.lastMessage ? { ...user, lastMessage: stamp(user.lastMessage) } : user)),
       }));
+    },
+
+    blockedUsers: [],
+
+    async loadBlockedUsers() {
+      try {
+        set({ blockedUsers: await api.getBlocked() });
+      } catch (error) {
+        toast.error(errorMessage(error));
+      }
+    },
+
+    async blockUser(user) {
+      try {
+        await api.block(user._id);
+        set((state) => ({ blockedUsers: [...state.blockedUsers.filter((blocked) => blocked._id !== user._id), user] }));
+        get().notifyTyping(false);
+        toast.success(`${user.fullName} is blocked`);
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
+    },
+
+    async unblockUser(userId) {
+      try {
+        await api.unblock(userId);
+        set((state) => ({ blockedUsers: state.blockedUsers.filter((blocked) => blocked._id !== userId) }));
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
     },
 
     markSeen(userIds) {

@@ -1,6 +1,7 @@
-import { badRequest, Counter, notFound } from '@chat/kernel';
+import { badRequest, Counter, forbidden, notFound } from '@chat/kernel';
 import { IMAGE_BODY_LIMIT } from '@chat/media';
 import {
+  BLOCKED_ERRORS,
   DEFAULT_PAGE,
   HistoryQuerySchema,
   MessageSchema,
@@ -81,6 +82,8 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions>
         originSocketId: socketIdFrom(request.headers[SOCKET_ID_HEADER]),
       });
       if (result.status === 'unknown-receiver') throw notFound('User not found');
+      if (result.status === 'blocked-by-receiver') throw forbidden(BLOCKED_ERRORS.blockedByReceiver);
+      if (result.status === 'receiver-blocked') throw forbidden(BLOCKED_ERRORS.receiverBlocked);
       if (result.status === 'reply-not-found') throw badRequest('You can only reply to a message in this conversation');
       if (result.status === 'reply-deleted') throw badRequest('A deleted message cannot be replied to');
       sends.inc({ outcome: result.status });

@@ -10,6 +10,7 @@ import {
   type UserEvent,
 } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireNoBlockOverMessage } from '../blocks.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { deleteMessage, editMessage, reactToMessage, type ChatMessage } from '../messages.js';
 import { requireTextWithinLimit } from '../message-text.js';
@@ -41,6 +42,7 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       const text = request.body.text.trim();
       if (!text) throw badRequest('Message text cannot be empty');
       requireTextWithinLimit(text);
+      await requireNoBlockOverMessage(db, request.userId, request.params.messageId);
       const outcome = await editMessage(db, {
         messageId: request.params.messageId,
         userId: request.userId,
@@ -96,6 +98,7 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
     async (request) => {
       const { emoji } = request.body;
       if (!isSingleEmoji(emoji)) throw badRequest('Reaction must be a single emoji');
+      await requireNoBlockOverMessage(db, request.userId, request.params.messageId);
       const outcome = await reactToMessage(db, { messageId: request.params.messageId, userId: request.userId, emoji });
       if (outcome.status === 'not-found') throw notFound('Message not found');
       if (outcome.status === 'deleted') throw forbidden('A deleted message cannot be reacted to');

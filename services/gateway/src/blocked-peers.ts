@@ -1,0 +1,69 @@
+import type { UserEvent } from '@chat/contracts';
+import { SetIndex, type BlockedPairs, type Presence } from '@chat/presence';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatServer } from './chat-server.js';
+import { rooms } from './rooms.js';
+import type { UserSocketHooks } from './user-sockets.js';
+
+type BlockChange = Extract<UserEvent, { type: 'blockChanged' }>;
+
+/**
+ * For each user with a socket here, the people a block stands between them and (either way):
+ * loaded from the blocked pairs as their first socket arrives, and again when either of a pair
+ * blocks or unblocks. Presence and typing consult it, so a blocked pair sees neither's.
+ */
+export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; presence: Presence; log: FastifyBaseLogger }) {
+  const { pairs, presence, log } = deps;
+  const hidden = new Map<string, Set<string>>();
+  /** The reverse: per user, the users here who may not see them. */
+  const hiddenFrom = new SetIndex();
+  /** Per user here, the latest load asked for: an older one that answers later is dropped. */
+  const loads = new Map<string, number>();
+
+  /** Loads the user's hidden peers; answers who was hidden and who shown by this load. */
+  const load = async (userId: string) => {
+    const load = (loads.get(userId) ?? 0) + 1;
+    loads.set(userId, load);
+    const peers = new Set(await pairs.hiddenPeers(userId));
+    const before = hidden.get(userId);
+    if (loads.get(userId) !== load || !before) return { hid: [], showed: [] };
+    const hid = [...peers].filter((peer) => !before.has(peer));
+    const showed = [...before].filter((peer) => !peers.has(peer));
+    for (const peer of hid) hiddenFrom.add(peer, userId);
+    for (const peer of showed) hiddenFrom.remove(peer, userId);
+    hidden.set(userId, peers);
+    return { hid, showed };
+  };
+
+  const hooks: UserSocketHooks = {
+    async first(userId) {
+      hidden.set(userId, new Set());
+      await load(userId).catch((error: unknown) => log.error({ err: error, userId }, 'could not load whom a user blocked'));
+    },
+    last(userId) {
+      for (const peer of hidden.get(userId) ?? []) hiddenFrom.remove(peer, userId);
+      hidden.delete(userId);
+      loads.delete(userId);
+    },
+  };
+
+  return {
+    hooks,
+    /** Whether `userId` (who has a socket here) and `peerId` may not see each other. */
+    hides: (userId: string, peerId: string) => hidden.get(userId)?.has(peerId) === true,
+    /** The users here who may not see `peerId`. */
+    hiddenFrom: (peerId: string): ReadonlySet<string> | undefined => hiddenFrom.get(peerId),
+    /** A block between `userId` and someone changed: their sockets here stop (or start again) seeing that person. */
+    async changed(userId: string, change: BlockChange) {
+      if (!hidden.has(userId)) return;
+      const { hid, showed } = await load(userId);
+      const sockets = io.local.to(rooms.user(userId));
+      if (userId === change.blockerId) sockets.emit('blockChanged', { userId: change.blockedId, blocked: change.blocked });
+      const online = showed.length > 0 ? new Set(await presence.onlineUsers()) : new Set<string>();
+      const back = showed.filter((peer) => online.has(peer));
+      if (hid.length > 0 || back.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: hid });
+    },
+  };
+}
+
+export type BlockedPeers = ReturnType<typeof hideBlockedPeers>;
