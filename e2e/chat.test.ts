@@ -296,6 +296,29 @@ describeOnEveryTarget((run) => {
         await polled(() => arrived.count(), 'Bob’s retried message at Alice’s').toBe(1);
       });
 
+      it('deletes my account from the profile, with my password: the other person sees our conversation with “Deleted user”', async () => {
+        const { alice, bob, send, bobUser } = await twoPeople(run.baseUrl, 'Leaving');
+        await send(alice, bobUser._id, 'It was nice talking to you');
+        const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
+        await ann.page.goto('/profile');
+        await ann.page.getByRole('button', { name: 'Delete account' }).click();
+        const dialog = ann.page.getByRole('dialog', { name: 'Delete your account?' });
+        await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
+        await dialog.getByRole('button', { name: 'Delete my account' }).click();
+        await polled(() => ann.page.getByText('Incorrect password').count(), 'the wrong password refused').toBe(1);
+        await dialog.getByLabel('Password', { exact: true }).fill('secret123');
+        await run.shot(ann.page, 'delete-account');
+        await dialog.getByRole('button', { name: 'Delete my account' }).click();
+        await ann.page.waitForURL('**/login');
+        await polled(() => ann.page.getByText('Your account has been deleted').count(), 'the deletion told').toBe(1);
+
+        await ben.page.goto('/');
+        await ben.page.getByRole('button', { name: /Deleted user/ }).click();
+        await polled(() => conversation(ben.page).getByText('It was nice talking to you').count(), 'her words kept').toBe(1);
+        await polled(() => ben.page.getByText('This account was deleted').isVisible(), 'no input, and why').toBe(true);
+        await run.shot(ben.page, 'conversation-with-deleted-user');
+      });
+
       it('finds messages from the search box, words marked, and opens the conversation at the one clicked', async () => {
         const { alice, bob, bobUser, send } = await twoPeople(run.baseUrl, 'Searches');
         await send(alice, bobUser._id, 'The meeting moved to noon on Thursday');

@@ -16,6 +16,8 @@ export const subjects = {
   usersSeen: 'users.seen',
   /** A `UserUpserted` after a signup or a profile change. */
   usersUpserted: 'users.upserted',
+  /** A `UserDeleted` after a user deleted their account: messages keeps their messages as from "Deleted user". */
+  usersDeleted: 'users.deleted',
   /** A `SessionsRevoked` after a logout: the gateway ends those sessions' sockets. */
   sessionsRevoked: 'sessions.revoked',
 } as const;
@@ -82,3 +84,7 @@ export const SessionsRevokedSchema = Type.Object({
   sessionIds: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1 }),
 });
 export type SessionsRevoked = Static<typeof SessionsRevokedSchema>;
+
+/** A user who deleted their account, as auth announces it on `users.deleted`. */
+export const UserDeletedSchema = Type.Object({ _id: Type.String({ format: 'uuid' }) });
+export type UserDeleted = Static<typeof UserDeletedSchema>;

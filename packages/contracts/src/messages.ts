@@ -107,6 +107,8 @@ export const InboxEntrySchema = Type.Object({
   unreadCount: Type.Integer({ minimum: 0 }),
   /** When they were last online (as their last socket closed, or as they came online); null when they hide it. */
   lastSeen: Type.Union([Type.String(), Type.Null()]),
+  /** They deleted their account: the conversation stays, as with "Deleted user", and cannot be written to. */
+  accountDeleted: Type.Optional(Type.Literal(true)),
 });
 export type InboxEntry = Static<typeof InboxEntrySchema>;
 

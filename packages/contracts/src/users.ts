@@ -85,6 +85,16 @@ export const UpdateProfileBodySchema = Type.Object(
 );
 export type UpdateProfileBody = Static<typeof UpdateProfileBodySchema>;
 
+/** `POST /api/auth/delete-account`: the password again, as the one check that it is really me. */
+export const DeleteAccountBodySchema = Type.Object(
+  { password: requiredString('Password must be text') },
+  { errorMessage: { type: 'Request body must be a JSON object', required: { password: 'Password is required' } } },
+);
+export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>;
+
+/** How a contact who deleted their account is named in the conversations that stay. */
+export const DELETED_USER_NAME = 'Deleted user';
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;

@@ -1,5 +1,5 @@
 import { outbox, type OutboxRelay, type Queryable } from '@chat/database';
-import { subjects, type SessionsRevoked, type UserUpserted } from '@chat/contracts';
+import { subjects, type SessionsRevoked, type UserDeleted, type UserUpserted } from '@chat/contracts';
 import type { RevokedSession } from '@chat/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRecord } from './users.js';
@@ -11,6 +11,12 @@ export const authOutbox = outbox('auth_outbox');
 export async function enqueueUserUpserted(tx: Queryable, user: UserRecord): Promise<void> {
   const event: UserUpserted = { _id: user.id, fullName: user.fullName, profilePic: user.profilePic, settings: user.settings };
   await authOutbox.enqueue(tx, subjects.usersUpserted, event);
+}
+
+/** Tells the other services the user deleted their account: messages keeps their conversations as from "Deleted user". */
+export async function enqueueUserDeleted(tx: Queryable, userId: string): Promise<void> {
+  const event: UserDeleted = { _id: userId };
+  await authOutbox.enqueue(tx, subjects.usersDeleted, event);
 }
 
 /** Tells the gateway to end the sockets of sessions just revoked. */

@@ -42,4 +42,12 @@ export const authMigrations: readonly Migration[] = [
       ALTER TABLE users ADD COLUMN show_last_seen boolean NOT NULL DEFAULT true;
     `,
   },
+  {
+    version: 5,
+    sql: `
+      -- A deleted account keeps only its id (its sessions stay revoked until their tokens expire);
+      -- its email is freed, its name, password and picture are gone.
+      ALTER TABLE users ADD COLUMN deleted_at timestamptz;
+    `,
+  },
 ];

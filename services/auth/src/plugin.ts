@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthServiceOptions } from './deps.js';
 import { authOutbox, publishCommittedEvents } from './events.js';
 import { authMigrations } from './migrations.js';
+import { accountRoutes } from './routes/account.js';
 import { profileRoutes } from './routes/profile.js';
 import { sessionRoutes } from './routes/session.js';
 import { deleteExpiredSessions, revokedSessions } from './sessions.js';
@@ -37,4 +38,5 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
   await registerRateLimiting(app, options.rateLimitStore);
   await app.register(sessionRoutes, { ...options, events, prefix: API_PREFIX });
   await app.register(profileRoutes, { ...options, events, prefix: API_PREFIX });
+  await app.register(accountRoutes, { ...options, events, prefix: API_PREFIX });
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@chat/database';
-import { sessionExpiry, signSession, type RevokedSession } from '@chat/sessions';
+import type { Database, OutboxRelay, Queryable } from '@chat/database';
+import { sessionExpiry, signSession, type RevokedSession, type SessionRevocations } from '@chat/sessions';
+import type { FastifyBaseLogger } from 'fastify';
+import { enqueueSessionsRevoked, publishCommittedEvents } from './events.js';
 
 /** Records a new session of the user and answers its token. */
 export async function startSession(tx: Queryable, userId: string, jwtSecret: string): Promise<string> {
@@ -52,4 +54,22 @@ export async function deleteExpiredSessions(db: Queryable): Promise<void> {
   await db.query(
     `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at < now() LIMIT 10000)`,
   );
+}
+
+/**
+ * Ends sessions: recorded (with the event that ends their sockets, and whatever else `revoke`
+ * does) in one transaction, then put on the list every service checks. A failure answers an error
+ * and keeps the cookie, so the user can try again; the record alone would be announced at the next start.
+ */
+export function sessionEnder(deps: { db: Database; revocations: SessionRevocations; events: OutboxRelay }) {
+  const { db, revocations, events } = deps;
+  return async (log: FastifyBaseLogger, revoke: (tx: Queryable) => Promise<RevokedSession[]>): Promise<void> => {
+    const revoked = await db.transaction(async (tx) => {
+      const sessions = await revoke(tx);
+      await enqueueSessionsRevoked(tx, sessions);
+      return sessions;
+    });
+    await revocations.revoke(revoked);
+    await publishCommittedEvents(events, log);
+  };
 }

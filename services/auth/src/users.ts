@@ -51,19 +51,19 @@ export async function createUser(
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRecord | null> {
-  const rows = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email]);
+  const rows = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = $1 AND deleted_at IS NULL`, [email]);
   return rows[0] ?? null;
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRecord | null> {
   if (!UUID.test(id)) return null;
-  const rows = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  const rows = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
   return rows[0] ?? null;
 }
 
 export async function updateProfilePic(db: Queryable, id: string, profilePic: string): Promise<UserRecord | null> {
   const rows = await db.query<UserRecord>(
-    `UPDATE users SET profile_pic = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    `UPDATE users SET profile_pic = $2, updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
     [id, profilePic],
   );
   return rows[0] ?? null;
@@ -74,8 +74,18 @@ export async function updateSettings(db: Queryable, id: string, settings: Update
   const rows = await db.query<UserRecord>(
     `UPDATE users SET send_read_receipts = COALESCE($2, send_read_receipts), show_last_seen = COALESCE($3, show_last_seen),
        updated_at = now()
-     WHERE id = $1 RETURNING ${COLUMNS}`,
+     WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
     [id, settings.sendReadReceipts ?? null, settings.showLastSeen ?? null],
   );
   return rows[0] ?? null;
+}
+
+/** Erases the account but its id: the email is free again, the name, password and picture gone. Answers whether it was there. */
+export async function deleteUser(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE users SET full_name = '', email = 'deleted:' || id, password_hash = '', profile_pic = '', deleted_at = now(), updated_at = now()
+     WHERE id = $1 AND deleted_at IS NULL RETURNING 1`,
+    [id],
+  );
+  return rows.length > 0;
 }

@@ -124,6 +124,53 @@ describe('embedded mode: the whole product in one process', () => {
     expect((await client.get('/readyz')).body).toEqual({ status: 'ready' });
   });
 
+  it('deletes an account on the right password: its sessions end, and the other side keeps the words as from “Deleted user”', async () => {
+    const ann = await signedUp('Ann Leaving');
+    const bob = await signedUp('Bob Staying');
+    await ann.client.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(), 'image/png') });
+    const avatar = (await ann.client.get('/api/auth/check')).body.profilePic as string;
+    const words = await ann.client.post(`/api/messages/send/${bob.user._id}`, { text: 'goodbye, Bob' });
+    const picture = await ann.client.post(`/api/messages/send/${bob.user._id}`, { image: toDataUrl(await pngBytes(), 'image/png') });
+    await bob.client.post(`/api/messages/send/${ann.user._id}`, { text: 'see you' });
+    const annTab = await ann.socket();
+    const ended = nextEvent(annTab, 'disconnect');
+
+    const wrong = await ann.client.post('/api/auth/delete-account', { password: 'not-my-password' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toEqual({ message: 'Incorrect password' });
+    const cookie = ann.client.cookie;
+    const deleted = await ann.client.post('/api/auth/delete-account', { password: 'secret123' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ message: 'Your account has been deleted' });
+    expect(await ended).toBe('io server disconnect');
+    const replay = new ApiClient(server.baseUrl);
+    replay.cookie = cookie;
+    expect((await replay.get('/api/auth/check')).status).toBe(401);
+    expect((await replay.get('/api/messages/users')).status).toBe(401);
+    expect((await new ApiClient(server.baseUrl).post('/api/auth/login', { email: ann.user.email, password: 'secret123' })).status).toBe(401);
+    expect((await bob.client.get(avatar)).status).toBe(404);
+
+    await eventually(async () => {
+      const entries = (await bob.client.get('/api/messages/users')).body as { _id: string; fullName: string }[];
+      return entries.some((entry) => entry._id === ann.user._id && entry.fullName === 'Deleted user');
+    }, 'Bob’s conversation with Ann shown as with “Deleted user”');
+    const entries = (await bob.client.get('/api/messages/users')).body as { _id: string }[];
+    expect(entries.find((entry) => entry._id === ann.user._id)).toMatchObject({ profilePic: '', lastSeen: null, accountDeleted: true });
+    const history = (await bob.client.get(`/api/messages/${ann.user._id}`)).body as { _id: string; text: string | null; image: string | null; deletedAt: string | null }[];
+    expect(history.map(({ text, image, deletedAt }) => ({ text, image, deleted: deletedAt !== null }))).toEqual([
+      { text: 'goodbye, Bob', image: null, deleted: false },
+      { text: null, image: null, deleted: true },
+      { text: 'see you', image: null, deleted: false },
+    ]);
+    expect(history[0]!._id).toBe(words.body._id);
+    expect((await bob.client.get(picture.body.image)).status, 'her image removed').toBe(404);
+    const toNobody = await bob.client.post(`/api/messages/send/${ann.user._id}`, { text: 'are you there?' });
+    expect(toNobody.status).toBe(404);
+    expect((await bob.client.get('/api/messages/users?q=leaving')).body).toEqual([]);
+    // The email is free again.
+    expect((await new ApiClient(server.baseUrl).signup('Ann Again', ann.user.email)).email).toBe(ann.user.email);
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await new ApiClient(server.baseUrl).get('/api/nothing-here');
     expect(response.status).toBe(404);

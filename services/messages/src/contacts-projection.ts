@@ -1,17 +1,29 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
 import { type Database } from '@chat/database';
-import { subjects, UserUpsertedSchema } from '@chat/contracts';
+import { subjects, UserDeletedSchema, UserUpsertedSchema } from '@chat/contracts';
+import type { BlobStore } from '@chat/blobs';
+import type { BlockedPairs } from '@chat/presence';
 import type { FastifyBaseLogger } from 'fastify';
 import { upsertContact } from './contacts.js';
+import { forgetUser } from './deleted-users.js';
 
 const readUserUpserted = busPayloadReader(UserUpsertedSchema);
+const readUserDeleted = busPayloadReader(UserDeletedSchema);
 
-/** The durable consumer every messages replica shares: each event is projected once, in order. */
+/** The durable consumers every messages replica shares: each event is projected once, in order. */
 const CONSUMER = 'messages-contacts';
+const DELETIONS_CONSUMER = 'messages-deleted-users';
 
-/** Keeps the contacts table in step with the auth service's users.upserted events. */
-export function projectContacts(bus: Bus, db: Database, log: FastifyBaseLogger): Promise<Subscription> {
-  return bus.consumeEvents(subjects.usersUpserted, CONSUMER, async (payload) => {
+/**
+ * Keeps the contacts table in step with the auth service's users.upserted events, and forgets
+ * the users of its users.deleted events.
+ */
+export async function projectContacts(
+  deps: { bus: Bus; db: Database; blobs: BlobStore; blockedPairs: BlockedPairs },
+  log: FastifyBaseLogger,
+): Promise<Subscription> {
+  const { bus, db } = deps;
+  const upserts = await bus.consumeEvents(subjects.usersUpserted, CONSUMER, async (payload) => {
     const event = readUserUpserted(payload);
     if (!event) {
       log.warn({ subject: subjects.usersUpserted }, 'ignored a malformed users.upserted event');
@@ -19,4 +31,18 @@ export function projectContacts(bus: Bus, db: Database, log: FastifyBaseLogger):
     }
     await upsertContact(db, { _id: event._id, fullName: event.fullName, profilePic: event.profilePic }, event.settings);
   });
+  const deletions = await bus.consumeEvents(subjects.usersDeleted, DELETIONS_CONSUMER, async (payload) => {
+    const event = readUserDeleted(payload);
+    if (!event) {
+      log.warn({ subject: subjects.usersDeleted }, 'ignored a malformed users.deleted event');
+      return;
+    }
+    await forgetUser(deps, event._id);
+  });
+  return {
+    unsubscribe() {
+      upserts.unsubscribe();
+      deletions.unsubscribe();
+    },
+  };
 }

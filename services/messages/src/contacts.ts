@@ -2,7 +2,7 @@ import { DEFAULT_PRIVACY_SETTINGS, UNREAD_COUNT_CAP, type InboxEntry, type Priva
 import type { Database, Queryable } from '@chat/database';
 import { notFound } from '@chat/kernel';
 import { BLOCK_BETWEEN } from './blocks.js';
-import { MAX_BIGINT, MESSAGE_COLUMNS, toMessage, type MessageRow } from './messages.js';
+import { MAX_BIGINT, messageColumns, toMessage, type MessageRow } from './messages.js';
 
 export interface Contact {
   _id: string;
@@ -22,15 +22,18 @@ export function nameWords(name: string): string[] {
 
 export async function upsertContact(db: Database, contact: Contact, settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query(
+    const changed = await tx.query(
       // A new contact was seen as they signed up: a last seen from then on tells "hidden" (null) from "never seen".
+      // An account deleted stays so, whatever older card arrives late.
       `INSERT INTO contacts (user_id, full_name, profile_pic, send_read_receipts, show_last_seen, last_seen)
        VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = EXCLUDED.profile_pic,
-         send_read_receipts = EXCLUDED.send_read_receipts, show_last_seen = EXCLUDED.show_last_seen`,
+         send_read_receipts = EXCLUDED.send_read_receipts, show_last_seen = EXCLUDED.show_last_seen
+       WHERE contacts.deleted_at IS NULL
+       RETURNING 1`,
       [contact._id, contact.fullName, contact.profilePic, settings.sendReadReceipts, settings.showLastSeen],
     );
-    await indexName(tx, contact._id, contact.fullName);
+    if (changed.length > 0) await indexName(tx, contact._id, contact.fullName);
   });
 }
 
@@ -58,14 +61,15 @@ export async function indexUnindexedNames(db: Database, batch = 1000): Promise<v
   }
 }
 
-export async function contactExists(db: Queryable, userId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM contacts WHERE user_id = $1', [userId]);
+/** Whether the user is known here and has an account still (someone who deleted theirs cannot be written to). */
+export async function contactExists(db: Queryable, userId: string, options: { orDeleted?: boolean } = {}): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM contacts WHERE user_id = $1 ${options.orDeleted ? '' : 'AND deleted_at IS NULL'}`, [userId]);
   return rows.length > 0;
 }
 
-/** Answers 404 'User not found' for a user this service does not know. */
-export async function requireContact(db: Queryable, userId: string): Promise<void> {
-  if (!(await contactExists(db, userId))) throw notFound('User not found');
+/** Answers 404 'User not found' for a user this service does not know, or (unless `orDeleted`) who deleted their account. */
+export async function requireContact(db: Queryable, userId: string, options: { orDeleted?: boolean } = {}): Promise<void> {
+  if (!(await contactExists(db, userId, options))) throw notFound('User not found');
 }
 
 /**
@@ -132,7 +136,7 @@ const UNREAD_COUNT = `COALESCE((SELECT count(*)::int FROM (
 
 /** When contact `c` was last online, if they show it and so does the viewer (`$1`): hiding it hides everyone's, as WhatsApp. */
 const LAST_SEEN = `CASE WHEN c.show_last_seen AND (SELECT viewer.show_last_seen FROM contacts viewer WHERE viewer.user_id = $1)
-  AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')} THEN c.last_seen END AS "lastSeen"`;
+  AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')} AND c.deleted_at IS NULL THEN c.last_seen END AS "lastSeen"`;
 
 type EntryRow = Partial<MessageRow> & {
   peerId: string;
@@ -140,15 +144,17 @@ type EntryRow = Partial<MessageRow> & {
   profilePic: string;
   unreadCount: number;
   lastSeen: Date | null;
+  accountDeleted?: boolean;
 };
 
-const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, ...message }: EntryRow): InboxEntry => ({
+const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, ...message }: EntryRow): InboxEntry => ({
   _id: peerId,
   fullName,
   profilePic,
   lastMessage: message._id ? toMessage(message as MessageRow) : null,
   unreadCount,
   lastSeen: lastSeen?.toISOString() ?? null,
+  ...(accountDeleted ? { accountDeleted: true as const } : {}),
 });
 
 /**
@@ -164,7 +170,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
     const after = query.after?.in === 'conversations' ? query.after : null;
     const rows = await db.query<EntryRow>(
       `SELECT v.peer_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
-         ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, ${MESSAGE_COLUMNS}
+         ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, c.deleted_at IS NOT NULL AS "accountDeleted", ${messageColumns('m')}
        FROM conversations v
        JOIN contacts c ON c.user_id = v.peer_id
        JOIN messages m ON m.id = v.last_message_id
@@ -185,7 +191,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
     `SELECT c.user_id::text AS "_id", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName",
        ${LAST_SEEN}
      FROM contacts c
-     WHERE c.user_id <> $1
+     WHERE c.user_id <> $1 AND c.deleted_at IS NULL
        AND NOT EXISTS (SELECT 1 FROM conversations v WHERE v.user_id = $1 AND v.peer_id = c.user_id)
        AND (lower(c.full_name), c.user_id) > ($2::text, $3::uuid)
      ORDER BY lower(c.full_name), c.user_id
@@ -210,7 +216,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
   const after = query.after?.in === 'search' && query.after.word >= longest ? query.after : { word: longest, userId: FIRST.userId };
   const rows = await db.query<EntryRow & { word: string }>(
     `SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
-       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, ${MESSAGE_COLUMNS}
+       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, ${messageColumns('v')}
      FROM contact_words w
      JOIN contacts c ON c.user_id = w.user_id
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).
@@ -248,7 +254,7 @@ export async function recordSeen(db: Queryable, seen: readonly { userId: string;
        SELECT user_id, max(at) AS at FROM unnest($1::uuid[], $2::timestamptz[]) AS t(user_id, at)
        GROUP BY user_id ORDER BY user_id
      ) s
-     WHERE c.user_id = s.user_id`,
+     WHERE c.user_id = s.user_id AND c.deleted_at IS NULL`,
     [seen.map((entry) => entry.userId), seen.map((entry) => entry.at)],
   );
 }

@@ -21,11 +21,16 @@ export interface MessageRow
   reactions: ReactionsByUser;
 }
 
-/** A message's columns, named as MessageRow; unqualified, for queries where only `messages` has them. */
-export const MESSAGE_COLUMNS = `id::text AS "_id", sender_id::text AS "senderId", receiver_id::text AS "receiverId",
-  text, image, created_at AS "createdAt", delivered_at AS "deliveredAt", read_at AS "readAt",
-  edited_at AS "editedAt", deleted_at AS "deletedAt", reply_to_id::text AS "replyToId",
-  reply_to_sender::text AS "replyToSenderId", reply_to_text AS "replyToText", reply_to_image AS "replyToImage", reactions`;
+/** A message's columns, named as MessageRow: read from `table`, or unqualified where only `messages` has them. */
+export const messageColumns = (table?: string) => {
+  const from = table ? `${table}.` : '';
+  return `${from}id::text AS "_id", ${from}sender_id::text AS "senderId", ${from}receiver_id::text AS "receiverId",
+  ${from}text, ${from}image, ${from}created_at AS "createdAt", ${from}delivered_at AS "deliveredAt", ${from}read_at AS "readAt",
+  ${from}edited_at AS "editedAt", ${from}deleted_at AS "deletedAt", ${from}reply_to_id::text AS "replyToId",
+  ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
+  ${from}reactions`;
+};
+export const MESSAGE_COLUMNS = messageColumns();
 
 /** The reactions grouped by emoji, the most given first (then in code point order), their people in id order. */
 function groupReactions(byUser: ReactionsByUser): Reaction[] {
@@ -89,7 +94,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
   const column = <K extends keyof NewMessage>(key: K) => messages.map((message) => message[key]);
   const rows = await db.query<ResultRow>(
     `WITH input AS (
-       SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id) AS receiver_known,
+       SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id AND deleted_at IS NULL) AS receiver_known,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.receiver_id AND blocked_id = t.sender_id) AS blocked_by_receiver,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.sender_id AND blocked_id = t.receiver_id) AS receiver_blocked
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[]) WITH ORDINALITY
@@ -357,7 +362,7 @@ export async function searchMessages(
   const withPeer = `($4::uuid IS NULL OR (LEAST(sender_id, receiver_id) = LEAST($1, $4::uuid)
     AND GREATEST(sender_id, receiver_id) = GREATEST($1, $4::uuid)))`;
   const found = (from: string) => `
-    SELECT ${MESSAGE_COLUMNS}, c.user_id::text AS "peerId", c.full_name AS "peerName", c.profile_pic AS "peerPic"
+    SELECT ${messageColumns('messages')}, c.user_id::text AS "peerId", c.full_name AS "peerName", c.profile_pic AS "peerPic"
     FROM ${from} messages
     JOIN contacts c ON c.user_id = CASE WHEN sender_id = $1 THEN receiver_id ELSE sender_id END
     ORDER BY id DESC

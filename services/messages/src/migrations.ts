@@ -136,4 +136,12 @@ export const messagesMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    sql: `
+      -- A contact who deleted their account: their conversations stay, as from "Deleted user"; they
+      -- are listed nowhere else and can no longer be written to.
+      ALTER TABLE contacts ADD COLUMN deleted_at timestamptz;
+    `,
+  },
 ];

@@ -23,7 +23,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   // Names became searchable in migration 2: the contacts made before it get their words once.
   if (applied.includes(2)) await indexUnindexedNames(options.db);
   await announceBlocks(options.db, options.blockedPairs);
-  const projection = await projectContacts(options.bus, options.db, app.log);
+  const projection = await projectContacts(options, app.log);
   const receipts = createReceipts({ db: options.db, bus: options.bus, log: app.log });
   const reports = await recordGatewayReports(options.bus, options.db, receipts, app.log);
   app.addHook('onClose', async () => {

@@ -7,7 +7,7 @@ import { ChatHeader } from './chat-header';
 import { ChatMessage } from './chat-message';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { ImageLightbox } from './image-lightbox';
-import { BlockedContactBar } from './blocked-contact-bar';
+import { BlockedContactBar, DeletedAccountBar } from './conversation-closed-bar';
 import { MessageInput } from './message-input';
 import { MessageSkeleton } from './message-skeleton';
 
@@ -24,6 +24,7 @@ export function ChatContainer() {
   const authUser = useAuthStore((state) => state.authUser);
   const allPending = useChatStore((state) => state.pendingMessages);
   const isBlocked = useChatStore((state) => state.blockedUsers.some((user) => user._id === selectedUser?._id));
+  const isAccountDeleted = useChatStore((state) => state.users.some((user) => user._id === selectedUser?._id && user.accountDeleted));
   const pending = allPending.filter((message) => message.receiverId === selectedUser?._id && message.senderId === authUser?._id);
   const listRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
@@ -218,7 +219,9 @@ export function ChatContainer() {
           <div ref={endRef} />
         </div>
       )}
-      {isBlocked ? (
+      {isAccountDeleted ? (
+        <DeletedAccountBar />
+      ) : isBlocked ? (
         <BlockedContactBar userId={selectedUser._id} />
       ) : (
         <MessageInput

@@ -13,10 +13,11 @@ export function ChatHeader() {
   const isTyping = useChatStore((state) => (selectedUser ? Boolean(state.typingUsers[selectedUser._id]) : false));
   const lastSeen = useChatStore((state) => state.users.find((user) => user._id === selectedUser?._id)?.lastSeen ?? null);
   const isBlocked = useChatStore((state) => state.blockedUsers.some((user) => user._id === selectedUser?._id));
+  const isAccountDeleted = useChatStore((state) => state.users.some((user) => user._id === selectedUser?._id && user.accountDeleted));
   const [isConfirmingBlock, setConfirmingBlock] = useState(false);
   if (!selectedUser) return null;
   // A block hides presence both ways: nothing is shown rather than a stale "last seen".
-  const status = isBlocked
+  const status = isBlocked || isAccountDeleted
     ? null
     : isTyping
       ? <span className="text-primary">typing…</span>
@@ -45,7 +46,7 @@ export function ChatHeader() {
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          {!isBlocked && (
+          {!isBlocked && !isAccountDeleted && (
             <button
               type="button"
               className="btn btn-ghost btn-sm btn-circle"

@@ -81,6 +81,7 @@ export const api = {
   login: (body: LoginBody) => request<AuthUser>('POST', '/auth/login', body),
   logout: () => request<MessageBody>('POST', '/auth/logout'),
   logoutAll: () => request<MessageBody>('POST', '/auth/logout-all'),
+  deleteAccount: (password: string) => request<MessageBody>('POST', '/auth/delete-account', { password }),
   updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
   updateSettings: (settings: UpdateSettingsBody) => request<AuthUser>('PUT', '/auth/settings', settings),
   /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */

@@ -1,13 +1,15 @@
 import { checkImageFile } from '@chat/contracts';
-import { Camera, LogOut, Mail, User } from 'lucide-react';
+import { Camera, LogOut, Mail, Trash2, User } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
+import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { avatarOf } from '../lib/avatar';
 import { readAsDataUrl } from '../lib/read-image';
 import { useAuthStore } from '../store/use-auth-store';
 
 export function ProfilePage() {
   const { authUser, isUpdatingProfile, updateProfile, isLoggingOutEverywhere, logoutAll } = useAuthStore();
+  const [isDeletingAccount, setDeletingAccount] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   if (!authUser) return null;
 
@@ -110,6 +112,14 @@ export function ProfilePage() {
               Log out of all devices
             </button>
             <p className="text-sm text-base-content/60">Signs you out here and on every other browser and device.</p>
+          </div>
+
+          <div className="flex flex-col items-center gap-2 text-center">
+            <button type="button" className="btn btn-ghost text-error" onClick={() => setDeletingAccount(true)}>
+              <Trash2 className="size-5" aria-hidden="true" />
+              Delete account
+            </button>
+            <DeleteAccountDialog open={isDeletingAccount} onDone={() => setDeletingAccount(false)} />
           </div>
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { AuthUser, OnlineUsersChanged, PrivacySettings } from '@chat/contra
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, ApiError } from '../lib/api';
+import { outbox } from '../lib/outbox';
 import { openSocket, type ChatSocket } from '../lib/socket';
 
 interface AuthState {
@@ -21,6 +22,8 @@ interface AuthState {
   logout(): Promise<void>;
   /** Ends every session of the user, this one included. */
   logoutAll(): Promise<void>;
+  /** Deletes my account for good (my password confirms it); answers whether it was. */
+  deleteAccount(password: string): Promise<boolean>;
   /** The server ended the realtime connection: signs out if the session is over, else reconnects. */
   recheckSession(): Promise<void>;
   updateProfile(profilePic: string): Promise<void>;
@@ -133,6 +136,22 @@ export const useAuthStore = create<AuthState>((set, get) => {
         toast.success('Logged out successfully');
       } catch (error) {
         toast.error(errorMessage(error));
+      }
+    },
+
+    async deleteAccount(password) {
+      const me = get().authUser;
+      try {
+        const { message } = await api.deleteAccount(password);
+        disconnect();
+        // Nothing of the account stays on this device: what it had not sent yet cannot be sent now.
+        if (me) await outbox.save(me._id, []);
+        set({ authUser: null });
+        toast.success(message);
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
       }
     },
 

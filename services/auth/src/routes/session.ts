@@ -1,37 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, unauthorized } from '@chat/kernel';
 import { limitRequests } from '@chat/rate-limits';
-import { clearSessionCookie, requestSession, setSessionCookie, type RevokedSession } from '@chat/sessions';
+import { clearSessionCookie, requestSession, setSessionCookie } from '@chat/sessions';
 import { AuthUserSchema, checkSignup, LoginBodySchema, MessageBodySchema, SignupBodySchema } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Queryable } from '@chat/database';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, passwordMatches } from '../credentials.js';
 import type { AuthRouteOptions } from '../deps.js';
-import { enqueueSessionsRevoked, enqueueUserUpserted, publishCommittedEvents } from '../events.js';
-import { revokeSession, revokeUserSessions, startSession } from '../sessions.js';
+import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
+import { revokeSession, revokeUserSessions, sessionEnder, startSession } from '../sessions.js';
 import { createUser, findUserByEmail, findUserById, toPublicUser } from '../users.js';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
 /** Signup, login, logout and the session check: the `jwt` cookie's whole life. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
-  const { db, events, jwtSecret, bcryptCost, revocations } = options;
+  const { db, events, jwtSecret, bcryptCost } = options;
 
-  /**
-   * Ends sessions: recorded (with the event that ends their sockets) in one transaction, then put
-   * on the list every service checks. A failure answers an error and keeps the cookie, so the user
-   * can try again; the record alone would be announced at the next start.
-   */
-  const endSessions = async (request: FastifyRequest, revoke: (tx: Queryable) => Promise<RevokedSession[]>) => {
-    const revoked = await db.transaction(async (tx) => {
-      const sessions = await revoke(tx);
-      await enqueueSessionsRevoked(tx, sessions);
-      return sessions;
-    });
-    await revocations.revoke(revoked);
-    await publishCommittedEvents(events, request.log);
-  };
+  const endSessions = sessionEnder(options);
   // Compared against when the email is unknown, so that answer takes as long as a wrong password.
   const decoyHash = await hashPassword(randomUUID(), bcryptCost);
 
@@ -93,7 +79,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
   // Open to anyone: a cookie that is no longer valid is cleared all the same.
   app.post('/auth/logout', { schema: { response: { 200: MessageBodySchema } } }, async (request, reply) => {
     const session = requestSession(request, options);
-    if (session) await endSessions(request, (tx) => revokeSession(tx, session.userId, session.sessionId));
+    if (session) await endSessions(request.log, (tx) => revokeSession(tx, session.userId, session.sessionId));
     clearSessionCookie(reply, options);
     return { message: 'Logged out successfully' };
   });
@@ -102,7 +88,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     '/auth/logout-all',
     { preHandler: app.requireUser, schema: { response: { 200: MessageBodySchema } } },
     async (request, reply) => {
-      await endSessions(request, (tx) => revokeUserSessions(tx, request.userId));
+      await endSessions(request.log, (tx) => revokeUserSessions(tx, request.userId));
       clearSessionCookie(reply, options);
       return { message: 'Logged out of all devices' };
     },

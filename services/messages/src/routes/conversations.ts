@@ -38,7 +38,8 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions>
       schema: { params: UserIdParamsSchema, querystring: HistoryQuerySchema, response: { 200: Type.Array(MessageSchema) } },
     },
     async (request) => {
-      await requireContact(db, request.params.id);
+      // Someone who deleted their account leaves their conversations behind, as from "Deleted user".
+      await requireContact(db, request.params.id, { orDeleted: true });
       const { before, limit } = request.query;
       const page = await listConversation(db, request.userId, request.params.id, {
         before,

@@ -19,3 +19,12 @@ export function BlockedContactBar({ userId }: { userId: string }) {
     </div>
   );
 }
+
+/** Shown instead of the input in a conversation with someone who deleted their account. */
+export function DeletedAccountBar() {
+  return (
+    <div className="border-t border-base-300 p-4 text-center text-sm" role="status">
+      This account was deleted: messages can no longer be sent to it
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { BlobStore } from '@chat/blobs';
+import { DELETED_USER_NAME } from '@chat/contracts';
+import type { Database } from '@chat/database';
+import { mediaKeyFromUrl, thumbnailKey } from '@chat/media';
+import type { BlockedPairs } from '@chat/presence';
+
+/**
+ * What stays of a user who deleted their account: their conversations, as from "Deleted user",
+ * with their words and without their images (a message that was only an image becomes deleted).
+ * Their name, picture, last seen, blocks and name search go. Safe to run again for the same user.
+ */
+export async function forgetUser(deps: { db: Database; blobs: BlobStore; blockedPairs: BlockedPairs }, userId: string): Promise<void> {
+  const { db, blobs, blockedPairs } = deps;
+  const { images, blocks } = await db.transaction(async (tx) => {
+    // Inserted if their signup has not been heard of yet (another subject): it cannot bring them back.
+    await tx.query(
+      `INSERT INTO contacts (user_id, full_name, profile_pic, deleted_at) VALUES ($1, $2, '', now())
+       ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = '', last_seen = NULL,
+         deleted_at = COALESCE(contacts.deleted_at, EXCLUDED.deleted_at)`,
+      [userId, DELETED_USER_NAME],
+    );
+    await tx.query('DELETE FROM contact_words WHERE user_id = $1', [userId]);
+    const blocks = await tx.query<{ blockerId: string; blockedId: string }>(
+      `DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1 RETURNING blocker_id::text AS "blockerId", blocked_id::text AS "blockedId"`,
+      [userId],
+    );
+    const images = await tx.query<{ image: string }>(
+      `WITH theirs AS (
+         SELECT id, image FROM messages WHERE sender_id = $1 AND image IS NOT NULL FOR UPDATE
+       ), cleared AS (
+         UPDATE messages m SET image = NULL, deleted_at = CASE WHEN m.text IS NULL THEN COALESCE(m.deleted_at, now()) ELSE m.deleted_at END
+         FROM theirs WHERE m.id = theirs.id
+       ), quotes AS (
+         UPDATE messages q SET reply_to_image = NULL FROM theirs WHERE q.reply_to_id = theirs.id
+       )
+       SELECT image FROM theirs`,
+      [userId],
+    );
+    return { images: images.map((row) => row.image), blocks };
+  });
+  await Promise.all(blocks.map((block) => blockedPairs.unblock(block.blockerId, block.blockedId)));
+  const keys = images.flatMap((image) => {
+    const key = mediaKeyFromUrl(image);
+    return key ? [key, thumbnailKey(key)] : [];
+  });
+  await Promise.all(keys.map((key) => blobs.delete(key)));
+}
