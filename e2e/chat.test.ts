@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pngBytes, toDataUrl } from '#test-support';
@@ -296,11 +298,20 @@ describeOnEveryTarget((run) => {
         await polled(() => arrived.count(), 'Bob’s retried message at Alice’s').toBe(1);
       });
 
-      it('deletes my account from the profile, with my password: the other person sees our conversation with “Deleted user”', async () => {
+      it('exports my data, then deletes my account from the profile with my password: the other person sees our conversation with “Deleted user”', async () => {
         const { alice, bob, send, bobUser } = await twoPeople(run.baseUrl, 'Leaving');
         await send(alice, bobUser._id, 'It was nice talking to you');
         const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
         await ann.page.goto('/profile');
+        const download = ann.page.waitForEvent('download');
+        await ann.page.getByRole('link', { name: 'Export my data' }).click();
+        const saved = await download;
+        expect(saved.suggestedFilename()).toMatch(/^chat-io-export-.+\.zip$/);
+        const files = unzipSync(new Uint8Array(await readFile((await saved.path())!)));
+        expect(strFromU8(files[`conversations/${bobUser._id}.json`]!)).toContain('It was nice talking to you');
+
+        await ann.page.getByRole('button', { name: 'Delete account' }).scrollIntoViewIfNeeded();
+        await run.shot(ann.page, 'profile-export-and-delete');
         await ann.page.getByRole('button', { name: 'Delete account' }).click();
         const dialog = ann.page.getByRole('dialog', { name: 'Delete your account?' });
         await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');

@@ -74,6 +74,9 @@ const query = (params: Record<string, string | undefined>) => {
   return defined.length === 0 ? '' : `?${new URLSearchParams(defined).toString()}`;
 };
 
+/** My data as a zip: a link the browser follows and saves, with the name the server gives. */
+export const EXPORT_URL = `${API_PREFIX}/messages/export`;
+
 /** Every call the web app makes to the server, with the session cookie, under /api. */
 export const api = {
   checkAuth: () => request<AuthUser>('GET', '/auth/check'),

@@ -1,8 +1,9 @@
 import { checkImageFile } from '@chat/contracts';
-import { Camera, LogOut, Mail, Trash2, User } from 'lucide-react';
+import { Camera, Download, LogOut, Mail, Trash2, User } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
+import { EXPORT_URL } from '../lib/api';
 import { avatarOf } from '../lib/avatar';
 import { readAsDataUrl } from '../lib/read-image';
 import { useAuthStore } from '../store/use-auth-store';
@@ -112,6 +113,14 @@ export function ProfilePage() {
               Log out of all devices
             </button>
             <p className="text-sm text-base-content/60">Signs you out here and on every other browser and device.</p>
+          </div>
+
+          <div className="flex flex-col items-center gap-2 text-center">
+            <a className="btn btn-outline" href={EXPORT_URL} download>
+              <Download className="size-5" aria-hidden="true" />
+              Export my data
+            </a>
+            <p className="text-sm text-base-content/60">A zip of your profile, every conversation and their pictures.</p>
           </div>
 
           <div className="flex flex-col items-center gap-2 text-center">

@@ -1,0 +1,131 @@
+import { Readable } from 'node:stream';
+import type { BlobStore } from '@chat/blobs';
+import type { Queryable } from '@chat/database';
+import { mediaKeyFromUrl } from '@chat/media';
+import archiver from 'archiver';
+import type { FastifyBaseLogger } from 'fastify';
+import { listBlocked } from './blocks.js';
+import { MESSAGE_COLUMNS, toMessage, type ChatMessage, type MessageRow } from './messages.js';
+
+/** Messages read from the database at a time: a conversation of any length is exported in bounded memory. */
+const EXPORT_PAGE = 1000;
+
+const README = `Your Chat.io data
+
+profile.json           your name, picture, privacy settings and the contacts you blocked
+conversations/*.json   one file per conversation: who it is with, then every message, oldest first
+media/                 the pictures: your profile photo and the images of your conversations
+
+A message's "image" names its file under media/. Your email and password stay with the sign-in
+service: your email is on your Profile page.
+`;
+
+/** Where a stored image goes in the archive, for a message or profile that shows it. */
+const archivePath = (url: string | null) => {
+  const key = url && mediaKeyFromUrl(url);
+  return key ? `media/${key}` : null;
+};
+
+/** A message as the export shows it: its image as the archive's file. */
+const exported = (message: ChatMessage) => ({
+  ...message,
+  image: archivePath(message.image),
+  replyTo: message.replyTo && { ...message.replyTo, image: archivePath(message.replyTo.image) },
+});
+
+/** Every message between `me` and `peerId`, oldest first, a page at a time. */
+async function* conversationMessages(db: Queryable, me: string, peerId: string): AsyncGenerator<ChatMessage[]> {
+  const [low, high] = [me, peerId].sort();
+  let after = '0';
+  for (;;) {
+    const rows = await db.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages
+       WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2 AND id > $3::bigint
+       ORDER BY id LIMIT $4`,
+      [low, high, after, EXPORT_PAGE],
+    );
+    if (rows.length === 0) return;
+    const page = rows.map(toMessage);
+    yield page;
+    after = page.at(-1)!._id;
+    if (rows.length < EXPORT_PAGE) return;
+  }
+}
+
+/**
+ * Everything the messages service holds of a user, as a zip written while it is read: their
+ * profile card, every conversation, and the pictures. Images go in stored (they are compressed
+ * already); a conversation's file is written page by page, never held whole.
+ */
+export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: FastifyBaseLogger }, userId: string): Readable {
+  const { db, blobs, log } = deps;
+  const archive = archiver('zip', { zlib: { level: 6 } });
+  const images = new Set<string>();
+  const noteImages = (message: ChatMessage) => {
+    for (const url of [message.image, message.replyTo?.image ?? null]) {
+      const key = url && mediaKeyFromUrl(url);
+      if (key) images.add(key);
+    }
+  };
+
+  const conversationFile = (peer: { _id: string; fullName: string }) =>
+    Readable.from(
+      (async function* () {
+        yield `{\n"with": ${JSON.stringify(peer)},\n"messages": [`;
+        let first = true;
+        for await (const page of conversationMessages(db, userId, peer._id)) {
+          for (const message of page) {
+            noteImages(message);
+            yield `${first ? '\n' : ',\n'}${JSON.stringify(exported(message))}`;
+            first = false;
+          }
+        }
+        yield '\n]\n}\n';
+      })(),
+    );
+
+  const write = async () => {
+    const [profile] = await db.query<{ fullName: string; profilePic: string; sendReadReceipts: boolean; showLastSeen: boolean }>(
+      `SELECT full_name AS "fullName", profile_pic AS "profilePic", send_read_receipts AS "sendReadReceipts", show_last_seen AS "showLastSeen"
+       FROM contacts WHERE user_id = $1`,
+      [userId],
+    );
+    const avatarKey = profile?.profilePic ? mediaKeyFromUrl(profile.profilePic) : null;
+    if (avatarKey) images.add(avatarKey);
+    const card = {
+      _id: userId,
+      fullName: profile?.fullName ?? null,
+      profilePic: archivePath(profile?.profilePic ?? null),
+      settings: profile && { sendReadReceipts: profile.sendReadReceipts, showLastSeen: profile.showLastSeen },
+      blocked: (await listBlocked(db, userId)).map(({ _id, fullName }) => ({ _id, fullName })),
+      exportedAt: new Date().toISOString(),
+    };
+    archive.append(README, { name: 'README.txt' });
+    archive.append(`${JSON.stringify(card, null, 2)}\n`, { name: 'profile.json' });
+    const peers = await db.query<{ _id: string; fullName: string }>(
+      `SELECT c.user_id::text AS "_id", c.full_name AS "fullName"
+       FROM conversations v JOIN contacts c ON c.user_id = v.peer_id
+       WHERE v.user_id = $1 ORDER BY v.last_message_id DESC`,
+      [userId],
+    );
+    for (const peer of peers) {
+      const file = conversationFile(peer);
+      archive.append(file, { name: `conversations/${peer._id}.json` });
+      // One conversation at a time: its images are known once it is written.
+      await new Promise<void>((resolve, reject) => {
+        file.once('end', resolve).once('error', reject);
+      });
+    }
+    for (const key of images) {
+      const bytes = await blobs.get(key);
+      if (bytes) archive.append(bytes, { name: `media/${key}`, store: true });
+    }
+    await archive.finalize();
+  };
+  write().catch((error: unknown) => {
+    log.error({ err: error, userId }, 'could not export a user’s data');
+    archive.abort();
+    archive.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return archive;
+}
