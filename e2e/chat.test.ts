@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pngBytes, toDataUrl } from '#test-support';
+import { noisyPngBytes, pngBytes, toDataUrl } from '#test-support';
 import { conversation, newUserPage, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEveryTarget } from './targets.js';
@@ -408,11 +408,20 @@ describeOnEveryTarget((run) => {
           const files = new DataTransfer();
           files.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'dropped.png', { type: 'image/png' }));
           return files;
-        }, (await pngBytes(64, 64)).toString('base64'));
+        }, (await noisyPngBytes(320, 320)).toString('base64'));
         await page.getByTestId('message-list').dispatchEvent('dragover', { dataTransfer: dropped });
         await page.getByTestId('message-list').dispatchEvent('drop', { dataTransfer: dropped });
         await polled(() => page.getByAltText('Preview').count(), 'the dropped image ready to send').toBe(1);
+        // A slow uplink: the picture on its way shows how much of it is uploaded, until it is stored.
+        const network = await page.context().newCDPSession(page);
+        await network.send('Network.enable');
+        await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
         await page.getByRole('button', { name: 'Send' }).click();
+        const progress = conversation(page).getByRole('progressbar', { name: 'Uploading image' });
+        await polled(() => progress.count(), 'the upload’s progress shown').toBe(1);
+        await polled(async () => Number(await progress.getAttribute('value')), 'the upload under way').toBeGreaterThan(0);
+        await run.shot(page, 'image-uploading');
+        await polled(() => progress.count(), 'the progress gone once stored').toBe(0);
         await polled(() => conversation(page).getByAltText('Attachment').count(), 'the dropped image sent').toBe(3);
       });
 

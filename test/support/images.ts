@@ -6,6 +6,10 @@ export const toDataUrl = (bytes: Buffer, type: string) => `data:${type};base64,$
 export const pngBytes = (width = 8, height = 8) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
 
+/** A PNG of random noise: it does not compress, so it is as large as a photo of its size. */
+export const noisyPngBytes = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+
 /** A JPEG carrying EXIF with GPS coordinates and a camera name, as a phone photo would. */
 export const jpegWithGps = () =>
   sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 10, g: 120, b: 200 } } })

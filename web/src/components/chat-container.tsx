@@ -23,6 +23,7 @@ export function ChatContainer() {
     useChatStore();
   const authUser = useAuthStore((state) => state.authUser);
   const allPending = useChatStore((state) => state.pendingMessages);
+  const uploadProgress = useChatStore((state) => state.uploadProgress);
   const isBlocked = useChatStore((state) => state.blockedUsers.some((user) => user._id === selectedUser?._id));
   const isAccountDeleted = useChatStore((state) => state.users.some((user) => user._id === selectedUser?._id && user.accountDeleted));
   const pending = allPending.filter((message) => message.receiverId === selectedUser?._id && message.senderId === authUser?._id);
@@ -208,6 +209,7 @@ export function ChatContainer() {
               message={pendingAsMessage(message)}
               isOwn
               outboxStatus={message.status}
+              uploadProgress={uploadProgress[message.clientMessageId]}
               onRetry={() => retryMessage(message.clientMessageId)}
               onDiscard={() => discardMessage(message.clientMessageId)}
               avatar={authUser.profilePic}

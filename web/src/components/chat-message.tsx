@@ -19,6 +19,8 @@ interface ChatMessageProps {
   nameOf(userId: string): string;
   /** Not stored yet: on its way (a clock), or not sent (with a retry). */
   outboxStatus?: 'sending' | 'failed';
+  /** How much of its image is uploaded (0 to 1), while it is. */
+  uploadProgress?: number;
   /** Sends again a message that was not sent. */
   onRetry?(): void;
   /** Gives up on a message that was not sent. */
@@ -63,6 +65,7 @@ export function ChatMessage({
   myId,
   nameOf,
   outboxStatus,
+  uploadProgress,
   onRetry,
   onDiscard,
   isHighlighted = false,
@@ -137,6 +140,9 @@ export function ChatMessage({
             {/* The thumbnail in the conversation (a message still on its way shows its own picture); the lightbox loads the original. */}
             <img src={isPending ? message.image : thumbnailUrl(message.image)} alt="Attachment" className="max-w-[200px] rounded-md" loading="lazy" />
           </button>
+        )}
+        {uploadProgress !== undefined && (
+          <progress className="progress mb-2 w-full max-w-[200px] text-primary-content" value={Math.round(uploadProgress * 100)} max={100} aria-label="Uploading image" />
         )}
         {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
         {isDeleted && (

@@ -69,6 +69,38 @@ async function exchange<T>(
   return { data: data as T, headers: response.headers };
 }
 
+/**
+ * A JSON POST whose upload progress is reported (0 to 1) as it goes: fetch cannot tell, so an
+ * XMLHttpRequest does it; errors as `request` throws them.
+ */
+function postWithProgress<T>(path: string, body: unknown, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', API_PREFIX + path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('content-type', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError('Cannot reach the server. Check your connection.', 0));
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else {
+        const message = (data as { message?: unknown } | undefined)?.message;
+        reject(new ApiError(typeof message === 'string' ? message : 'Something went wrong', xhr.status));
+      }
+    };
+    xhr.send(JSON.stringify(body));
+  });
+}
+
 const query = (params: Record<string, string | undefined>) => {
   const defined = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
   return defined.length === 0 ? '' : `?${new URLSearchParams(defined).toString()}`;
@@ -99,9 +131,17 @@ export const api = {
       'GET',
       `/messages/${encodeURIComponent(userId)}?limit=${DEFAULT_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`,
     ),
-  /** `socketId` spares the sending tab its own echo; `clientMessageId` makes a retry safe. */
-  sendMessage: (userId: string, message: SendBody, socketId?: string) =>
-    request<Message>('POST', `/messages/send/${encodeURIComponent(userId)}`, message, socketId ? { [SOCKET_ID_HEADER]: socketId } : {}),
+  /**
+   * `socketId` spares the sending tab its own echo; `clientMessageId` makes a retry safe. A message
+   * with an image reports how much of it is uploaded to `onUploadProgress`.
+   */
+  sendMessage: (userId: string, message: SendBody, socketId?: string, onUploadProgress?: (fraction: number) => void) => {
+    const path = `/messages/send/${encodeURIComponent(userId)}`;
+    const headers: Record<string, string> = socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
+    return message.image && onUploadProgress
+      ? postWithProgress<Message>(path, message, headers, onUploadProgress)
+      : request<Message>('POST', path, message, headers);
+  },
   editMessage: (messageId: string, text: string) =>
     request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
   deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),

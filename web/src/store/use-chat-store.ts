@@ -59,6 +59,8 @@ interface ChatState {
   messages: Message[];
   /** My messages not stored yet (on their way, or not sent), oldest first: kept in the outbox. */
   pendingMessages: PendingMessage[];
+  /** How much of each pending image is uploaded, 0 to 1, while it is (by clientMessageId). */
+  uploadProgress: Record<string, number>;
   hasOlderMessages: boolean;
   isUsersLoading: boolean;
   isMoreUsersLoading: boolean;
@@ -212,11 +214,19 @@ export const useChatStore = create<ChatState>((set, get) => {
       if (!navigator.onLine) return 'waiting';
       try {
         const socketId = useAuthStore.getState().socket?.id;
-        const sent = await api.sendMessage(
-          next.receiverId,
-          { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id },
-          socketId,
-        );
+        const sent = await api
+          .sendMessage(
+            next.receiverId,
+            { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id },
+            socketId,
+            (fraction) => set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } })),
+          )
+          .finally(() =>
+            set((state) => {
+              const { [next.clientMessageId]: _done, ...uploading } = state.uploadProgress;
+              return { uploadProgress: uploading };
+            }),
+          );
         changeOutbox((queue) => queue.filter((message) => message.clientMessageId !== next.clientMessageId));
         // Shown like any message: in the conversation if it is still open, and in the inbox.
         get().receiveMessage(sent);
@@ -252,6 +262,7 @@ export const useChatStore = create<ChatState>((set, get) => {
     selectedUser: null,
     messages: [],
     pendingMessages: [],
+    uploadProgress: {},
     hasOlderMessages: false,
     isUsersLoading: false,
     isMoreUsersLoading: false,

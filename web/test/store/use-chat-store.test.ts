@@ -304,13 +304,33 @@ describe('sending', () => {
   });
 });
 
+describe('uploading an image', () => {
+  it('shows how much of it is uploaded while it is, and nothing once it is sent', async () => {
+    let report: (fraction: number) => void = () => undefined;
+    let answer: (sent: Message) => void = () => undefined;
+    vi.spyOn(api, 'sendMessage').mockImplementation((_to, _body, _socket, onUploadProgress) => {
+      report = onUploadProgress!;
+      return new Promise((resolve) => (answer = resolve));
+    });
+    useChatStore.setState({ selectedUser: bob, messages: [], pendingMessages: [], users: [] });
+    useChatStore.getState().sendMessage({ text: '', image: 'data:image/png;base64,AAAA' });
+    await vi.waitFor(() => expect(useChatStore.getState().pendingMessages).toHaveLength(1));
+    const { clientMessageId } = useChatStore.getState().pendingMessages[0]!;
+    report(0.4);
+    expect(useChatStore.getState().uploadProgress).toEqual({ [clientMessageId]: 0.4 });
+    answer({ ...message(41), senderId: 'me', receiverId: 'bob', text: null, image: '/api/media/x.png' });
+    await vi.waitFor(() => expect(useChatStore.getState().pendingMessages).toHaveLength(0));
+    expect(useChatStore.getState().uploadProgress).toEqual({});
+  });
+});
+
 describe('replies and changes', () => {
   it('sends the id of the message answered, and shows the quote while the send is on its way', async () => {
     const send = vi.spyOn(api, 'sendMessage').mockReturnValue(new Promise(() => undefined));
     useChatStore.setState({ selectedUser: bob, messages: [message(5)], pendingMessages: [], users: [] });
     const quote = { _id: '5', senderId: 'bob', text: 'message 5', image: null };
     useChatStore.getState().sendMessage({ text: 'answer', image: null, replyTo: quote });
-    expect(send).toHaveBeenCalledExactlyOnceWith('bob', expect.objectContaining({ text: 'answer', replyTo: '5' }), undefined);
+    expect(send).toHaveBeenCalledExactlyOnceWith('bob', expect.objectContaining({ text: 'answer', replyTo: '5' }), undefined, expect.any(Function));
     expect(useChatStore.getState().pendingMessages[0]?.replyTo).toEqual(quote);
   });
 
