@@ -138,6 +138,35 @@ describe('the local cluster: services on their own behind nginx', () => {
     await eventually(() => changes.some((c) => c.online.includes(newcomer._id)), 'the newcomer online');
   });
 
+  it('hides a blocked pair from each other on every replica, refuses the blocked one’s messages, and forgets a deleted account', async () => {
+    const ann = await signUp('Ann Blocker');
+    const ben = await signUp('Ben Blocked');
+    const annSocket = await ann.socket('gateway-1');
+    const benSocket = await ben.socket('gateway-2');
+    const benSees = collectEvents<PresenceChange>(benSocket, 'onlineUsersChanged');
+    const annBlocks = collectEvents<{ userId: string; blocked: boolean }>(annSocket, 'blockChanged');
+    await ben.send(ann, 'before the block');
+
+    expect((await ann.client.post(`/api/messages/block/${ben._id}`)).status).toBe(204);
+    await eventually(() => benSees.some((change) => change.offline.includes(ann._id)), 'Ann hidden from Ben on the other replica');
+    await eventually(() => annBlocks.length === 1, 'Ann’s tab told of her block');
+    const refused = await ben.post(ann, 'after the block');
+    expect(refused.status).toBe(403);
+    const benAgain = await ben.socket('gateway-1');
+    await eventually(() => benAgain.snapshots.length === 1, 'the snapshot on Ann’s replica');
+    expect(benAgain.snapshots[0]).toContain(ben._id);
+    expect(benAgain.snapshots[0]).not.toContain(ann._id);
+
+    const annGone = nextEvent(annSocket, 'disconnect');
+    expect((await ann.client.post('/api/auth/delete-account', { password: 'secret123' })).status).toBe(200);
+    expect(await annGone).toBe('io server disconnect');
+    await eventually(async () => {
+      const entries = (await ben.client.get('/api/messages/users')).body as { _id: string; fullName: string; accountDeleted?: boolean }[];
+      return entries.some((entry) => entry._id === ann._id && entry.fullName === 'Deleted user' && entry.accountDeleted === true);
+    }, 'Ben’s conversation with Ann shown as with “Deleted user”');
+    expect(await ben.history(ann)).toEqual(['before the block']);
+  });
+
   it('ends a logged-out session on every gateway replica and every service; logout-all ends the other devices', async () => {
     const ann = await signUp('Ann Sessions');
     const laptopCookie = ann.client.cookie;
