@@ -8,7 +8,9 @@ export const pngBytes = (width = 8, height = 8) =>
 
 /** A PNG of random noise: it does not compress, so it is as large as a photo of its size. */
 export const noisyPngBytes = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
 
 /** A JPEG carrying EXIF with GPS coordinates and a camera name, as a phone photo would. */
 export const jpegWithGps = () =>
