@@ -269,7 +269,7 @@ describeOnEveryTarget((run) => {
         const status = (page: Page) => page.getByTestId('chat-status').textContent();
         await polled(() => status(ben.page), 'Alice shown online to Bob').toBe('Online');
 
-        await ann.page.getByRole('button', { name: 'Block Bob Blocks' }).click();
+        await ann.page.getByRole('button', { name: 'Block contact' }).click();
         const dialog = ann.page.getByRole('dialog', { name: 'Block Bob Blocks?' });
         await run.shot(ann.page, 'block-confirm');
         await dialog.getByRole('button', { name: 'Block' }).click();
@@ -333,7 +333,7 @@ describeOnEveryTarget((run) => {
       it('finds messages from the search box, words marked, and opens the conversation at the one clicked', async () => {
         const { alice, bob, bobUser, send } = await twoPeople(run.baseUrl, 'Searches');
         await send(alice, bobUser._id, 'The meeting moved to noon on Thursday');
-        for (let i = 1; i <= 50; i++) await send(alice, bobUser._id, `later ${i}`);
+        for (let i = 1; i <= 55; i++) await send(alice, bobUser._id, `later ${i}`);
         await send(alice, bobUser._id, 'no meeting today');
         const ben = await signedInPage(browser(), run.baseUrl, bob.cookie);
         await ben.page.goto('/');
@@ -348,6 +348,27 @@ describeOnEveryTarget((run) => {
         const [shown, list] = [await found.boundingBox(), await conversation(ben.page).boundingBox()];
         expect(shown!.y >= list!.y && shown!.y + shown!.height <= list!.y + list!.height, 'scrolled into view').toBe(true);
         expect(await alice.get('/api/messages/search?q=meet').then((response) => (response.body as unknown[]).length)).toBe(2);
+
+        // Within the conversation: the newest match first, then older ones with Enter, the words marked.
+        await ben.page.getByRole('button', { name: 'Search in this conversation' }).click();
+        await ben.page.getByRole('searchbox', { name: 'Search in this conversation' }).fill('meeting');
+        const position = ben.page.getByTestId('search-position');
+        await polled(() => position.textContent(), 'the newest of two matches').toBe('1 of 2');
+        const newest = conversation(ben.page).getByTestId('chat-message').filter({ hasText: 'no meeting today' });
+        expect(await newest.locator('mark').allTextContents()).toEqual(['meeting']);
+        await ben.page.keyboard.press('Enter');
+        await polled(() => position.textContent(), 'the older match').toBe('2 of 2');
+        await polled(() => found.isVisible(), 'the older match shown').toBe(true);
+        await run.shot(ben.page, 'conversation-search');
+        await ben.page.keyboard.press('Escape');
+        await polled(() => position.count(), 'the search closed by Escape').toBe(0);
+
+        // The sidebar's results come a page at a time.
+        await ben.page.getByPlaceholder('Search contacts').fill('later');
+        await polled(() => results.count(), 'a first page of results').toBe(50);
+        await ben.page.getByRole('button', { name: 'More messages' }).click();
+        await polled(() => results.count(), 'the rest, after More').toBe(55);
+        expect(await ben.page.getByRole('button', { name: 'More messages' }).count(), 'nothing more to load').toBe(0);
       });
 
       it('plays the welcome animation, and holds it still for someone who asks for less motion', async () => {

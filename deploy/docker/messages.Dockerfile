@@ -24,6 +24,7 @@ COPY packages/contracts packages/contracts
 COPY packages/kernel packages/kernel
 COPY packages/sessions packages/sessions
 COPY packages/bus packages/bus
+COPY packages/presence packages/presence
 COPY packages/database packages/database
 COPY packages/blobs packages/blobs
 COPY packages/media packages/media
@@ -40,16 +41,18 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/kernel/package.json packages/kernel/
 COPY packages/sessions/package.json packages/sessions/
 COPY packages/bus/package.json packages/bus/
+COPY packages/presence/package.json packages/presence/
 COPY packages/database/package.json packages/database/
 COPY packages/blobs/package.json packages/blobs/
 COPY packages/media/package.json packages/media/
 COPY packages/rate-limits/package.json packages/rate-limits/
 COPY services/messages/package.json services/messages/
-RUN npm ci --omit=dev --workspace @chat/contracts --workspace @chat/kernel --workspace @chat/sessions --workspace @chat/bus --workspace @chat/database --workspace @chat/blobs --workspace @chat/media --workspace @chat/rate-limits --workspace @chat/messages && npm cache clean --force
+RUN npm ci --omit=dev --workspace @chat/contracts --workspace @chat/kernel --workspace @chat/sessions --workspace @chat/bus --workspace @chat/presence --workspace @chat/database --workspace @chat/blobs --workspace @chat/media --workspace @chat/rate-limits --workspace @chat/messages && npm cache clean --force
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/packages/kernel/dist packages/kernel/dist
 COPY --from=build /app/packages/sessions/dist packages/sessions/dist
 COPY --from=build /app/packages/bus/dist packages/bus/dist
+COPY --from=build /app/packages/presence/dist packages/presence/dist
 COPY --from=build /app/packages/database/dist packages/database/dist
 COPY --from=build /app/packages/blobs/dist packages/blobs/dist
 COPY --from=build /app/packages/media/dist packages/media/dist

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { BlobStore } from '@chat/blobs';
 import type { Queryable } from '@chat/database';
@@ -84,6 +85,12 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
       })(),
     );
 
+  const stopped = new Promise<never>((_, reject) => {
+    archive.once('close', () => reject(new Error('the download was closed')));
+    archive.once('error', reject);
+  });
+  stopped.catch(() => undefined);
+
   const write = async () => {
     const [profile] = await db.query<{ fullName: string; profilePic: string; sendReadReceipts: boolean; showLastSeen: boolean }>(
       `SELECT full_name AS "fullName", profile_pic AS "profilePic", send_read_receipts AS "sendReadReceipts", show_last_seen AS "showLastSeen"
@@ -111,10 +118,9 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
     for (const peer of peers) {
       const file = conversationFile(peer);
       archive.append(file, { name: `conversations/${peer._id}.json` });
-      // One conversation at a time: its images are known once it is written.
-      await new Promise<void>((resolve, reject) => {
-        file.once('end', resolve).once('error', reject);
-      });
+      // One conversation at a time: its images are known once it is written. A download given up
+      // (the archive closed) stops the export.
+      await Promise.race([once(file, 'end'), stopped]);
     }
     for (const key of images) {
       const bytes = await blobs.get(key);
@@ -123,8 +129,11 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
     await archive.finalize();
   };
   write().catch((error: unknown) => {
+    if (archive.destroyed) {
+      log.info({ userId }, 'an export was given up before it was done');
+      return;
+    }
     log.error({ err: error, userId }, 'could not export a user’s data');
-    archive.abort();
     archive.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return archive;

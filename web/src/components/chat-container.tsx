@@ -4,6 +4,7 @@ import { useAuthStore } from '../store/use-auth-store';
 import { prefersReducedMotion } from '../lib/use-reduced-motion';
 import { pendingAsMessage, useChatStore } from '../store/use-chat-store';
 import { ChatHeader } from './chat-header';
+import { ConversationSearch } from './conversation-search';
 import { ChatMessage } from './chat-message';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { ImageLightbox } from './image-lightbox';
@@ -109,6 +110,14 @@ export function ChatContainer() {
   const discardMessage = useChatStore((state) => state.discardMessage);
   const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
 
+  // Searching this conversation: its words marked in the messages; closed with another conversation.
+  const [isSearchOpen, setSearchOpen] = useState(false);
+  const [searchQuery, setSearchQuery] = useState('');
+  useEffect(() => {
+    setSearchOpen(false);
+    setSearchQuery('');
+  }, [selectedUser?._id]);
+
   // A click on a quote (or a search result) goes to that message: older pages load until it is there.
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const openQuoted = useCallback(async (messageId: string) => {
@@ -167,7 +176,18 @@ export function ChatContainer() {
       }}
       onDrop={onDrop}
     >
-      <ChatHeader />
+      <ChatHeader onSearch={() => setSearchOpen(true)} />
+      {isSearchOpen && (
+        <ConversationSearch
+          key={selectedUser._id}
+          peer={selectedUser}
+          onQueryChange={setSearchQuery}
+          onClose={() => {
+            setSearchOpen(false);
+            setSearchQuery('');
+          }}
+        />
+      )}
       {isMessagesLoading ? (
         <MessageSkeleton />
       ) : (
@@ -194,6 +214,7 @@ export function ChatContainer() {
                 myId={authUser._id}
                 nameOf={nameOf}
                 isHighlighted={message._id === highlightedId}
+                searchQuery={searchQuery}
                 onOpenImage={setOpenImage}
                 onReply={startReply}
                 onReact={react}

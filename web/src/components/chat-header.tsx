@@ -1,4 +1,4 @@
-import { Ban, X } from 'lucide-react';
+import { Ban, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatLastSeen } from '../lib/format-time';
@@ -6,7 +6,8 @@ import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { BlockContactDialog } from './block-contact-dialog';
 
-export function ChatHeader() {
+/** Who the conversation is with, their presence, and its actions: search, block, close. */
+export function ChatHeader({ onSearch }: { onSearch(): void }) {
   const selectedUser = useChatStore((state) => state.selectedUser);
   const setSelectedUser = useChatStore((state) => state.setSelectedUser);
   const isOnline = useAuthStore((state) => (selectedUser ? state.onlineUsers.includes(selectedUser._id) : false));
@@ -46,12 +47,15 @@ export function ChatHeader() {
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-1">
+          <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onSearch} aria-label="Search in this conversation" title="Search">
+            <Search className="size-5" />
+          </button>
           {!isBlocked && !isAccountDeleted && (
             <button
               type="button"
               className="btn btn-ghost btn-sm btn-circle"
               onClick={() => setConfirmingBlock(true)}
-              aria-label={`Block ${selectedUser.fullName}`}
+              aria-label="Block contact"
               title="Block"
             >
               <Ban className="size-5" />

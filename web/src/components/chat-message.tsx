@@ -6,11 +6,14 @@ import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
 import { MessageReactions } from './message-reactions';
 import { MessageStatus, statusOf } from './message-status';
+import { HighlightedText } from './highlighted-text';
 import { QuotedMessage } from './quoted-message';
 import { ReactionPicker } from './reaction-picker';
 
 interface ChatMessageProps {
   message: Message;
+  /** A search of the conversation: its words are marked in the text. */
+  searchQuery?: string;
   isOwn: boolean;
   avatar: string;
   /** The signed-in user's id, for "You" in quotes and reactions. */
@@ -66,6 +69,7 @@ export function ChatMessage({
   nameOf,
   outboxStatus,
   uploadProgress,
+  searchQuery = '',
   onRetry,
   onDiscard,
   isHighlighted = false,
@@ -144,7 +148,11 @@ export function ChatMessage({
         {uploadProgress !== undefined && (
           <progress className="progress mb-2 w-full max-w-[200px] text-primary-content" value={Math.round(uploadProgress * 100)} max={100} aria-label="Uploading image" />
         )}
-        {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
+        {message.text && (
+          <p className="break-words whitespace-pre-wrap">
+            <HighlightedText text={message.text} query={searchQuery} />
+          </p>
+        )}
         {isDeleted && (
           <p className="flex items-center gap-1.5 italic opacity-70">
             <Ban className="size-4" /> {DELETED_MESSAGE}

@@ -1,13 +1,15 @@
 import type { MessageSearchResult } from '@chat/contracts';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
-import { highlightSearch } from '../lib/highlight';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
+import { HighlightedText } from './highlighted-text';
 
 /** The messages a sidebar search found: who with, when, and the text with the words found marked. A click opens it. */
 export function MessageSearchResults({ results, query }: { results: MessageSearchResult[]; query: string }) {
   const openMessage = useChatStore((state) => state.openMessage);
+  const hasMore = useChatStore((state) => state.hasMoreMessageResults);
+  const loadMore = useChatStore((state) => state.loadMoreMessageResults);
   const me = useAuthStore((state) => state.authUser?._id);
   if (results.length === 0) return null;
   return (
@@ -32,21 +34,18 @@ export function MessageSearchResults({ results, query }: { results: MessageSearc
                 </span>
                 <span className="line-clamp-2 text-sm text-base-content/70">
                   {message.senderId === me && 'You: '}
-                  {highlightSearch(message.text ?? '', query).map((part, index) =>
-                    part.isMatch ? (
-                      <mark key={index} className="rounded-sm bg-warning/40 text-inherit">
-                        {part.text}
-                      </mark>
-                    ) : (
-                      part.text
-                    ),
-                  )}
+                  <HighlightedText text={message.text ?? ''} query={query} />
                 </span>
               </span>
             </button>
           </li>
         ))}
       </ul>
+      {hasMore && (
+        <button type="button" className="btn btn-ghost btn-sm btn-block" onClick={() => void loadMore()}>
+          More messages
+        </button>
+      )}
     </section>
   );
 }

@@ -145,8 +145,12 @@ export const api = {
   editMessage: (messageId: string, text: string) =>
     request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
   deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
-  /** My messages holding the start of every word of `q`, newest first. */
-  searchMessages: (q: string) => request<MessageSearchResult[]>('GET', `/messages/search${query({ q })}`),
+  /**
+   * My messages (or those with one person) holding the start of every word of `q`, newest first,
+   * a page of DEFAULT_PAGE; the next page starts `before` the last one found.
+   */
+  searchMessages: (q: string, options: { with?: string; before?: string } = {}) =>
+    request<MessageSearchResult[]>('GET', `/messages/search${query({ q, with: options.with, before: options.before })}`),
   /** Toggles my reaction: the same emoji again takes it back. */
   react: (messageId: string, emoji: string) => request<Message>('POST', `/messages/react/${encodeURIComponent(messageId)}`, { emoji }),
   /** Their messages to me are refused, and neither of us sees the other's presence. */

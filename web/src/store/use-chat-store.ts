@@ -49,6 +49,9 @@ interface ChatState {
   usersQuery: string;
   /** My messages matching that search, newest first (none without a search). */
   messageResults: MessageSearchResult[];
+  /** The last page of results was full: there may be older ones. */
+  hasMoreMessageResults: boolean;
+  loadMoreMessageResults(): Promise<void>;
   /** A message to show once its conversation is open (a search result clicked). */
   jumpTarget: string | null;
   /** Opens the conversation with `peer` at one of its messages. */
@@ -189,11 +192,18 @@ export const useChatStore = create<ChatState>((set, get) => {
     if (me) void outbox.save(me, get().pendingMessages.filter((message) => message.senderId === me));
   };
   /** The messages matching the search, shown under the contacts that do (words only: a search of "!?" finds none). */
-  const searchMessages = async (query: string) => {
+  const searchMessages = async (query: string, before?: string) => {
     if (searchWords(query).length === 0) return;
     try {
-      const results = await api.searchMessages(query);
-      if (get().usersQuery === query) set({ messageResults: results });
+      const results = await api.searchMessages(query, { before });
+      if (get().usersQuery !== query) return;
+      set((state) => ({
+        // A page asked for twice (two clicks) adds its results once.
+        messageResults: before
+          ? [...state.messageResults, ...results.filter(({ message }) => !state.messageResults.some((shown) => shown.message._id === message._id))]
+          : results,
+        hasMoreMessageResults: results.length === DEFAULT_PAGE,
+      }));
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -258,6 +268,7 @@ export const useChatStore = create<ChatState>((set, get) => {
     usersCursor: null,
     usersQuery: '',
     messageResults: [],
+    hasMoreMessageResults: false,
     jumpTarget: null,
     selectedUser: null,
     messages: [],
@@ -329,8 +340,13 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     async searchUsers(query) {
       if (query === get().usersQuery) return;
-      set({ usersQuery: query, usersCursor: null, messageResults: [] });
+      set({ usersQuery: query, usersCursor: null, messageResults: [], hasMoreMessageResults: false });
       await Promise.all([get().getUsers(), searchMessages(query)]);
+    },
+
+    async loadMoreMessageResults() {
+      const last = get().messageResults.at(-1);
+      if (last && get().hasMoreMessageResults) await searchMessages(get().usersQuery, last.message._id);
     },
 
     openMessage(peer, messageId) {
