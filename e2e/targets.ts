@@ -70,18 +70,28 @@ export interface TargetRun {
 
 /** Declares the suite once per target, each run against a target of its own started for it. */
 export function describeOnEveryTarget(suite: (run: TargetRun) => void): void {
-  describe.each(TARGETS)('%s mode', (mode, startTarget) => {
-    const run = {
-      mode,
-      shot: (page: Page, name: string) => screenshot(page, `${mode}-${name}`),
-    } as TargetRun;
-    beforeAll(async () => {
-      run.target = await startTarget();
-      run.baseUrl = run.target.baseUrl;
-    });
-    afterAll(async () => {
-      await run.target?.close();
-    });
-    suite(run);
+  describe.each(TARGETS)('%s mode', (mode, startTarget) => describeOn(mode, startTarget, suite));
+}
+
+/**
+ * Declares the suite on the embedded mode alone: for what the web app alone decides, which looks
+ * the same whichever deployment serves it (what crosses services is proven on both, or in cluster.test.ts).
+ */
+export function describeOnEmbedded(suite: (run: TargetRun) => void): void {
+  describe('embedded mode', () => describeOn('embedded', startEmbeddedTarget, suite));
+}
+
+function describeOn(mode: string, startTarget: () => Promise<E2eTarget>, suite: (run: TargetRun) => void): void {
+  const run = {
+    mode,
+    shot: (page: Page, name: string) => screenshot(page, `${mode}-${name}`),
+  } as TargetRun;
+  beforeAll(async () => {
+    run.target = await startTarget();
+    run.baseUrl = run.target.baseUrl;
   });
+  afterAll(async () => {
+    await run.target?.close();
+  });
+  suite(run);
 }

@@ -30,12 +30,9 @@ describe('exporting my data', () => {
     const files = unzipSync(new Uint8Array(response.body as Buffer));
     const json = (name: string) => JSON.parse(strFromU8(files[name]!));
 
-    expect(Object.keys(files).filter((name) => !name.startsWith('media/')).sort()).toEqual([
-      'README.txt',
-      `conversations/${bob.id}.json`,
-      `conversations/${cat.id}.json`,
-      'profile.json',
-    ]);
+    expect(Object.keys(files).filter((name) => !name.startsWith('media/')).sort()).toEqual(
+      ['README.txt', `conversations/${bob.id}.json`, `conversations/${cat.id}.json`, 'profile.json'].sort(),
+    );
     expect(json('profile.json')).toMatchObject({
       _id: ann.id,
       fullName: 'Ann Export',
