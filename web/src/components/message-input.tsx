@@ -1,9 +1,10 @@
 import { checkImageFile, isImageType, type Message } from '@chat/contracts';
 import { Image, Pencil, Reply, Send, Smile, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { quoteOf, quotePreview } from '../lib/message-preview';
 import { readAsDataUrl } from '../lib/read-image';
+import { useEscapeKey } from '../lib/use-escape-key';
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 import { useChatStore } from '../store/use-chat-store';
 
@@ -54,14 +55,8 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
     if (replyingTo) textInputRef.current?.focus();
   }, [replyingTo?.message._id]);
 
-  useEffect(() => {
-    if (!isPickerOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setPickerOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [isPickerOpen]);
+  const closePicker = useCallback(() => setPickerOpen(false), []);
+  useEscapeKey(isPickerOpen, closePicker);
 
   const attach = async (file: File) => {
     const problem = checkImageFile(file);

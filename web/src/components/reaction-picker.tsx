@@ -1,6 +1,7 @@
 import { QUICK_REACTIONS } from '@chat/contracts';
 import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useEscapeKey } from '../lib/use-escape-key';
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 
 /**
@@ -11,19 +12,13 @@ export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'e
   const [isFullPicker, setFullPicker] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
+  useEscapeKey(true, onClose);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
     const onPointer = (event: PointerEvent) => {
       if (!ref.current?.contains(event.target as Node)) onClose();
     };
-    window.addEventListener('keydown', onKey);
     window.addEventListener('pointerdown', onPointer);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('pointerdown', onPointer);
-    };
+    return () => window.removeEventListener('pointerdown', onPointer);
   }, [onClose]);
 
   useEffect(() => {
