@@ -24,6 +24,8 @@ export const HANDSHAKE_ERRORS = {
 export interface OnlineUsersChanged {
   online: string[];
   offline: string[];
+  /** Users a block now hides from this viewer: offline to them, with no last seen (not "last seen just now"). */
+  hidden?: string[];
 }
 
 /** A client typing to someone: sent at most every TYPING_REPEAT_MS while typing, and `false` on send or blur. */

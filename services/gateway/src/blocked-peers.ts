@@ -61,7 +61,7 @@ export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; pr
       if (userId === change.blockerId) sockets.emit('blockChanged', { userId: change.blockedId, blocked: change.blocked });
       const online = showed.length > 0 ? new Set(await presence.onlineUsers()) : new Set<string>();
       const back = showed.filter((peer) => online.has(peer));
-      if (hid.length > 0 || back.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: hid });
+      if (hid.length > 0 || back.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: [], hidden: hid });
     },
   };
 }

@@ -11,6 +11,8 @@ afterAll(() => gateway.app.close());
 
 const sawOnline = (changes: OnlineUsersChanged[], userId: string) => changes.some((change) => change.online.includes(userId));
 const sawOffline = (changes: OnlineUsersChanged[], userId: string) => changes.some((change) => change.offline.includes(userId));
+/** Told the user is hidden by a block: offline, and no "last seen" to stamp. */
+const sawHidden = (changes: OnlineUsersChanged[], userId: string) => changes.some((change) => change.hidden?.includes(userId));
 
 describe('a block between two people', () => {
   it('hides each one’s presence from the other until it is lifted, while everyone else still sees both', async () => {
@@ -27,7 +29,8 @@ describe('a block between two people', () => {
     const bobBlocks = collectEvents<BlockChanged>(bobTab, 'blockChanged');
 
     await gateway.block(ann.id, bob.id);
-    await eventually(() => sawOffline(atBob, ann.id) && sawOffline(atAnn, bob.id), 'each to see the other go offline');
+    await eventually(() => sawHidden(atBob, ann.id) && sawHidden(atAnn, bob.id), 'each to see the other hidden');
+    expect(sawOffline(atBob, ann.id), 'hidden, not gone offline').toBe(false);
     await eventually(() => annBlocks.length === 1, 'Ann’s tab told of her block');
     expect(annBlocks).toEqual([{ userId: bob.id, blocked: true }]);
 
@@ -66,7 +69,7 @@ describe('a block between two people', () => {
     const danChanges = collectEvents<OnlineUsersChanged>(danTab, 'onlineUsersChanged');
 
     await gateway.block(eve.id, dan.id);
-    await eventually(() => sawOffline(danChanges, eve.id), 'Dan to stop seeing Eve');
+    await eventually(() => sawHidden(danChanges, eve.id), 'Dan to stop seeing Eve');
     danTab.emit('typing', { to: eve.id, isTyping: true });
     eveTab.emit('typing', { to: dan.id, isTyping: true });
     // Each socket's events are handled in order: once Fay hears from both, the server had the notices before.

@@ -35,6 +35,7 @@ export function useRealtimeEvents(): void {
     const onPresenceChange: Handlers['onlineUsersChanged'] = (change) => {
       useAuthStore.getState().applyPresenceChange(change);
       chat().markSeen([...change.online, ...change.offline]);
+      if (change.hidden) chat().hideLastSeen(change.hidden);
       // Someone we have never seen came online while the whole list is loaded: a new signup, so
       // the list is stale. (With more pages to load, or a search, an unknown id is just not shown.)
       const { users, usersCursor, usersQuery } = chat();

@@ -212,9 +212,9 @@ export const useAuthStore = create<AuthState>((set, get) => {
       set({ isReconnecting });
     },
 
-    applyPresenceChange({ online, offline }) {
+    applyPresenceChange({ online, offline, hidden = [] }) {
       const ids = new Set(get().onlineUsers);
-      for (const id of offline) ids.delete(id);
+      for (const id of [...offline, ...hidden]) ids.delete(id);
       for (const id of online) ids.add(id);
       set({ onlineUsers: [...ids] });
     },

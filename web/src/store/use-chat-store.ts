@@ -121,6 +121,8 @@ interface ChatState {
   receiveReceipt(kind: 'delivered' | 'read', receipt: MessageReceipt): void;
   /** These contacts just came online or went offline: what their last seen says now (where they show it). */
   markSeen(userIds: string[]): void;
+  /** A block now hides these people: no last seen shown for them. */
+  hideLastSeen(userIds: string[]): void;
   /** The contacts I blocked: their conversation offers "Unblock" instead of the input. */
   blockedUsers: Contact[];
   loadBlockedUsers(): Promise<void>;
@@ -652,6 +654,11 @@ export const useChatStore = create<ChatState>((set, get) => {
         toast.error(errorMessage(error));
         return false;
       }
+    },
+
+    hideLastSeen(userIds) {
+      const ids = new Set(userIds);
+      set((state) => ({ users: state.users.map((user) => (ids.has(user._id) ? { ...user, lastSeen: null } : user)) }));
     },
 
     markSeen(userIds) {
