@@ -80,12 +80,11 @@ export async function updateSettings(db: Queryable, id: string, settings: Update
   return rows[0] ?? null;
 }
 
-/** Erases the account but its id: the email is free again, the name, password and picture gone. Answers whether it was there. */
-export async function deleteUser(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.query(
+/** Erases the account but its id: the email is free again, the name, password and picture gone. */
+export async function deleteUser(db: Queryable, id: string): Promise<void> {
+  await db.query(
     `UPDATE users SET full_name = '', email = 'deleted:' || id, password_hash = '', profile_pic = '', deleted_at = now(), updated_at = now()
-     WHERE id = $1 AND deleted_at IS NULL RETURNING 1`,
+     WHERE id = $1 AND deleted_at IS NULL`,
     [id],
   );
-  return rows.length > 0;
 }

@@ -4,8 +4,20 @@ import { forbidden } from '@chat/kernel';
 import type { BlockedPairs } from '@chat/presence';
 import type { Contact } from './contacts.js';
 
-/** Whether a block stands between two users, seen from `userId`: they blocked the other, or were blocked. */
-export type BlockBetween = 'none' | 'blocked-by-me' | 'blocked-me';
+/** A block between two users, seen from one of them: they blocked the other, or were blocked. */
+export type Block = 'blocked-by-me' | 'blocked-me';
+/** Whether a block stands between two users, seen from one of them. */
+export type BlockBetween = 'none' | Block;
+
+/** The block the rows of `blocks` between `userId` and another show, seen from `userId`. */
+const seenBy = (userId: string, rows: readonly { blockerId: string }[]): BlockBetween => {
+  if (rows.length === 0) return 'none';
+  return rows.some((row) => row.blockerId === userId) ? 'blocked-by-me' : 'blocked-me';
+};
+
+/** The 403 that says why a block refuses a message, a reaction or an edit, to the one refused. */
+export const blockedError = (block: Block) =>
+  forbidden(block === 'blocked-me' ? BLOCKED_ERRORS.blockedByReceiver : BLOCKED_ERRORS.receiverBlocked);
 
 /** SQL: a block stands between the users `a` and `b`, either way (two primary-key lookups). */
 export const BLOCK_BETWEEN = (a: string, b: string) =>
@@ -17,8 +29,7 @@ export async function blockBetween(db: Queryable, userId: string, otherId: strin
      WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)`,
     [userId, otherId],
   );
-  if (rows.length === 0) return 'none';
-  return rows.some((row) => row.blockerId === userId) ? 'blocked-by-me' : 'blocked-me';
+  return seenBy(userId, rows);
 }
 
 /** Whether a block stands between `userId` and the other person of a message of theirs ('none' for anyone else's). */
@@ -29,27 +40,23 @@ export async function blockOverMessage(db: Queryable, userId: string, messageId:
      WHERE m.id = $1 AND $2 IN (m.sender_id, m.receiver_id)`,
     [messageId, userId],
   );
-  if (rows.length === 0) return 'none';
-  return rows.some((row) => row.blockerId === userId) ? 'blocked-by-me' : 'blocked-me';
+  return seenBy(userId, rows);
 }
 
 /** Answers 403 with why, when a block stands between the two people of a message. */
 export async function requireNoBlockOverMessage(db: Queryable, userId: string, messageId: string): Promise<void> {
   const block = await blockOverMessage(db, userId, messageId);
-  if (block === 'blocked-me') throw forbidden(BLOCKED_ERRORS.blockedByReceiver);
-  if (block === 'blocked-by-me') throw forbidden(BLOCKED_ERRORS.receiverBlocked);
+  if (block !== 'none') throw blockedError(block);
 }
 
-/** Records the block; answers whether it is new. */
-export async function addBlock(db: Queryable, blockerId: string, blockedId: string): Promise<boolean> {
-  const rows = await db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [blockerId, blockedId]);
-  return rows.length > 0;
+/** Records the block (again is nothing new). */
+export async function addBlock(db: Queryable, blockerId: string, blockedId: string): Promise<void> {
+  await db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [blockerId, blockedId]);
 }
 
-/** Lifts the block; answers whether there was one. */
-export async function removeBlock(db: Queryable, blockerId: string, blockedId: string): Promise<boolean> {
-  const rows = await db.query('DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2 RETURNING 1', [blockerId, blockedId]);
-  return rows.length > 0;
+/** Lifts the block, if there is one. */
+export async function removeBlock(db: Queryable, blockerId: string, blockedId: string): Promise<void> {
+  await db.query('DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2', [blockerId, blockedId]);
 }
 
 /** The contacts `blockerId` blocked, by name. */

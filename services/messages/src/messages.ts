@@ -1,5 +1,6 @@
 import type { Queryable } from '@chat/database';
 import type { Contact, Message, Reaction } from '@chat/contracts';
+import type { Block } from './blocks.js';
 
 /** A message as every answer and every realtime event shows it. */
 export type ChatMessage = Message;
@@ -75,12 +76,11 @@ export type InsertResult =
   | { status: 'stored'; message: ChatMessage }
   | { status: 'duplicate'; message: ChatMessage }
   | { status: 'unknown-receiver' }
-  /** A block stands between them: the receiver blocked the sender, or the sender the receiver. */
-  | { status: 'blocked-by-receiver' }
-  | { status: 'receiver-blocked' };
+  /** A block stands between them, as the sender sees it: the receiver blocked them, or they the receiver. */
+  | { status: 'blocked'; block: Block };
 
 type ResultRow = MessageRow & {
-  kind: 'inserted' | 'existing' | 'unknown' | 'blocked-by-receiver' | 'receiver-blocked';
+  kind: 'inserted' | 'existing' | 'unknown' | Block;
   ord: string | null;
   clientMessageId: string | null;
 };
@@ -134,17 +134,17 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
          ON messages.sender_id = input.sender_id AND messages.client_message_id = input.client_message_id
        WHERE input.receiver_known
      UNION ALL
-     SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-by-receiver' ELSE 'receiver-blocked' END,
+     SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-me' ELSE 'blocked-by-me' END,
        input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
     [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId'), column('replyToId')],
   );
-  const refused = new Map<number, 'unknown-receiver' | 'blocked-by-receiver' | 'receiver-blocked'>();
+  const refused = new Map<number, InsertResult & { status: 'unknown-receiver' | 'blocked' }>();
   const existing = new Map<number, ChatMessage>();
   const inserted: (ChatMessage & { clientMessageId: string | null })[] = [];
   for (const { kind, ord, clientMessageId, ...row } of rows) {
-    if (kind === 'unknown') refused.set(Number(ord), 'unknown-receiver');
-    else if (kind === 'blocked-by-receiver' || kind === 'receiver-blocked') refused.set(Number(ord), kind);
+    if (kind === 'unknown') refused.set(Number(ord), { status: 'unknown-receiver' });
+    else if (kind === 'blocked-me' || kind === 'blocked-by-me') refused.set(Number(ord), { status: 'blocked', block: kind });
     else if (kind === 'existing') existing.set(Number(ord), toMessage(row));
     else inserted.push({ ...toMessage(row), clientMessageId });
   }
@@ -159,7 +159,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
     const earlier = existing.get(ord);
     if (earlier) return { status: 'duplicate', message: earlier };
     const refusal = refused.get(ord);
-    if (refusal) return { status: refusal };
+    if (refusal) return refusal;
     const row = inserted[next];
     const key = `${message.senderId}:${message.clientMessageId}`;
     if (

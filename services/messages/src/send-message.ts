@@ -55,7 +55,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
       if (earlier) return { status: 'duplicate', message: earlier };
       const block = await blockBetween(db, senderId, receiverId);
-      if (block !== 'none') return { status: block === 'blocked-me' ? 'blocked-by-receiver' : 'receiver-blocked' };
+      if (block !== 'none') return { status: 'blocked', block };
       const image = await cleanImageDataUrl(imageDataUrl);
       imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
       // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.

@@ -1,7 +1,6 @@
-import { badRequest, Counter, forbidden, notFound } from '@chat/kernel';
+import { badRequest, Counter, notFound } from '@chat/kernel';
 import { IMAGE_BODY_LIMIT } from '@chat/media';
 import {
-  BLOCKED_ERRORS,
   DEFAULT_PAGE,
   HistoryQuerySchema,
   MessageSchema,
@@ -12,6 +11,7 @@ import {
 } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { blockedError } from '../blocks.js';
 import { requireContact } from '../contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { listConversation } from '../messages.js';
@@ -83,8 +83,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions>
         originSocketId: socketIdFrom(request.headers[SOCKET_ID_HEADER]),
       });
       if (result.status === 'unknown-receiver') throw notFound('User not found');
-      if (result.status === 'blocked-by-receiver') throw forbidden(BLOCKED_ERRORS.blockedByReceiver);
-      if (result.status === 'receiver-blocked') throw forbidden(BLOCKED_ERRORS.receiverBlocked);
+      if (result.status === 'blocked') throw blockedError(result.block);
       if (result.status === 'reply-not-found') throw badRequest('You can only reply to a message in this conversation');
       if (result.status === 'reply-deleted') throw badRequest('A deleted message cannot be replied to');
       sends.inc({ outcome: result.status });
