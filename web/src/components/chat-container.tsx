@@ -2,7 +2,7 @@ import type { Message } from '@chat/contracts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { prefersReducedMotion } from '../lib/use-reduced-motion';
-import { pendingAsMessage, useChatStore } from '../store/use-chat-store';
+import { pendingAsMessage, useChatStore, whyConversationClosed } from '../store/use-chat-store';
 import { ChatHeader } from './chat-header';
 import { ConversationSearch } from './conversation-search';
 import { ChatMessage } from './chat-message';
@@ -25,8 +25,7 @@ export function ChatContainer() {
   const authUser = useAuthStore((state) => state.authUser);
   const allPending = useChatStore((state) => state.pendingMessages);
   const uploadProgress = useChatStore((state) => state.uploadProgress);
-  const isBlocked = useChatStore((state) => state.blockedUsers.some((user) => user._id === selectedUser?._id));
-  const isAccountDeleted = useChatStore((state) => state.users.some((user) => user._id === selectedUser?._id && user.accountDeleted));
+  const closed = useChatStore(whyConversationClosed);
   const pending = allPending.filter((message) => message.receiverId === selectedUser?._id && message.senderId === authUser?._id);
   const listRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
@@ -113,10 +112,11 @@ export function ChatContainer() {
   // Searching this conversation: its words marked in the messages; closed with another conversation.
   const [isSearchOpen, setSearchOpen] = useState(false);
   const [searchQuery, setSearchQuery] = useState('');
-  useEffect(() => {
+  const closeSearch = useCallback(() => {
     setSearchOpen(false);
     setSearchQuery('');
-  }, [selectedUser?._id]);
+  }, []);
+  useEffect(closeSearch, [selectedUser?._id, closeSearch]);
 
   // A click on a quote (or a search result) goes to that message: older pages load until it is there.
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
@@ -182,10 +182,7 @@ export function ChatContainer() {
           key={selectedUser._id}
           peer={selectedUser}
           onQueryChange={setSearchQuery}
-          onClose={() => {
-            setSearchOpen(false);
-            setSearchQuery('');
-          }}
+          onClose={closeSearch}
         />
       )}
       {isMessagesLoading ? (
@@ -242,9 +239,9 @@ export function ChatContainer() {
           <div ref={endRef} />
         </div>
       )}
-      {isAccountDeleted ? (
+      {closed === 'account deleted' ? (
         <DeletedAccountBar />
-      ) : isBlocked ? (
+      ) : closed === 'blocked' ? (
         <BlockedContactBar userId={selectedUser._id} />
       ) : (
         <MessageInput

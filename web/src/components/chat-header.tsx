@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatLastSeen } from '../lib/format-time';
 import { useAuthStore } from '../store/use-auth-store';
-import { useChatStore } from '../store/use-chat-store';
+import { useChatStore, whyConversationClosed } from '../store/use-chat-store';
 import { BlockContactDialog } from './block-contact-dialog';
 
 /** Who the conversation is with, their presence, and its actions: search, block, close. */
@@ -13,12 +13,11 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
   const isOnline = useAuthStore((state) => (selectedUser ? state.onlineUsers.includes(selectedUser._id) : false));
   const isTyping = useChatStore((state) => (selectedUser ? Boolean(state.typingUsers[selectedUser._id]) : false));
   const lastSeen = useChatStore((state) => state.users.find((user) => user._id === selectedUser?._id)?.lastSeen ?? null);
-  const isBlocked = useChatStore((state) => state.blockedUsers.some((user) => user._id === selectedUser?._id));
-  const isAccountDeleted = useChatStore((state) => state.users.some((user) => user._id === selectedUser?._id && user.accountDeleted));
+  const closed = useChatStore(whyConversationClosed);
   const [isConfirmingBlock, setConfirmingBlock] = useState(false);
   if (!selectedUser) return null;
-  // A block hides presence both ways: nothing is shown rather than a stale "last seen".
-  const status = isBlocked || isAccountDeleted
+  // A block hides presence both ways, and a deleted account has none: nothing is shown rather than a stale "last seen".
+  const status = closed
     ? null
     : isTyping
       ? <span className="text-primary">typing…</span>
@@ -50,7 +49,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onSearch} aria-label="Search in this conversation" title="Search">
             <Search className="size-5" />
           </button>
-          {!isBlocked && !isAccountDeleted && (
+          {!closed && (
             <button
               type="button"
               className="btn btn-ghost btn-sm btn-circle"

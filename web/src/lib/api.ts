@@ -44,6 +44,15 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
   return (await exchange<T>(method, path, body, headers)).data;
 }
 
+/** No answer came: the server could not be reached. */
+const unreachable = () => new ApiError('Cannot reach the server. Check your connection.', 0);
+
+/** A refusal as the server worded it (`{message}`), or a generic one when it said nothing readable. */
+function refusal(data: unknown, status: number): ApiError {
+  const message = (data as { message?: unknown } | undefined)?.message;
+  return new ApiError(typeof message === 'string' ? message : 'Something went wrong', status);
+}
+
 async function exchange<T>(
   method: string,
   path: string,
@@ -59,13 +68,10 @@ async function exchange<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError('Cannot reach the server. Check your connection.', 0);
+    throw unreachable();
   }
   const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ApiError(typeof message === 'string' ? message : 'Something went wrong', response.status);
-  }
+  if (!response.ok) throw refusal(data, response.status);
   return { data: data as T, headers: response.headers };
 }
 
@@ -83,7 +89,7 @@ function postWithProgress<T>(path: string, body: unknown, headers: Record<string
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new ApiError('Cannot reach the server. Check your connection.', 0));
+    xhr.onerror = () => reject(unreachable());
     xhr.onload = () => {
       let data: unknown;
       try {
@@ -92,10 +98,7 @@ function postWithProgress<T>(path: string, body: unknown, headers: Record<string
         data = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else {
-        const message = (data as { message?: unknown } | undefined)?.message;
-        reject(new ApiError(typeof message === 'string' ? message : 'Something went wrong', xhr.status));
-      }
+      else reject(refusal(data, xhr.status));
     };
     xhr.send(JSON.stringify(body));
   });

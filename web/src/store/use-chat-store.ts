@@ -40,6 +40,17 @@ export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, 
   reactions: [],
 });
 
+/**
+ * Why the open conversation takes no new message: I blocked them, or they deleted their account;
+ * null when it is open. A selector: `useChatStore(whyConversationClosed)`.
+ */
+export const whyConversationClosed = (state: Pick<ChatState, 'selectedUser' | 'users' | 'blockedUsers'>): 'blocked' | 'account deleted' | null => {
+  const peerId = state.selectedUser?._id;
+  if (!peerId) return null;
+  if (state.users.some((user) => user._id === peerId && user.accountDeleted)) return 'account deleted';
+  return state.blockedUsers.some((user) => user._id === peerId) ? 'blocked' : null;
+};
+
 interface ChatState {
   /** The inbox as loaded so far: conversations first (latest first), then everyone else by name. */
   users: InboxEntry[];
