@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '@chat/bus';
+import { stepsInOrder } from '@chat/kernel';
 import type { Database, Queryable } from './database.js';
 import type { Migration } from './migrations.js';
 
@@ -51,7 +52,7 @@ export function outbox(table: string): Outbox {
  * same event id, which the bus stores once.
  */
 function startRelay(table: string, db: Database, bus: Bus, log: FastifyBaseLogger, intervalMs = 5_000): OutboxRelay {
-  let running: Promise<void> = Promise.resolve();
+  const inOrder = stepsInOrder();
 
   const relay = async () => {
     for (;;) {
@@ -67,12 +68,7 @@ function startRelay(table: string, db: Database, bus: Bus, log: FastifyBaseLogge
     }
   };
 
-  const flush = () => {
-    running = running.then(relay);
-    const result = running;
-    running = running.catch(() => undefined);
-    return result;
-  };
+  const flush = () => inOrder(relay);
 
   const timer = setInterval(() => {
     flush().catch((error: unknown) => log.warn({ err: error }, 'events wait in the outbox: the bus refused them'));

@@ -1,6 +1,7 @@
 export * from './config.js';
 export * from './health.js';
 export * from './http-errors.js';
+export * from './steps-in-order.js';
 export * from './log.js';
 export * from './metrics.js';
 export * from './run-service.js';

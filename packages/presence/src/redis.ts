@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Presence, PresenceListener } from './presence.js';
-import { withTimeout } from '@chat/kernel';
+import { stepsInOrder, withTimeout } from '@chat/kernel';
 
 export interface RedisPresenceOptions {
   /** Prepended to every key and channel, so deployments or test runs can share one server. */
@@ -121,12 +121,7 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
     for (const listener of listeners) listener({ userId, online: isOnline });
   };
 
-  let queue: Promise<unknown> = Promise.resolve();
-  const inOrder = (step: () => Promise<unknown>) => {
-    const next = queue.then(step);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  const inOrder = stepsInOrder();
   let needsResync = false;
   const write = (step: () => Promise<unknown>): Promise<void> =>
     inOrder(step).then(

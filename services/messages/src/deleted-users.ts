@@ -20,6 +20,9 @@ export async function forgetUser(deps: { db: Database; blobs: BlobStore; blocked
       [userId, DELETED_USER_NAME],
     );
     await tx.query('DELETE FROM contact_words WHERE user_id = $1', [userId]);
+    // No one searches as them any more; their words stay in the other side's blocks, with their texts.
+    await tx.query('DELETE FROM search_blocks WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM search_cursors WHERE user_id = $1', [userId]);
     const blocks = await tx.query<{ blockerId: string; blockedId: string }>(
       `DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1 RETURNING blocker_id::text AS "blockerId", blocked_id::text AS "blockedId"`,
       [userId],

@@ -6,6 +6,7 @@ import type { BlockedPairs } from '@chat/presence';
 import type { RateLimitStore } from '@chat/rate-limits';
 import type { SessionRevocations } from '@chat/sessions';
 import type { Receipts } from './receipts.js';
+import type { SearchIndexSettings } from './search-index.js';
 
 export interface MessagesServiceOptions {
   db: Database;
@@ -19,6 +20,8 @@ export interface MessagesServiceOptions {
   rateLimits: Pick<RateLimits, 'messagesPerMinutePerUser'>;
   /** Absent: counts in this process's memory. */
   rateLimitStore?: RateLimitStore;
+  /** How message search's index is kept (tests index at once, in small blocks). */
+  searchIndex?: Partial<SearchIndexSettings>;
 }
 
 /** What the routes get besides the service's options. */

@@ -1,6 +1,7 @@
 import type { Queryable } from '@chat/database';
 import type { Contact, Message, Reaction } from '@chat/contracts';
 import type { Block } from './blocks.js';
+import { inBlocksOf, rewriteBlockWords, textWords } from './search-index.js';
 
 /** A message as every answer and every realtime event shows it. */
 export type ChatMessage = Message;
@@ -265,7 +266,8 @@ export async function editMessage(
   if (minutesOld > windowMinutes) return { status: 'too-late' };
   if (row.text === text) return { status: 'unchanged', message: toMessage(row) };
   const [edited] = await db.query<MessageRow>(
-    `WITH quotes AS (UPDATE messages SET reply_to_text = $2 WHERE reply_to_id = $1)
+    `WITH quotes AS (UPDATE messages SET reply_to_text = $2 WHERE reply_to_id = $1),
+       words AS (${rewriteBlockWords('$1::bigint', '$2::text')})
      UPDATE messages SET text = $2, edited_at = now() WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
     [messageId, text],
   );
@@ -289,7 +291,8 @@ export async function deleteMessage(db: Queryable, { messageId, userId }: { mess
   if (row.senderId !== userId) return { status: 'not-author' };
   if (row.deletedAt) return { status: 'unchanged', message: toMessage(row), image: null };
   const [deleted] = await db.query<MessageRow>(
-    `WITH quotes AS (UPDATE messages SET reply_to_text = NULL, reply_to_image = NULL WHERE reply_to_id = $1)
+    `WITH quotes AS (UPDATE messages SET reply_to_text = NULL, reply_to_image = NULL WHERE reply_to_id = $1),
+       words AS (${rewriteBlockWords('$1::bigint', 'NULL::text')})
      UPDATE messages SET text = NULL, image = NULL, reactions = '{}', deleted_at = now() WHERE id = $1
      RETURNING ${MESSAGE_COLUMNS}`,
     [messageId],
@@ -333,24 +336,24 @@ export async function findReplyTarget(
   return found.deleted ? 'deleted' : 'found';
 }
 
-/** How a message's text is indexed for search, in the index and in every search, character for character. */
-const SEARCHABLE_TEXT = `to_tsvector('simple', coalesce(text, ''))`;
 /**
- * The same words, written so that the text index cannot serve it: a search of recent messages
- * walks the user's own index and checks each text, whatever plan a prepared statement settled on.
+ * A message's words, written so that no index can serve it: a search checks each message it walks
+ * (a user's tail, a block's messages) whatever plan a prepared statement settled on.
  */
-const CHECKED_TEXT = `to_tsvector('simple', coalesce(text, '') || '')`;
-/** How many of my latest sent (and as many received) messages a search checks one by one before it asks the text index. */
-const RECENT_SEARCH_WINDOW = 1_000;
+const CHECKED_TEXT = textWords(`text || ''`);
+/** How many blocks a search round asks for: few at first (a common word fills a page from one), more as rounds go on. */
+const BLOCKS_PER_ROUND = [2, 8, 32];
+/** How many of my newest blocks a search reads one by one before it asks the words' index: enough for a common word. */
+const WALKED_BLOCKS = 32;
 
 /**
  * `userId`'s messages (or those with `peerId`) holding a word starting with each of `words`,
  * newest first, with the person each is with. Postgres full-text search on both modes.
  *
- * A prepared statement's plan cannot know the words: one plan is slow for a common word (the text
- * index finds a million matches, all read and sorted) or for a rare one (walking the user's
- * messages until enough match). So a search first checks the user's latest messages one by one
- * (a common word fills the page there), and only asks the text index when they hold too few.
+ * The messages the index has not put in a block yet (the tail) are checked one by one; then the
+ * user's blocks holding every word, newest first, a few at a time, until the page is full: read
+ * one by one among the newest blocks (a common word is in the first), then from the words' index
+ * (whose cost is the number of blocks that hold the words, not the number of blocks walked past).
  */
 export async function searchMessages(
   db: Queryable,
@@ -358,7 +361,6 @@ export async function searchMessages(
 ): Promise<{ message: ChatMessage; peer: Contact }[]> {
   // Letters and digits only reach the query (searchWords), so no word can be tsquery syntax.
   const query = words.map((word) => `${word}:*`).join(' & ');
-  const params = [userId, query, before ?? MAX_BIGINT, peerId ?? null, limit];
   const withPeer = `($4::uuid IS NULL OR (LEAST(sender_id, receiver_id) = LEAST($1, $4::uuid)
     AND GREATEST(sender_id, receiver_id) = GREATEST($1, $4::uuid)))`;
   const found = (from: string) => `
@@ -367,28 +369,57 @@ export async function searchMessages(
     JOIN contacts c ON c.user_id = CASE WHEN sender_id = $1 THEN receiver_id ELSE sender_id END
     ORDER BY id DESC
     LIMIT $5`;
-  /** Where my latest RECENT_SEARCH_WINDOW sent or received messages begin. */
-  const windowEdge = (who: 'sender_id' | 'receiver_id') =>
-    `COALESCE((SELECT id FROM messages WHERE ${who} = $1 AND id < $3::bigint ORDER BY id DESC OFFSET ${RECENT_SEARCH_WINDOW} LIMIT 1), 0)`;
-  /**
-   * My sent or received messages after both window edges (the later one), newest first, checked one
-   * by one: every message of mine in that range is looked at, so a full page from it is the newest.
-   */
-  const recent = (who: 'sender_id' | 'receiver_id') => `(
+  const tail = (who: 'sender_id' | 'receiver_id') => `(
     SELECT * FROM messages
-    WHERE ${who} = $1 AND id < $3::bigint AND id > GREATEST(${windowEdge('sender_id')}, ${windowEdge('receiver_id')})
+    WHERE ${who} = $1 AND id < $3::bigint AND id > (SELECT COALESCE(max(indexed_up_to), 0) FROM search_cursors WHERE user_id = $1)
       AND ${withPeer} AND ${CHECKED_TEXT} @@ to_tsquery('simple', $2)
     ORDER BY id DESC
     LIMIT $5)`;
   type Row = MessageRow & { peerId: string; peerName: string; peerPic: string };
-  let rows = await db.query<Row>(found(`(${recent('sender_id')} UNION ALL ${recent('receiver_id')})`), params);
-  // Fewer than a page among my latest messages: the older matches come from the text index.
-  if (rows.length < limit) {
-    rows = await db.query<Row>(
-      found(`(SELECT * FROM messages WHERE (sender_id = $1 OR receiver_id = $1) AND ${withPeer}
-                AND ${SEARCHABLE_TEXT} @@ to_tsquery('simple', $2) AND id < $3::bigint)`),
-      params,
-    );
+  const newest = before ?? MAX_BIGINT;
+  const rows = await db.query<Row>(found(`(${tail('sender_id')} UNION ALL ${tail('receiver_id')})`), [
+    userId,
+    query,
+    newest,
+    peerId ?? null,
+    limit,
+  ]);
+  const blockWithPeer = '($5::uuid IS NULL OR peer_ids @> ARRAY[$5::uuid])';
+  const blocksFrom = {
+    newest: `SELECT first_id::text AS "firstId", message_ids::text[] AS "messageIds" FROM (
+        SELECT * FROM search_blocks WHERE user_id = $1 AND last_id < $2::bigint ORDER BY last_id DESC LIMIT ${WALKED_BLOCKS}
+      ) newest
+      WHERE first_id < $3::bigint AND words @@ to_tsquery('simple', $4) AND ${blockWithPeer}
+      ORDER BY last_id DESC LIMIT $6`,
+    index: `SELECT first_id::text AS "firstId", message_ids::text[] AS "messageIds" FROM search_blocks
+      WHERE ${inBlocksOf('$1', '$4')} AND last_id < $2::bigint AND first_id < $3::bigint AND ${blockWithPeer}
+      ORDER BY last_id DESC LIMIT $6`,
+  };
+  let from: keyof typeof blocksFrom = 'newest';
+  let olderThan = MAX_BIGINT;
+  for (let round = 0; rows.length < limit; round++) {
+    const blocksWanted = BLOCKS_PER_ROUND[Math.min(round, BLOCKS_PER_ROUND.length - 1)]!;
+    const blocks = await db.query<{ firstId: string; messageIds: string[] }>(blocksFrom[from], [
+      userId,
+      olderThan,
+      newest,
+      query,
+      peerId ?? null,
+      blocksWanted,
+    ]);
+    if (blocks.length > 0) {
+      const inBlocks = await db.query<Row>(
+        found(`(SELECT * FROM messages WHERE id = ANY($6::bigint[]) AND id < $3::bigint AND ${withPeer} AND ${CHECKED_TEXT} @@ to_tsquery('simple', $2))`),
+        [userId, query, newest, peerId ?? null, limit - rows.length, blocks.flatMap((block) => block.messageIds)],
+      );
+      rows.push(...inBlocks);
+      olderThan = blocks[blocks.length - 1]!.firstId;
+    }
+    // Fewer than asked: no more among the newest blocks (the index goes on below them), or none left.
+    if (blocks.length < blocksWanted) {
+      if (from === 'index') break;
+      from = 'index';
+    }
   }
   return rows.map(({ peerId: id, peerName, peerPic, ...row }) => ({
     message: toMessage(row),

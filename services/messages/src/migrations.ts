@@ -144,4 +144,34 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE contacts ADD COLUMN deleted_at timestamptz;
     `,
   },
+  {
+    version: 9,
+    sql: `
+      -- Message search by blocks (search-index.ts): each user's messages in id order, a block of up
+      -- to 256 at a time with every word of their texts, so a search walks a user's blocks newest
+      -- first instead of reading every message that holds a common word.
+      CREATE TABLE search_blocks (
+        user_id uuid NOT NULL,
+        first_id bigint NOT NULL,
+        last_id bigint NOT NULL,
+        message_ids bigint[] NOT NULL,
+        peer_ids uuid[] NOT NULL,
+        words tsvector NOT NULL,
+        PRIMARY KEY (user_id, last_id)
+      );
+      CREATE INDEX search_blocks_words_idx ON search_blocks USING gin (words);
+      -- Per user: every message of theirs up to indexed_up_to is in a block; \`pending\` of theirs
+      -- after it wait for a full one.
+      CREATE TABLE search_cursors (
+        user_id uuid PRIMARY KEY,
+        indexed_up_to bigint NOT NULL DEFAULT 0,
+        pending integer NOT NULL DEFAULT 0
+      );
+      -- How far the indexer has read the messages table; its row lock is the indexer's turn.
+      CREATE TABLE search_progress (read_up_to bigint NOT NULL);
+      INSERT INTO search_progress VALUES (0);
+      -- Replaced by the blocks: it cost every send an entry per word.
+      DROP INDEX messages_text_search_idx;
+    `,
+  },
 ];

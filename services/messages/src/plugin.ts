@@ -17,6 +17,7 @@ import { mediaRoutes } from './routes/media.js';
 import { messageChangeRoutes } from './routes/message-changes.js';
 import { searchRoutes } from './routes/search.js';
 import { createReceipts } from './receipts.js';
+import { DEFAULT_SEARCH_INDEX, startSearchIndexer } from './search-index.js';
 
 /** The messages service: contacts, history, sending and stored images. Under /api/messages and /api/media. */
 export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
@@ -27,9 +28,11 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   const projection = await projectContacts(options, app.log);
   const receipts = createReceipts({ db: options.db, bus: options.bus, log: app.log });
   const reports = await recordGatewayReports(options.bus, options.db, receipts, app.log);
+  const searchIndexer = startSearchIndexer(options.db, app.log, { ...DEFAULT_SEARCH_INDEX, ...options.searchIndex });
   app.addHook('onClose', async () => {
     projection.unsubscribe();
     reports.unsubscribe();
+    await searchIndexer.stop();
   });
   const { jwtSecret, cookieSecure, revocations } = options;
   await app.register(sessions, { jwtSecret, cookieSecure, revocations });

@@ -9,8 +9,12 @@ import { createInProcessRevocations, signSession } from '@chat/sessions';
 import { subjects, type PrivacySettings, type UserEvent } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { messagesService } from '../src/plugin.js';
+import { indexSearchBatch, type SearchIndexSettings } from '../src/search-index.js';
 
 const JWT_SECRET = 'messages-test-secret-'.padEnd(48, 'x');
+
+/** Search blocks of 4 messages, written only when a test asks (indexSearch), whatever their age. */
+const SEARCH_INDEX: SearchIndexSettings = { blockSize: 4, delayMs: 0, batchSize: 1_000, intervalMs: 3_600_000 };
 
 /**
  * The messages service alone on a free port. Users come the way they do in production: a
@@ -25,7 +29,17 @@ export async function startMessagesService({
   const bus = createInProcessBus(() => {});
   const blobs = await createDiskBlobStore(join(await tempDir('chat-messages'), 'media'));
   const blockedPairs = createInProcessBlockedPairs();
-  await app.register(messagesService, { db, bus, blobs, blockedPairs, revocations: createInProcessRevocations(), jwtSecret: JWT_SECRET, cookieSecure: false, rateLimits });
+  await app.register(messagesService, {
+    db,
+    bus,
+    blobs,
+    blockedPairs,
+    revocations: createInProcessRevocations(),
+    jwtSecret: JWT_SECRET,
+    cookieSecure: false,
+    rateLimits,
+    searchIndex: SEARCH_INDEX,
+  });
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
 
@@ -47,5 +61,10 @@ export async function startMessagesService({
     return { id, fullName, client };
   };
 
-  return { app, db, bus, blobs, blockedPairs, baseUrl, user, cookieOf, published };
+  /** Puts every message sent so far in search blocks, as the indexer does in the background. */
+  const indexSearch = async () => {
+    while ((await indexSearchBatch(db, SEARCH_INDEX)) > 0);
+  };
+
+  return { app, db, bus, blobs, blockedPairs, baseUrl, user, cookieOf, published, indexSearch };
 }

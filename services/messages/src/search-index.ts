@@ -1,0 +1,152 @@
+import type { Database, Queryable } from '@chat/database';
+import { stepsInOrder } from '@chat/kernel';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Message search's index: each user's messages in blocks of up to `blockSize`, in id order, each
+ * block with every word in its texts. A GIN index over every message answers "which messages hold
+ * this word" but not "which are the newest": a word in a million old messages reads a million
+ * entries before the first page. Blocks keep the user's order: a search walks their blocks newest
+ * first, skipping those without the words, and checks the few messages of the blocks that have them.
+ *
+ * Blocks are written off the send path, by an indexer that reads the messages table in id order.
+ * A user's messages after their last full block (the tail: fewer than a block's worth, plus what
+ * the indexer has not read yet) are checked one by one at search time.
+ */
+export interface SearchIndexSettings {
+  /** Messages per block: a search checks this many messages per block that has the words. */
+  blockSize: number;
+  /** Messages younger than this are left for the next pass, so that one committed late is not skipped. */
+  delayMs: number;
+  /** Messages read per transaction: small enough not to hold the embedded database for long. */
+  batchSize: number;
+  /** How often the indexer looks for new messages. */
+  intervalMs: number;
+}
+
+export const DEFAULT_SEARCH_INDEX: SearchIndexSettings = { blockSize: 256, delayMs: 5_000, batchSize: 1_000, intervalMs: 1_000 };
+
+/** How a text's words are indexed and searched ("simple": lower-cased, no stemming, any language). */
+export const textWords = (text: string) => `to_tsvector('simple', coalesce(${text}, ''))`;
+
+/**
+ * A block's words: its texts', and its user as a word no text can hold ("@" and the id: a search's
+ * words are letters and digits). So the words' index alone finds a user's blocks holding the words
+ * searched, and no plan can swap it for a walk along the user's blocks.
+ */
+const blockWords = (userId: string, text: string) => `array_to_tsvector(ARRAY['@' || ${userId}::text]) || strip(${textWords(text)})`;
+
+/** The search `query` (a tsquery text) among the blocks of `userId` (SQL expressions both). */
+export const inBlocksOf = (userId: string, query: string) =>
+  `words @@ (to_tsquery('simple', ${query}) && quote_literal('@' || ${userId}::text)::tsquery)`;
+
+/**
+ * Rewrites the words of the blocks holding a message whose text becomes `text` (an edit, or NULL
+ * for a deletion), one for each of the two people: the words it lost leave the index with it.
+ * Reads the block's other messages as they are; the changed one as it will be.
+ */
+export const rewriteBlockWords = (messageId: string, text: string) => `
+  UPDATE search_blocks b SET words = (
+    SELECT ${blockWords('b.user_id', `string_agg(CASE WHEN m.id = ${messageId} THEN ${text} ELSE m.text END, ' ')`)}
+    FROM messages m WHERE m.id = ANY(b.message_ids)
+  )
+  WHERE b.user_id IN (SELECT sender_id FROM messages WHERE id = ${messageId} UNION ALL SELECT receiver_id FROM messages WHERE id = ${messageId})
+    AND b.last_id >= ${messageId} AND b.first_id <= ${messageId}`;
+
+/**
+ * Reads the next messages after where the indexer stopped and writes the blocks they complete.
+ * Answers how many messages it read: 0 once it has caught up (or another replica holds the turn).
+ */
+export async function indexSearchBatch(db: Database, settings: SearchIndexSettings): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [progress] = await tx.query<{ readUpTo: string }>(
+      'SELECT read_up_to::text AS "readUpTo" FROM search_progress FOR UPDATE SKIP LOCKED',
+    );
+    if (!progress) return 0;
+    const [range] = await tx.query<{ upTo: string | null; read: number }>(
+      `WITH next AS (SELECT id, created_at FROM messages WHERE id > $1 ORDER BY id LIMIT $2)
+       SELECT COALESCE((SELECT min(id) - 1 FROM next WHERE created_at > now() - make_interval(secs => $3)), (SELECT max(id) FROM next))::text AS "upTo",
+              (SELECT count(*)::int FROM next) AS read`,
+      [progress.readUpTo, settings.batchSize, settings.delayMs / 1000],
+    );
+    const upTo = range?.upTo;
+    if (!upTo || BigInt(upTo) <= BigInt(progress.readUpTo)) return 0;
+    const counted = await tx.query<{ userId: string; pending: number }>(
+      `WITH read AS (
+         SELECT sender_id AS user_id FROM messages WHERE id > $1 AND id <= $2
+         UNION ALL SELECT receiver_id FROM messages WHERE id > $1 AND id <= $2
+       )
+       INSERT INTO search_cursors (user_id, pending) SELECT user_id, count(*) FROM read GROUP BY user_id
+       ON CONFLICT (user_id) DO UPDATE SET pending = search_cursors.pending + EXCLUDED.pending
+       RETURNING user_id::text AS "userId", pending`,
+      [progress.readUpTo, upTo],
+    );
+    const ready = counted.filter((cursor) => cursor.pending >= settings.blockSize).map((cursor) => cursor.userId);
+    if (ready.length > 0) await writeBlocks(tx, ready, upTo, settings.blockSize);
+    await tx.query('UPDATE search_progress SET read_up_to = $1', [upTo]);
+    return range.read;
+  });
+}
+
+/** Each ready user's full blocks of messages up to `upTo`; the rest stays their tail. */
+async function writeBlocks(tx: Queryable, userIds: string[], upTo: string, blockSize: number) {
+  await tx.query(
+    `WITH theirs AS (
+       SELECT c.user_id, m.id, m.text, m.peer_id FROM search_cursors c CROSS JOIN LATERAL (
+         SELECT id, text, receiver_id AS peer_id FROM messages WHERE sender_id = c.user_id AND id > c.indexed_up_to AND id <= $2
+         UNION ALL
+         SELECT id, text, sender_id FROM messages WHERE receiver_id = c.user_id AND id > c.indexed_up_to AND id <= $2
+       ) m
+       WHERE c.user_id = ANY($1::uuid[])
+     ), numbered AS (
+       SELECT *, (row_number() OVER (PARTITION BY user_id ORDER BY id) - 1) / $3::int AS block, count(*) OVER (PARTITION BY user_id) AS total
+       FROM theirs
+     ), written AS (
+       INSERT INTO search_blocks (user_id, first_id, last_id, message_ids, peer_ids, words)
+       SELECT user_id, min(id), max(id), array_agg(id ORDER BY id), array_agg(DISTINCT peer_id), ${blockWords('user_id', `string_agg(text, ' ')`)}
+       FROM numbered WHERE block < total / $3::int GROUP BY user_id, block
+       RETURNING user_id, last_id
+     )
+     UPDATE search_cursors c SET indexed_up_to = done.last_id, pending = done.left_over
+     FROM (
+       SELECT w.user_id, max(w.last_id) AS last_id, (SELECT max(total) % $3::int FROM numbered n WHERE n.user_id = w.user_id) AS left_over
+       FROM written w GROUP BY w.user_id
+     ) done
+     WHERE c.user_id = done.user_id`,
+    [userIds, upTo, blockSize],
+  );
+}
+
+export interface SearchIndexer {
+  /** Indexes until caught up with the messages old enough; resolves when done. */
+  catchUp(): Promise<void>;
+  /** Stops looking for new messages, after the pass under way. */
+  stop(): Promise<void>;
+}
+
+/** Keeps the search index caught up: a pass every `intervalMs`, batch after batch until nothing is left. */
+export function startSearchIndexer(db: Database, log: FastifyBaseLogger, settings: SearchIndexSettings): SearchIndexer {
+  const inOrder = stepsInOrder();
+  let stopped = false;
+
+  const pass = async () => {
+    while (!stopped && (await indexSearchBatch(db, settings)) > 0) {
+      // Lets the embedded database serve requests between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const catchUp = () => inOrder(pass);
+  const timer = setInterval(() => {
+    catchUp().catch((error: unknown) => log.warn({ err: error }, 'message search index: a pass failed; the next one retries'));
+  }, settings.intervalMs);
+  timer.unref();
+
+  return {
+    catchUp,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await inOrder(async () => undefined);
+    },
+  };
+}
