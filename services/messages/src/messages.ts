@@ -221,11 +221,15 @@ export async function listConversation(db: Queryable, userA: string, userB: stri
        SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2
          AND id < $3::bigint
+         AND id <= (SELECT COALESCE(max(last_message_id), 0) FROM conversations WHERE user_id = $5 AND peer_id = $6)
        ORDER BY id DESC LIMIT $4
      ) page ORDER BY "_id"::bigint ASC`,
     // Always a bound, so it is a condition of the index scan in every plan (a NULL-or-bound is
     // only a filter in a generic plan, which then reads the conversation from its newest message).
-    [low, high, page.before ?? MAX_BIGINT, page.limit],
+    // Bounded by the conversation's newest message too: for a pair with most of the table's
+    // messages the planner walks the primary key backwards, which would otherwise first read
+    // through every newer message of everyone else (57 ms a page at 500,000 of them).
+    [low, high, page.before ?? MAX_BIGINT, page.limit, userA, userB],
   );
   return rows.map(toMessage);
 }
