@@ -66,9 +66,11 @@ export async function measureDatabase() {
     await db.query(`INSERT INTO contacts (user_id, full_name) VALUES ($1, 'Ann'), ($2, 'Ben')`, [ann, ben]);
     // The words the service would index (nameWords), for these plain names: lower-cased, accents dropped.
     await db.query(
-      `INSERT INTO contact_words (word, user_id)
-       SELECT DISTINCT translate(lower(word), 'ëíüçñ', 'eiucn'), user_id
-       FROM contacts, regexp_split_to_table(full_name, '[^[:alnum:]ëíüçñÜ]+') AS word WHERE word <> ''`,
+      `INSERT INTO contact_words (word, user_id, name_words)
+       SELECT word, user_id, array_agg(word) OVER (PARTITION BY user_id) FROM (
+         SELECT DISTINCT translate(lower(word), 'ëíüçñ', 'eiucn') AS word, user_id
+         FROM contacts, regexp_split_to_table(full_name, '[^[:alnum:]ëíüçñÜ]+') AS word WHERE word <> ''
+       ) words`,
     );
     await db.query(
       `INSERT INTO messages (sender_id, receiver_id, text, created_at)

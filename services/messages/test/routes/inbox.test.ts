@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NEXT_CURSOR_HEADER, type InboxEntry } from '@chat/contracts';
+import { NEXT_CURSOR_HEADER, type InboxEntry, type MessageSearchResult } from '@chat/contracts';
 import { migrate } from '@chat/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, databaseImplementations } from '#test-support';
@@ -146,6 +146,40 @@ describe.each(databaseImplementations)('upgrading to the inbox on %s', (_name, d
       expect(entries).toEqual([
         expect.objectContaining({ _id: ann, fullName: 'Ann Before', unreadCount: 0, lastMessage: expect.objectContaining({ text: 'old two' }) }),
       ]);
+    } finally {
+      await server.app.close();
+    }
+  });
+});
+
+describe.each(databaseImplementations)('upgrading a database from before search blocks and name words on %s', (_name, database) => {
+  it('finds the names and the messages written before, each contact once', async () => {
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    const server = await startMessagesService({
+      database: async () => {
+        const db = await database();
+        await migrate(db, 'messages', messagesMigrations.slice(0, 8));
+        await db.query(`INSERT INTO contacts (user_id, full_name) VALUES ($1, 'Ann Anna Before'), ($2, 'Bob Before')`, [ann, bob]);
+        await db.query(`INSERT INTO contact_words (word, user_id) VALUES ('ann', $1), ('anna', $1), ('before', $1), ('bob', $2), ('before', $2)`, [
+          ann,
+          bob,
+        ]);
+        await db.query(`INSERT INTO messages (sender_id, receiver_id, text) VALUES ($1, $2, 'an old note'), ($2, $1, 'a reply')`, [ann, bob]);
+        return db;
+      },
+    });
+    try {
+      const client = new ApiClient(server.baseUrl);
+      client.cookie = server.cookieOf(bob);
+      const names = async (q: string) => ((await client.get(`/api/messages/users?q=${q}`)).body as InboxEntry[]).map((entry) => entry.fullName);
+      expect(await names('ann%20bef')).toEqual(['Ann Anna Before']);
+      expect(await names('an')).toEqual(['Ann Anna Before']);
+      expect(await names('anna%20bob')).toEqual([]);
+      const found = (await client.get('/api/messages/search?q=old%20note')).body as MessageSearchResult[];
+      expect(found.map((result) => result.message.text)).toEqual(['an old note']);
+      await server.indexSearch();
+      const indexed = (await client.get('/api/messages/search?q=old%20note')).body as MessageSearchResult[];
+      expect(indexed.map((result) => result.message.text)).toEqual(['an old note']);
     } finally {
       await server.app.close();
     }
