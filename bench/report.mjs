@@ -82,6 +82,8 @@ function markdown(results) {
         ['messageSearchRare', 'message search, two words matching a few messages'],
         ['messageSearchInConversation', 'the same, in the 1,000,000-message conversation'],
         ['messageSearchNoneInConversation', 'her latest 500,000’s word in that conversation, where it is not'],
+        ['signup', 'sign up, among 1,000,000 accounts (a bcrypt hash, cost 10)'],
+        ['login', 'log in as one of them (a bcrypt compare)'],
       ].map(([key, label]) => `| ${label} | ${d[key].p50} | ${d[key].p99} | ${d[key].max} |`),
     );
   }

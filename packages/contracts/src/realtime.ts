@@ -71,7 +71,7 @@ export interface BlockChanged {
 
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {
-  /** Once per new socket: everyone online, the user included. */
+  /** Once per new socket: everyone online, the user included; after `watchPresence`, the watched ones online. */
   getOnlineUsers: (userIds: string[]) => void;
   onlineUsersChanged: (change: OnlineUsersChanged) => void;
   /**
@@ -88,9 +88,26 @@ export interface ServerToClientEvents {
   blockChanged: (change: BlockChanged) => void;
 }
 
-/** What a client emits: only that it is typing (messages go over HTTP). */
+/** Most users one socket may watch the presence of. */
+export const MAX_WATCHED_USERS = 1000;
+
+/**
+ * Whose presence a socket hears (`getOnlineUsers` and `onlineUsersChanged`): everyone, as a new
+ * socket does and as a client whose whole contact list fits one page asks; or the users it has on
+ * screen (its loaded sidebar pages and open conversation), so that a change costs the gateways what
+ * its watchers cost, not what every socket costs.
+ */
+export const WatchPresenceSchema = Type.Union([
+  Type.Literal('everyone'),
+  Type.Array(Type.String({ format: 'uuid' }), { maxItems: MAX_WATCHED_USERS }),
+]);
+export type WatchPresence = Static<typeof WatchPresenceSchema>;
+
+/** What a client emits: that it is typing, and whose presence it watches (messages go over HTTP). */
 export interface ClientToServerEvents {
   typing: (typing: Typing) => void;
+  /** Answered with `getOnlineUsers`: the online users among those watched, the socket's own user included. */
+  watchPresence: (watch: WatchPresence) => void;
 }
 
 /** What the gateway keeps on a socket once its handshake passed. */

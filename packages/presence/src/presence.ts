@@ -13,6 +13,8 @@ export interface Presence {
   connect(userId: string): Promise<void>;
   disconnect(userId: string): Promise<void>;
   onlineUsers(): Promise<string[]>;
+  /** Those of `userIds` who are online: what a socket watching them is told first. */
+  whoIsOnline(userIds: readonly string[]): Promise<string[]>;
   onChange(listener: PresenceListener): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,6 +45,9 @@ export function createInProcessPresence(): Presence {
     },
     async onlineUsers() {
       return [...connections.keys()];
+    },
+    async whoIsOnline(userIds) {
+      return userIds.filter((userId) => connections.has(userId));
     },
     onChange(listener) {
       listeners.add(listener);

@@ -205,6 +205,9 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
     async onlineUsers() {
       return [...online];
     },
+    async whoIsOnline(userIds) {
+      return userIds.filter((userId) => online.has(userId));
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -29,8 +29,8 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   const io: ChatServer = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
-    // Clients only listen; nothing they send needs more than a few bytes.
-    maxHttpBufferSize: 16 * 1024,
+    // The most a client sends is whom it watches: MAX_WATCHED_USERS ids, about 40 KB.
+    maxHttpBufferSize: 64 * 1024,
     // A client that reconnects while this replica shuts down must go elsewhere: a session opened
     // here now would hold its connection with long polls and keep the server from closing.
     allowRequest: (_request, callback) => callback(closing ? SHUTTING_DOWN : null, !closing),

@@ -1,5 +1,6 @@
-import type { OnlineUsersChanged } from '@chat/contracts';
+import { WatchPresenceSchema, type OnlineUsersChanged, type WatchPresence } from '@chat/contracts';
 import type { Presence } from '@chat/presence';
+import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlockedPeers } from './blocked-peers.js';
 import type { ChatServer, ChatSocket } from './chat-server.js';
@@ -10,16 +11,28 @@ import type { UserSocketHooks } from './user-sockets.js';
 /** At most one delta push per this interval per replica, however many users come and go. */
 export const PRESENCE_PUSH_INTERVAL_MS = 250;
 
+/** A socket may change whom it watches this many times per WATCH_WINDOW_MS (scrolling loads pages); more is dropped. */
+const WATCHES_PER_WINDOW = 20;
+const WATCH_WINDOW_MS = 10_000;
+
+const isWatch = Compile(WatchPresenceSchema);
+
 /**
- * A user is registered online while this replica holds one of their sockets. A new socket gets the
- * full list once (`getOnlineUsers`); everyone gets only the changes since the last push
- * (`onlineUsersChanged`), so a login costs O(N) pushes instead of N full lists. A block hides
- * each of a pair from the other.
+ * A user is registered online while this replica holds one of their sockets. A socket hears
+ * everyone's presence until it says whom it watches (`watchPresence`): then it hears only theirs,
+ * through a room per watched user, so a change costs each replica what its watchers there cost.
+ * A socket gets the list once (`getOnlineUsers`, again after each `watchPresence`) and then only
+ * the changes since the last push (`onlineUsersChanged`). A block hides each of a pair from the other.
  */
 export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: BlockedPeers, log: FastifyBaseLogger) {
   const pending = new Map<string, boolean>();
   let timer: NodeJS.Timeout | undefined;
   let lastPushAt = 0;
+
+  const tellWatchers = (userId: string, change: OnlineUsersChanged) => {
+    const hiddenFrom = blockedPeers.hiddenFrom(userId) ?? [];
+    io.local.to(rooms.presenceOf(userId)).except([...hiddenFrom].map(rooms.user)).emit('onlineUsersChanged', change);
+  };
 
   const push = () => {
     timer = undefined;
@@ -30,13 +43,16 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
       (online ? change.online : change.offline).push(userId);
       for (const viewer of blockedPeers.hiddenFrom(userId) ?? []) blockedViewers.add(viewer);
     }
+    for (const userId of change.online) tellWatchers(userId, { online: [userId], offline: [] });
+    for (const userId of change.offline) tellWatchers(userId, { online: [], offline: [userId] });
     pending.clear();
+    const everyone = io.local.to(rooms.everyonesPresence);
     if (blockedViewers.size === 0) {
-      io.local.emit('onlineUsersChanged', change);
+      everyone.emit('onlineUsersChanged', change);
       return;
     }
     // One broadcast for everyone else; each user a block hides someone of this change from gets their own.
-    io.local.except([...blockedViewers].map(rooms.user)).emit('onlineUsersChanged', change);
+    everyone.except([...blockedViewers].map(rooms.user)).emit('onlineUsersChanged', change);
     for (const viewer of blockedViewers) {
       const visible = (userId: string) => !blockedPeers.hides(viewer, userId);
       const theirs = { online: change.online.filter(visible), offline: change.offline.filter(visible) };
@@ -64,9 +80,36 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     hooks,
     async connected(socket: ChatSocket) {
       const userId = socketUserId(socket);
-      // The user is online by now, even if a shared presence's mirror has not heard it yet.
-      const online = new Set(await presence.onlineUsers()).add(userId);
-      if (socket.connected) socket.emit('getOnlineUsers', [...online].filter((peer) => !blockedPeers.hides(userId, peer)));
+      let watching: WatchPresence = 'everyone';
+      let windowStart = 0;
+      let inWindow = 0;
+      /** The online users among those watched, the socket's own user included. */
+      const sendOnlineUsers = async () => {
+        const seen = watching;
+        // The user is online by now, even if a shared presence's mirror has not heard it yet.
+        const online = new Set(await (seen === 'everyone' ? presence.onlineUsers() : presence.whoIsOnline(seen))).add(userId);
+        // A later watchPresence answers for itself.
+        if (socket.connected && seen === watching) {
+          socket.emit('getOnlineUsers', [...online].filter((peer) => !blockedPeers.hides(userId, peer)));
+        }
+      };
+      socket.on('watchPresence', (watch: unknown) => {
+        if (!isWatch.Check(watch)) return;
+        const now = Date.now();
+        if (now - windowStart >= WATCH_WINDOW_MS) {
+          windowStart = now;
+          inWindow = 0;
+        }
+        if (++inWindow > WATCHES_PER_WINDOW) return;
+        const before = watching === 'everyone' ? [rooms.everyonesPresence] : watching.map(rooms.presenceOf);
+        watching = watch === 'everyone' ? watch : [...new Set(watch)];
+        const after = new Set(watching === 'everyone' ? [rooms.everyonesPresence] : watching.map(rooms.presenceOf));
+        for (const room of before) if (!after.has(room)) void socket.leave(room);
+        for (const room of after) void socket.join(room);
+        sendOnlineUsers().catch((error: unknown) => log.error({ err: error, userId }, 'could not send the watched users online'));
+      });
+      await socket.join(rooms.everyonesPresence);
+      await sendOnlineUsers();
     },
     stop() {
       stopListening();

@@ -4,4 +4,8 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   /** All sockets of one session, on every replica (through the Socket.IO adapter). */
   session: (sessionId: string) => `session:${sessionId}`,
+  /** The sockets on this replica that hear everyone's presence. */
+  everyonesPresence: 'presence:everyone',
+  /** The sockets on this replica that watch one user's presence. */
+  presenceOf: (userId: string) => `presence:${userId}`,
 } as const;

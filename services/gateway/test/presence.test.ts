@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OnlineUsersChanged } from '@chat/contracts';
+import { randomUUID } from 'node:crypto';
+import { MAX_WATCHED_USERS, type OnlineUsersChanged } from '@chat/contracts';
 import { collectEvents, eventually, nextEvent, openSocket, connected } from '#test-support';
 import { startGateway } from './gateway-server.js';
 
@@ -58,5 +59,51 @@ describe('presence', () => {
     expect(changes.length).toBeLessThanOrEqual(3);
     for (const socket of sockets) socket.disconnect();
     watcher.disconnect();
+  });
+});
+
+describe('presence by interest', () => {
+  /** A socket of a new user that has had its first list of online users, collecting every later one. */
+  const watcherSocket = async () => {
+    const watcher = gateway.user();
+    const socket = openSocket(gateway.baseUrl, { cookie: watcher.cookie, userId: watcher.id });
+    const snapshots = collectEvents<string[]>(socket, 'getOnlineUsers');
+    const changes = collectEvents<OnlineUsersChanged>(socket, 'onlineUsersChanged');
+    await connected(socket);
+    await eventually(() => snapshots.length === 1, 'the first list of online users');
+    return { watcher, socket, snapshots, changes };
+  };
+
+  it('tells a socket that watches some users only about them, and first which of them are online', async () => {
+    const [ann, bob, cat] = [gateway.user(), gateway.user(), gateway.user()];
+    const annSocket = await ann.socket();
+    const { watcher, socket, snapshots, changes } = await watcherSocket();
+    socket.emit('watchPresence', [ann.id, bob.id]);
+    await eventually(() => snapshots.length === 2, 'the watched users online');
+    expect(snapshots[1]!.sort()).toEqual([ann.id, watcher.id].sort());
+
+    const catSocket = await cat.socket();
+    const bobSocket = await bob.socket();
+    await eventually(() => changes.some((change) => change.online.includes(bob.id)), 'bob online');
+    annSocket.disconnect();
+    await eventually(() => changes.some((change) => change.offline.includes(ann.id)), 'ann offline');
+    expect(changes.flatMap((change) => [...change.online, ...change.offline]), 'nothing of Cat, whom it does not watch').not.toContain(cat.id);
+
+    socket.emit('watchPresence', 'everyone');
+    await eventually(() => snapshots.length === 3, 'everyone online');
+    expect(snapshots[2]).toEqual(expect.arrayContaining([bob.id, cat.id, watcher.id]));
+    catSocket.disconnect();
+    await eventually(() => changes.some((change) => change.offline.includes(cat.id)), 'cat offline, now that it hears everyone');
+    for (const open of [socket, bobSocket]) open.disconnect();
+  });
+
+  it('ignores a watch that is not a list of user ids, or longer than the most a socket may watch', async () => {
+    const { watcher, socket, snapshots } = await watcherSocket();
+    socket.emit('watchPresence', ['not-a-user-id'] as never);
+    socket.emit('watchPresence', Array.from({ length: MAX_WATCHED_USERS + 1 }, () => randomUUID()));
+    socket.emit('watchPresence', []);
+    await eventually(() => snapshots.length === 2, 'the answer to the one valid watch');
+    expect(snapshots[1]).toEqual([watcher.id]);
+    socket.disconnect();
   });
 });

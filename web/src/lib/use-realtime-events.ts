@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { notifyIncoming } from './notify';
+import { watchPresence } from './presence-watch';
 import type { ChatSocket } from './socket';
 
 /** A handler for each event of the contract, and for the connection's own. */
@@ -63,7 +64,11 @@ export function useRealtimeEvents(): void {
       void chat().getUsers();
       void chat().loadBlockedUsers();
     };
+    // Whose presence this socket hears follows the people on screen.
+    const presenceWatch = watchPresence(socket, chat);
+    const stopWatching = useChatStore.subscribe(presenceWatch.update);
     const onConnect = () => {
+      presenceWatch.connected();
       useAuthStore.getState().setReconnecting(false);
       // The server is reachable again: what waits in the outbox goes now.
       void chat().resumeOutbox();
@@ -107,6 +112,8 @@ export function useRealtimeEvents(): void {
     });
     return () => {
       window.removeEventListener('online', onBrowserOnline);
+      stopWatching();
+      presenceWatch.stop();
       unbind();
     };
   }, [socket]);

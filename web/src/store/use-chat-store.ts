@@ -51,7 +51,7 @@ export const whyConversationClosed = (state: Pick<ChatState, 'selectedUser' | 'u
   return state.blockedUsers.some((user) => user._id === peerId) ? 'blocked' : null;
 };
 
-interface ChatState {
+export interface ChatState {
   /** The inbox as loaded so far: conversations first (latest first), then everyone else by name. */
   users: InboxEntry[];
   /** Where the next page of the inbox starts; null once everything is loaded. */
