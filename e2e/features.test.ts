@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { noisyPngBytes, pngBytes, toDataUrl } from '#test-support';
+import { connected, noisyPngBytes, openSocket, pngBytes, toDataUrl } from '#test-support';
 import { conversation, newUserPage, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
@@ -267,6 +267,24 @@ describeOnEmbedded((run) => {
       await ben.page.getByRole('button', { name: 'More messages' }).click();
       await polled(() => results.count(), 'the rest, after More').toBe(55);
       expect(await ben.page.getByRole('button', { name: 'More messages' }).count(), 'nothing more to load').toBe(0);
+    });
+
+    it('shows live presence for the people a contact search found, watching only them', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Watched');
+      const ann = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      const watches: string[] = [];
+      ann.page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => void watches.push(String(payload))));
+      await ann.page.goto('/');
+      await ann.page.getByPlaceholder('Search contacts').fill('Bob Watched');
+      const bobRow = ann.page.getByRole('list').getByRole('button', { name: /Bob Watched/ });
+      await polled(() => bobRow.textContent(), 'Bob found, offline').toContain('Offline');
+      await polled(() => watches.some((frame) => frame.includes('"watchPresence"') && frame.includes(bobUser._id)), 'a watch of Bob').toBe(true);
+
+      const bobsSocket = await connected(openSocket(run.baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
+      await polled(() => bobRow.textContent(), 'Bob online, live').toContain('Online');
+      await run.shot(ann.page, 'presence-of-search-results');
+      bobsSocket.disconnect();
+      await polled(() => bobRow.textContent(), 'Bob offline again').toContain('Offline');
     });
 
     it('plays the welcome animation, and holds it still for someone who asks for less motion', async () => {

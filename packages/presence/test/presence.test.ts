@@ -25,6 +25,15 @@ const track = (presence: Presence) => {
 const sorted = async (presence: Presence) => (await presence.onlineUsers()).sort();
 
 describe.each(implementations)('%s presence', (_name, open) => {
+  it('answers which of some users are online, without listing everyone', async () => {
+    const { presence, changes } = track(await open());
+    await presence.connect('ann');
+    await presence.connect('bob');
+    await eventually(() => changes.length === 2, 'both online');
+    expect(await presence.whoIsOnline(['bob', 'cat'])).toEqual(['bob']);
+    expect(await presence.whoIsOnline([])).toEqual([]);
+  });
+
   it('keeps a user online until their last connection leaves', async () => {
     const { presence, changes } = track(await open());
     await presence.connect('ann');
