@@ -1,6 +1,7 @@
 // One process of idle sockets for the connection-scale measurement (a process holds at most its
 // file limit). Told what to open over IPC; reports when connected and how many saw a presence change.
 import { io } from 'socket.io-client';
+import { poolUserId } from './watch-pool.mjs';
 
 const sockets = [];
 let sawChange = 0;
@@ -35,6 +36,22 @@ process.on('message', async (command) => {
     } catch (error) {
       process.send({ type: 'failed', message: String(error), count: sockets.length });
     }
+  } else if (command.type === 'watch') {
+    // Socket n (counted across drivers from `offset`) watches `perSocket` users of a pool of `poolSize`
+    // in a row from n * perSocket: every user of the pool is watched by as many sockets.
+    const { offset, perSocket, poolSize } = command;
+    let answered = 0;
+    await new Promise((resolve) => {
+      sockets.forEach((socket, i) => {
+        const first = (offset + i) * perSocket;
+        const watch = Array.from({ length: perSocket }, (_, k) => poolUserId((first + k) % poolSize));
+        socket.once('getOnlineUsers', () => {
+          if (++answered === sockets.length) resolve();
+        });
+        socket.emit('watchPresence', watch);
+      });
+    });
+    process.send({ type: 'watching', count: answered });
   } else if (command.type === 'reset') {
     sawChange = 0;
     process.send({ type: 'reset' });

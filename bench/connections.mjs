@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE, signSession } from '@chat/sessions';
 import { io } from 'socket.io-client';
 import { freePort, waitUntilAnswering } from '../scripts/local-cluster.ts';
+import { poolUserId } from './watch-pool.mjs';
 import { cpuTimes, openFileLimit, rssKb } from './proc.mjs';
 import { measureWriteFloor } from './write-floor.mjs';
 
@@ -130,6 +131,7 @@ async function measureGateway(sockets) {
     newcomerSocket.disconnect();
     // Ticks are 10 ms; what the idle gateway used over as long is taken off.
     const changeCpuMs = (kind) => Math.max(0, (changeTo[kind] - changeFrom[kind] - (idleTo[kind] - idleFrom[kind])) * 10);
+    const byInterest = await measureWatchedChange({ url, drivers, sockets: target, jwtSecret, pid: gateway.pid });
     return {
       fileLimit: limit,
       sockets: target,
@@ -147,6 +149,7 @@ async function measureGateway(sockets) {
         gatewayUserCpuMs: changeCpuMs('user'),
         gatewaySystemCpuMs: changeCpuMs('system'),
       },
+      byInterest: { ...byInterest, rssMb: Math.round((await rssKb(gateway.pid)) / 1024) },
     };
   } finally {
     for (const { process: driver } of drivers) driver.kill('SIGKILL');
@@ -154,4 +157,73 @@ async function measureGateway(sockets) {
     await once(gateway, 'exit');
     await rm(dirname(memoryFile), { recursive: true, force: true });
   }
+}
+
+/** Users each socket watches in the by-interest measurement (issue 17: "every user watching 200 others"). */
+const WATCHED_PER_SOCKET = 200;
+/** Users of the pool that come online together and then leave: enough changes for the CPU's 10 ms ticks. */
+const CHANGING_USERS = 100;
+const IDLE_MS = 2000;
+
+/**
+ * The same sockets, each now watching 200 users of a pool as large as the sockets (so each user
+ * has 200 watchers): the gateway's CPU for a change of one of them, reaching only those 200.
+ */
+async function measureWatchedChange({ url, drivers, sockets, jwtSecret, pid }) {
+  let offset = 0;
+  const watchStarted = Date.now();
+  await Promise.all(
+    drivers.map(({ process: driver, count }) => {
+      const command = { type: 'watch', offset, perSocket: WATCHED_PER_SOCKET, poolSize: sockets };
+      offset += count;
+      return ask(driver, command, 'watching');
+    }),
+  );
+  const watchSeconds = (Date.now() - watchStarted) / 1000;
+  await pause(2000);
+  await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'reset' }, 'reset')));
+  const idleFrom = await processStats(pid);
+  await pause(IDLE_MS);
+  const idleTo = await processStats(pid);
+  const idleCpuPerMs = (kind) => ((idleTo[kind] - idleFrom[kind]) * 10) / IDLE_MS;
+  /**
+   * The gateway's CPU for these users coming online together, then going offline together (each
+   * given a second, past the 250 ms push interval), less what the idle gateway uses over as long.
+   */
+  const burst = async (userIds) => {
+    const from = await processStats(pid);
+    const started = Date.now();
+    const sockets = await Promise.all(
+      userIds.map((userId) => {
+        const cookie = `${SESSION_COOKIE}=${signSession(userId, randomUUID(), jwtSecret)}`;
+        const socket = io(url, { transports: ['websocket'], query: { userId }, extraHeaders: { cookie }, forceNew: true });
+        return new Promise((resolve) => socket.once('connect', () => resolve(socket)));
+      }),
+    );
+    await pause(1000);
+    for (const socket of sockets) socket.disconnect();
+    await pause(1000);
+    const ms = Date.now() - started;
+    const to = await processStats(pid);
+    const cpuMs = (kind) => Math.max(0, (to[kind] - from[kind]) * 10 - idleCpuPerMs(kind) * ms);
+    return cpuMs('user') + cpuMs('system');
+  };
+  // Users no one watches: their connections, their ends and the presence bookkeeping, without fan-out.
+  const unwatchedCpuMs = await burst(Array.from({ length: CHANGING_USERS }, () => randomUUID()));
+  await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'reset' }, 'reset')));
+  const watchedCpuMs = await burst(Array.from({ length: CHANGING_USERS }, (_, n) => poolUserId(n)));
+  const replies = await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'count' }, 'count')));
+  const reached = replies.reduce((sum, reply) => sum + reply.sawChange, 0);
+  const changes = 2 * CHANGING_USERS;
+  const perChange = (ms) => Math.round((ms / changes) * 10) / 10;
+  return {
+    watchedPerSocket: WATCHED_PER_SOCKET,
+    watchSeconds,
+    changes,
+    socketsReachedPerChange: reached / changes,
+    // With the watched user's connection and its end (handshake, presence in Redis).
+    gatewayCpuMsPerChange: perChange(watchedCpuMs),
+    unwatchedCpuMsPerChange: perChange(unwatchedCpuMs),
+    fanOutCpuMsPerChange: perChange(Math.max(0, watchedCpuMs - unwatchedCpuMs)),
+  };
 }

@@ -99,6 +99,11 @@ function markdown(results) {
       `| ${c.connectRate} sockets/s | ${c.rssMb} MB | ${c.rssPerSocketKb} KB | ${c.heapPerSocketKb} KB | ${c.presenceChange.socketsReached.toLocaleString('en')} | ` +
         `${c.presenceChange.deliveredInMs} ms | ${c.presenceChange.gatewayCpuMs} ms (${c.presenceChange.gatewayUserCpuMs} + ${c.presenceChange.gatewaySystemCpuMs}) |`,
       '',
+      `By interest: each socket then watches ${c.byInterest.watchedPerSocket} users (each watched by as many sockets; set up in ${c.byInterest.watchSeconds} s, ` +
+        `gateway RSS ${c.byInterest.rssMb} MB): one of them online or offline reaches ${c.byInterest.socketsReachedPerChange} sockets ` +
+        `for ${c.byInterest.gatewayCpuMsPerChange} ms of gateway CPU a change with the connection and its end ` +
+        `(${c.byInterest.unwatchedCpuMsPerChange} ms for a user no one watches: the fan-out itself ${c.byInterest.fanOutCpuMsPerChange} ms; ${c.byInterest.changes} changes each).`,
+      '',
       `The floor under any fan-out here (bench/write-floor.mjs): one write(2) of a small frame to each of ${c.writeFloor.sockets.toLocaleString('en')} plain ` +
         `TCP sockets costs ${c.writeFloor.perSocketUs} µs per socket (${c.writeFloor.userUs} user + ${c.writeFloor.systemUs} kernel, loopback delivery included); ` +
         `the gateway spends ${Math.round((c.presenceChange.gatewayCpuMs * 1000) / c.sockets * 10) / 10} µs per socket on a presence change.`,

@@ -108,6 +108,8 @@ export interface ClientToServerEvents {
   typing: (typing: Typing) => void;
   /** Answered with `getOnlineUsers`: the online users among those watched, the socket's own user included. */
   watchPresence: (watch: WatchPresence) => void;
+  /** How many others are online (the sidebar's "(N online)" when not everyone is watched), as an acknowledgement. */
+  countOnline: (answer: (count: number) => void) => void;
 }
 
 /** What the gateway keeps on a socket once its handshake passed. */

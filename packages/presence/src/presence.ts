@@ -15,6 +15,8 @@ export interface Presence {
   onlineUsers(): Promise<string[]>;
   /** Those of `userIds` who are online: what a socket watching them is told first. */
   whoIsOnline(userIds: readonly string[]): Promise<string[]>;
+  /** How many users are online, without listing them. */
+  onlineCount(): Promise<number>;
   onChange(listener: PresenceListener): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +50,9 @@ export function createInProcessPresence(): Presence {
     },
     async whoIsOnline(userIds) {
       return userIds.filter((userId) => connections.has(userId));
+    },
+    async onlineCount() {
+      return connections.size;
     },
     onChange(listener) {
       listeners.add(listener);

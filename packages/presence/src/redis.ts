@@ -208,6 +208,9 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
     async whoIsOnline(userIds) {
       return userIds.filter((userId) => online.has(userId));
     },
+    async onlineCount() {
+      return online.size;
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

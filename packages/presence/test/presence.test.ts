@@ -25,13 +25,14 @@ const track = (presence: Presence) => {
 const sorted = async (presence: Presence) => (await presence.onlineUsers()).sort();
 
 describe.each(implementations)('%s presence', (_name, open) => {
-  it('answers which of some users are online, without listing everyone', async () => {
+  it('answers which of some users are online, and how many are, without listing everyone', async () => {
     const { presence, changes } = track(await open());
     await presence.connect('ann');
     await presence.connect('bob');
     await eventually(() => changes.length === 2, 'both online');
     expect(await presence.whoIsOnline(['bob', 'cat'])).toEqual(['bob']);
     expect(await presence.whoIsOnline([])).toEqual([]);
+    expect(await presence.onlineCount()).toBe(2);
   });
 
   it('keeps a user online until their last connection leaves', async () => {

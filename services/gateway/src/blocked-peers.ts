@@ -51,6 +51,8 @@ export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; pr
     hooks,
     /** Whether `userId` (who has a socket here) and `peerId` may not see each other. */
     hides: (userId: string, peerId: string) => hidden.get(userId)?.has(peerId) === true,
+    /** The users `userId` (who has a socket here) may not see. */
+    hiddenTo: (userId: string): ReadonlySet<string> => hidden.get(userId) ?? new Set(),
     /** The users here who may not see `peerId`. */
     hiddenFrom: (peerId: string): ReadonlySet<string> | undefined => hiddenFrom.get(peerId),
     /** A block between `userId` and someone changed: their sockets here stop (or start again) seeing that person. */
@@ -59,8 +61,7 @@ export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; pr
       const { hid, showed } = await load(userId);
       const sockets = io.local.to(rooms.user(userId));
       if (userId === change.blockerId) sockets.emit('blockChanged', { userId: change.blockedId, blocked: change.blocked });
-      const online = showed.length > 0 ? new Set(await presence.onlineUsers()) : new Set<string>();
-      const back = showed.filter((peer) => online.has(peer));
+      const back = showed.length > 0 ? await presence.whoIsOnline(showed) : [];
       if (hid.length > 0 || back.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: [], hidden: hid });
     },
   };

@@ -4,6 +4,7 @@ import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlockedPeers } from './blocked-peers.js';
 import type { ChatServer, ChatSocket } from './chat-server.js';
+import { presenceWatchers } from './presence-watchers.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
 import type { UserSocketHooks } from './user-sockets.js';
@@ -11,7 +12,7 @@ import type { UserSocketHooks } from './user-sockets.js';
 /** At most one delta push per this interval per replica, however many users come and go. */
 export const PRESENCE_PUSH_INTERVAL_MS = 250;
 
-/** A socket may change whom it watches this many times per WATCH_WINDOW_MS (scrolling loads pages); more is dropped. */
+/** A socket may change whom it watches, or ask how many are online, this many times per WATCH_WINDOW_MS; more is dropped. */
 const WATCHES_PER_WINDOW = 20;
 const WATCH_WINDOW_MS = 10_000;
 
@@ -20,7 +21,7 @@ const isWatch = Compile(WatchPresenceSchema);
 /**
  * A user is registered online while this replica holds one of their sockets. A socket hears
  * everyone's presence until it says whom it watches (`watchPresence`): then it hears only theirs,
- * through a room per watched user, so a change costs each replica what its watchers there cost.
+ * so a change costs each replica what its watchers there cost (presence-watchers.ts).
  * A socket gets the list once (`getOnlineUsers`, again after each `watchPresence`) and then only
  * the changes since the last push (`onlineUsersChanged`). A block hides each of a pair from the other.
  */
@@ -29,9 +30,15 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
   let timer: NodeJS.Timeout | undefined;
   let lastPushAt = 0;
 
+  const watchers = presenceWatchers();
   const tellWatchers = (userId: string, change: OnlineUsersChanged) => {
-    const hiddenFrom = blockedPeers.hiddenFrom(userId) ?? [];
-    io.local.to(rooms.presenceOf(userId)).except([...hiddenFrom].map(rooms.user)).emit('onlineUsersChanged', change);
+    const watching = watchers.of(userId);
+    if (!watching) return;
+    const hiddenFrom = blockedPeers.hiddenFrom(userId);
+    const socketIds: string[] = [];
+    for (const socket of watching) if (!hiddenFrom?.has(socketUserId(socket))) socketIds.push(socket.id);
+    // Each socket is in a room of its own id: one broadcast encodes the packet once for all of them.
+    if (socketIds.length > 0) io.local.to(socketIds).emit('onlineUsersChanged', change);
   };
 
   const push = () => {
@@ -67,6 +74,16 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     timer = setTimeout(push, wait);
   });
 
+  /** Everyone online but the user and those a block hides from them. */
+  const countOthersOnline = async (userId: string) => {
+    const [count, hiddenOnline, self] = await Promise.all([
+      presence.onlineCount(),
+      presence.whoIsOnline([...blockedPeers.hiddenTo(userId)]),
+      presence.whoIsOnline([userId]),
+    ]);
+    return Math.max(0, count - hiddenOnline.length - self.length);
+  };
+
   const hooks: UserSocketHooks = {
     async first(userId) {
       await presence.connect(userId).catch((error: unknown) => log.error({ err: error, userId }, 'could not record a connection'));
@@ -80,36 +97,50 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     hooks,
     async connected(socket: ChatSocket) {
       const userId = socketUserId(socket);
-      let watching: WatchPresence = 'everyone';
+      /** Counts the socket's watches: the answer to one a later watch replaced is not sent. */
+      let watches = 0;
       let windowStart = 0;
       let inWindow = 0;
-      /** The online users among those watched, the socket's own user included. */
-      const sendOnlineUsers = async () => {
-        const seen = watching;
-        // The user is online by now, even if a shared presence's mirror has not heard it yet.
-        const online = new Set(await (seen === 'everyone' ? presence.onlineUsers() : presence.whoIsOnline(seen))).add(userId);
-        // A later watchPresence answers for itself.
-        if (socket.connected && seen === watching) {
-          socket.emit('getOnlineUsers', [...online].filter((peer) => !blockedPeers.hides(userId, peer)));
-        }
-      };
-      socket.on('watchPresence', (watch: unknown) => {
-        if (!isWatch.Check(watch)) return;
+      /** Whether the socket's watches and counts stay within WATCHES_PER_WINDOW per WATCH_WINDOW_MS. */
+      const withinLimit = () => {
         const now = Date.now();
         if (now - windowStart >= WATCH_WINDOW_MS) {
           windowStart = now;
           inWindow = 0;
         }
-        if (++inWindow > WATCHES_PER_WINDOW) return;
-        const before = watching === 'everyone' ? [rooms.everyonesPresence] : watching.map(rooms.presenceOf);
-        watching = watch === 'everyone' ? watch : [...new Set(watch)];
-        const after = new Set(watching === 'everyone' ? [rooms.everyonesPresence] : watching.map(rooms.presenceOf));
-        for (const room of before) if (!after.has(room)) void socket.leave(room);
-        for (const room of after) void socket.join(room);
-        sendOnlineUsers().catch((error: unknown) => log.error({ err: error, userId }, 'could not send the watched users online'));
+        return ++inWindow <= WATCHES_PER_WINDOW;
+      };
+      /** The online users among those watched, the socket's own user included. */
+      const sendOnlineUsers = async (watch: WatchPresence) => {
+        const watchNumber = watches;
+        // The user is online by now, even if a shared presence's mirror has not heard it yet.
+        const online = new Set(await (watch === 'everyone' ? presence.onlineUsers() : presence.whoIsOnline(watch))).add(userId);
+        if (socket.connected && watchNumber === watches) {
+          socket.emit('getOnlineUsers', [...online].filter((peer) => !blockedPeers.hides(userId, peer)));
+        }
+      };
+      socket.on('watchPresence', (watch: unknown) => {
+        if (!isWatch.Check(watch) || !withinLimit()) return;
+        watches++;
+        // Only the index keeps whom a socket watches (one shared copy of each id), not this payload.
+        if (watch === 'everyone') {
+          watchers.forget(socket);
+          void socket.join(rooms.everyonesPresence);
+        } else {
+          watchers.watch(socket, watch);
+          void socket.leave(rooms.everyonesPresence);
+        }
+        sendOnlineUsers(watch).catch((error: unknown) => log.error({ err: error, userId }, 'could not send the watched users online'));
       });
+      socket.on('countOnline', (answer: unknown) => {
+        if (typeof answer !== 'function' || !withinLimit()) return;
+        countOthersOnline(userId)
+          .then((count) => answer(count))
+          .catch((error: unknown) => log.error({ err: error, userId }, 'could not count the users online'));
+      });
+      socket.on('disconnect', () => watchers.forget(socket));
       await socket.join(rooms.everyonesPresence);
-      await sendOnlineUsers();
+      await sendOnlineUsers('everyone');
     },
     stop() {
       stopListening();

@@ -6,6 +6,4 @@ export const rooms = {
   session: (sessionId: string) => `session:${sessionId}`,
   /** The sockets on this replica that hear everyone's presence. */
   everyonesPresence: 'presence:everyone',
-  /** The sockets on this replica that watch one user's presence. */
-  presenceOf: (userId: string) => `presence:${userId}`,
 } as const;

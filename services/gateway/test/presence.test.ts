@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as pause } from 'node:timers/promises';
 import { MAX_WATCHED_USERS, type OnlineUsersChanged } from '@chat/contracts';
-import { collectEvents, eventually, nextEvent, openSocket, connected } from '#test-support';
+import { collectEvents, DEFAULT_DEADLINE_MS, eventually, nextEvent, openSocket, connected } from '#test-support';
 import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
@@ -95,6 +96,23 @@ describe('presence by interest', () => {
     catSocket.disconnect();
     await eventually(() => changes.some((change) => change.offline.includes(cat.id)), 'cat offline, now that it hears everyone');
     for (const open of [socket, bobSocket]) open.disconnect();
+  });
+
+  it('counts the others online, less the user and those a block hides from them', async () => {
+    const { watcher, socket } = await watcherSocket();
+    const [ann, bob] = [gateway.user(), gateway.user()];
+    const others = await Promise.all([ann.socket(), bob.socket()]);
+    await gateway.block(bob.id, watcher.id);
+    // A count asked too often is not answered (the socket's limit): asked every 600 ms, given up after one.
+    const count = () =>
+      Promise.race([new Promise<number>((resolve) => socket.emit('countOnline', resolve)), pause(1_000).then(() => Number.NaN)]);
+    await eventually(
+      async () => (await count()) === (await gateway.presence.onlineUsers()).length - 2,
+      'everyone online but the watcher and Bob, who blocked them',
+      DEFAULT_DEADLINE_MS,
+      600,
+    );
+    for (const open of [socket, ...others]) open.disconnect();
   });
 
   it('ignores a watch that is not a list of user ids, or longer than the most a socket may watch', async () => {

@@ -19,6 +19,7 @@ export function Sidebar() {
   const { users, selectedUser, isUsersLoading, usersQuery, messageResults, getUsers, searchUsers, loadMoreUsers, setSelectedUser } =
     useChatStore();
   const onlineUsers = useAuthStore((state) => state.onlineUsers);
+  const onlineCount = useAuthStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
   const [showOnlineOnly, setShowOnlineOnly] = useState(false);
   const [search, setSearch] = useState(usersQuery);
 
@@ -71,7 +72,7 @@ export function Sidebar() {
             />
             <span className="text-sm">Show online only</span>
           </label>
-          <span className="text-xs text-base-content/60">({Math.max(0, onlineUsers.length - 1)} online)</span>
+          <span className="text-xs text-base-content/60">({onlineCount} online)</span>
         </div>
       </div>
 

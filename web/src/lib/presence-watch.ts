@@ -23,13 +23,22 @@ const keyOf = (watch: WatchPresence) => (watch === 'everyone' ? watch : [...watc
 /** How long the screen may settle (a page loading, a search typed) before the server is told. */
 const SETTLE_MS = 100;
 
+/** How often the count of everyone online is asked again while only some are watched. */
+export const COUNT_EVERY_MS = 30_000;
+
 /**
  * Tells the server whom this socket watches whenever the people on screen change, and again on
- * each connection (a new socket hears everyone until told otherwise).
+ * each connection (a new socket hears everyone until told otherwise). While it watches only some,
+ * the "(N online)" count comes from the server (`setCount`), asked with each watch and every
+ * COUNT_EVERY_MS; `null` while everyone is watched, when the app counts them itself.
  */
-export function watchPresence(socket: ChatSocket, read: () => ChatState) {
+export function watchPresence(socket: ChatSocket, read: () => ChatState, setCount: (count: number | null) => void) {
   let told = keyOf('everyone');
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const askCount = () => {
+    if (told !== keyOf('everyone') && socket.connected) socket.emit('countOnline', setCount);
+  };
+  const counting = setInterval(askCount, COUNT_EVERY_MS);
   const update = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -38,14 +47,20 @@ export function watchPresence(socket: ChatSocket, read: () => ChatState) {
       if (key === told || !socket.connected) return;
       told = key;
       socket.emit('watchPresence', watch);
+      if (watch === 'everyone') setCount(null);
+      else askCount();
     }, SETTLE_MS);
   };
   return {
     update,
     connected() {
       told = keyOf('everyone');
+      setCount(null);
       update();
     },
-    stop: () => clearTimeout(timer),
+    stop() {
+      clearTimeout(timer);
+      clearInterval(counting);
+    },
   };
 }

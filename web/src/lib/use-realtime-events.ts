@@ -65,7 +65,7 @@ export function useRealtimeEvents(): void {
       void chat().loadBlockedUsers();
     };
     // Whose presence this socket hears follows the people on screen.
-    const presenceWatch = watchPresence(socket, chat);
+    const presenceWatch = watchPresence(socket, chat, (count) => useAuthStore.getState().setOnlineCount(count));
     const stopWatching = useChatStore.subscribe(presenceWatch.update);
     const onConnect = () => {
       presenceWatch.connected();

@@ -8,6 +8,8 @@ import { openSocket, type ChatSocket } from '../lib/socket';
 interface AuthState {
   authUser: AuthUser | null;
   onlineUsers: string[];
+  /** How many others are online, from the server, while only some users are watched; else null (counted from onlineUsers). */
+  onlineCount: number | null;
   socket: ChatSocket | null;
   /** The realtime connection dropped and is being re-established. */
   isReconnecting: boolean;
@@ -30,6 +32,7 @@ interface AuthState {
   /** Changes privacy settings at once on screen; puts them back with a toast if the server refuses. */
   updateSettings(change: Partial<PrivacySettings>): Promise<void>;
   setOnlineUsers(ids: string[]): void;
+  setOnlineCount(count: number | null): void;
   setReconnecting(reconnecting: boolean): void;
   applyPresenceChange(change: OnlineUsersChanged): void;
 }
@@ -86,12 +89,13 @@ export const useAuthStore = create<AuthState>((set, get) => {
   };
   const disconnect = () => {
     get().socket?.disconnect();
-    set({ socket: null, onlineUsers: [], isReconnecting: false });
+    set({ socket: null, onlineUsers: [], onlineCount: null, isReconnecting: false });
   };
 
   return {
     authUser: null,
     onlineUsers: [],
+    onlineCount: null,
     socket: null,
     isReconnecting: false,
     isCheckingAuth: true,
@@ -206,6 +210,10 @@ export const useAuthStore = create<AuthState>((set, get) => {
 
     setOnlineUsers(ids) {
       set({ onlineUsers: [...new Set(ids)] });
+    },
+
+    setOnlineCount(onlineCount) {
+      set({ onlineCount });
     },
 
     setReconnecting(isReconnecting) {

@@ -1,6 +1,6 @@
 import type { InboxEntry } from '@chat/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchedUsers, watchPresence } from '../../src/lib/presence-watch';
+import { COUNT_EVERY_MS, watchedUsers, watchPresence } from '../../src/lib/presence-watch';
 import type { ChatSocket } from '../../src/lib/socket';
 import type { ChatState } from '../../src/store/use-chat-store';
 
@@ -27,26 +27,55 @@ describe('telling the server whom the socket watches', () => {
   it('once the screen settles, only when it changed, and again on a new connection', () => {
     vi.useFakeTimers();
     const socket = { connected: true, emit: vi.fn() };
+    const setCount = vi.fn();
     let state = screen({ users: [entry('ann'), entry('bob')], usersCursor: 'next' });
-    const watch = watchPresence(socket as unknown as ChatSocket, () => state);
+    const watch = watchPresence(socket as unknown as ChatSocket, () => state, setCount);
+    const watches = () => socket.emit.mock.calls.filter(([event]) => event === 'watchPresence');
     watch.update();
     watch.update();
     vi.advanceTimersByTime(100);
-    expect(socket.emit.mock.calls).toEqual([['watchPresence', ['ann', 'bob']]]);
+    expect(watches()).toEqual([['watchPresence', ['ann', 'bob']]]);
 
     state = screen({ users: [entry('bob'), entry('ann')], usersCursor: 'next' });
     watch.update();
     vi.advanceTimersByTime(100);
-    expect(socket.emit, 'the same people in another order').toHaveBeenCalledTimes(1);
+    expect(watches(), 'the same people in another order').toHaveLength(1);
 
     watch.connected();
     vi.advanceTimersByTime(100);
-    expect(socket.emit.mock.calls[1]).toEqual(['watchPresence', ['bob', 'ann']]);
+    expect(watches()[1]).toEqual(['watchPresence', ['bob', 'ann']]);
 
     state = screen({ users: [entry('bob'), entry('ann')] });
     watch.update();
     vi.advanceTimersByTime(100);
-    expect(socket.emit.mock.calls[2]).toEqual(['watchPresence', 'everyone']);
+    expect(watches()[2]).toEqual(['watchPresence', 'everyone']);
+    watch.stop();
+  });
+
+  it('asks the server how many are online while it watches only some, with each watch and every 30 s', () => {
+    vi.useFakeTimers();
+    const socket = { connected: true, emit: vi.fn() };
+    const setCount = vi.fn();
+    let state = screen({ users: [entry('ann')], usersQuery: 'an' });
+    const watch = watchPresence(socket as unknown as ChatSocket, () => state, setCount);
+    const counts = () => socket.emit.mock.calls.filter(([event]) => event === 'countOnline');
+    vi.advanceTimersByTime(COUNT_EVERY_MS);
+    expect(counts(), 'not while everyone is watched').toHaveLength(0);
+    watch.update();
+    vi.advanceTimersByTime(100);
+    expect(counts()).toHaveLength(1);
+    const answer = counts()[0]![1] as (count: number) => void;
+    answer(1234);
+    expect(setCount).toHaveBeenLastCalledWith(1234);
+    vi.advanceTimersByTime(COUNT_EVERY_MS);
+    expect(counts()).toHaveLength(2);
+
+    state = screen({ users: [entry('ann')] });
+    watch.update();
+    vi.advanceTimersByTime(100);
+    expect(setCount, 'counted by the app again once everyone is watched').toHaveBeenLastCalledWith(null);
+    vi.advanceTimersByTime(COUNT_EVERY_MS);
+    expect(counts()).toHaveLength(2);
     watch.stop();
   });
 });
