@@ -63,8 +63,16 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     for (const viewer of blockedViewers) {
       const visible = (userId: string) => !blockedPeers.hides(viewer, userId);
       const theirs = { online: change.online.filter(visible), offline: change.offline.filter(visible) };
-      if (theirs.online.length + theirs.offline.length > 0) io.local.to(rooms.user(viewer)).emit('onlineUsersChanged', theirs);
+      const sockets = hearingEveryone(viewer);
+      if (theirs.online.length + theirs.offline.length > 0 && sockets.length > 0) io.local.to(sockets).emit('onlineUsersChanged', theirs);
     }
+  };
+
+  /** The ids of the viewer's sockets here that hear everyone (their others hear their watchers' changes). */
+  const hearingEveryone = (viewer: string) => {
+    const byRoom = io.of('/').adapter.rooms;
+    const everyone = byRoom.get(rooms.everyonesPresence);
+    return [...(byRoom.get(rooms.user(viewer)) ?? [])].filter((socketId) => everyone?.has(socketId));
   };
 
   const stopListening = presence.onChange(({ userId, online }) => {

@@ -98,6 +98,21 @@ describe('presence by interest', () => {
     for (const open of [socket, bobSocket]) open.disconnect();
   });
 
+  it('tells a watching socket of someone a block concerns nothing of the users it does not watch', async () => {
+    const { watcher, socket, snapshots, changes } = await watcherSocket();
+    const [blocker, stranger, friend] = [gateway.user(), gateway.user(), gateway.user()];
+    await gateway.block(blocker.id, watcher.id);
+    socket.emit('watchPresence', [friend.id]);
+    await eventually(() => snapshots.length === 2, 'the watched users online');
+    const together = await Promise.all([blocker.socket(), stranger.socket()]);
+    const friendSocket = await friend.socket();
+    await eventually(() => changes.some((change) => change.online.includes(friend.id)), 'the friend online');
+    const heard = changes.flatMap((change) => [...change.online, ...change.offline]);
+    expect(heard, 'nothing of the blocker nor of the stranger, whom it does not watch').not.toContain(stranger.id);
+    expect(heard).not.toContain(blocker.id);
+    for (const open of [socket, friendSocket, ...together]) open.disconnect();
+  });
+
   it('counts the others online, less the user and those a block hides from them', async () => {
     const { watcher, socket } = await watcherSocket();
     const [ann, bob] = [gateway.user(), gateway.user()];
