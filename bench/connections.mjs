@@ -54,6 +54,12 @@ function ask(driver, command, replyType) {
   });
 }
 
+/** How many presence pushes the drivers' sockets have had since the last reset. */
+async function changesSeen(drivers) {
+  const replies = await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'count' }, 'count')));
+  return replies.reduce((sum, reply) => sum + reply.sawChange, 0);
+}
+
 export async function measureConnections({ sockets = Number(process.env.BENCH_SOCKETS ?? 18_000) } = {}) {
   const gateway = await measureGateway(sockets);
   // Once the gateway is gone, so that nothing else runs meanwhile.
@@ -120,8 +126,7 @@ async function measureGateway(sockets) {
     const newcomerSocket = io(url, { transports: ['websocket'], query: { userId: newcomer.id }, extraHeaders: { cookie: newcomer.cookie } });
     let reached = 0;
     while (Date.now() - changeStarted < 10_000) {
-      const replies = await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'count' }, 'count')));
-      reached = replies.reduce((sum, reply) => sum + reply.sawChange, 0);
+      reached = await changesSeen(drivers);
       if (reached >= target) break;
       await pause(50);
     }
@@ -212,8 +217,7 @@ async function measureWatchedChange({ url, drivers, sockets, jwtSecret, pid }) {
   const unwatchedCpuMs = await burst(Array.from({ length: CHANGING_USERS }, () => randomUUID()));
   await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'reset' }, 'reset')));
   const watchedCpuMs = await burst(Array.from({ length: CHANGING_USERS }, (_, n) => poolUserId(n)));
-  const replies = await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'count' }, 'count')));
-  const reached = replies.reduce((sum, reply) => sum + reply.sawChange, 0);
+  const reached = await changesSeen(drivers);
   const changes = 2 * CHANGING_USERS;
   const perChange = (ms) => Math.round((ms / changes) * 10) / 10;
   return {

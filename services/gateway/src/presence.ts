@@ -7,6 +7,7 @@ import type { ChatServer, ChatSocket } from './chat-server.js';
 import { presenceWatchers } from './presence-watchers.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
+import { perSocketLimit } from './socket-limit.js';
 import type { UserSocketHooks } from './user-sockets.js';
 
 /** At most one delta push per this interval per replica, however many users come and go. */
@@ -107,17 +108,8 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
       const userId = socketUserId(socket);
       /** Counts the socket's watches: the answer to one a later watch replaced is not sent. */
       let watches = 0;
-      let windowStart = 0;
-      let inWindow = 0;
-      /** Whether the socket's watches and counts stay within WATCHES_PER_WINDOW per WATCH_WINDOW_MS. */
-      const withinLimit = () => {
-        const now = Date.now();
-        if (now - windowStart >= WATCH_WINDOW_MS) {
-          windowStart = now;
-          inWindow = 0;
-        }
-        return ++inWindow <= WATCHES_PER_WINDOW;
-      };
+      /** The socket's watches and counts together. */
+      const withinLimit = perSocketLimit(WATCHES_PER_WINDOW, WATCH_WINDOW_MS);
       /** The online users among those watched, the socket's own user included. */
       const sendOnlineUsers = async (watch: WatchPresence) => {
         const watchNumber = watches;

@@ -4,6 +4,7 @@ import type { BlockedPeers } from './blocked-peers.js';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
+import { perSocketLimit } from './socket-limit.js';
 
 const isTyping = Compile(TypingSchema);
 
@@ -19,16 +20,10 @@ export function relayTyping(io: ChatServer, blockedPeers: BlockedPeers) {
   return {
     connected(socket: ChatSocket) {
       const from = socketUserId(socket);
-      let windowStart = 0;
-      let inWindow = 0;
+      const withinLimit = perSocketLimit(TYPING_EVENTS_PER_WINDOW, TYPING_REPEAT_MS);
       socket.on('typing', (typing: unknown) => {
         if (!isTyping.Check(typing) || typing.to === from || blockedPeers.hides(from, typing.to)) return;
-        const now = Date.now();
-        if (now - windowStart >= TYPING_REPEAT_MS) {
-          windowStart = now;
-          inWindow = 0;
-        }
-        if (++inWindow > TYPING_EVENTS_PER_WINDOW) return;
+        if (!withinLimit()) return;
         io.to(rooms.user(typing.to)).emit('typing', { from, isTyping: typing.isTyping });
       });
     },

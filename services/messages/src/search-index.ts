@@ -118,8 +118,6 @@ async function writeBlocks(tx: Queryable, userIds: string[], upTo: string, block
 }
 
 export interface SearchIndexer {
-  /** Indexes until caught up with the messages old enough; resolves when done. */
-  catchUp(): Promise<void>;
   /** Stops looking for new messages, after the pass under way. */
   stop(): Promise<void>;
 }
@@ -135,14 +133,12 @@ export function startSearchIndexer(db: Database, log: FastifyBaseLogger, setting
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  const catchUp = () => inOrder(pass);
   const timer = setInterval(() => {
-    catchUp().catch((error: unknown) => log.warn({ err: error }, 'message search index: a pass failed; the next one retries'));
+    inOrder(pass).catch((error: unknown) => log.warn({ err: error }, 'message search index: a pass failed; the next one retries'));
   }, settings.intervalMs);
   timer.unref();
 
   return {
-    catchUp,
     async stop() {
       stopped = true;
       clearInterval(timer);
