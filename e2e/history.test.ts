@@ -2,32 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, pngBytes } from '#test-support';
 import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
-import { describeOnEveryTarget } from './targets.js';
+import { describeOnEmbedded } from './targets.js';
 
 const browser = sharedBrowser();
 
-describeOnEveryTarget((run) => {
+// The web app's paging, catch-up and outbox; cluster.test.ts moves users off a killed gateway and loses no message.
+describeOnEmbedded((run) => {
   const twoUsers = (surname: string) => twoPeople(run.baseUrl, surname);
 
   describe('a conversation with a history', () => {
     // The web app's paging once; the API pages the same on PGlite and Postgres (services tests).
-    if (run.mode === 'embedded') {
-      it('shows the latest page first and loads older messages when scrolled to the top', async () => {
-        const { alice, aliceUser, bob, bobUser, send } = await twoUsers('Paging');
-        for (let i = 1; i <= 70; i++) await send(i % 2 ? bob : alice, i % 2 ? aliceUser._id : bobUser._id, `Message ${i}`);
+    it('shows the latest page first and loads older messages when scrolled to the top', async () => {
+      const { alice, aliceUser, bob, bobUser, send } = await twoUsers('Paging');
+      for (let i = 1; i <= 70; i++) await send(i % 2 ? bob : alice, i % 2 ? aliceUser._id : bobUser._id, `Message ${i}`);
 
-        const { page, outside } = await signedInPage(browser(), run.baseUrl, alice.cookie);
-        await page.goto('/');
-        await page.getByRole('button', { name: /Bob Paging/ }).click();
-        await polled(() => conversation(page).getByText('Message 70', { exact: true }).count(), 'the latest message').toBe(1);
-        expect(await conversation(page).getByText('Message 20', { exact: true }).count()).toBe(0);
+      const { page, outside } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto('/');
+      await page.getByRole('button', { name: /Bob Paging/ }).click();
+      await polled(() => conversation(page).getByText('Message 70', { exact: true }).count(), 'the latest message').toBe(1);
+      expect(await conversation(page).getByText('Message 20', { exact: true }).count()).toBe(0);
 
-        await page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
-        await polled(() => conversation(page).getByText('Message 1', { exact: true }).count(), 'the oldest message after scrolling up').toBe(1);
-        await polled(() => page.getByTestId('message-list').getByTestId('chat-message').count(), 'all 70 messages').toBe(70);
-        expect(outside).toEqual([]);
-      });
-    }
+      await page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
+      await polled(() => conversation(page).getByText('Message 1', { exact: true }).count(), 'the oldest message after scrolling up').toBe(1);
+      await polled(() => page.getByTestId('message-list').getByTestId('chat-message').count(), 'all 70 messages').toBe(70);
+      expect(outside).toEqual([]);
+    });
 
     it('after a dropped connection, shows what arrived meanwhile and counts unread messages (dark theme)', async () => {
       const { alice, aliceUser, bob, bobUser, send } = await twoUsers('Reconnect');
@@ -72,70 +71,68 @@ describeOnEveryTarget((run) => {
   });
 
   // The outbox and the service worker are the web app's own: checked once, on the embedded server.
-  if (run.mode === 'embedded') {
-    describe('sending without a connection', () => {
-      it('keeps what I send offline across a reload, and delivers it once, in order, when I am back online', async () => {
-        const { alice, bob, aliceUser } = await twoPeople(run.baseUrl, 'Offline');
-        const ann = await signedInPage(browser(), run.baseUrl, alice.cookie, { serviceWorkers: 'allow' });
-        const ben = await signedInPage(browser(), run.baseUrl, bob.cookie);
-        await ann.page.goto('/');
-        await ben.page.goto('/');
-        await ben.page.getByRole('button', { name: /Alice Offline/ }).click();
-        await ann.page.getByRole('button', { name: /Bob Offline/ }).click();
-        // The app is kept on the device once its service worker runs the page.
-        await polled(() => ann.page.evaluate(() => navigator.serviceWorker.controller !== null), 'the service worker in charge').toBe(true);
+  describe('sending without a connection', () => {
+    it('keeps what I send offline across a reload, and delivers it once, in order, when I am back online', async () => {
+      const { alice, bob, aliceUser } = await twoPeople(run.baseUrl, 'Offline');
+      const ann = await signedInPage(browser(), run.baseUrl, alice.cookie, { serviceWorkers: 'allow' });
+      const ben = await signedInPage(browser(), run.baseUrl, bob.cookie);
+      await ann.page.goto('/');
+      await ben.page.goto('/');
+      await ben.page.getByRole('button', { name: /Alice Offline/ }).click();
+      await ann.page.getByRole('button', { name: /Bob Offline/ }).click();
+      // The app is kept on the device once its service worker runs the page.
+      await polled(() => ann.page.evaluate(() => navigator.serviceWorker.controller !== null), 'the service worker in charge').toBe(true);
 
-        await ann.page.context().setOffline(true);
-        const input = ann.page.getByPlaceholder('Type a message...');
-        await input.fill('written on the train');
-        await input.press('Enter');
-        await ann.page.getByTestId('image-input').setInputFiles({ name: 'view.png', mimeType: 'image/png', buffer: await pngBytes(60, 40) });
-        await polled(() => ann.page.getByAltText('Preview').count(), 'the image attached').toBe(1);
-        await input.press('Enter');
-        await input.fill('and a third');
-        await input.press('Enter');
-        const pending = conversation(ann.page).locator('[data-status="sending"]');
-        await polled(() => pending.count(), 'three messages with a clock').toBe(3);
-        await run.shot(ann.page, 'offline-pending');
+      await ann.page.context().setOffline(true);
+      const input = ann.page.getByPlaceholder('Type a message...');
+      await input.fill('written on the train');
+      await input.press('Enter');
+      await ann.page.getByTestId('image-input').setInputFiles({ name: 'view.png', mimeType: 'image/png', buffer: await pngBytes(60, 40) });
+      await polled(() => ann.page.getByAltText('Preview').count(), 'the image attached').toBe(1);
+      await input.press('Enter');
+      await input.fill('and a third');
+      await input.press('Enter');
+      const pending = conversation(ann.page).locator('[data-status="sending"]');
+      await polled(() => pending.count(), 'three messages with a clock').toBe(3);
+      await run.shot(ann.page, 'offline-pending');
 
-        await ann.page.reload();
-        await polled(() => ann.page.getByRole('button', { name: 'Logout' }).count(), 'the app open again, offline, still signed in').toBe(1);
-        await ann.page.context().setOffline(false);
+      await ann.page.reload();
+      await polled(() => ann.page.getByRole('button', { name: 'Logout' }).count(), 'the app open again, offline, still signed in').toBe(1);
+      await ann.page.context().setOffline(false);
 
-        const texts = async () => (await bob.get(`/api/messages/${aliceUser._id}`)).body as { text: string | null; image: string | null }[];
-        await polled(async () => (await texts()).length, 'the three messages stored').toBe(3);
-        const stored = await texts();
-        expect(stored.map((message) => [message.text, message.image !== null])).toEqual([
-          ['written on the train', false],
-          [null, true],
-          ['and a third', false],
-        ]);
-        await polled(() => conversation(ben.page).getByTestId('chat-message').count(), 'all three on Bob’s screen').toBe(3);
-        expect(await conversation(ben.page).getByTestId('chat-message').allTextContents()).toEqual([
-          expect.stringContaining('written on the train'),
-          expect.not.stringContaining('and a third'),
-          expect.stringContaining('and a third'),
-        ]);
-        await ann.page.getByRole('button', { name: /Bob Offline/ }).click();
-        await polled(() => conversation(ann.page).getByTestId('chat-message').count(), 'all three in my conversation').toBe(3);
-        expect(await conversation(ann.page).locator('[data-status="sending"]').count(), 'no clock left').toBe(0);
-        expect((await texts()).length, 'nothing sent twice').toBe(3);
+      const texts = async () => (await bob.get(`/api/messages/${aliceUser._id}`)).body as { text: string | null; image: string | null }[];
+      await polled(async () => (await texts()).length, 'the three messages stored').toBe(3);
+      const stored = await texts();
+      expect(stored.map((message) => [message.text, message.image !== null])).toEqual([
+        ['written on the train', false],
+        [null, true],
+        ['and a third', false],
+      ]);
+      await polled(() => conversation(ben.page).getByTestId('chat-message').count(), 'all three on Bob’s screen').toBe(3);
+      expect(await conversation(ben.page).getByTestId('chat-message').allTextContents()).toEqual([
+        expect.stringContaining('written on the train'),
+        expect.not.stringContaining('and a third'),
+        expect.stringContaining('and a third'),
+      ]);
+      await ann.page.getByRole('button', { name: /Bob Offline/ }).click();
+      await polled(() => conversation(ann.page).getByTestId('chat-message').count(), 'all three in my conversation').toBe(3);
+      expect(await conversation(ann.page).locator('[data-status="sending"]').count(), 'no clock left').toBe(0);
+      expect((await texts()).length, 'nothing sent twice').toBe(3);
 
-        // A message the server refuses stays on screen as not sent, to retry or delete.
-        await ann.page.route('**/api/messages/send/**', (route) =>
-          route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Refused for the test' }) }),
-        );
-        await input.fill('refused once');
-        await input.press('Enter');
-        const refused = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'refused once' });
-        await polled(() => refused.getByText('Not sent —').count(), 'the message shown as not sent').toBe(1);
-        await polled(() => ann.page.getByText('Refused for the test').count(), 'the server’s reason in a toast').toBe(1);
-        await run.shot(ann.page, 'not-sent');
-        await ann.page.unroute('**/api/messages/send/**');
-        await refused.getByRole('button', { name: 'Retry' }).click();
-        await polled(() => refused.locator('[data-status]').getAttribute('data-status'), 'the retried message stored').toMatch(/sent|delivered|read/);
-        await polled(async () => (await texts()).at(-1)?.text, 'the retried message on Bob’s side').toBe('refused once');
-      });
+      // A message the server refuses stays on screen as not sent, to retry or delete.
+      await ann.page.route('**/api/messages/send/**', (route) =>
+        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Refused for the test' }) }),
+      );
+      await input.fill('refused once');
+      await input.press('Enter');
+      const refused = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'refused once' });
+      await polled(() => refused.getByText('Not sent —').count(), 'the message shown as not sent').toBe(1);
+      await polled(() => ann.page.getByText('Refused for the test').count(), 'the server’s reason in a toast').toBe(1);
+      await run.shot(ann.page, 'not-sent');
+      await ann.page.unroute('**/api/messages/send/**');
+      await refused.getByRole('button', { name: 'Retry' }).click();
+      await polled(() => refused.locator('[data-status]').getAttribute('data-status'), 'the retried message stored').toMatch(/sent|delivered|read/);
+      await polled(async () => (await texts()).at(-1)?.text, 'the retried message on Bob’s side').toBe('refused once');
     });
-  }
+  });
 });

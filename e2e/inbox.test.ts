@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, openSocket } from '#test-support';
 import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
-import { describeOnEveryTarget } from './targets.js';
+import { describeOnEmbedded } from './targets.js';
 
 const browser = sharedBrowser();
 
-describeOnEveryTarget((run) => {
+// The web app's inbox; cluster.test.ts relays typing, receipts and new contacts across gateway replicas.
+describeOnEmbedded((run) => {
   const row = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(name) });
 
   describe('the sidebar as an inbox', () => {
@@ -47,98 +48,92 @@ describeOnEveryTarget((run) => {
     });
 
     // The browser's side once; cluster.test.ts relays typing across gateway replicas.
-    if (run.mode === 'embedded') {
-      it('shows “typing…” to the other person while I type, in the chat header and the row, and not once I stop', async () => {
-        const { alice, bob } = await twoPeople(run.baseUrl, 'Typing');
-        const typist = (await signedInPage(browser(), run.baseUrl, alice.cookie)).page;
-        const reader = (await signedInPage(browser(), run.baseUrl, bob.cookie)).page;
-        await Promise.all([typist.goto('/'), reader.goto('/')]);
-        await row(typist, 'Bob Typing').click();
-        await row(reader, 'Alice Typing').click();
-        const header = reader.locator('h3', { hasText: 'Alice Typing' }).locator('..');
+    it('shows “typing…” to the other person while I type, in the chat header and the row, and not once I stop', async () => {
+      const { alice, bob } = await twoPeople(run.baseUrl, 'Typing');
+      const typist = (await signedInPage(browser(), run.baseUrl, alice.cookie)).page;
+      const reader = (await signedInPage(browser(), run.baseUrl, bob.cookie)).page;
+      await Promise.all([typist.goto('/'), reader.goto('/')]);
+      await row(typist, 'Bob Typing').click();
+      await row(reader, 'Alice Typing').click();
+      const header = reader.locator('h3', { hasText: 'Alice Typing' }).locator('..');
 
-        await typist.getByPlaceholder('Type a message...').pressSequentially('Hello th');
-        await polled(() => header.textContent(), '“typing…” in Bob’s chat header').toContain('typing…');
-        await polled(() => row(reader, 'Alice Typing').textContent(), '“typing…” in Alice’s row').toContain('typing…');
-        await run.shot(reader, 'inbox-typing');
+      await typist.getByPlaceholder('Type a message...').pressSequentially('Hello th');
+      await polled(() => header.textContent(), '“typing…” in Bob’s chat header').toContain('typing…');
+      await polled(() => row(reader, 'Alice Typing').textContent(), '“typing…” in Alice’s row').toContain('typing…');
+      await run.shot(reader, 'inbox-typing');
 
-        await typist.getByPlaceholder('Type a message...').fill('');
-        await polled(() => header.textContent(), 'the header back to presence').not.toContain('typing…');
-        await typist.getByPlaceholder('Type a message...').fill('Hello there');
-        await polled(() => header.textContent(), '“typing…” again').toContain('typing…');
-        await typist.getByRole('button', { name: 'Send', exact: true }).click();
-        await polled(() => conversation(reader).getByText('Hello there').count(), 'the message at Bob').toBe(1);
-        await polled(() => header.textContent(), 'no “typing…” once sent').not.toContain('typing…');
-      });
-    }
+      await typist.getByPlaceholder('Type a message...').fill('');
+      await polled(() => header.textContent(), 'the header back to presence').not.toContain('typing…');
+      await typist.getByPlaceholder('Type a message...').fill('Hello there');
+      await polled(() => header.textContent(), '“typing…” again').toContain('typing…');
+      await typist.getByRole('button', { name: 'Send', exact: true }).click();
+      await polled(() => conversation(reader).getByText('Hello there').count(), 'the message at Bob').toBe(1);
+      await polled(() => header.textContent(), 'no “typing…” once sent').not.toContain('typing…');
+    });
 
     // The browser's notifications once; chat.test.ts delivers messages live on both modes.
-    if (run.mode === 'embedded') {
-      it('notifies on the desktop of a message not in view once turned on in Settings; a click opens it', async () => {
-        const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Notify');
-        const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
-        // The browser's notifications, recorded: a permission the user grants, kept across reloads.
-        await page.addInitScript(() => {
-          const shown: { title: string; body?: string; onclick: (() => void) | null }[] = [];
-          class RecordingNotification {
-            static get permission() {
-              return localStorage.getItem('granted-notifications') ? 'granted' : 'default';
-            }
-            static async requestPermission() {
-              localStorage.setItem('granted-notifications', 'yes');
-              return 'granted';
-            }
-            onclick: (() => void) | null = null;
-            constructor(title: string, options: { body?: string }) {
-              shown.push(Object.assign(this, { title, body: options.body }));
-            }
-            close() {}
+    it('notifies on the desktop of a message not in view once turned on in Settings; a click opens it', async () => {
+      const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Notify');
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      // The browser's notifications, recorded: a permission the user grants, kept across reloads.
+      await page.addInitScript(() => {
+        const shown: { title: string; body?: string; onclick: (() => void) | null }[] = [];
+        class RecordingNotification {
+          static get permission() {
+            return localStorage.getItem('granted-notifications') ? 'granted' : 'default';
           }
-          Object.assign(window, { Notification: RecordingNotification, shownNotifications: shown });
-        });
-        const shown = () => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications.map((n) => `${n.title}: ${n.body}`));
-
-        await page.goto('/settings');
-        await page.getByLabel('Desktop notifications').check();
-        await polled(() => page.getByLabel('Play a sound').isEnabled(), 'the sound choice offered once notifications are on').toBe(true);
-        await page.getByLabel('Desktop notifications').scrollIntoViewIfNeeded();
-        await run.shot(page, 'settings-notifications');
-
-        await page.goto('/');
-        // Bob comes online: once Alice sees it, her socket is connected and will hear his message live.
-        const bobOnline = await connected(openSocket(run.baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
-        await polled(() => row(page, 'Bob Notify').textContent(), 'Bob online in Alice’s list').toContain('Online');
-        await send(bob, aliceUser._id, 'Dinner at 8?');
-        await polled(shown, 'a notification of Bob’s message').toEqual(['Bob Notify: Dinner at 8?']);
-        await page.evaluate(() => (window as unknown as { shownNotifications: { onclick(): void }[] }).shownNotifications[0]!.onclick());
-        await polled(() => conversation(page).getByText('Dinner at 8?').count(), 'Bob’s conversation opened by the click').toBe(1);
-
-        await send(bob, aliceUser._id, 'In view now');
-        await send(alice, bobUser._id, 'Sent by me');
-        await polled(() => conversation(page).getByText('Sent by me').count(), 'both messages in the open conversation').toBe(1);
-        expect(await shown(), 'nothing for what is in view, nor for my own').toEqual(['Bob Notify: Dinner at 8?']);
-        bobOnline.disconnect();
+          static async requestPermission() {
+            localStorage.setItem('granted-notifications', 'yes');
+            return 'granted';
+          }
+          onclick: (() => void) | null = null;
+          constructor(title: string, options: { body?: string }) {
+            shown.push(Object.assign(this, { title, body: options.body }));
+          }
+          close() {}
+        }
+        Object.assign(window, { Notification: RecordingNotification, shownNotifications: shown });
       });
-    }
+      const shown = () => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications.map((n) => `${n.title}: ${n.body}`));
+
+      await page.goto('/settings');
+      await page.getByLabel('Desktop notifications').check();
+      await polled(() => page.getByLabel('Play a sound').isEnabled(), 'the sound choice offered once notifications are on').toBe(true);
+      await page.getByLabel('Desktop notifications').scrollIntoViewIfNeeded();
+      await run.shot(page, 'settings-notifications');
+
+      await page.goto('/');
+      // Bob comes online: once Alice sees it, her socket is connected and will hear his message live.
+      const bobOnline = await connected(openSocket(run.baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
+      await polled(() => row(page, 'Bob Notify').textContent(), 'Bob online in Alice’s list').toContain('Online');
+      await send(bob, aliceUser._id, 'Dinner at 8?');
+      await polled(shown, 'a notification of Bob’s message').toEqual(['Bob Notify: Dinner at 8?']);
+      await page.evaluate(() => (window as unknown as { shownNotifications: { onclick(): void }[] }).shownNotifications[0]!.onclick());
+      await polled(() => conversation(page).getByText('Dinner at 8?').count(), 'Bob’s conversation opened by the click').toBe(1);
+
+      await send(bob, aliceUser._id, 'In view now');
+      await send(alice, bobUser._id, 'Sent by me');
+      await polled(() => conversation(page).getByText('Sent by me').count(), 'both messages in the open conversation').toBe(1);
+      expect(await shown(), 'nothing for what is in view, nor for my own').toEqual(['Bob Notify: Dinner at 8?']);
+      bobOnline.disconnect();
+    });
 
     // The web app's search box once; the services' suites search names on PGlite and Postgres.
-    if (run.mode === 'embedded') {
-      it('finds people by any word of their name, and says when nobody matches', async () => {
-        const me = new ApiClient(run.baseUrl);
-        await me.signup('Searcher Inbox');
-        const other = new ApiClient(run.baseUrl);
-        const zoe = await other.signup("Zoë O'Neil-Finder");
-        await me.waitForContact(zoe._id);
-        const { page } = await signedInPage(browser(), run.baseUrl, me.cookie);
-        await page.goto('/');
-        const search = page.getByLabel('Search contacts');
-        await search.fill('neil fin');
-        await polled(() => page.getByRole('button', { name: /Finder/ }).count(), 'Zoë found by her surname').toBe(1);
-        await polled(() => page.getByRole('list').getByRole('button').count(), 'only Zoë listed').toBe(1);
-        await search.fill('zzzz');
-        await polled(() => page.getByText('No contacts match “zzzz”').count(), 'the no-match text').toBe(1);
-        await run.shot(page, 'inbox-search-none');
-      });
-    }
+    it('finds people by any word of their name, and says when nobody matches', async () => {
+      const me = new ApiClient(run.baseUrl);
+      await me.signup('Searcher Inbox');
+      const other = new ApiClient(run.baseUrl);
+      const zoe = await other.signup("Zoë O'Neil-Finder");
+      await me.waitForContact(zoe._id);
+      const { page } = await signedInPage(browser(), run.baseUrl, me.cookie);
+      await page.goto('/');
+      const search = page.getByLabel('Search contacts');
+      await search.fill('neil fin');
+      await polled(() => page.getByRole('button', { name: /Finder/ }).count(), 'Zoë found by her surname').toBe(1);
+      await polled(() => page.getByRole('list').getByRole('button').count(), 'only Zoë listed').toBe(1);
+      await search.fill('zzzz');
+      await polled(() => page.getByText('No contacts match “zzzz”').count(), 'the no-match text').toBe(1);
+      await run.shot(page, 'inbox-search-none');
+    });
   });
 });

@@ -3,11 +3,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
-import { describeOnEveryTarget } from './targets.js';
+import { describeOnEmbedded } from './targets.js';
 
 const browser = sharedBrowser();
 
-describeOnEveryTarget((run) => {
+// The web app's ticks and settings; cluster.test.ts carries receipts across gateway replicas to every tab.
+describeOnEmbedded((run) => {
   const row = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(name) });
   /** The status under my message with this text: Sending, Sent, Delivered or Read. */
   const statusOf = (page: Page, text: string) =>

@@ -9,19 +9,23 @@ import { screenshot } from './browser.js';
 
 const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
-/** What a browser suite runs against: an origin, a way to cut every live connection, and a stop. */
+/** What a browser suite runs against: an origin and a stop. */
 export interface E2eTarget {
   baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The embedded target can also cut connections. */
+export interface EmbeddedTarget extends E2eTarget {
   /**
    * Cuts every socket as a network drop would; clients try to reconnect. Resolves once the user's
    * sockets are gone from the server.
    */
   dropRealtimeConnections(userId: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** The whole product in this process on embedded adapters, serving the built web app. */
-export async function startEmbeddedTarget(): Promise<E2eTarget> {
+export async function startEmbeddedTarget(): Promise<EmbeddedTarget> {
   // Warnings show in the test output: a close that had to cut connections names them.
   const config = parseConfig({ LOG_LEVEL: 'warn', DATA_DIR: await tempDir('chat-e2e'), WEB_DIST });
   const app = await buildEmbeddedApp(config);
@@ -40,17 +44,7 @@ export async function startEmbeddedTarget(): Promise<E2eTarget> {
 /** The distributed mode: each service its own process, real servers, nginx in front. */
 async function startClusterTarget(): Promise<E2eTarget> {
   const cluster = await startLocalCluster();
-  return {
-    baseUrl: cluster.baseUrl,
-    // Both replicas restart: every socket is gone, and the ones that come back are new.
-    async dropRealtimeConnections() {
-      for (const gateway of ['gateway-1', 'gateway-2'] as const) {
-        await cluster.stop(gateway);
-        await cluster.start(gateway);
-      }
-    },
-    close: () => cluster.close(),
-  };
+  return { baseUrl: cluster.baseUrl, close: () => cluster.close() };
 }
 
 /** Every browser suite runs on both modes: one code path, two deployments. Names prefix screenshots. */
@@ -60,10 +54,10 @@ export const TARGETS: [string, () => Promise<E2eTarget>][] = [
 ];
 
 /** What a suite's tests use: the running target (set before the first test) and a named screenshot. */
-export interface TargetRun {
+export interface TargetRun<Target extends E2eTarget = E2eTarget> {
   /** The deployment's name, as in TARGETS. */
   mode: string;
-  target: E2eTarget;
+  target: Target;
   baseUrl: string;
   shot(page: Page, name: string): Promise<void>;
 }
@@ -77,15 +71,15 @@ export function describeOnEveryTarget(suite: (run: TargetRun) => void): void {
  * Declares the suite on the embedded mode alone: for what the web app alone decides, which looks
  * the same whichever deployment serves it (what crosses services is proven on both, or in cluster.test.ts).
  */
-export function describeOnEmbedded(suite: (run: TargetRun) => void): void {
+export function describeOnEmbedded(suite: (run: TargetRun<EmbeddedTarget>) => void): void {
   describe('embedded mode', () => describeOn('embedded', startEmbeddedTarget, suite));
 }
 
-function describeOn(mode: string, startTarget: () => Promise<E2eTarget>, suite: (run: TargetRun) => void): void {
+function describeOn<Target extends E2eTarget>(mode: string, startTarget: () => Promise<Target>, suite: (run: TargetRun<Target>) => void): void {
   const run = {
     mode,
     shot: (page: Page, name: string) => screenshot(page, `${mode}-${name}`),
-  } as TargetRun;
+  } as TargetRun<Target>;
   beforeAll(async () => {
     run.target = await startTarget();
     run.baseUrl = run.target.baseUrl;
