@@ -115,16 +115,20 @@ describe('the local cluster: services on their own behind nginx', () => {
     }
   });
 
-  it('shows presence across replicas: the snapshot and the changes', async () => {
+  it('shows presence across replicas: the snapshot, the changes, and the online list', async () => {
     const ann = await signUp('Ann Presence');
     const ben = await signUp('Ben Presence');
     const annSocket = await ann.socket('gateway-1');
     const benSocket = await ben.socket('gateway-2');
     await eventually(() => benSocket.snapshots.length === 1, 'the snapshot');
     expect(benSocket.snapshots[0]).toEqual(expect.arrayContaining([ann._id, ben._id]));
+    // The messages service hears presence too: "Show online only" lists whoever is online on any replica.
+    const onlineAnn = async () => ((await ben.client.get('/api/messages/users?online=true&q=ann presence')).body as { _id: string }[]).length;
+    await eventually(async () => (await onlineAnn()) === 1, 'Ann in the online list');
     const changes = collectEvents<PresenceChange>(benSocket, 'onlineUsersChanged');
     annSocket.disconnect();
     await eventually(() => changes.some((c) => c.offline.includes(ann._id)), 'Ann offline on the other replica');
+    await eventually(async () => (await onlineAnn()) === 0, 'Ann out of the online list');
   });
 
   it('shows a new signup in an existing user’s contacts, and online once connected', async () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { connected, noisyPngBytes, openSocket, pngBytes, toDataUrl } from '#test-support';
+import { ApiClient, connected, noisyPngBytes, openSocket, pngBytes, toDataUrl } from '#test-support';
 import { conversation, newUserPage, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
@@ -285,6 +285,33 @@ describeOnEmbedded((run) => {
       await run.shot(ann.page, 'presence-of-search-results');
       bobsSocket.disconnect();
       await polled(() => bobRow.textContent(), 'Bob offline again').toContain('Offline');
+    });
+
+    it('asks the server for those online when “Show online only” is ticked; who comes online shows up, who leaves goes', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Filtered');
+      const carl = new ApiClient(run.baseUrl);
+      const carlUser = await carl.signup('Carl Filtered');
+      await alice.waitForContact(carlUser._id);
+      const bobsSocket = await connected(openSocket(run.baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto('/');
+      const rows = page.getByRole('list').getByRole('button', { name: /Filtered/ });
+      await polled(() => rows.count(), 'Bob and Carl listed').toBe(2);
+      const onlineFound = async () => ((await alice.get('/api/messages/users?online=true&q=filtered')).body as { _id: string }[]).map((entry) => entry._id);
+      await polled(onlineFound, 'the server lists Bob online').toEqual([bobUser._id]);
+      const answered = page.waitForResponse((response) => response.url().includes('/api/messages/users?online=true'));
+      await page.getByLabel('Show online only').check();
+      const listed = ((await (await answered).json()) as { fullName: string }[]).map((entry) => entry.fullName);
+      expect(listed, 'the server lists Bob, online, and not Carl').toContain('Bob Filtered');
+      expect(listed).not.toContain('Carl Filtered');
+      await polled(() => rows.allTextContents(), 'only Bob, online').toEqual([expect.stringMatching(/^Bob Filtered\s*Online/)]);
+      const carlsSocket = await connected(openSocket(run.baseUrl, { cookie: carl.cookie, userId: carlUser._id }));
+      await polled(() => rows.count(), 'Carl listed once online').toBe(2);
+      await run.shot(page, 'show-online-only');
+      bobsSocket.disconnect();
+      await polled(() => rows.allTextContents(), 'Bob gone once offline').toEqual([expect.stringMatching(/^Carl Filtered\s*Online/)]);
+      carlsSocket.disconnect();
+      await polled(() => page.getByText('No online users').count(), 'nobody left online').toBe(1);
     });
 
     it('plays the welcome animation, and holds it still for someone who asks for less motion', async () => {

@@ -128,6 +128,8 @@ export const ContactsQuerySchema = Type.Object({
     Type.String({ pattern: '^(200|1[0-9]{2}|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_CONTACTS_PAGE}` }),
   ),
   cursor: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,512}$', errorMessage: 'Invalid cursor' })),
+  /** `true`: only the people online now ("Show online only"), by name, paged like the rest. */
+  online: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { errorMessage: 'online must be true or false' })),
 });
 export type ContactsQuery = Static<typeof ContactsQuerySchema>;
 

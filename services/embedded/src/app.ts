@@ -34,7 +34,7 @@ export async function buildEmbeddedApp(config: Config) {
   const { presence, revocations, ...data } = resources;
   const shared = { ...data, revocations, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits };
   await app.register(authService, { ...shared, bcryptCost: config.bcryptCost });
-  await app.register(messagesService, shared);
+  await app.register(messagesService, { ...shared, presence });
   await app.register(gatewayService, { bus: data.bus, presence, blockedPairs: data.blockedPairs, revocations, jwtSecret, socketsPerUser: config.rateLimits.socketsPerUser });
   await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

@@ -2,7 +2,7 @@ import { openBlobStore } from '@chat/blobs';
 import { openBus } from '@chat/bus';
 import { openDatabase } from '@chat/database';
 import { createServiceApp, requireJwtSecret, requireSharedSettings, type Config } from '@chat/kernel';
-import { openBlockedPairs } from '@chat/presence';
+import { openBlockedPairs, openPresence } from '@chat/presence';
 import { openRateLimitStore } from '@chat/rate-limits';
 import { openSessionRevocations } from '@chat/sessions';
 import { messagesService } from './plugin.js';
@@ -17,6 +17,7 @@ export async function buildMessagesApp(config: Config) {
     revocations: (log) => openSessionRevocations(config, log),
     blobs: () => openBlobStore(config),
     blockedPairs: (log) => openBlockedPairs(config, log),
+    presence: (log) => openPresence(config, log),
     rateLimitStore: (log) => openRateLimitStore(config, log),
   });
   const { cookieSecure, rateLimits } = config;

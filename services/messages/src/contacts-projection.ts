@@ -19,7 +19,7 @@ const DELETIONS_CONSUMER = 'messages-deleted-users';
  * the users of its users.deleted events.
  */
 export async function projectContacts(
-  deps: { bus: Bus; db: Database; blobs: BlobStore; blockedPairs: BlockedPairs },
+  deps: { bus: Bus; db: Database; blobs: BlobStore; blockedPairs: BlockedPairs; contactMade(userId: string): void },
   log: FastifyBaseLogger,
 ): Promise<Subscription> {
   const { bus, db } = deps;
@@ -30,6 +30,8 @@ export async function projectContacts(
       return;
     }
     await upsertContact(db, { _id: event._id, fullName: event.fullName, profilePic: event.profilePic }, event.settings);
+    // A user may come online before their contact is made here (they sign up, then connect).
+    deps.contactMade(event._id);
   });
   const deletions = await bus.consumeEvents(subjects.usersDeleted, DELETIONS_CONSUMER, async (payload) => {
     const event = readUserDeleted(payload);

@@ -74,6 +74,7 @@ export async function requireContact(db: Queryable, userId: string, options: { o
 type InboxCursor =
   | { in: 'conversations'; lastMessageId: string; peerId: string }
   | { in: 'names'; name: string; userId: string }
+  | { in: 'online'; name: string; userId: string }
   | { in: 'search'; word: string; userId: string };
 
 export const encodeCursor = (cursor: InboxCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -85,7 +86,7 @@ export function decodeCursor(text: string): InboxCursor | null {
     const isId = (id: unknown) => typeof id === 'string' && /^[1-9][0-9]{0,18}$/.test(id);
     const isUuid = (id: unknown) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
     if (value.in === 'conversations' && isId(value.lastMessageId) && isUuid(value.peerId)) return value as InboxCursor;
-    if (value.in === 'names' && typeof value.name === 'string' && isUuid(value.userId)) return value as InboxCursor;
+    if ((value.in === 'names' || value.in === 'online') && typeof value.name === 'string' && isUuid(value.userId)) return value as InboxCursor;
     if (value.in === 'search' && typeof value.word === 'string' && isUuid(value.userId)) return value as InboxCursor;
   } catch {
     // Not base64url JSON: not ours.
@@ -96,6 +97,8 @@ export function decodeCursor(text: string): InboxCursor | null {
 export interface InboxQuery {
   /** Words each of which must start a word of the name; none lists everyone. */
   search: string[];
+  /** Only those online now, whom a block does not hide. */
+  online: boolean;
   limit: number;
   after: InboxCursor | null;
 }
@@ -154,11 +157,13 @@ const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountD
 /**
  * A page of the sidebar. Without a search: the people I have a conversation with, latest activity
  * first; then everyone else by name. With one: everyone whose name has a word starting with each
- * search word, by the word that matched. Every part is read along an index from where the last page
+ * search word, by the word that matched. Online only: those online now, by name (or as the search
+ * orders them), without those a block hides (a block hides presence both ways). Every part is read along an index from where the last page
  * ended, so a page costs the same with a hundred users or a million.
  */
 export async function listInbox(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
   if (query.search.length > 0) return searchInbox(db, me, query);
+  if (query.online) return listOnline(db, me, query);
   const entries: InboxEntry[] = [];
   if (query.after?.in !== 'names') {
     const after = query.after?.in === 'conversations' ? query.after : null;
@@ -199,6 +204,38 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
   return { entries, next: entries.length === query.limit && last ? { in: 'names', name: last.sortName, userId: last._id } : null };
 }
 
+/** The conversation of viewer `$1` with `${peer}` and its last message, if any: looked up one contact at a time. */
+const CONVERSATION_WITH = (peer: string) => `LEFT JOIN LATERAL (
+    SELECT v.user_id, v.peer_id, v.read_up_to, m.*
+    FROM conversations v JOIN messages m ON m.id = v.last_message_id
+    WHERE v.user_id = $1 AND v.peer_id = ${peer}
+    LIMIT 1
+  ) v ON true`;
+
+/**
+ * Everyone online now but me and those a block hides, by name, along the index of online
+ * contacts: a page reads about as many rows as it shows, however many are online.
+ */
+async function listOnline(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
+  const after = query.after?.in === 'online' ? query.after : { name: FIRST.name, userId: FIRST.userId };
+  const rows = await db.query<EntryRow & { sortName: string }>(
+    `SELECT c.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName",
+       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, ${messageColumns('v')}
+     FROM contacts c
+     ${CONVERSATION_WITH('c.user_id')}
+     WHERE c.online AND c.deleted_at IS NULL AND c.user_id <> $1 AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')}
+       AND (lower(c.full_name), c.user_id) > ($2::text, $3::uuid)
+     ORDER BY lower(c.full_name), c.user_id
+     LIMIT $4`,
+    [me, after.name, after.userId, query.limit],
+  );
+  const last = rows.at(-1);
+  return {
+    entries: rows.map(({ sortName: _sortName, ...row }) => toEntry(row)),
+    next: rows.length === query.limit && last ? { in: 'online', name: last.sortName, userId: last.peerId } : null,
+  };
+}
+
 /**
  * A search walks the words starting with its longest word in index order, so it stops as soon as
  * the page is full however common the word is; each contact counts once, at its first matching
@@ -214,16 +251,12 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
      FROM contact_words w
      JOIN contacts c ON c.user_id = w.user_id
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).
-     LEFT JOIN LATERAL (
-       SELECT v.user_id, v.peer_id, v.read_up_to, m.*
-       FROM conversations v JOIN messages m ON m.id = v.last_message_id
-       WHERE v.user_id = $1 AND v.peer_id = w.user_id
-       LIMIT 1
-     ) v ON true
+     ${CONVERSATION_WITH('w.user_id')}
      -- The matches start after the cursor (on a first page, at the search word itself): one
      -- bound for the index scan to start from; a second lower bound could leave it starting at the
      -- index's first word in a generic plan.
      WHERE (w.word, w.user_id) > ($4::text, $5::uuid) AND w.word < $3 AND w.user_id <> $1
+       AND (NOT $8::boolean OR (c.online AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')}))
        -- Checked on the index entry's own copy of the name's words: no other row is read.
        AND NOT EXISTS (SELECT 1 FROM unnest(w.name_words) AS earlier(word) WHERE earlier.word >= $2 AND earlier.word < w.word)
        AND NOT EXISTS (
@@ -232,7 +265,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
        )
      ORDER BY w.word, w.user_id
      LIMIT $7`,
-    [me, longest, longest + AFTER_ALL, after.word, after.userId, query.search, query.limit],
+    [me, longest, longest + AFTER_ALL, after.word, after.userId, query.search, query.limit, query.online],
   );
   const last = rows.at(-1);
   return {

@@ -2,10 +2,11 @@ import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
 import type { Database } from '@chat/database';
 import type { RateLimits } from '@chat/kernel';
-import type { BlockedPairs } from '@chat/presence';
+import type { BlockedPairs, Presence } from '@chat/presence';
 import type { RateLimitStore } from '@chat/rate-limits';
 import type { SessionRevocations } from '@chat/sessions';
 import type { Receipts } from './receipts.js';
+import type { OnlineContactsOptions } from './online-contacts.js';
 import type { SearchIndexSettings } from './search-index.js';
 
 export interface MessagesServiceOptions {
@@ -14,6 +15,8 @@ export interface MessagesServiceOptions {
   blobs: BlobStore;
   /** The gateways' copy of who blocked whom: written on every change, and whole at start. */
   blockedPairs: BlockedPairs;
+  /** Who is online, as the gateways register them: kept in contacts.online for "Show online only". */
+  presence: Presence;
   revocations: SessionRevocations;
   jwtSecret: string;
   cookieSecure: boolean;
@@ -22,6 +25,8 @@ export interface MessagesServiceOptions {
   rateLimitStore?: RateLimitStore;
   /** How message search's index is kept (tests index at once, in small blocks). */
   searchIndex?: Partial<SearchIndexSettings>;
+  /** How often contacts.online is written and checked (tests write at once). */
+  onlineContacts?: OnlineContactsOptions;
 }
 
 /** What the routes get besides the service's options. */

@@ -186,4 +186,13 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE contact_words DROP CONSTRAINT contact_words_pkey, ADD PRIMARY KEY (word, user_id) INCLUDE (name_words);
     `,
   },
+  {
+    version: 11,
+    sql: `
+      -- Whether the contact is online now, as presence says (online-contacts.ts keeps it): "Show
+      -- online only" pages the online ones by name along this index, however many users there are.
+      ALTER TABLE contacts ADD COLUMN online boolean NOT NULL DEFAULT false;
+      CREATE INDEX contacts_online_name_idx ON contacts (lower(full_name), user_id) WHERE online;
+    `,
+  },
 ];

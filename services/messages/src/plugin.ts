@@ -9,6 +9,7 @@ import { indexUnindexedNames } from './contacts.js';
 import type { MessagesServiceOptions } from './deps.js';
 import { recordGatewayReports } from './gateway-reports.js';
 import { messagesMigrations } from './migrations.js';
+import { mirrorOnlineContacts } from './online-contacts.js';
 import { blockRoutes } from './routes/blocks.js';
 import { contactRoutes } from './routes/contacts.js';
 import { exportRoutes } from './routes/export.js';
@@ -25,14 +26,16 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   // Names became searchable in migration 2: the contacts made before it get their words once.
   if (applied.includes(2)) await indexUnindexedNames(options.db);
   await announceBlocks(options.db, options.blockedPairs);
-  const projection = await projectContacts(options, app.log);
+  const onlineContacts = mirrorOnlineContacts(options.db, options.presence, app.log, options.onlineContacts);
+  await onlineContacts.reconcile();
+  const projection = await projectContacts({ ...options, contactMade: onlineContacts.recheck }, app.log);
   const receipts = createReceipts({ db: options.db, bus: options.bus, log: app.log });
   const reports = await recordGatewayReports(options.bus, options.db, receipts, app.log);
   const searchIndexer = startSearchIndexer(options.db, app.log, { ...DEFAULT_SEARCH_INDEX, ...options.searchIndex });
   app.addHook('onClose', async () => {
     projection.unsubscribe();
     reports.unsubscribe();
-    await searchIndexer.stop();
+    await Promise.all([searchIndexer.stop(), onlineContacts.stop()]);
   });
   const { jwtSecret, cookieSecure, revocations } = options;
   await app.register(sessions, { jwtSecret, cookieSecure, revocations });

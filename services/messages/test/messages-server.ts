@@ -4,7 +4,7 @@ import { createDiskBlobStore } from '@chat/blobs';
 import { createInProcessBus } from '@chat/bus';
 import type { Database } from '@chat/database';
 import { createHttpServer } from '@chat/kernel';
-import { createInProcessBlockedPairs } from '@chat/presence';
+import { createInProcessBlockedPairs, createInProcessPresence } from '@chat/presence';
 import { createInProcessRevocations, signSession } from '@chat/sessions';
 import { subjects, type PrivacySettings, type UserEvent } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
@@ -29,16 +29,19 @@ export async function startMessagesService({
   const bus = createInProcessBus(() => {});
   const blobs = await createDiskBlobStore(join(await tempDir('chat-messages'), 'media'));
   const blockedPairs = createInProcessBlockedPairs();
+  const presence = createInProcessPresence();
   await app.register(messagesService, {
     db,
     bus,
     blobs,
     blockedPairs,
+    presence,
     revocations: createInProcessRevocations(),
     jwtSecret: JWT_SECRET,
     cookieSecure: false,
     rateLimits,
     searchIndex: SEARCH_INDEX,
+    onlineContacts: { writeDelayMs: 0 },
   });
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);
@@ -66,5 +69,5 @@ export async function startMessagesService({
     while ((await indexSearchBatch(db, SEARCH_INDEX)) > 0);
   };
 
-  return { app, db, bus, blobs, blockedPairs, baseUrl, user, cookieOf, published, indexSearch };
+  return { app, db, bus, blobs, blockedPairs, presence, baseUrl, user, cookieOf, published, indexSearch };
 }

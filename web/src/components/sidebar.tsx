@@ -12,15 +12,27 @@ import { SidebarSkeleton } from './sidebar-skeleton';
 
 /** How long typing in the search box pauses before the server is asked. */
 const SEARCH_DELAY_MS = 250;
+/** How long the count of those online must hold still before "Show online only" asks for the list again. */
+const ONLINE_REFRESH_DELAY_MS = 500;
 /** How close to the bottom a scroll must come to load the next page of contacts. */
 const LOAD_MORE_THRESHOLD_PX = 200;
 
 export function Sidebar() {
-  const { users, selectedUser, isUsersLoading, usersQuery, messageResults, getUsers, searchUsers, loadMoreUsers, setSelectedUser } =
-    useChatStore();
+  const {
+    users,
+    selectedUser,
+    isUsersLoading,
+    usersQuery,
+    onlineOnly,
+    messageResults,
+    getUsers,
+    searchUsers,
+    loadMoreUsers,
+    setOnlineOnly,
+    setSelectedUser,
+  } = useChatStore();
   const onlineUsers = useAuthStore((state) => state.onlineUsers);
   const onlineCount = useAuthStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
-  const [showOnlineOnly, setShowOnlineOnly] = useState(false);
   const [search, setSearch] = useState(usersQuery);
 
   useEffect(() => {
@@ -33,15 +45,23 @@ export function Sidebar() {
     return () => clearTimeout(timer);
   }, [search, searchUsers]);
 
+  // Someone who came online since the list was asked for shows once the count moves.
+  useEffect(() => {
+    if (!useChatStore.getState().onlineOnly) return;
+    const timer = setTimeout(() => void getUsers(), ONLINE_REFRESH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [onlineCount, getUsers]);
+
   const online = new Set(onlineUsers);
-  const shown = showOnlineOnly ? users.filter((user) => online.has(user._id)) : users;
+  // The server's list of those online is filtered here too: whoever goes offline leaves it at once.
+  const shown = onlineOnly ? users.filter((user) => online.has(user._id)) : users;
 
   const onScroll = (event: UIEvent<HTMLUListElement>) => {
     const list = event.currentTarget;
     if (list.scrollHeight - list.scrollTop - list.clientHeight < LOAD_MORE_THRESHOLD_PX) void loadMoreUsers();
   };
 
-  const emptyText = showOnlineOnly ? 'No online users' : usersQuery ? `No contacts match “${usersQuery}”` : 'No contacts yet';
+  const emptyText = onlineOnly ? 'No online users' : usersQuery ? `No contacts match “${usersQuery}”` : 'No contacts yet';
 
   return (
     <aside className="flex h-full w-20 flex-col border-r border-base-300 transition-all duration-200 lg:w-72">
@@ -67,8 +87,8 @@ export function Sidebar() {
             <input
               type="checkbox"
               className="checkbox checkbox-sm"
-              checked={showOnlineOnly}
-              onChange={(event) => setShowOnlineOnly(event.target.checked)}
+              checked={onlineOnly}
+              onChange={(event) => void setOnlineOnly(event.target.checked)}
             />
             <span className="text-sm">Show online only</span>
           </label>

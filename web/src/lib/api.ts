@@ -123,8 +123,9 @@ export const api = {
   updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
   updateSettings: (settings: UpdateSettingsBody) => request<AuthUser>('PUT', '/auth/settings', settings),
   /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */
-  getUsers: async (params: { q?: string; cursor?: string } = {}): Promise<InboxPage> => {
-    const { data, headers } = await exchange<InboxEntry[]>('GET', `/messages/users${query(params)}`);
+  /** A page of the sidebar: `online` for those online now only ("Show online only"), however many there are. */
+  getUsers: async ({ online, ...params }: { q?: string; cursor?: string; online?: boolean } = {}): Promise<InboxPage> => {
+    const { data, headers } = await exchange<InboxEntry[]>('GET', `/messages/users${query({ ...params, online: online ? 'true' : undefined })}`);
     return { entries: data, next: headers.get(NEXT_CURSOR_HEADER) };
   },
   /** Everything from that user up to and including `upTo` has been read here. */

@@ -58,6 +58,9 @@ export interface ChatState {
   usersCursor: string | null;
   /** The contact search the inbox is filtered by ('' for none). */
   usersQuery: string;
+  /** "Show online only": the inbox holds those the server says are online, paged like the rest. */
+  onlineOnly: boolean;
+  setOnlineOnly(on: boolean): Promise<void>;
   /** My messages matching that search, newest first (none without a search). */
   messageResults: MessageSearchResult[];
   /** The last page of results was full: there may be older ones. */
@@ -280,6 +283,7 @@ export const useChatStore = create<ChatState>((set, get) => {
     users: [],
     usersCursor: null,
     usersQuery: '',
+    onlineOnly: false,
     messageResults: [],
     hasMoreMessageResults: false,
     jumpTarget: null,
@@ -323,11 +327,11 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     async getUsers() {
-      const query = get().usersQuery;
+      const { usersQuery: query, onlineOnly } = get();
       set({ isUsersLoading: get().users.length === 0 });
       try {
-        const page = await api.getUsers({ q: query });
-        if (get().usersQuery !== query) return;
+        const page = await api.getUsers({ q: query, online: onlineOnly });
+        if (get().usersQuery !== query || get().onlineOnly !== onlineOnly) return;
         const open = get().selectedUser?._id;
         // A message that arrived live while the page was on its way is newer than the page: the row
         // keeps it (and its count), and conversations stay ordered by their latest message.
@@ -371,13 +375,19 @@ export const useChatStore = create<ChatState>((set, get) => {
       set({ jumpTarget: null });
     },
 
+    async setOnlineOnly(on) {
+      if (on === get().onlineOnly) return;
+      set({ onlineOnly: on, usersCursor: null });
+      await get().getUsers();
+    },
+
     async loadMoreUsers() {
-      const { usersCursor, usersQuery, isMoreUsersLoading } = get();
+      const { usersCursor, usersQuery, onlineOnly, isMoreUsersLoading } = get();
       if (!usersCursor || isMoreUsersLoading) return;
       set({ isMoreUsersLoading: true });
       try {
-        const page = await api.getUsers({ q: usersQuery, cursor: usersCursor });
-        if (get().usersQuery !== usersQuery || get().usersCursor !== usersCursor) return;
+        const page = await api.getUsers({ q: usersQuery, cursor: usersCursor, online: onlineOnly });
+        if (get().usersQuery !== usersQuery || get().usersCursor !== usersCursor || get().onlineOnly !== onlineOnly) return;
         set((state) => {
           const loaded = new Set(state.users.map((user) => user._id));
           return { users: [...state.users, ...page.entries.filter((entry) => !loaded.has(entry._id))], usersCursor: page.next };

@@ -22,6 +22,7 @@ beforeEach(() => {
     users: contacts,
     usersCursor: null,
     usersQuery: '',
+    onlineOnly: false,
     selectedUser: null,
     isUsersLoading: false,
     getUsers: vi.fn(async () => {}),
@@ -51,9 +52,11 @@ describe('Sidebar', () => {
     expect(within(row('Cat')).queryByTestId('last-message')).toBeNull();
   });
 
-  it('shows only online contacts when filtered, and says so when none are', () => {
+  it('shows only online contacts when filtered, asking the server for them; drops whoever goes offline, and says so when none are', () => {
     render(<Sidebar />);
     fireEvent.click(screen.getByLabelText('Show online only'));
+    expect(useChatStore.getState().onlineOnly).toBe(true);
+    expect(useChatStore.getState().getUsers).toHaveBeenCalledTimes(2);
     expect(screen.getByText('Bob')).toBeInTheDocument();
     expect(screen.queryByText('Cat')).toBeNull();
     act(() => useAuthStore.setState({ onlineUsers: ['me'] }));

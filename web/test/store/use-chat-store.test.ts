@@ -371,3 +371,39 @@ describe('loading the inbox while messages arrive', () => {
     ]);
   });
 });
+
+describe('"Show online only"', () => {
+  const cat = { _id: 'cat', fullName: 'Cat', profilePic: '', lastSeen: null, lastMessage: null, unreadCount: 0 };
+  const dee = { ...cat, _id: 'dee', fullName: 'Dee' };
+
+  it('asks the server for those online, pages them, and goes back to everyone when turned off', async () => {
+    useChatStore.setState({ usersQuery: '', onlineOnly: false, usersCursor: 'everyone-page-2', users: [{ ...bob, lastMessage: null, unreadCount: 0 }, cat] });
+    const getUsers = vi
+      .spyOn(api, 'getUsers')
+      .mockResolvedValueOnce({ entries: [cat], next: 'online-page-2' })
+      .mockResolvedValueOnce({ entries: [dee], next: null })
+      .mockResolvedValueOnce({ entries: [{ ...bob, lastMessage: null, unreadCount: 0 }, cat, dee], next: null });
+    await useChatStore.getState().setOnlineOnly(true);
+    expect(getUsers).toHaveBeenLastCalledWith({ q: '', online: true });
+    expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['cat']);
+    await useChatStore.getState().loadMoreUsers();
+    expect(getUsers).toHaveBeenLastCalledWith({ q: '', cursor: 'online-page-2', online: true });
+    expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['cat', 'dee']);
+    await useChatStore.getState().setOnlineOnly(false);
+    expect(getUsers).toHaveBeenLastCalledWith({ q: '', online: false });
+    expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['bob', 'cat', 'dee']);
+  });
+
+  it('drops a page of everyone that answers after the filter was turned on', async () => {
+    useChatStore.setState({ usersQuery: '', onlineOnly: false, usersCursor: null, users: [] });
+    let answerEveryone: (page: { entries: (typeof cat)[]; next: null }) => void = () => {};
+    vi.spyOn(api, 'getUsers')
+      .mockReturnValueOnce(new Promise((resolve) => (answerEveryone = resolve)))
+      .mockResolvedValueOnce({ entries: [dee], next: null });
+    const everyone = useChatStore.getState().getUsers();
+    await useChatStore.getState().setOnlineOnly(true);
+    answerEveryone({ entries: [cat, dee], next: null });
+    await everyone;
+    expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['dee']);
+  });
+});

@@ -13,7 +13,7 @@ import { decodeCursor, encodeCursor, listInbox, nameWords } from '../contacts.js
 import type { MessagesRouteOptions } from '../deps.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
-/** The sidebar: everyone, conversations first, paged and searchable; and my read cursor in each. */
+/** The sidebar: everyone, conversations first, paged, searchable and to be limited to those online; and my read cursor in each. */
 export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, { db, receipts }) => {
   app.get(
     '/messages/users',
@@ -22,11 +22,12 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
       schema: { querystring: ContactsQuerySchema, response: { 200: Type.Array(InboxEntrySchema) } },
     },
     async (request, reply) => {
-      const { q, limit, cursor } = request.query;
+      const { q, limit, cursor, online } = request.query;
       const after = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && !after) throw badRequest('Invalid cursor');
       const page = await listInbox(db, request.userId, {
         search: nameWords(q ?? ''),
+        online: online === 'true',
         limit: limit ? Number(limit) : DEFAULT_CONTACTS_PAGE,
         after,
       });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NEXT_CURSOR_HEADER, type InboxEntry, type MessageSearchResult } from '@chat/contracts';
 import { migrate } from '@chat/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, databaseImplementations } from '#test-support';
+import { ApiClient, databaseImplementations, eventually } from '#test-support';
 import { messagesMigrations } from '../../src/migrations.js';
 import { startMessagesService } from '../messages-server.js';
 
@@ -92,6 +92,43 @@ describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
     expect(names(second.entries)).toEqual(['Neilson Zed']);
   });
 
+  it('lists only the people online now, by name and paged, never me nor someone a block hides, with our last message', async () => {
+    const me = await server.user('Me Online');
+    const [ann, bob, cat, dan, eve] = [
+      await server.user('Ann Online'),
+      await server.user('Bob Online'),
+      await server.user('Cat Online'),
+      await server.user('Dan Online'),
+      await server.user('Eve Online'),
+    ];
+    const everyone = [me, ann, bob, cat, dan, eve];
+    await eventually(async () => (await inbox(me, '?q=online')).entries.length === 5, 'every contact made');
+    for (const user of [me, ann, cat, dan, eve]) await server.presence.connect(user.id);
+    expect((await eve.client.post(`/api/messages/block/${me.id}`)).status).toBe(204);
+    const sent = await send(cat, me, 'from Cat');
+    const onlineNames = async (query = '') => names(only((await inbox(me, `?online=true${query}`)).entries, everyone));
+    await eventually(async () => (await onlineNames()).length === 3, 'three shown online');
+    expect(await onlineNames()).toEqual(['Ann Online', 'Cat Online', 'Dan Online']);
+    const { entries } = await inbox(me, '?online=true&q=cat online');
+    expect(entries).toEqual([expect.objectContaining({ _id: cat.id, unreadCount: 1, lastMessage: expect.objectContaining({ _id: sent._id }) })]);
+    // A page ends where the next begins: a search's pages (in the search's own order) and the list's.
+    const paged: string[] = [];
+    let query = '?online=true&q=online&limit=1';
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await inbox(me, query);
+      paged.push(...names(page.entries));
+      if (!page.next) break;
+      query = `?online=true&q=online&limit=1&cursor=${page.next}`;
+    }
+    expect(paged.sort()).toEqual(['Ann Online', 'Cat Online', 'Dan Online']);
+    const first = await inbox(me, '?online=true&limit=1');
+    const rest = await inbox(me, `?online=true&limit=200&cursor=${first.next}`);
+    expect(names(only([...first.entries, ...rest.entries], everyone))).toEqual(['Ann Online', 'Cat Online', 'Dan Online']);
+    await server.presence.disconnect(ann.id);
+    await server.presence.connect(bob.id);
+    await eventually(async () => (await onlineNames()).join() === 'Bob Online,Cat Online,Dan Online', 'Ann gone offline and Bob come online');
+  });
+
   it('marks messages read up to the one given, never backwards and never ahead of what exists', async () => {
     const me = await server.user('Me Reading');
     const ann = await server.user('Ann Reading');
@@ -123,6 +160,7 @@ describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
     await refused(me.client.get('/api/messages/users?cursor=bm90LW91cnM'), 400, 'Invalid cursor');
     await refused(me.client.get('/api/messages/users?limit=0'), 400, 'limit must be an integer from 1 to 200');
     await refused(me.client.get('/api/messages/users?limit=201'), 400, 'limit must be an integer from 1 to 200');
+    await refused(me.client.get('/api/messages/users?online=yes'), 400, 'online must be true or false');
     await refused(new ApiClient(server.baseUrl).post(`/api/messages/read/${ann.id}`, { upTo: '1' }), 401, 'Not authenticated');
   });
 });
