@@ -4,7 +4,8 @@
 //   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
 // Open loop at each offered rate, then a closed loop (Chat.io: also with every message acknowledged
 // and read, as receipts make clients do); then `database`: reads of a 1,000,000-message
-// conversation and a 10,000-user contact list; then `connections`: idle sockets on one gateway.
+// conversation and a 10,000-user contact list; then `connections`: idle sockets on one gateway;
+// then `fleet`: 50,000 sockets over three gateway replicas, and the reconnect storm.
 // Results in bench/results (JSON, markdown, SVG).
 // BENCH_SYSTEMS, BENCH_RATES, BENCH_SECONDS and BENCH_PAIRS change what runs; BENCH_PROFILE_DIR profiles.
 import { spawn } from 'node:child_process';
@@ -17,12 +18,13 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startLocalCluster, waitUntilAnswering } from '../scripts/local-cluster.ts';
 import { measureConnections } from './connections.mjs';
 import { measureDatabase } from './database.mjs';
+import { measureFleet } from './fleet.mjs';
 import { closedLoop, connectUsers, disconnectUsers, openLoop } from './load.mjs';
 import { childrenOf, processesNamed } from './proc.mjs';
 import { writeReport } from './report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ALL_SYSTEMS = 'relay,embedded,cluster,database,connections';
+const ALL_SYSTEMS = 'relay,embedded,cluster,database,connections,fleet';
 const SYSTEMS = (process.env.BENCH_SYSTEMS ?? ALL_SYSTEMS).split(',');
 const RATES = (process.env.BENCH_RATES ?? '100,500,1000,2000,4000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -170,6 +172,12 @@ if (SYSTEMS.includes('connections')) {
   console.log('\n== connections');
   results.connections = await measureConnections();
   console.log(JSON.stringify(results.connections));
+}
+
+if (SYSTEMS.includes('fleet')) {
+  console.log('\n== fleet');
+  results.fleet = await measureFleet({ env: NO_LIMITS, nodeArgs: NODE_ARGS });
+  console.log(JSON.stringify(results.fleet));
 }
 
 const complete = SYSTEMS.join(',') === ALL_SYSTEMS && !process.env.BENCH_RATES && !process.env.BENCH_SECONDS && !process.env.BENCH_PAIRS;

@@ -18,14 +18,17 @@ import pg from 'pg';
 import S3rver from 's3rver';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVICES = {
+const SCRIPTS = {
   auth: 'services/auth/dist/main.js',
   messages: 'services/messages/dist/main.js',
-  'gateway-1': 'services/gateway/dist/main.js',
-  'gateway-2': 'services/gateway/dist/main.js',
+  gateway: 'services/gateway/dist/main.js',
 } as const;
 
-export type ClusterService = keyof typeof SERVICES;
+/** A gateway replica: gateway-1, gateway-2, … */
+export type GatewayReplica = `gateway-${number}`;
+export type ClusterService = 'auth' | 'messages' | GatewayReplica;
+
+const scriptOf = (name: ClusterService) => SCRIPTS[name.startsWith('gateway-') ? 'gateway' : (name as 'auth' | 'messages')];
 
 export interface LocalClusterOptions {
   /** The edge's port; a free one when absent. */
@@ -41,6 +44,8 @@ export interface LocalClusterOptions {
   env?: Record<string, string>;
   /** Arguments for node before each service's script (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Gateway replicas (2 unless told). The edge balances the first two; more are for a bench that connects to them directly. */
+  gateways?: number;
 }
 
 export interface LocalCluster {
@@ -48,6 +53,8 @@ export interface LocalCluster {
   namespace: string;
   /** The edge: the one origin a browser uses. */
   baseUrl: string;
+  /** The gateway replicas, in order. */
+  gateways: GatewayReplica[];
   /** The cluster's own database on the Postgres server. */
   databaseUrl: string;
   serviceUrl(name: ClusterService): string;
@@ -127,7 +134,9 @@ export async function startLocalCluster({
   logLevel = 'warn',
   env: extraEnv = {},
   nodeArgs = [],
+  gateways: gatewayCount = 2,
 }: LocalClusterOptions = {}): Promise<LocalCluster> {
+  const gateways = Array.from({ length: Math.max(2, gatewayCount) }, (_, n): GatewayReplica => `gateway-${n + 1}`);
   const dir = await mkdtemp(join(tmpdir(), 'chat-cluster-'));
   await mkdir(join(dir, 'logs'));
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -144,14 +153,13 @@ export async function startLocalCluster({
     const { port: s3Port } = await s3.run();
     cleanups.push(() => s3.close());
 
-    const ports: Record<ClusterService | 'web' | 'edge', number> = {
+    const ports: Record<string, number> = {
       auth: await freePort(),
       messages: await freePort(),
-      'gateway-1': await freePort(),
-      'gateway-2': await freePort(),
       web: await freePort(),
       edge: edgePort ?? (await freePort()),
     };
+    for (const gateway of gateways) ports[gateway] = await freePort();
     const env = {
       ...process.env,
       NODE_ENV: 'production',
@@ -207,7 +215,7 @@ export async function startLocalCluster({
     const startService = (name: ClusterService, { firstStart = false } = {}) => {
       const launch = () => {
         const log = createWriteStream(logPath(name), { flags: 'a' });
-        const child = spawn(process.execPath, [...nodeArgs, join(ROOT, SERVICES[name])], {
+        const child = spawn(process.execPath, [...nodeArgs, join(ROOT, scriptOf(name))], {
           env: { ...env, PORT: String(ports[name]) },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
@@ -227,7 +235,7 @@ export async function startLocalCluster({
     // On a first start a port another process took meanwhile is replaced; a restart keeps its port.
     const firstStart = { firstStart: true };
     await Promise.all([startService('auth', firstStart), startService('messages', firstStart)]);
-    await Promise.all([startService('gateway-1', firstStart), startService('gateway-2', firstStart)]);
+    await Promise.all(gateways.map((gateway) => startService(gateway, firstStart)));
 
     const writeEdgeConfig = async () => {
       const templates = join(ROOT, 'deploy/nginx/templates');
@@ -304,6 +312,7 @@ export async function startLocalCluster({
       dir,
       namespace,
       baseUrl: `http://127.0.0.1:${ports.edge}`,
+      gateways,
       databaseUrl: databaseUrl.toString(),
       serviceUrl: (name) => `http://127.0.0.1:${ports[name]}`,
       stop: stopChild,

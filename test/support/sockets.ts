@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { withTimeout } from '@chat/kernel';
-import { SOCKET_PATH } from '@chat/contracts';
+import { SOCKET_PATH, type HandshakeAuth } from '@chat/contracts';
 
 export interface SocketOptions {
   cookie?: string;
@@ -9,12 +9,14 @@ export interface SocketOptions {
   reconnect?: boolean;
   /** WebSocket only unless told: the web app starts with long polling, then upgrades. */
   transports?: ('polling' | 'websocket')[];
+  /** What the handshake carries besides the cookie (Socket.IO's `auth`): whom it watches. */
+  auth?: HandshakeAuth;
 }
 
 /** A socket.io client as the web app opens it: same origin, cookie sent, userId in the query. */
 export function openSocket(
   baseUrl: string,
-  { cookie, userId, reconnect = false, transports = ['websocket'] }: SocketOptions,
+  { cookie, userId, reconnect = false, transports = ['websocket'], auth }: SocketOptions,
 ): Socket {
   return io(baseUrl, {
     path: SOCKET_PATH,
@@ -25,6 +27,7 @@ export function openSocket(
     forceNew: true,
     query: userId ? { userId } : {},
     extraHeaders: cookie ? { cookie } : {},
+    ...(auth ? { auth: { ...auth } } : {}),
   });
 }
 

@@ -103,6 +103,15 @@ export const WatchPresenceSchema = Type.Union([
 ]);
 export type WatchPresence = Static<typeof WatchPresenceSchema>;
 
+/**
+ * What a client may put in its handshake (Socket.IO's `auth`): whom it watches from its first
+ * moment (`getOnlineUsers` then lists only them), as a later `watchPresence` would say; without
+ * it, the socket hears everyone.
+ */
+export interface HandshakeAuth {
+  watchPresence?: WatchPresence;
+}
+
 /** What a client emits: that it is typing, and whose presence it watches (messages go over HTTP). */
 export interface ClientToServerEvents {
   typing: (typing: Typing) => void;

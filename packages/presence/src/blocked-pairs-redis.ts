@@ -11,7 +11,7 @@ export interface RedisBlockedPairsOptions {
 export async function createRedisBlockedPairs(url: string, options: RedisBlockedPairsOptions = {}): Promise<BlockedPairs> {
   const prefix = `${options.keyPrefix ?? ''}blocks:`;
   const keys = { blocked: (userId: string) => `${prefix}by:${userId}`, blockedBy: (userId: string) => `${prefix}of:${userId}` };
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true, enableAutoPipelining: true });
   redis.on('error', options.onError ?? (() => undefined));
   await redis.connect();
   return {

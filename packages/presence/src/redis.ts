@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Presence, PresenceListener } from './presence.js';
-import { stepsInOrder, withTimeout } from '@chat/kernel';
+import { withTimeout } from '@chat/kernel';
 
 export interface RedisPresenceOptions {
   /** Prepended to every key and channel, so deployments or test runs can share one server. */
@@ -78,8 +78,8 @@ const SCRIPTS = {
 
 /**
  * Presence shared by every gateway replica through Redis. Online ids are mirrored in memory from a
- * pub/sub channel, so a snapshot costs no round trip. Writes run one at a time in call order, and
- * the local counts change in the same step as Redis does, so a resync always sends what Redis should
+ * pub/sub channel, so a snapshot costs no round trip. Writes are issued in call order on one
+ * connection, each with its change of the local counts, so a resync always sends what Redis should
  * hold. After Redis loses its data (a restart) or reaps this replica, the heartbeat notices that
  * this replica was missing and writes its state again: presence rebuilds from the live sockets.
  */
@@ -98,7 +98,9 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
   const report = options.onError ?? (() => undefined);
 
   // Commands wait out a Redis restart instead of failing; the readiness ping has its own timeout.
-  const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+  // Commands issued in one turn go out in one write: a write is a costly system call, and a
+  // thousand users connecting at once are a thousand commands.
+  const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true, enableAutoPipelining: true });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
   redis.on('error', report);
   subscriber.on('error', report);
@@ -121,10 +123,13 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
     for (const listener of listeners) listener({ userId, online: isOnline });
   };
 
-  const inOrder = stepsInOrder();
+  // The local counts change in the same turn as their command is issued, and one connection
+  // runs commands in the order they were issued: Redis holds what the counts say once it has run
+  // what was issued before, so a resync always sends what Redis should hold, without waiting for
+  // one write before issuing the next.
   let needsResync = false;
-  const write = (step: () => Promise<unknown>): Promise<void> =>
-    inOrder(step).then(
+  const write = (command: Promise<unknown>): Promise<void> =>
+    command.then(
       () => undefined,
       (error: unknown) => {
         needsResync = true;
@@ -132,11 +137,13 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
       },
     );
 
-  const resync = () =>
-    inOrder(async () => {
-      needsResync = false;
-      await run('resync', [keys.replica, keys.users], [keys.channel, ...[...counts].flat()]);
+  const resync = () => {
+    needsResync = false;
+    return run('resync', [keys.replica, keys.users], [keys.channel, ...[...counts].flat()]).catch((error: unknown) => {
+      needsResync = true;
+      throw error;
     });
+  };
 
   /** For each reload of the mirror on its way, the users whose change was heard meanwhile. */
   const heardDuringReloads = new Set<Set<string>>();
@@ -189,19 +196,17 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
   timer.unref();
 
   return {
-    connect: (userId) =>
-      write(async () => {
-        counts.set(userId, (counts.get(userId) ?? 0) + 1);
-        await run('connect', [keys.replica, keys.users], [userId, keys.channel]);
-      }),
-    disconnect: (userId) =>
-      write(async () => {
-        const count = counts.get(userId);
-        if (count === undefined) return;
-        if (count > 1) counts.set(userId, count - 1);
-        else counts.delete(userId);
-        await run('disconnect', [keys.replica, keys.users], [userId, keys.channel]);
-      }),
+    connect(userId) {
+      counts.set(userId, (counts.get(userId) ?? 0) + 1);
+      return write(run('connect', [keys.replica, keys.users], [userId, keys.channel]));
+    },
+    async disconnect(userId) {
+      const count = counts.get(userId);
+      if (count === undefined) return;
+      if (count > 1) counts.set(userId, count - 1);
+      else counts.delete(userId);
+      await write(run('disconnect', [keys.replica, keys.users], [userId, keys.channel]));
+    },
     async onlineUsers() {
       return [...online];
     },
@@ -222,7 +227,7 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
       clearInterval(timer);
       listeners.clear();
       // This replica's users go offline now, not when its heartbeat expires.
-      const leave = inOrder(() => run('reap', [keys.replicas, keys.users], [0, keys.replicaPrefix, keys.channel, replicaId]));
+      const leave = run('reap', [keys.replicas, keys.users], [0, keys.replicaPrefix, keys.channel, replicaId]);
       await withTimeout(leave, LEAVE_TIMEOUT_MS, 'Redis did not take this replica leaving in time').catch(report);
       subscriber.disconnect();
       await redis.quit().catch(() => redis.disconnect());

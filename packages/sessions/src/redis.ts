@@ -16,7 +16,7 @@ export async function createRedisRevocations(url: string, options: RedisRevocati
   const prefix = `${options.keyPrefix ?? ''}sessions:`;
   const keys = { revoked: `${prefix}revoked`, channel: `${prefix}revoked` };
   const report = options.onError ?? (() => undefined);
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true, enableAutoPipelining: true });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
   redis.on('error', report);
   subscriber.on('error', report);

@@ -1,4 +1,4 @@
-import { WatchPresenceSchema, type OnlineUsersChanged, type WatchPresence } from '@chat/contracts';
+import { WatchPresenceSchema, type HandshakeAuth, type OnlineUsersChanged, type WatchPresence } from '@chat/contracts';
 import type { Presence } from '@chat/presence';
 import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,7 +21,8 @@ const isWatch = Compile(WatchPresenceSchema);
 
 /**
  * A user is registered online while this replica holds one of their sockets. A socket hears
- * everyone's presence until it says whom it watches (`watchPresence`): then it hears only theirs,
+ * everyone's presence unless it says whom it watches (in its handshake, or with `watchPresence`
+ * later): then it hears only theirs,
  * so a change costs each replica what its watchers there cost (presence-watchers.ts).
  * A socket gets the list once (`getOnlineUsers`, again after each `watchPresence`) and then only
  * the changes since the last push (`onlineUsersChanged`). A block hides each of a pair from the other.
@@ -119,8 +120,7 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
           socket.emit('getOnlineUsers', [...online].filter((peer) => !blockedPeers.hides(userId, peer)));
         }
       };
-      socket.on('watchPresence', (watch: unknown) => {
-        if (!isWatch.Check(watch) || !withinLimit()) return;
+      const startWatching = (watch: WatchPresence) => {
         watches++;
         // Only the index keeps whom a socket watches (one shared copy of each id), not this payload.
         if (watch === 'everyone') {
@@ -130,7 +130,11 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
           watchers.watch(socket, watch);
           void socket.leave(rooms.everyonesPresence);
         }
-        sendOnlineUsers(watch).catch((error: unknown) => log.error({ err: error, userId }, 'could not send the watched users online'));
+        return sendOnlineUsers(watch);
+      };
+      socket.on('watchPresence', (watch: unknown) => {
+        if (!isWatch.Check(watch) || !withinLimit()) return;
+        startWatching(watch).catch((error: unknown) => log.error({ err: error, userId }, 'could not send the watched users online'));
       });
       socket.on('countOnline', (answer: unknown) => {
         if (typeof answer !== 'function' || !withinLimit()) return;
@@ -139,8 +143,10 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
           .catch((error: unknown) => log.error({ err: error, userId }, 'could not count the users online'));
       });
       socket.on('disconnect', () => watchers.forget(socket));
-      await socket.join(rooms.everyonesPresence);
-      await sendOnlineUsers('everyone');
+      // Whom the handshake says the socket watches: a client that reconnects among 50,000 online is
+      // not sent all of them first. One that says nothing (or nothing valid) hears everyone.
+      const { watchPresence: watch } = (socket.handshake.auth ?? {}) as HandshakeAuth;
+      await startWatching(isWatch.Check(watch) ? watch : 'everyone');
     },
     stop() {
       stopListening();

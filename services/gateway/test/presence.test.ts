@@ -98,6 +98,30 @@ describe('presence by interest', () => {
     for (const open of [socket, bobSocket]) open.disconnect();
   });
 
+  it('sends a socket whose handshake names whom it watches only those of them online, and then only their changes', async () => {
+    const [ann, bob, cat, watcher] = [gateway.user(), gateway.user(), gateway.user(), gateway.user()];
+    const [annSocket, catSocket] = [await ann.socket(), await cat.socket()];
+    const socket = openSocket(gateway.baseUrl, { cookie: watcher.cookie, userId: watcher.id, auth: { watchPresence: [ann.id, bob.id] } });
+    const snapshots = collectEvents<string[]>(socket, 'getOnlineUsers');
+    const changes = collectEvents<OnlineUsersChanged>(socket, 'onlineUsersChanged');
+    await connected(socket);
+    await eventually(() => snapshots.length === 1, 'the watched users online');
+    expect(snapshots[0]!.sort(), 'Ann and itself, not Cat').toEqual([ann.id, watcher.id].sort());
+    const bobSocket = await bob.socket();
+    await eventually(() => changes.some((change) => change.online.includes(bob.id)), 'bob online');
+    catSocket.disconnect();
+    annSocket.disconnect();
+    await eventually(() => changes.some((change) => change.offline.includes(ann.id)), 'ann offline');
+    expect(changes.flatMap((change) => [...change.online, ...change.offline]), 'nothing of Cat').not.toContain(cat.id);
+    expect(snapshots, 'one list only').toHaveLength(1);
+    const unsure = openSocket(gateway.baseUrl, { cookie: watcher.cookie, userId: watcher.id, auth: { watchPresence: ['not-an-id'] as never } });
+    const unsureSnapshots = collectEvents<string[]>(unsure, 'getOnlineUsers');
+    await connected(unsure);
+    await eventually(() => unsureSnapshots.length === 1, 'a list for a handshake with no valid watch');
+    expect(unsureSnapshots[0], 'everyone, as a socket that says nothing').toEqual(expect.arrayContaining([bob.id, watcher.id]));
+    for (const open of [socket, bobSocket, unsure]) open.disconnect();
+  });
+
   it('tells a watching socket of someone a block concerns nothing of the users it does not watch', async () => {
     const { watcher, socket, snapshots, changes } = await watcherSocket();
     const [blocker, stranger, friend] = [gateway.user(), gateway.user(), gateway.user()];

@@ -15,5 +15,9 @@ const SOCKET_OPTIONS = {
   timeout: 20000,
 } as const;
 
-/** The realtime connection to this same origin, as the signed-in user. */
-export const openSocket = (userId: string): ChatSocket => io({ ...SOCKET_OPTIONS, query: { userId } });
+/**
+ * The realtime connection to this same origin, as the signed-in user. Not connected yet: the app
+ * binds its events first (use-realtime-events.ts), so no event comes before its listener and the
+ * handshake can say whom the socket watches.
+ */
+export const openSocket = (userId: string): ChatSocket => io({ ...SOCKET_OPTIONS, query: { userId }, autoConnect: false });

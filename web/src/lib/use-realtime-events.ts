@@ -110,6 +110,7 @@ export function useRealtimeEvents(): void {
       disconnect: onDisconnect,
       connect_error: onConnectError,
     });
+    socket.connect();
     return () => {
       window.removeEventListener('online', onBrowserOnline);
       stopWatching();

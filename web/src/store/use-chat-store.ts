@@ -56,6 +56,8 @@ export interface ChatState {
   users: InboxEntry[];
   /** Where the next page of the inbox starts; null once everything is loaded. */
   usersCursor: string | null;
+  /** A first page of the inbox has come (until then nobody's presence is on screen). */
+  usersLoaded: boolean;
   /** The contact search the inbox is filtered by ('' for none). */
   usersQuery: string;
   /** "Show online only": the inbox holds those the server says are online, paged like the rest. */
@@ -282,6 +284,7 @@ export const useChatStore = create<ChatState>((set, get) => {
   return {
     users: [],
     usersCursor: null,
+    usersLoaded: false,
     usersQuery: '',
     onlineOnly: false,
     messageResults: [],
@@ -347,7 +350,7 @@ export const useChatStore = create<ChatState>((set, get) => {
           // Conversations by their latest message, everyone else after them in the page's order: a
           // comparator that called a name "equal" to every conversation would not be an order at all.
           .sort((a, b) => latestId(b) - latestId(a));
-        set({ users: entries, usersCursor: page.next });
+        set({ users: entries, usersCursor: page.next, usersLoaded: true });
       } catch (error) {
         toast.error(errorMessage(error));
       } finally {

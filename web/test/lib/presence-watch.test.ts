@@ -5,12 +5,17 @@ import type { ChatSocket } from '../../src/lib/socket';
 import type { ChatState } from '../../src/store/use-chat-store';
 
 const entry = (_id: string) => ({ _id, fullName: _id, profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: null }) as InboxEntry;
-const screen = (fields: Partial<Pick<ChatState, 'users' | 'usersCursor' | 'usersQuery' | 'selectedUser'>>) =>
-  ({ users: [], usersCursor: null, usersQuery: '', selectedUser: null, ...fields }) as ChatState;
+const screen = (fields: Partial<Pick<ChatState, 'users' | 'usersLoaded' | 'usersCursor' | 'usersQuery' | 'selectedUser'>>) =>
+  ({ users: [], usersLoaded: true, usersCursor: null, usersQuery: '', selectedUser: null, ...fields }) as ChatState;
 
 describe('whose presence the app watches', () => {
   it('everyone while the whole contact list is loaded, as a small deployment always saw', () => {
     expect(watchedUsers(screen({ users: [entry('ann'), entry('bob')] }))).toBe('everyone');
+  });
+
+  it('nobody but the open conversation before the first page of the list has come', () => {
+    expect(watchedUsers(screen({ usersLoaded: false }))).toEqual([]);
+    expect(watchedUsers(screen({ usersLoaded: false, selectedUser: entry('zoe') }))).toEqual(['zoe']);
   });
 
   it('the people on screen once the list has more pages or is a search: the open conversation first', () => {
@@ -24,7 +29,7 @@ describe('whose presence the app watches', () => {
 describe('telling the server whom the socket watches', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('once the screen settles, only when it changed, and again on a new connection', () => {
+  it('once the screen settles, and only when it changed', () => {
     vi.useFakeTimers();
     const socket = { connected: true, emit: vi.fn() };
     const setCount = vi.fn();
@@ -41,14 +46,37 @@ describe('telling the server whom the socket watches', () => {
     vi.advanceTimersByTime(100);
     expect(watches(), 'the same people in another order').toHaveLength(1);
 
-    watch.connected();
-    vi.advanceTimersByTime(100);
-    expect(watches()[1]).toEqual(['watchPresence', ['bob', 'ann']]);
-
     state = screen({ users: [entry('bob'), entry('ann')] });
     watch.update();
     vi.advanceTimersByTime(100);
-    expect(watches()[2]).toEqual(['watchPresence', 'everyone']);
+    expect(watches()[1]).toEqual(['watchPresence', 'everyone']);
+    watch.stop();
+  });
+
+  it('says in each handshake whom the socket watches, and afterwards only what changed since', () => {
+    vi.useFakeTimers();
+    const socket = { connected: true, emit: vi.fn(), auth: undefined as unknown };
+    let state = screen({ usersLoaded: false });
+    const watch = watchPresence(socket as unknown as ChatSocket, () => state, vi.fn());
+    const handshake = () => {
+      let sent: unknown;
+      (socket.auth as (send: (auth: unknown) => void) => void)((auth) => (sent = auth));
+      return sent;
+    };
+    expect(handshake(), 'before the list has come').toEqual({ watchPresence: [] });
+    watch.connected();
+    vi.advanceTimersByTime(100);
+    expect(socket.emit).not.toHaveBeenCalledWith('watchPresence', expect.anything());
+
+    state = screen({ users: [entry('ann')], usersCursor: 'next' });
+    expect(handshake(), 'a reconnection once a page has come').toEqual({ watchPresence: ['ann'] });
+    watch.connected();
+    vi.advanceTimersByTime(100);
+    expect(socket.emit).not.toHaveBeenCalledWith('watchPresence', expect.anything());
+    state = screen({ users: [entry('ann')] });
+    watch.update();
+    vi.advanceTimersByTime(100);
+    expect(socket.emit).toHaveBeenCalledWith('watchPresence', 'everyone');
     watch.stop();
   });
 
@@ -70,12 +98,16 @@ describe('telling the server whom the socket watches', () => {
     vi.advanceTimersByTime(COUNT_EVERY_MS);
     expect(counts()).toHaveLength(2);
 
+    vi.advanceTimersByTime(COUNT_EVERY_MS);
+    const late = counts()[2]![1] as (count: number) => void;
     state = screen({ users: [entry('ann')] });
     watch.update();
     vi.advanceTimersByTime(100);
     expect(setCount, 'counted by the app again once everyone is watched').toHaveBeenLastCalledWith(null);
+    late(7);
+    expect(setCount, 'an answer that comes after that is dropped').toHaveBeenLastCalledWith(null);
     vi.advanceTimersByTime(COUNT_EVERY_MS);
-    expect(counts()).toHaveLength(2);
+    expect(counts()).toHaveLength(3);
     watch.stop();
   });
 });

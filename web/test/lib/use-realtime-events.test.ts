@@ -19,6 +19,7 @@ describe('the realtime connection when the browser comes back online', () => {
     const socket = recordingSocket(false);
     useAuthStore.setState({ socket: socket as unknown as ChatSocket });
     renderHook(() => useRealtimeEvents());
+    socket.connect.mockClear();
     window.dispatchEvent(new Event('online'));
     expect(socket.disconnect).toHaveBeenCalledOnce();
     expect(socket.connect).toHaveBeenCalledOnce();
@@ -28,6 +29,7 @@ describe('the realtime connection when the browser comes back online', () => {
     const socket = recordingSocket(true);
     useAuthStore.setState({ socket: socket as unknown as ChatSocket });
     const { unmount } = renderHook(() => useRealtimeEvents());
+    socket.connect.mockClear();
     window.dispatchEvent(new Event('online'));
     expect(socket.connect).not.toHaveBeenCalled();
     socket.connected = false;
@@ -38,6 +40,17 @@ describe('the realtime connection when the browser comes back online', () => {
 });
 
 describe('the first connection', () => {
+  it('is opened once every event is bound, with a handshake that says whom it watches', () => {
+    const socket = recordingSocket(false) as ReturnType<typeof recordingSocket> & { auth?: unknown };
+    useAuthStore.setState({ socket: socket as unknown as ChatSocket });
+    renderHook(() => useRealtimeEvents());
+    expect(socket.connect).toHaveBeenCalledOnce();
+    const lastBound = Math.max(...socket.on.mock.invocationCallOrder);
+    expect(socket.connect.mock.invocationCallOrder[0], 'connected after the last listener').toBeGreaterThan(lastBound);
+    expect(socket.on.mock.calls.map(([event]) => event)).toEqual(expect.arrayContaining(['newMessage', 'getOnlineUsers', 'connect']));
+    expect(typeof socket.auth, 'the handshake asks whom the socket watches').toBe('function');
+  });
+
   afterEach(() => {
     useAuthStore.setState({ socket: null });
     vi.restoreAllMocks();
