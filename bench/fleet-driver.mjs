@@ -61,17 +61,26 @@ const commands = {
     return { count: held.length };
   },
   /** Socket n watches `perSocket` users of the pool in a row from n * perSocket: each user has as many watchers. */
-  async watch({ first, perSocket, poolSize }) {
+  async watch({ first, perSocket, poolSize, deadlineMs, concurrency }) {
     let answered = 0;
-    await new Promise((resolve) => {
-      held.forEach((entry, i) => {
-        const from = (first + i) * perSocket;
-        entry.watch = Array.from({ length: perSocket }, (_, k) => poolUserId((from + k) % poolSize));
-        entry.socket.once('getOnlineUsers', () => ++answered === held.length && resolve());
+    const deadline = Date.now() + deadlineMs;
+    // A few hundred at a time, as people open the app: not every socket's watch in one burst.
+    await inTurn(held.length, concurrency, async (i) => {
+      const entry = held[i];
+      const from = (first + i) * perSocket;
+      entry.watch = Array.from({ length: perSocket }, (_, k) => poolUserId((from + k) % poolSize));
+      const wait = Math.max(0, deadline - Date.now());
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        entry.socket.once('getOnlineUsers', () => {
+          answered += 1;
+          clearTimeout(timer);
+          resolve();
+        });
         entry.socket.emit('watchPresence', entry.watch);
       });
     });
-    return { answered };
+    return { answered, connected: held.filter((entry) => entry.socket.connected).length };
   },
   /** Takes the sockets of these users offline (a lost connection), or back. */
   async cycle({ first, users, online }) {

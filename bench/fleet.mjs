@@ -33,6 +33,7 @@ const CHAT_PAIRS = 50;
 const SENDS_PER_SECOND = 100;
 const IDLE_MS = 2000;
 const RECONNECT_DEADLINE_MS = 90_000;
+const WATCH_DEADLINE_MS = 180_000;
 /** The web app's reconnection (web/src/lib/socket.ts). */
 const RECONNECTION = { reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 5000, randomizationFactor: 0.5, timeout: 20000 };
 
@@ -44,9 +45,6 @@ const percentile = (values, q) => {
 /** A driver process and a way to ask it something. */
 function startDriver() {
   const child = fork(`${ROOT}bench/fleet-driver.mjs`);
-  // The clients of 50,000 people would run on their own machines: here they share two cores with
-  // the cluster, and take what the cluster leaves (the bench's own sends and timing run at normal priority).
-  setPriority(child.pid, 19);
   const waiting = new Map();
   let nextId = 0;
   child.on('message', ({ id, ok, ...reply }) => {
@@ -118,8 +116,13 @@ export async function measureFleet({ env, nodeArgs = [] }) {
 
     // 2. Everyone watches 200 others: each user has 200 watchers, over the three replicas.
     const watchStarted = performance.now();
-    await Promise.all(shares.map(({ driver, first }) => driver.ask('watch', { first, perSocket: WATCHED_PER_SOCKET, poolSize: SOCKETS })));
+    const watching = await Promise.all(
+      shares.map(({ driver, first }) => driver.ask('watch', { first, perSocket: WATCHED_PER_SOCKET, poolSize: SOCKETS, deadlineMs: WATCH_DEADLINE_MS, concurrency: 50 })),
+    );
     const watchSeconds = (performance.now() - watchStarted) / 1000;
+    const answered = watching.reduce((sum, reply) => sum + reply.answered, 0);
+    const stillConnected = watching.reduce((sum, reply) => sum + reply.connected, 0);
+    console.log(`fleet: ${answered} sockets watching ${WATCHED_PER_SOCKET} after ${watchSeconds.toFixed(1)} s (${stillConnected} connected)`);
     await pause(2000);
     const rssWatching = await Promise.all(gatewayPids().map(rssKb));
 
@@ -170,6 +173,7 @@ export async function measureFleet({ env, nodeArgs = [] }) {
     const presence = {
       watchedPerSocket: WATCHED_PER_SOCKET,
       watchSeconds: Math.round(watchSeconds * 10) / 10,
+      socketsWatching: answered,
       changes,
       pushesPerChange: Math.round((pushes / changes) * 10) / 10,
       gatewaysCpuMsPerChange: perChange(watchedCpuMs),
@@ -255,6 +259,10 @@ export async function measureFleet({ env, nodeArgs = [] }) {
       }
     })();
     await pause(5000);
+    // The clients of the people in the storm would run on their own machines: here they share two
+    // cores with the cluster, and take what it leaves while it reconnects them (the bench's own
+    // sends and timing run at normal priority). Not before: starved clients miss their pings.
+    for (const { child } of drivers) setPriority(child.pid, 19);
     const victim = cluster.gateways.at(-1);
     killedAt = performance.now();
     await cluster.stop(victim, 'SIGKILL');
@@ -280,18 +288,19 @@ export async function measureFleet({ env, nodeArgs = [] }) {
       for (let i = 0; i < Math.min(count, keep); i++) heldUsers.add(poolUserId(first + i));
     });
     const usersKey = `${cluster.namespace}:presence:users`;
-    let presenceWrong = Infinity;
+    let presenceWrong;
     let exactlyOnceAt = Infinity;
-    while (performance.now() - killedAt < 60_000) {
+    // The dead replica is reaped 20-25 s after its last heartbeat: looked at until well past that.
+    const lookUntil = Math.max(performance.now(), killedAt + 60_000);
+    do {
       const counts = await redis.hgetall(usersKey);
-      const wrong = [...heldUsers].filter((userId) => counts[userId] !== '1').length + Object.keys(counts).filter((userId) => !heldUsers.has(userId)).length;
-      presenceWrong = wrong;
-      if (wrong === 0) {
+      presenceWrong = [...heldUsers].filter((userId) => counts[userId] !== '1').length + Object.keys(counts).filter((userId) => !heldUsers.has(userId)).length;
+      if (presenceWrong === 0) {
         exactlyOnceAt = performance.now();
         break;
       }
       await pause(1000);
-    }
+    } while (performance.now() < lookUntil);
     const duringStorm = sent.filter((send) => send.at >= killedAt && send.at <= backAt);
     const stored = sent.filter((send) => send.ok);
     const lost = stored.filter((send) => !chatters.find((chatter) => chatter.id === send.to.id).received.has(send.id));
@@ -312,7 +321,8 @@ export async function measureFleet({ env, nodeArgs = [] }) {
       sendsDuringStorm: duringStorm.length,
       lost: lost.length,
       usersNotOnlineExactlyOnce: presenceWrong,
-      exactlyOnceAfterSeconds: Number.isFinite(exactlyOnceAt) ? Math.round((exactlyOnceAt - killedAt) / 100) / 10 : null,
+      // When it was first looked at and found so: no later than this.
+      exactlyOnceWithinSeconds: Number.isFinite(exactlyOnceAt) ? Math.round((exactlyOnceAt - killedAt) / 100) / 10 : null,
     };
     console.log(`fleet storm: ${JSON.stringify(storm)}`);
     await http.close();

@@ -33,14 +33,32 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
   let lastPushAt = 0;
 
   const watchers = presenceWatchers();
-  const tellWatchers = (userId: string, change: OnlineUsersChanged) => {
-    const watching = watchers.of(userId);
-    if (!watching) return;
-    const hiddenFrom = blockedPeers.hiddenFrom(userId);
-    const socketIds: string[] = [];
-    for (const socket of watching) if (!hiddenFrom?.has(socketUserId(socket))) socketIds.push(socket.id);
-    // Each socket is in a room of its own id: one broadcast encodes the packet once for all of them.
-    if (socketIds.length > 0) io.local.to(socketIds).emit('onlineUsersChanged', change);
+  /** Each watching socket gets one packet a push, with every change among those it watches. */
+  const tellWatchers = (change: OnlineUsersChanged) => {
+    const bySocket = new Map<ChatSocket, OnlineUsersChanged>();
+    const collect = (userIds: string[], kind: 'online' | 'offline') => {
+      for (const userId of userIds) {
+        const hiddenFrom = blockedPeers.hiddenFrom(userId);
+        for (const socket of watchers.of(userId) ?? []) {
+          if (hiddenFrom?.has(socketUserId(socket))) continue;
+          let theirs = bySocket.get(socket);
+          if (!theirs) bySocket.set(socket, (theirs = { online: [], offline: [] }));
+          theirs[kind].push(userId);
+        }
+      }
+    };
+    collect(change.online, 'online');
+    collect(change.offline, 'offline');
+    // Sockets that hear the same changes share one broadcast to their own rooms (each socket is in
+    // a room of its id): the packet is encoded once for all of them.
+    const byPacket = new Map<string, { change: OnlineUsersChanged; socketIds: string[] }>();
+    for (const [socket, theirs] of bySocket) {
+      const key = `${theirs.online.join()}/${theirs.offline.join()}`;
+      let packet = byPacket.get(key);
+      if (!packet) byPacket.set(key, (packet = { change: theirs, socketIds: [] }));
+      packet.socketIds.push(socket.id);
+    }
+    for (const { change: theirs, socketIds } of byPacket.values()) io.local.to(socketIds).emit('onlineUsersChanged', theirs);
   };
 
   const push = () => {
@@ -52,8 +70,7 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
       (online ? change.online : change.offline).push(userId);
       for (const viewer of blockedPeers.hiddenFrom(userId) ?? []) blockedViewers.add(viewer);
     }
-    for (const userId of change.online) tellWatchers(userId, { online: [userId], offline: [] });
-    for (const userId of change.offline) tellWatchers(userId, { online: [], offline: [userId] });
+    tellWatchers(change);
     pending.clear();
     const everyone = io.local.to(rooms.everyonesPresence);
     if (blockedViewers.size === 0) {
