@@ -2,29 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ApiClient, connected, noisyPngBytes, openSocket, pngBytes, toDataUrl } from '#test-support';
-import { conversation, newUserPage, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
+import { pngBytes, toDataUrl } from '#test-support';
+import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
 const browser = sharedBrowser();
-const stamp = Date.now();
-
-const ANIMATION = '[aria-hidden="true"] > svg';
-
-/** How many different pictures the animation showed over the page's next `frames` painted frames. */
-const framesDrawnDifferently = (page: Page, frames: number) =>
-  page.evaluate(
-    async ({ selector, count }) => {
-      const pictures = new Set<string>();
-      for (let frame = 0; frame < count; frame++) {
-        pictures.add(document.querySelector(selector)?.innerHTML ?? '');
-        await new Promise((painted) => requestAnimationFrame(painted));
-      }
-      return pictures.size;
-    },
-    { selector: ANIMATION, count: frames },
-  );
 
 // What the web app alone decides looks the same whichever deployment serves it: checked once, on
 // the embedded mode. (Edits, deletions, replies, reactions and blocks reach both people across
@@ -267,136 +250,6 @@ describeOnEmbedded((run) => {
       await ben.page.getByRole('button', { name: 'More messages' }).click();
       await polled(() => results.count(), 'the rest, after More').toBe(55);
       expect(await ben.page.getByRole('button', { name: 'More messages' }).count(), 'nothing more to load').toBe(0);
-    });
-
-    it('shows live presence for the people a contact search found, watching only them', async () => {
-      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Watched');
-      const ann = await signedInPage(browser(), run.baseUrl, alice.cookie);
-      const watches: string[] = [];
-      ann.page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => void watches.push(String(payload))));
-      await ann.page.goto('/');
-      await ann.page.getByPlaceholder('Search contacts').fill('Bob Watched');
-      const bobRow = ann.page.getByRole('list').getByRole('button', { name: /Bob Watched/ });
-      await polled(() => bobRow.textContent(), 'Bob found, offline').toContain('Offline');
-      await polled(() => watches.some((frame) => frame.includes('"watchPresence"') && frame.includes(bobUser._id)), 'a watch of Bob').toBe(true);
-
-      const bobsSocket = await connected(openSocket(run.baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
-      await polled(() => bobRow.textContent(), 'Bob online, live').toContain('Online');
-      await run.shot(ann.page, 'presence-of-search-results');
-      bobsSocket.disconnect();
-      await polled(() => bobRow.textContent(), 'Bob offline again').toContain('Offline');
-    });
-
-    it('asks the server for those online when “Show online only” is ticked; who comes online shows up, who leaves goes', async () => {
-      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Filtered');
-      const carl = new ApiClient(run.baseUrl);
-      const carlUser = await carl.signup('Carl Filtered');
-      await alice.waitForContact(carlUser._id);
-      const bobsSocket = await connected(openSocket(run.baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
-      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
-      await page.goto('/');
-      const rows = page.getByRole('list').getByRole('button', { name: /Filtered/ });
-      await polled(() => rows.count(), 'Bob and Carl listed').toBe(2);
-      const onlineFound = async () => ((await alice.get('/api/messages/users?online=true&q=filtered')).body as { _id: string }[]).map((entry) => entry._id);
-      await polled(onlineFound, 'the server lists Bob online').toEqual([bobUser._id]);
-      const answered = page.waitForResponse((response) => response.url().includes('/api/messages/users?online=true'));
-      await page.getByLabel('Show online only').check();
-      const listed = ((await (await answered).json()) as { fullName: string }[]).map((entry) => entry.fullName);
-      expect(listed, 'the server lists Bob, online, and not Carl').toContain('Bob Filtered');
-      expect(listed).not.toContain('Carl Filtered');
-      await polled(() => rows.allTextContents(), 'only Bob, online').toEqual([expect.stringMatching(/^Bob Filtered\s*Online/)]);
-      const carlsSocket = await connected(openSocket(run.baseUrl, { cookie: carl.cookie, userId: carlUser._id }));
-      await polled(() => rows.count(), 'Carl listed once online').toBe(2);
-      await run.shot(page, 'show-online-only');
-      bobsSocket.disconnect();
-      await polled(() => rows.allTextContents(), 'Bob gone once offline').toEqual([expect.stringMatching(/^Carl Filtered\s*Online/)]);
-      carlsSocket.disconnect();
-      await polled(() => page.getByText('No online users').count(), 'nobody left online').toBe(1);
-    });
-
-    it('plays the welcome animation, and holds it still for someone who asks for less motion', async () => {
-      const moving = await newUserPage(browser(), run.baseUrl, { reducedMotion: 'no-preference' });
-      const still = await newUserPage(browser(), run.baseUrl);
-      for (const { page } of [moving, still]) {
-        await page.goto('/login');
-        await polled(() => page.locator(ANIMATION).count(), 'the animation drawn').toBe(1);
-      }
-      // Each page in front while watched: a page behind another may get no animation frames at all.
-      await moving.page.bringToFront();
-      await polled(() => framesDrawnDifferently(moving.page, 10), 'the animation moving').toBeGreaterThan(1);
-      await still.page.bringToFront();
-      expect(await framesDrawnDifferently(still.page, 30)).toBe(1);
-    });
-
-    it('keeps the chosen theme across a reload', async () => {
-      const { page } = await newUserPage(browser(), run.baseUrl);
-      await page.goto('/settings');
-      await page.getByRole('button', { name: 'Dracula' }).click();
-      const theme = () => page.locator('html').getAttribute('data-theme');
-      await polled(theme, 'the page in the dracula theme').toBe('dracula');
-      await page.reload();
-      await polled(theme, 'the dracula theme after the reload').toBe('dracula');
-      expect(await page.evaluate(() => localStorage.getItem('chat-theme'))).toBe('dracula');
-      await run.shot(page, 'settings-dracula');
-    });
-
-    it('opens an image full size, moves between images with the arrow keys, and attaches an image dropped on the conversation', async () => {
-      const { alice, bob, aliceUser } = await twoPeople(run.baseUrl, 'Lightbox');
-      for (const [width, height] of [[320, 200], [120, 240]] as const) {
-        const response = await bob.post(`/api/messages/send/${aliceUser._id}`, { image: toDataUrl(await pngBytes(width, height), 'image/png') });
-        expect(response.status).toBe(201);
-      }
-      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
-      await page.goto('/');
-      await page.getByRole('button', { name: /Bob Lightbox/ }).click();
-      await polled(() => conversation(page).getByAltText('Attachment').count(), 'both images in the conversation').toBe(2);
-
-      const lightbox = page.getByRole('dialog', { name: 'Image' });
-      await conversation(page).getByRole('button', { name: 'Open image' }).first().click();
-      await polled(() => lightbox.getByAltText('Image 1 of 2').isVisible(), 'the first image full size').toBe(true);
-      expect(await conversation(page).getByAltText('Attachment').first().getAttribute('src'), 'the thumbnail in the list').toMatch(/\?size=thumb$/);
-      expect(await lightbox.getByAltText('Image 1 of 2').getAttribute('src'), 'the original full size').not.toContain('?');
-      await run.shot(page, 'image-lightbox');
-      await page.keyboard.press('ArrowRight');
-      await polled(() => lightbox.getByAltText('Image 2 of 2').isVisible(), 'the second image after →').toBe(true);
-      await page.keyboard.press('ArrowLeft');
-      await polled(() => lightbox.getByAltText('Image 1 of 2').isVisible(), 'the first image after ←').toBe(true);
-      await page.keyboard.press('Escape');
-      await polled(() => lightbox.isVisible(), 'the lightbox closed by Escape').toBe(false);
-      await conversation(page).getByRole('button', { name: 'Open image' }).last().click();
-      await polled(() => lightbox.getByAltText('Image 2 of 2').isVisible(), 'the second image opened').toBe(true);
-      await page.mouse.click(5, 400);
-      await polled(() => lightbox.isVisible(), 'the lightbox closed by a click beside the image').toBe(false);
-
-      const dropped = await page.evaluateHandle(async (base64) => {
-        const files = new DataTransfer();
-        files.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'dropped.png', { type: 'image/png' }));
-        return files;
-      }, (await noisyPngBytes(320, 320)).toString('base64'));
-      await page.getByTestId('message-list').dispatchEvent('dragover', { dataTransfer: dropped });
-      await page.getByTestId('message-list').dispatchEvent('drop', { dataTransfer: dropped });
-      await polled(() => page.getByAltText('Preview').count(), 'the dropped image ready to send').toBe(1);
-      // A slow uplink: the picture on its way shows how much of it is uploaded, until it is stored.
-      const network = await page.context().newCDPSession(page);
-      await network.send('Network.enable');
-      await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
-      await page.getByRole('button', { name: 'Send' }).click();
-      const progress = conversation(page).getByRole('progressbar', { name: 'Uploading image' });
-      await polled(() => progress.count(), 'the upload’s progress shown').toBe(1);
-      await polled(async () => Number(await progress.getAttribute('value')), 'the upload under way').toBeGreaterThan(0);
-      await run.shot(page, 'image-uploading');
-      await polled(() => progress.count(), 'the progress gone once stored').toBe(0);
-      await polled(() => conversation(page).getByAltText('Attachment').count(), 'the dropped image sent').toBe(3);
-    });
-
-    it('fits a phone-sized screen', async () => {
-      const { page } = await newUserPage(browser(), run.baseUrl, { viewport: { width: 390, height: 844 } });
-      await signUp(page, 'Phone Person', `phone.${stamp}@chat.io`);
-      await polled(() => page.getByTestId('contact-skeleton').count(), 'the contact list to load').toBe(0);
-      await polled(() => page.getByText('Welcome to Chat.io!').count(), 'the welcome screen').toBe(1);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await run.shot(page, 'phone-home');
     });
   });
 });
