@@ -64,17 +64,6 @@ function startDriver() {
   };
 }
 
-/** CPU ticks (10 ms) of several processes, user and kernel, summed. */
-async function cpuOf(pids) {
-  const total = { user: 0, system: 0 };
-  for (const pid of pids) {
-    const { user, system } = await cpuTimes(pid);
-    total.user += user;
-    total.system += system;
-  }
-  return total;
-}
-
 export async function measureFleet({ env, nodeArgs = [] }) {
   const fileLimit = await openFileLimit();
   const jwtSecret = randomBytes(48).toString('base64url');
@@ -90,7 +79,7 @@ export async function measureFleet({ env, nodeArgs = [] }) {
     const shares = drivers.map((driver, d) => ({ driver, first: d * perDriver, count: Math.min(perDriver, SOCKETS - d * perDriver) }));
     const rssBefore = await Promise.all(gatewayPids().map(rssKb));
     const driverPids = drivers.map(({ child }) => child.pid);
-    const [gatewaysBefore, driversBefore] = [await cpuOf(gatewayPids()), await cpuOf(driverPids)];
+    const [gatewaysBefore, driversBefore] = [await cpuTimes(gatewayPids()), await cpuTimes(driverPids)];
     const connectStarted = performance.now();
     await Promise.all(
       shares.map(({ driver, first, count }, d) =>
@@ -107,7 +96,7 @@ export async function measureFleet({ env, nodeArgs = [] }) {
     const connectSeconds = (performance.now() - connectStarted) / 1000;
     /** Percent of one core, over the connections. */
     const busy = (before, after) => Math.round(((after.user + after.system - before.user - before.system) * 10) / connectSeconds / 10);
-    const connectCpu = { gateways: busy(gatewaysBefore, await cpuOf(gatewayPids())), drivers: busy(driversBefore, await cpuOf(driverPids)) };
+    const connectCpu = { gateways: busy(gatewaysBefore, await cpuTimes(gatewayPids())), drivers: busy(driversBefore, await cpuTimes(driverPids)) };
     await pause(3000);
     const rssIdle = await Promise.all(gatewayPids().map(rssKb));
     const files = await Promise.all(gatewayPids().map(openHandles));
@@ -128,15 +117,15 @@ export async function measureFleet({ env, nodeArgs = [] }) {
 
     // 3. The gateways' CPU for a change: CHANGING_USERS of them offline together and back, against
     // as many users no one watches connecting and leaving (their handshakes, without fan-out).
-    const idleFrom = await cpuOf(gatewayPids());
+    const idleFrom = await cpuTimes(gatewayPids());
     await pause(IDLE_MS);
-    const idleTo = await cpuOf(gatewayPids());
+    const idleTo = await cpuTimes(gatewayPids());
     const idleTicksPerMs = (idleTo.user + idleTo.system - idleFrom.user - idleFrom.system) / IDLE_MS;
     const cpuMsOver = async (run) => {
-      const from = await cpuOf(gatewayPids());
+      const from = await cpuTimes(gatewayPids());
       const started = performance.now();
       await run();
-      const to = await cpuOf(gatewayPids());
+      const to = await cpuTimes(gatewayPids());
       return Math.max(0, (to.user + to.system - from.user - from.system - idleTicksPerMs * (performance.now() - started)) * 10);
     };
     const unwatchedCpuMs = await cpuMsOver(async () => {

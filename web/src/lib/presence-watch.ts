@@ -42,11 +42,8 @@ export function watchPresence(socket: ChatSocket, read: () => ChatState, setCoun
     if (!watchesEveryone() && socket.connected) socket.emit('countOnline', (count) => watchesEveryone() || setCount(count));
   };
   const counting = setInterval(askCount, COUNT_EVERY_MS);
-  const toldNow = (watch: WatchPresence) => {
-    told = keyOf(watch);
-    if (watch === 'everyone') setCount(null);
-    else askCount();
-  };
+  /** The count for what the server was told: the app's own while everyone is watched, else the server's. */
+  const recount = () => (watchesEveryone() ? setCount(null) : askCount());
   socket.auth = (send) => {
     const watch = watchedUsers(read());
     told = keyOf(watch);
@@ -58,15 +55,15 @@ export function watchPresence(socket: ChatSocket, read: () => ChatState, setCoun
       const watch = watchedUsers(read());
       if (keyOf(watch) === told || !socket.connected) return;
       socket.emit('watchPresence', watch);
-      toldNow(watch);
+      told = keyOf(watch);
+      recount();
     }, SETTLE_MS);
   };
   return {
     update,
     /** The handshake told the server whom the socket watches; the screen may have changed since. */
     connected() {
-      if (watchesEveryone()) setCount(null);
-      else askCount();
+      recount();
       update();
     },
     stop() {
