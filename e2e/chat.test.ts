@@ -29,6 +29,11 @@ describeOnEveryTarget((run) => {
       await bob.page.getByRole('button', { name: /Alice Walker/ }).click();
       await polled(() => alice.page.getByText('Online', { exact: true }).count(), 'Bob online in the chat header').toBeGreaterThan(0);
 
+      // Text goes over the open socket; only the image is an HTTP send.
+      const httpSends: string[] = [];
+      alice.page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/messages/send/')) httpSends.push(request.url());
+      });
       await alice.page.getByPlaceholder('Type a message...').fill('Hi Bob! 👋');
       await alice.page.keyboard.press('Enter');
       await polled(() => conversation(bob.page).getByText('Hi Bob! 👋').count(), 'Alice’s message on Bob’s screen').toBe(1);
@@ -48,6 +53,7 @@ describeOnEveryTarget((run) => {
       await polled(() => alice.page.getByAltText('Preview').count(), 'the image preview').toBe(1);
       await alice.page.getByRole('button', { name: 'Send' }).click();
       await polled(() => bob.page.getByAltText('Attachment').count(), 'the image on Bob’s screen').toBe(1);
+      expect(httpSends, 'one HTTP send: the image').toHaveLength(1);
       const attachment = bob.page.getByAltText('Attachment');
       await polled(() => attachment.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the image to load').toBe(true);
       const width = await attachment.evaluate((img) => img.getBoundingClientRect().width);

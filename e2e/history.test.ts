@@ -119,17 +119,15 @@ describeOnEmbedded((run) => {
       expect(await conversation(ann.page).locator('[data-status="sending"]').count(), 'no clock left').toBe(0);
       expect((await texts()).length, 'nothing sent twice').toBe(3);
 
-      // A message the server refuses stays on screen as not sent, to retry or delete.
-      await ann.page.route('**/api/messages/send/**', (route) =>
-        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Refused for the test' }) }),
-      );
+      // A message the server refuses stays on screen as not sent, to retry or delete: Bob blocked Alice.
+      expect((await bob.post(`/api/messages/block/${aliceUser._id}`)).status).toBe(204);
       await input.fill('refused once');
       await input.press('Enter');
       const refused = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'refused once' });
       await polled(() => refused.getByText('Not sent —').count(), 'the message shown as not sent').toBe(1);
-      await polled(() => ann.page.getByText('Refused for the test').count(), 'the server’s reason in a toast').toBe(1);
+      await polled(() => ann.page.getByText('This contact is not accepting your messages').count(), 'the server’s reason in a toast').toBe(1);
       await run.shot(ann.page, 'not-sent');
-      await ann.page.unroute('**/api/messages/send/**');
+      expect((await bob.post(`/api/messages/unblock/${aliceUser._id}`)).status).toBe(204);
       await refused.getByRole('button', { name: 'Retry' }).click();
       await polled(() => refused.locator('[data-status]').getAttribute('data-status'), 'the retried message stored').toMatch(/sent|delivered|read/);
       await polled(async () => (await texts()).at(-1)?.text, 'the retried message on Bob’s side').toBe('refused once');

@@ -1,18 +1,37 @@
 export type BusHandler = (payload: string) => void | Promise<void>;
 
+/** Answers a request: what it resolves to goes back to the one who asked. */
+export type BusResponder = (payload: string) => Promise<string>;
+
+/** A request nobody answered in time, or that no one serves. */
+export class BusRequestError extends Error {
+  constructor(subject: string, reason: string) {
+    super(`no answer on ${subject}: ${reason}`);
+    this.name = 'BusRequestError';
+  }
+}
+
 export interface Subscription {
   unsubscribe(): void;
 }
 
 /**
- * The message bus port: NATS when distributed, a map of handlers in one process. It carries two
- * kinds of traffic: live fan-out (`publish`/`subscribe`, at most once, to whoever listens now) and
- * events (`publishEvent`/`consumeEvents`, kept until each named consumer has handled them).
+ * The message bus port: NATS when distributed, a map of handlers in one process. It carries three
+ * kinds of traffic: live fan-out (`publish`/`subscribe`, at most once, to whoever listens now),
+ * requests (`request`/`serve`, each answered by one of the replicas serving its subject) and events
+ * (`publishEvent`/`consumeEvents`, kept until each named consumer has handled them).
  */
 export interface Bus {
   /** Resolves once the bus has taken the payload (in process: once every handler has run). */
   publish(subject: string, payload: string): Promise<void>;
   subscribe(subject: string, handler: BusHandler): Subscription;
+  /**
+   * Resolves to one server's answer; rejects with BusRequestError when no one serves the subject,
+   * the answer takes longer than `timeoutMs`, or the server's responder failed (reported there).
+   */
+  request(subject: string, payload: string, timeoutMs: number): Promise<string>;
+  /** Answers requests on the subject; replicas serving one subject share them, each request answered once. */
+  serve(subject: string, responder: BusResponder): Subscription;
   /**
    * Resolves once the event is stored. `eventId` makes a repeated publish of one event count once.
    * In process, once every consumer has handled it.
@@ -34,6 +53,7 @@ export type BusErrorReporter = (error: unknown, subject: string) => void;
 export function createInProcessBus(onHandlerError: BusErrorReporter): Bus {
   const handlers = new Map<string, Set<BusHandler>>();
   const events = new Map<string, Set<BusHandler>>();
+  const responders = new Map<string, BusResponder>();
   return {
     async publish(subject, payload) {
       const targets = handlers.get(subject);
@@ -58,6 +78,29 @@ export function createInProcessBus(onHandlerError: BusErrorReporter): Bus {
         unsubscribe() {
           targets.delete(entry);
           if (targets.size === 0 && handlers.get(subject) === targets) handlers.delete(subject);
+        },
+      };
+    },
+    // One process, one server per subject: the request is a call.
+    async request(subject, payload, timeoutMs) {
+      const responder = responders.get(subject);
+      if (!responder) throw new BusRequestError(subject, 'no one serves it');
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new BusRequestError(subject, `none within ${timeoutMs} ms`)), timeoutMs);
+      });
+      const answer = responder(payload).catch((error: unknown) => {
+        onHandlerError(error, subject);
+        throw new BusRequestError(subject, 'its server failed');
+      });
+      return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+    },
+    serve(subject, responder) {
+      if (responders.has(subject)) throw new Error(`${subject} is served already in this process`);
+      responders.set(subject, responder);
+      return {
+        unsubscribe() {
+          if (responders.get(subject) === responder) responders.delete(subject);
         },
       };
     },
@@ -87,6 +130,7 @@ export function createInProcessBus(onHandlerError: BusErrorReporter): Bus {
     async close() {
       handlers.clear();
       events.clear();
+      responders.clear();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import type { Bus, BusErrorReporter } from './bus.js';
+import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { BusRequestError, type Bus, type BusErrorReporter } from './bus.js';
 
 export interface NatsBusOptions {
   /** Prepended to every subject, so several deployments or test runs can share one server. */
@@ -18,6 +18,11 @@ const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 const EVENT_DEDUPLICATION_MS = 10 * 60 * 1000;
 /** An event not stored by then is left to the caller's retry (the outbox), so a request never hangs on it. */
 const EVENT_PUBLISH_TIMEOUT_MS = 2_000;
+/** The header by which a server says its responder failed, instead of leaving the requester to time out. */
+const RESPONDER_FAILED = 'Chat-Responder-Failed';
+/** Replicas serving one subject answer each request once between them. */
+const SERVERS_QUEUE = 'servers';
+
 /** A consumer that failed on an event gets it again after this long. */
 const EVENT_RETRY_MS = 1_000;
 
@@ -83,6 +88,35 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
           Promise.resolve()
             .then(() => handler(message.string()))
             .catch((handlerError: unknown) => options.onHandlerError(handlerError, subject));
+        },
+      });
+      return { unsubscribe: () => subscription.unsubscribe() };
+    },
+    async request(subject, payload, timeoutMs) {
+      const answer = await nc.request(scoped(subject), payload, { timeout: timeoutMs }).catch((error: unknown) => {
+        const noResponders = error instanceof Error && 'isNoResponders' in error && (error as { isNoResponders(): boolean }).isNoResponders();
+        throw new BusRequestError(subject, noResponders ? 'no one serves it' : `none within ${timeoutMs} ms`);
+      });
+      if (answer.headers?.has(RESPONDER_FAILED)) throw new BusRequestError(subject, 'its server failed');
+      return answer.string();
+    },
+    serve(subject, responder) {
+      const subscription = nc.subscribe(scoped(subject), {
+        queue: SERVERS_QUEUE,
+        callback: (error, message) => {
+          if (error) {
+            options.onHandlerError(error, subject);
+            return;
+          }
+          responder(message.string()).then(
+            (answer) => message.respond(answer),
+            (responderError: unknown) => {
+              options.onHandlerError(responderError, subject);
+              const failed = headers();
+              failed.set(RESPONDER_FAILED, 'true');
+              message.respond('', { headers: failed });
+            },
+          );
         },
       });
       return { unsubscribe: () => subscription.unsubscribe() };

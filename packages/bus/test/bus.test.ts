@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually, removeNatsStreams, serverUrl, uniqueName } from '#test-support';
-import { createInProcessBus, type Bus, type BusErrorReporter } from '../src/bus.js';
+import { BusRequestError, createInProcessBus, type Bus, type BusErrorReporter } from '../src/bus.js';
 import { createNatsBus } from '../src/nats.js';
 
 type OpenBus = (report: BusErrorReporter) => Promise<Bus>;
@@ -70,6 +70,32 @@ describe.each(implementations)('%s bus', (_name, open) => {
     const bus = await newBus();
     await expect(bus.ping()).resolves.toBeUndefined();
   });
+
+  it('answers a request with what its server answers, and says so when no one serves the subject', async () => {
+    const bus = await newBus();
+    await expect(bus.request('messages.send', 'hi', 2_000)).rejects.toThrow(new BusRequestError('messages.send', 'no one serves it'));
+    bus.serve('messages.send', async (payload) => `got ${payload}`);
+    await bus.ping();
+    await expect(bus.request('messages.send', 'hi', 2_000)).resolves.toBe('got hi');
+  });
+
+  it('rejects a request at once when its server fails, and reports the failure where it happened', async () => {
+    const report = vi.fn();
+    const bus = await newBus(report);
+    bus.serve('s', async () => {
+      throw new Error('boom');
+    });
+    await bus.ping();
+    await expect(bus.request('s', 'x', 10_000)).rejects.toThrow(new BusRequestError('s', 'its server failed'));
+    expect(report).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' }), 's');
+  });
+
+  it('gives up on a request whose answer takes longer than asked', async () => {
+    const bus = await newBus();
+    bus.serve('s', () => new Promise(() => {}));
+    await bus.ping();
+    await expect(bus.request('s', 'x', 50)).rejects.toThrow(new BusRequestError('s', 'none within 50 ms'));
+  });
 });
 
 describe('NATS bus across processes', () => {
@@ -90,6 +116,27 @@ describe('NATS bus across processes', () => {
     expect(seen).toEqual(['{"n":1}']);
     expect(strangerSeen).toEqual([]);
     await Promise.all([publisher.close(), subscriber.close(), stranger.close()]);
+  });
+});
+
+describe('NATS requests across processes', () => {
+  it('hands each request to one of the replicas serving its subject', async () => {
+    const url = serverUrl('nats');
+    const prefix = uniqueName('test');
+    const client = await createNatsBus(url, { subjectPrefix: prefix, onHandlerError: vi.fn() });
+    const replicas = await Promise.all([1, 2].map(() => createNatsBus(url, { subjectPrefix: prefix, onHandlerError: vi.fn() })));
+    const handled: string[] = [];
+    replicas.forEach((replica, index) => {
+      replica.serve('messages.send', async (payload) => {
+        handled.push(payload);
+        return `replica ${index + 1}`;
+      });
+    });
+    await Promise.all(replicas.map((replica) => replica.ping()));
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => client.request('messages.send', String(i), 5_000)));
+    expect(handled.sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 40 }, (_, i) => String(i)));
+    expect(new Set(answers)).toEqual(new Set(['replica 1', 'replica 2']));
+    await Promise.all([client.close(), ...replicas.map((replica) => replica.close())]);
   });
 });
 

@@ -20,7 +20,17 @@ export const subjects = {
   usersDeleted: 'users.deleted',
   /** A `SessionsRevoked` after a logout: the gateway ends those sessions' sockets. */
   sessionsRevoked: 'sessions.revoked',
+  /** A request: a `RelayedSend` from a gateway, answered by one messages replica with a `SocketSendAnswer`. */
+  sendRelayed: 'messages.send',
 } as const;
+
+/** A socket's `sendMessage`, as its gateway relays it to the messages service: the send, and who sent it from which socket. */
+export interface RelayedSend {
+  senderId: string;
+  originSocketId: string;
+  /** As the socket sent it, unchecked: the messages service checks it as it checks an HTTP send. */
+  send: unknown;
+}
 
 /** What messages publishes on `chat.msg.<userId>`; the gateway emits it under the event named by `type`. */
 export const UserEventSchema = Type.Union([

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { Message } from './messages.js';
+import { SendBodySchema, type Message } from './messages.js';
 
 /** Where the web app and the gateway speak Socket.IO. */
 export const SOCKET_PATH = '/socket.io';
@@ -112,13 +112,41 @@ export interface HandshakeAuth {
   watchPresence?: WatchPresence;
 }
 
-/** What a client emits: that it is typing, and whose presence it watches (messages go over HTTP). */
+/**
+ * A message sent over the socket (`sendMessage`): what `POST /api/messages/send/:id` takes, with
+ * the receiver in `to`. Text only: an image goes over HTTP, which reports its upload's progress.
+ */
+export const SocketSendSchema = Type.Object(
+  {
+    to: Type.String({ format: 'uuid', errorMessage: 'to must be a user id' }),
+    text: SendBodySchema.properties.text,
+    clientMessageId: SendBodySchema.properties.clientMessageId,
+    replyTo: SendBodySchema.properties.replyTo,
+    image: Type.Optional(Type.Null({ errorMessage: 'An image is sent over HTTP' })),
+  },
+  { errorMessage: { type: 'A message must be an object', required: { to: 'to must be a user id' } } },
+);
+export type SocketSend = Static<typeof SocketSendSchema>;
+
+/**
+ * The answer to `sendMessage`: the message as stored (as the HTTP send answers it), or the refusal
+ * with the status and `{message}` the HTTP send would have answered. A 503 or no answer at all
+ * means the send may not have happened: the client tries again with the same clientMessageId.
+ */
+export type SocketSendAnswer = { message: Message } | { error: { status: number; message: string } };
+
+/** How long a client waits for `sendMessage`'s answer before it tries again (over HTTP when the socket is down). */
+export const SOCKET_SEND_TIMEOUT_MS = 10_000;
+
+/** What a client emits: that it is typing, whose presence it watches, and text messages. */
 export interface ClientToServerEvents {
   typing: (typing: Typing) => void;
   /** Answered with `getOnlineUsers`: the online users among those watched, the socket's own user included. */
   watchPresence: (watch: WatchPresence) => void;
   /** How many others are online (the sidebar's "(N online)" when not everyone is watched), as an acknowledgement. */
   countOnline: (answer: (count: number) => void) => void;
+  /** A text message, answered with the message as stored or why not: the send without an HTTP request. */
+  sendMessage: (send: SocketSend, answer: (answer: SocketSendAnswer) => void) => void;
 }
 
 /** What the gateway keeps on a socket once its handshake passed. */

@@ -20,6 +20,9 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
+/** What a client is told when a dependency of its request is down: it may try again. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
+
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
@@ -43,7 +46,7 @@ export const httpErrors = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'request failed');
       return reply
         .status(status)
-        .send({ message: status === 503 ? 'Service temporarily unavailable. Please try again.' : 'Internal server error' });
+        .send({ message: status === 503 ? SERVICE_UNAVAILABLE_MESSAGE : 'Internal server error' });
     }
     return reply.status(status).send({ message: clientMessage(error) });
   });

@@ -10,3 +10,4 @@ export * from './server.js';
 export * from './service-app.js';
 export * from './timeout.js';
 export * from './unavailable.js';
+export * from './validator.js';

@@ -1,5 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import ajvErrors from 'ajv-errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -7,9 +6,7 @@ import { httpErrors } from './http-errors.js';
 import { loggerOptions } from './log.js';
 import { decorateMetrics } from './metrics.js';
 import { registerSecurityHeaders } from './security-headers.js';
-
-// ajv-errors types its options more narrowly than Fastify's plugin list accepts.
-type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
+import { AJV_OPTIONS, firstSchemaError } from './validator.js';
 
 export interface HttpServerOptions {
   logLevel: string;
@@ -26,14 +23,8 @@ export async function createHttpServer(options: HttpServerOptions) {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    ajv: {
-      // ajv-errors needs every error to pick the schema's own message for each field. No coercion:
-      // `["Ann"]` is not a name; query values are declared as the strings they are.
-      customOptions: { allErrors: true, coerceTypes: false },
-      plugins: [ajvErrors.default as unknown as AjvPlugin],
-    },
-    // One clear sentence: the first failing rule, in the words the schema gives it.
-    schemaErrorFormatter: (errors) => new Error(errors[0]?.message ?? 'Invalid request'),
+    ajv: AJV_OPTIONS,
+    schemaErrorFormatter: (errors) => new Error(firstSchemaError(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(httpErrors);
   await registerSecurityHeaders(app);

@@ -35,29 +35,64 @@ export async function registerRateLimiting(
   });
 }
 
-export interface RequestLimit {
+export interface KeyLimit {
   /** Keeps this limit's counts apart from the others'. */
   name: string;
   max: number;
   windowMs: number;
-  /** What is counted: a client address, an email, a user; undefined counts nothing. */
-  key(request: FastifyRequest): string | undefined;
   message: string;
 }
 
-/** A preHandler that answers 429 `{message}` (with Retry-After) once `max` requests in the window are used. */
-export function limitRequests(app: FastifyInstance, limit: RequestLimit): preHandlerAsyncHookHandler {
+export interface RequestLimit extends KeyLimit {
+  /** What is counted: a client address, an email, a user; undefined counts nothing. */
+  key(request: FastifyRequest): string | undefined;
+}
+
+/** Counts one more use of `key`: fine, or refused with how long until the window frees a use. */
+export type KeyLimiter = (key: string) => Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number; message: string }>;
+
+/**
+ * Counts uses per key, for work that does not come as an HTTP request (a send relayed from a
+ * socket), in the same store and under the same names as `limitRequests`, so one budget covers
+ * both ways of doing the same thing.
+ */
+export function limitKeys(app: FastifyInstance, limit: KeyLimit): KeyLimiter {
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: (request) => `${limit.name}:${limit.key(request) ?? ''}`,
+    keyGenerator: (request) => `${limit.name}:${(request as unknown as CountedKey).countedKey}`,
   });
+  return async (key) => {
+    // The limiter reads nothing of a request but the key it is given and the route's own settings.
+    const counted: CountedKey = { countedKey: key, routeOptions: { config: {} } };
+    const result = await check(counted as unknown as FastifyRequest);
+    return !result.isAllowed && result.isExceeded
+      ? { allowed: false, retryAfterSeconds: result.ttlInSeconds, message: limit.message }
+      : { allowed: true };
+  };
+}
+
+interface CountedKey {
+  countedKey: string;
+  routeOptions: { config: object };
+}
+
+/** A preHandler that answers 429 `{message}` (with Retry-After) once `max` requests in the window are used. */
+export const limitRequests = (app: FastifyInstance, limit: RequestLimit): preHandlerAsyncHookHandler =>
+  limitRequestsBy(limitKeys(app, limit), limit.key);
+
+/**
+ * A preHandler counting requests with a limiter that may count other things too (each limiter
+ * keeps its own counts in this process's memory: what is to be counted together shares one).
+ */
+export function limitRequestsBy(count: KeyLimiter, keyOf: RequestLimit['key']): preHandlerAsyncHookHandler {
   return async (request, reply) => {
-    if (limit.key(request) === undefined) return;
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      void reply.header('retry-after', String(result.ttlInSeconds));
-      throw tooManyRequests(limit.message);
+    const key = keyOf(request);
+    if (key === undefined) return;
+    const result = await count(key);
+    if (!result.allowed) {
+      void reply.header('retry-after', String(result.retryAfterSeconds));
+      throw tooManyRequests(result.message);
     }
   };
 }

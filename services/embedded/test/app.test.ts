@@ -87,6 +87,34 @@ describe('embedded mode: the whole product in one process', () => {
     for (const socket of [annTab1, annTab2, bobTab, catTab]) socket.disconnect();
   });
 
+
+  it('takes a text sent over the socket as over HTTP: answered with the stored message, delivered, no echo to the sending tab', async () => {
+    const ann = await signedUp('Ann Socket Send');
+    const bob = await signedUp('Bob Socket Send');
+    const annTab1 = await ann.socket();
+    const annTab2 = await ann.socket();
+    const bobTab = await bob.socket();
+    const atBob = collectEvents(bobTab, 'newMessage');
+    const atAnnTab1 = collectEvents(annTab1, 'newMessage');
+    const atAnnTab2 = collectEvents(annTab2, 'newMessage');
+
+    const answer = await annTab1.timeout(10_000).emitWithAck('sendMessage', { to: bob.user._id, text: 'Over the socket 🚀' });
+    expect(answer).toEqual({ message: expect.objectContaining({ senderId: ann.user._id, receiverId: bob.user._id, text: 'Over the socket 🚀' }) });
+    const { message } = answer as { message: unknown };
+    await eventually(() => atBob.length === 1 && atAnnTab2.length === 1, 'delivery to Bob and to Ann’s other tab');
+    expect(atBob).toEqual([message]);
+    expect(atAnnTab2).toEqual([message]);
+    expect((await bob.client.get(`/api/messages/${ann.user._id}`)).body).toEqual([message]);
+
+    expect(await bobTab.timeout(10_000).emitWithAck('sendMessage', { to: bob.user._id, text: 'me' })).toEqual({
+      error: { status: 400, message: 'You cannot send a message to yourself' },
+    });
+    // Bob's reply is a barrier on Ann's first tab: had her own message come back to it, it would be there first.
+    const reply = await bobTab.timeout(10_000).emitWithAck('sendMessage', { to: ann.user._id, text: 'Got it' });
+    await eventually(() => atAnnTab1.length === 1, 'the reply reaches Ann’s first tab');
+    expect(atAnnTab1).toEqual([(reply as { message: unknown }).message]);
+    for (const socket of [annTab1, annTab2, bobTab]) socket.disconnect();
+  });
   it('shows a user going online and offline', async () => {
     const ann = await signedUp('Ann Presence');
     const bob = await signedUp('Bob Presence');

@@ -11,6 +11,7 @@ import { deliverMessages } from './delivery.js';
 import { reportLastSeen } from './last-seen.js';
 import { trackPresence } from './presence.js';
 import { endRevokedSessions } from './session-revocation.js';
+import { relaySends } from './socket-sends.js';
 import { authenticateHandshakes } from './socket-auth.js';
 import { relayTyping } from './typing.js';
 import { trackUserSockets } from './user-sockets.js';
@@ -57,6 +58,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   trackUserSockets(io, { max: options.socketsPerUser, hooks: [blockedPeers.hooks, delivery.hooks, presence.hooks, lastSeen.hooks] });
 
   const typing = relayTyping(io, blockedPeers);
+  const sends = relaySends(options.bus, app.log);
   const revocation = endRevokedSessions(io, options.bus, app.log);
   await revocation.ready;
 
@@ -64,6 +66,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     delivery.connected(socket);
     revocation.connected(socket);
     typing.connected(socket);
+    sends.connected(socket);
     presence.connected(socket).catch((error: unknown) => {
       app.log.error({ err: error }, 'could not send the online users');
       socket.disconnect(true);

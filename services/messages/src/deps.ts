@@ -3,11 +3,12 @@ import type { Bus } from '@chat/bus';
 import type { Database } from '@chat/database';
 import type { RateLimits } from '@chat/kernel';
 import type { BlockedPairs, Presence } from '@chat/presence';
-import type { RateLimitStore } from '@chat/rate-limits';
+import type { KeyLimiter, RateLimitStore } from '@chat/rate-limits';
 import type { SessionRevocations } from '@chat/sessions';
 import type { Receipts } from './receipts.js';
 import type { OnlineContactsOptions } from './online-contacts.js';
 import type { SearchIndexSettings } from './search-index.js';
+import type { SendAs } from './send-message.js';
 
 export interface MessagesServiceOptions {
   db: Database;
@@ -32,4 +33,10 @@ export interface MessagesServiceOptions {
 /** What the routes get besides the service's options. */
 export interface MessagesRouteOptions extends MessagesServiceOptions {
   receipts: Receipts;
+}
+
+export interface ConversationRouteOptions extends MessagesRouteOptions {
+  sendAs: SendAs;
+  /** Counts each user's sends, however they come. */
+  sendCount: KeyLimiter;
 }

@@ -1,6 +1,25 @@
-import { limitRequests } from '@chat/rate-limits';
+import type { RateLimits } from '@chat/kernel';
+import { limitRequests, limitRequestsBy, type KeyLimit, type KeyLimiter } from '@chat/rate-limits';
 import type { FastifyInstance } from 'fastify';
 
-/** At most `perMinute` requests a minute from each signed-in user, answering 429 with `message` past it. */
-export const limitPerUser = (app: FastifyInstance, { name, perMinute, message }: { name: string; perMinute: number; message: string }) =>
-  limitRequests(app, { name, max: perMinute, windowMs: 60_000, key: (request) => request.userId, message });
+/** A per-user limit: at most `perMinute` a minute from each signed-in user, answering 429 with `message` past it. */
+export interface PerUserLimit {
+  name: string;
+  perMinute: number;
+  message: string;
+}
+
+export const perMinute = ({ name, perMinute, message }: PerUserLimit): KeyLimit => ({ name, max: perMinute, windowMs: 60_000, message });
+
+export const limitPerUser = (app: FastifyInstance, limit: PerUserLimit) =>
+  limitRequests(app, { ...perMinute(limit), key: (request) => request.userId });
+
+/** The requests of each signed-in user, counted by a limiter that counts other things of theirs too. */
+export const limitUserRequestsBy = (count: KeyLimiter) => limitRequestsBy(count, (request) => request.userId);
+
+/** Sends, over HTTP and from sockets alike: one budget a user. */
+export const sendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerUser'>): PerUserLimit => ({
+  name: 'send-user',
+  perMinute: limits.messagesPerMinutePerUser,
+  message: 'You are sending messages too fast. Please slow down.',
+});

@@ -1,6 +1,6 @@
 import { API_PREFIX } from '@chat/contracts';
 import { migrate } from '@chat/database';
-import { registerRateLimiting } from '@chat/rate-limits';
+import { limitKeys, registerRateLimiting } from '@chat/rate-limits';
 import { sessions } from '@chat/sessions';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { announceBlocks } from './blocks.js';
@@ -10,6 +10,8 @@ import type { MessagesServiceOptions } from './deps.js';
 import { recordGatewayReports } from './gateway-reports.js';
 import { messagesMigrations } from './migrations.js';
 import { mirrorOnlineContacts } from './online-contacts.js';
+import { perMinute, sendLimit } from './per-user-limit.js';
+import { serveRelayedSends } from './relayed-sends.js';
 import { blockRoutes } from './routes/blocks.js';
 import { contactRoutes } from './routes/contacts.js';
 import { exportRoutes } from './routes/export.js';
@@ -19,6 +21,7 @@ import { messageChangeRoutes } from './routes/message-changes.js';
 import { searchRoutes } from './routes/search.js';
 import { createReceipts } from './receipts.js';
 import { DEFAULT_SEARCH_INDEX, startSearchIndexer } from './search-index.js';
+import { createSendAs } from './send-message.js';
 
 /** The messages service: contacts, history, sending and stored images. Under /api/messages and /api/media. */
 export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
@@ -40,8 +43,13 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   const { jwtSecret, cookieSecure, revocations } = options;
   await app.register(sessions, { jwtSecret, cookieSecure, revocations });
   await registerRateLimiting(app, options.rateLimitStore, 'batched');
+  const sendAs = createSendAs({ ...options, log: app.log, metrics: app.metrics });
+  // One count of a user's sends, over HTTP and from their sockets.
+  const sendCount = limitKeys(app, perMinute(sendLimit(options.rateLimits)));
+  const relayedSends = serveRelayedSends(options.bus, { sendAs, limit: sendCount });
+  app.addHook('onClose', async () => relayedSends.unsubscribe());
   await app.register(contactRoutes, { ...options, receipts, prefix: API_PREFIX });
-  await app.register(conversationRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(conversationRoutes, { ...options, receipts, sendAs, sendCount, prefix: API_PREFIX });
   await app.register(messageChangeRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(searchRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(blockRoutes, { ...options, receipts, prefix: API_PREFIX });

@@ -1,12 +1,14 @@
 import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
-import type { UserEvent } from '@chat/contracts';
+import type { SendBody, UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
+import { badRequest, Counter, notFound, type Registry } from '@chat/kernel';
 import { cleanImageDataUrl, makeThumbnail, mediaKeys, mediaUrl, thumbnailKey } from '@chat/media';
 import type { FastifyBaseLogger } from 'fastify';
-import { blockBetween } from './blocks.js';
+import { blockBetween, blockedError } from './blocks.js';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
+import { requireTextWithinLimit } from './message-text.js';
 import { findByClientMessageId, findReplyTarget, type ChatMessage, type InsertResult } from './messages.js';
 import { publishToBoth } from './publish-to-both.js';
 
@@ -66,5 +68,44 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
     if (result.status === 'stored') await deliver(result.message, request.originSocketId);
     else if (imageKey) await Promise.all([blobs.delete(imageKey), blobs.delete(thumbnailKey(imageKey))]);
     return result;
+  };
+}
+
+/**
+ * A user's send, over HTTP or relayed from their socket: checked alike and answered alike, with
+ * the message as stored (`stored` false when a retry found it stored already), or an HttpError
+ * saying why not.
+ */
+export type SendAs = (senderId: string, receiverId: string, body: SendBody, originSocketId?: string) => Promise<{ message: ChatMessage; stored: boolean }>;
+
+export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger; metrics: Registry }): SendAs {
+  const sendMessage = createSendMessage(deps);
+  const sends = new Counter({
+    name: 'chat_messages_sent_total',
+    help: 'Messages sent, by outcome: stored, or a duplicate of one already stored (a retry)',
+    labelNames: ['outcome'],
+    registers: [deps.metrics],
+  });
+  return async (senderId, receiverId, body, originSocketId) => {
+    const text = body.text?.trim() || null;
+    const imageDataUrl = body.image || null;
+    if (!text && !imageDataUrl) throw badRequest('Message must have text or an image');
+    if (text) requireTextWithinLimit(text);
+    if (receiverId === senderId) throw badRequest('You cannot send a message to yourself');
+    const result = await sendMessage({
+      senderId,
+      receiverId,
+      text,
+      imageDataUrl,
+      clientMessageId: body.clientMessageId ?? null,
+      replyToId: body.replyTo ?? null,
+      originSocketId,
+    });
+    if (result.status === 'unknown-receiver') throw notFound('User not found');
+    if (result.status === 'blocked') throw blockedError(result.block);
+    if (result.status === 'reply-not-found') throw badRequest('You can only reply to a message in this conversation');
+    if (result.status === 'reply-deleted') throw badRequest('A deleted message cannot be replied to');
+    sends.inc({ outcome: result.status });
+    return { message: result.message, stored: result.status === 'stored' };
   };
 }

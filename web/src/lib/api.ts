@@ -3,6 +3,7 @@ import {
   DEFAULT_PAGE,
   NEXT_CURSOR_HEADER,
   SOCKET_ID_HEADER,
+  SOCKET_SEND_TIMEOUT_MS,
   type AuthUser,
   type Contact,
   type InboxEntry,
@@ -13,8 +14,10 @@ import {
   type QuotedMessage,
   type SendBody,
   type SignupBody,
+  type SocketSendAnswer,
   type UpdateSettingsBody,
 } from '@chat/contracts';
+import type { ChatSocket } from './socket';
 
 export interface OutgoingMessage {
   text: string;
@@ -145,6 +148,20 @@ export const api = {
     return message.image && onUploadProgress
       ? postWithProgress<Message>(path, message, headers, onUploadProgress)
       : request<Message>('POST', path, message, headers);
+  },
+  /**
+   * A text over the realtime connection: no HTTP request, and the sending tab gets no echo. Answered
+   * and refused as `sendMessage` is; no answer in time is as if the server could not be reached.
+   */
+  sendOverSocket: async (socket: ChatSocket, userId: string, { text, clientMessageId, replyTo }: SendBody): Promise<Message> => {
+    let answer: SocketSendAnswer;
+    try {
+      answer = await socket.timeout(SOCKET_SEND_TIMEOUT_MS).emitWithAck('sendMessage', { to: userId, text, clientMessageId, replyTo });
+    } catch {
+      throw unreachable();
+    }
+    if ('error' in answer) throw new ApiError(answer.error.message, answer.error.status);
+    return answer.message;
   },
   editMessage: (messageId: string, text: string) =>
     request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),

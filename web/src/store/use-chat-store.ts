@@ -241,20 +241,22 @@ export const useChatStore = create<ChatState>((set, get) => {
       // Offline, nothing is tried: going online flushes again.
       if (!navigator.onLine) return 'waiting';
       try {
-        const socketId = useAuthStore.getState().socket?.id;
-        const sent = await api
-          .sendMessage(
-            next.receiverId,
-            { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id },
-            socketId,
-            (fraction) => set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } })),
-          )
-          .finally(() =>
-            set((state) => {
-              const { [next.clientMessageId]: _done, ...uploading } = state.uploadProgress;
-              return { uploadProgress: uploading };
-            }),
-          );
+        const socket = useAuthStore.getState().socket;
+        const body = { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id };
+        // A text goes over the open socket (no HTTP request); an image, or anything while the socket
+        // is down, over HTTP. A retry may take the other way: the clientMessageId stores it once.
+        const sent = await (!next.image && socket?.connected
+          ? api.sendOverSocket(socket, next.receiverId, body)
+          : api
+              .sendMessage(next.receiverId, body, socket?.id, (fraction) =>
+                set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } })),
+              )
+              .finally(() =>
+                set((state) => {
+                  const { [next.clientMessageId]: _done, ...uploading } = state.uploadProgress;
+                  return { uploadProgress: uploading };
+                }),
+              ));
         changeOutbox((queue) => queue.filter((message) => message.clientMessageId !== next.clientMessageId));
         // Shown like any message: in the conversation if it is still open, and in the inbox.
         get().receiveMessage(sent);

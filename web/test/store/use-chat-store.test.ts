@@ -235,6 +235,38 @@ describe('sending', () => {
     expect(ids()).toEqual([20]);
   });
 
+  it('sends a text over the connected socket and an image over HTTP, each with its clientMessageId', async () => {
+    const socket = { connected: true, id: 'my-tab' } as unknown as ChatSocket;
+    useAuthStore.setState({ socket });
+    const overSocket = vi.spyOn(api, 'sendOverSocket').mockImplementation(async (_socket, _to, body) => stored(body.text!, 21));
+    const overHttp = vi.spyOn(api, 'sendMessage').mockResolvedValue(stored('', 22));
+    useChatStore.getState().sendMessage({ text: 'typed', image: null });
+    useChatStore.getState().sendMessage({ text: '', image: 'data:image/png;base64,AAAA' });
+    await useChatStore.getState().flushOutbox();
+    expect(overSocket).toHaveBeenCalledWith(socket, 'bob', expect.objectContaining({ text: 'typed', clientMessageId: expect.any(String) }));
+    expect(overHttp).toHaveBeenCalledTimes(1);
+    expect(overHttp.mock.calls[0]![1]).toEqual(expect.objectContaining({ image: 'data:image/png;base64,AAAA' }));
+    expect(overHttp.mock.calls[0]![2]).toBe('my-tab');
+    expect(pending()).toEqual([]);
+    expect(ids()).toEqual([21, 22]);
+    useAuthStore.setState({ socket: null });
+  });
+
+  it('sends a text over HTTP while the socket is down, and over the socket again once it is back', async () => {
+    const socket = { connected: false, id: undefined } as unknown as ChatSocket;
+    useAuthStore.setState({ socket });
+    const overSocket = vi.spyOn(api, 'sendOverSocket').mockImplementation(async (_socket, _to, body) => stored(body.text!, 24));
+    const overHttp = vi.spyOn(api, 'sendMessage').mockImplementation(async (_to, body) => stored(body.text!, 23));
+    useChatStore.getState().sendMessage({ text: 'while reconnecting', image: null });
+    await useChatStore.getState().flushOutbox();
+    (socket as { connected: boolean }).connected = true;
+    useChatStore.getState().sendMessage({ text: 'reconnected', image: null });
+    await useChatStore.getState().flushOutbox();
+    expect(overHttp.mock.calls.map((call) => call[1].text)).toEqual(['while reconnecting']);
+    expect(overSocket.mock.calls.map((call) => call[2].text)).toEqual(['reconnected']);
+    useAuthStore.setState({ socket: null });
+  });
+
   it('keeps what I send offline, across a reload, and sends it in order with the same clientMessageIds once online', async () => {
     onLine(false);
     const send = vi.spyOn(api, 'sendMessage').mockImplementation(async (_to, body) => stored(body.text!, 30 + sentTexts(send).length));
