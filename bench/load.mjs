@@ -88,12 +88,21 @@ function tracker(users, { receipts = false } = {}) {
   };
 }
 
-/** The function that sends message `seq` from one user to another. */
-function sender(system, http) {
+/**
+ * The function that sends message `seq` from one user to another: Chat.io over the socket, as the
+ * web app sends text (`sendMessage`, answered once stored), or over HTTP (`via: 'http'`).
+ */
+function sender(system, http, via) {
   if (system.kind === 'relay') {
     return async (from, to, seq) => {
       from.socket.emit('send', { receiverId: to.id, text: `#${seq}` });
       return true;
+    };
+  }
+  if (via === 'socket') {
+    return async (from, to, seq) => {
+      const answer = await from.socket.timeout(10_000).emitWithAck('sendMessage', { to: to.id, text: `#${seq}` });
+      return 'message' in answer;
     };
   }
   return async (from, to, seq) => {
@@ -133,10 +142,10 @@ async function cpuMeter(pids) {
 let nextSeq = 0;
 
 /** Open loop: `rate` messages per second for `seconds`, each pair in turn, whatever the answers do. */
-export async function openLoop(system, { users, http }, rate, seconds) {
+export async function openLoop(system, { users, http }, rate, seconds, { via = 'socket' } = {}) {
   const pairs = users.length / 2;
   const track = tracker(users);
-  const send = sender(system, http);
+  const send = sender(system, http, via);
   const stopCpu = await cpuMeter(system.pids());
   const total = Math.round(rate * seconds);
   const sends = [];
@@ -164,17 +173,17 @@ export async function openLoop(system, { users, http }, rate, seconds) {
   const deadline = performance.now() + 5000;
   while (track.delivered() < accepted && performance.now() < deadline) await pause(20);
   const cpu = await stopCpu();
-  return { offered: rate, seconds, sent: total, accepted, errors, delivered: track.delivered(), lost: accepted - track.delivered(), ...track.summary(), cpu };
+  return { offered: rate, seconds, via, sent: total, accepted, errors, delivered: track.delivered(), lost: accepted - track.delivered(), ...track.summary(), cpu };
 }
 
 /**
  * Closed loop: `inFlight` senders, each waiting for its message to arrive before the next; with
  * `receipts`, every message is also acknowledged and read by its receiver, as clients do.
  */
-export async function closedLoop(system, { users, http }, inFlight, seconds, { receipts = false } = {}) {
+export async function closedLoop(system, { users, http }, inFlight, seconds, { receipts = false, via = 'socket' } = {}) {
   const pairs = users.length / 2;
   const track = tracker(users, { receipts });
-  const send = sender(system, http);
+  const send = sender(system, http, via);
   const stopCpu = await cpuMeter(system.pids());
   const start = performance.now();
   const end = start + seconds * 1000;
@@ -207,7 +216,7 @@ export async function closedLoop(system, { users, http }, inFlight, seconds, { r
   const cpu = await stopCpu();
   answerTimes.sort((a, b) => a - b);
   const answerP50 = Math.round(answerTimes[Math.floor(answerTimes.length / 2)] * 10) / 10;
-  return { inFlight, seconds, receipts, throughput: Math.round(delivered / elapsed), delivered, errors, answerP50, ...track.summary(), cpu };
+  return { inFlight, seconds, receipts, via, throughput: Math.round(delivered / elapsed), delivered, errors, answerP50, ...track.summary(), cpu };
 }
 
 export function disconnectUsers({ users, http }) {

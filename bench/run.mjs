@@ -2,8 +2,9 @@
 //   relay    a bare Socket.IO relay (the limit of the stack here),
 //   embedded Chat.io in one process (PGlite, in-process bus and presence),
 //   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
-// Open loop at each offered rate, then a closed loop (Chat.io: also with every message acknowledged
-// and read, as receipts make clients do); then `database`: reads of a 1,000,000-message
+// Open loop at each offered rate, then a closed loop (Chat.io: text sent over the socket as the web
+// app sends it, then also over HTTP, and with every message acknowledged and read, as receipts
+// make clients do); then `database`: reads of a 1,000,000-message
 // conversation and a 10,000-user contact list; then `connections`: idle sockets on one gateway;
 // then `fleet`: 50,000 sockets over three gateway replicas, and the reconnect storm.
 // Results in bench/results (JSON, markdown, SVG).
@@ -138,6 +139,12 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
     );
     const entry = { phases, closedLoop: closed };
     if (system.kind === 'chat') {
+      entry.closedLoopOverHttp = await closedLoop(system, load, CLOSED_LOOP_IN_FLIGHT, SECONDS, { via: 'http' });
+      const overHttp = entry.closedLoopOverHttp;
+      console.log(
+        `closed loop over HTTP: ${overHttp.throughput} msg/s, p50 ${overHttp.p50} p99 ${overHttp.p99} ms ` +
+          `(the send's own answer: p50 ${overHttp.answerP50} ms); cpu ${JSON.stringify(overHttp.cpu)}`,
+      );
       // The same loop with every message acknowledged by its receiver's socket and read, in turn
       // with the loop without, in the order without, with, with, without: the host's noise falls on
       // both alike, and so does whatever slows a system as its tables grow (each run adds ~30,000

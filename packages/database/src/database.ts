@@ -1,5 +1,15 @@
+export interface QueryOptions {
+  /**
+   * `generic`: the statement's best plan does not depend on its parameters' values (a batch
+   * unnested from arrays, lookups by key), so it is planned once and that plan kept, where the
+   * adapter can. Postgres would otherwise plan such a statement again for each run when its
+   * parameters make one run look cheaper than the plan for any values.
+   */
+  plan?: 'generic';
+}
+
 export interface Queryable {
-  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  query<Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Row[]>;
 }
 
 /** The SQL database port: real Postgres in both modes (PGlite embedded, a server when distributed). */

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable } from './database.js';
 import { reportingUnavailable } from '@chat/kernel';
+import { statementName } from './statement-names.js';
 
 export interface PostgresOptions {
   /** Connections per process; a replica rarely needs more than a handful on the hot path. */
@@ -11,19 +11,11 @@ export interface PostgresOptions {
 }
 
 /**
+ * A Postgres server through a `pg` pool; queries are parameterized, transactions pin one client.
  * Parameterized queries run as named prepared statements: each connection parses and plans one
  * the first time only (the send's INSERT was planned again for every batch: half of Postgres's
- * CPU at 1,000 msg/s). The SQL texts are the code's own, so the names are few; they name their
- * columns, so a migration never changes the rows a prepared statement returns.
+ * CPU at 1,000 msg/s).
  */
-const statementNames = new Map<string, string>();
-function statementName(sql: string): string {
-  let name = statementNames.get(sql);
-  if (!name) statementNames.set(sql, (name = `chat_${createHash('sha256').update(sql).digest('hex').slice(0, 16)}`));
-  return name;
-}
-
-/** A Postgres server through a `pg` pool; queries are parameterized, transactions pin one client. */
 export function createPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,

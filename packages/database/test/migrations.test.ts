@@ -55,6 +55,24 @@ describe.each(databaseImplementations)('the %s database', (_name, testDatabase) 
     await db.close();
   });
 
+  it('gives every kind of parameter back exactly as passed, run after run, whatever characters it holds', async () => {
+    const db = await testDatabase();
+    const texts = ["it's", 'back\\slash', '"quoted"', '{braces},commas', "'); DROP TABLE x; --", 'émoji 😀 ñ', '', 'NULL'];
+    const at = new Date('2026-11-24T12:34:56.789Z');
+    const sql = `SELECT $1::text AS one, $2::text[] AS many, $3::uuid[] AS ids, $4::bigint::text AS big, $5::int AS n,
+      $6::boolean AS yes, $7::timestamptz AS at, $8::jsonb AS doc, $9::text AS nothing, $10::text[] AS none`;
+    const ids = ['7c9e6679-7425-40de-944b-e07fc1f90ae7', '0c3c0e2e-1f9a-4f6e-9c89-1b2f4c2d7e11'];
+    for (const [index, text] of texts.entries()) {
+      for (const plan of [undefined, 'generic'] as const) {
+        const [row] = await db.query(sql, [text, [...texts, null], ids, '9007199254740993', index, index % 2 === 0, at, { text, list: [1, null] }, null, []], {
+          plan,
+        });
+        expect(row).toEqual({ one: text, many: [...texts, null], ids, big: '9007199254740993', n: index, yes: index % 2 === 0, at, doc: { text, list: [1, null] }, nothing: null, none: [] });
+      }
+    }
+    await db.close();
+  });
+
   it('commits a transaction that succeeds and keeps nothing of one that throws', async () => {
     const db = await testDatabase();
     await db.query('CREATE TABLE items (n int)');

@@ -139,6 +139,8 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
     [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId'), column('replyToId')],
+    // Every lookup is by key, whatever the batch: a plan for one batch is the plan for all.
+    { plan: 'generic' },
   );
   const refused = new Map<number, InsertResult & { status: 'unknown-receiver' | 'blocked' }>();
   const existing = new Map<number, ChatMessage>();

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabase } from '#test-support';
+
+describe('queries on PGlite', () => {
+  it('prepares a parameterized query once, and keeps a generic plan for one that asks for it', async () => {
+    const db = await testDatabase();
+    await db.query('CREATE TABLE things (id int PRIMARY KEY, name text)');
+    for (let id = 1; id <= 3; id++) await db.query('INSERT INTO things (id, name) VALUES ($1, $2)', [id, `thing ${id}`]);
+    for (let id = 1; id <= 3; id++) {
+      expect(await db.query('SELECT name FROM things WHERE id = $1', [id], { plan: 'generic' })).toEqual([{ name: `thing ${id}` }]);
+    }
+    const statements = await db.query<{ statement: string; generic: number; custom: number }>(
+      'SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements',
+    );
+    expect(statements).toHaveLength(2);
+    expect(statements).toEqual(expect.arrayContaining([
+      { statement: expect.stringContaining('INSERT INTO things (id, name) VALUES ($1, $2)'), generic: expect.any(Number), custom: expect.any(Number) },
+      { statement: expect.stringContaining('SELECT name FROM things WHERE id = $1'), generic: 3, custom: 0 },
+    ]));
+    expect(await db.query("SELECT current_setting('plan_cache_mode') AS mode")).toEqual([{ mode: 'auto' }]);
+    await db.close();
+  });
+
+  it('runs a transaction’s queries as they are, and leaves nothing prepared or half-done after one that throws', async () => {
+    const db = await testDatabase();
+    await db.query('CREATE TABLE items (n int)');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO items VALUES ($1)', [1]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await db.query('SELECT count(*)::int AS n FROM items WHERE n = $1', [1])).toEqual([{ n: 0 }]);
+    expect(await db.query('SELECT count(*)::int AS n FROM pg_prepared_statements')).toEqual([{ n: 1 }]);
+    await db.close();
+  });
+});
