@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { testDatabase } from '#test-support';
 
 describe('queries on PGlite', () => {
-  it('prepares a parameterized query once, and keeps a generic plan for one that asks for it', async () => {
+  it('prepares a parameterized query once and plans it for each run’s values, unless it asks for a generic plan', async () => {
     const db = await testDatabase();
     await db.query('CREATE TABLE things (id int PRIMARY KEY, name text)');
-    for (let id = 1; id <= 3; id++) await db.query('INSERT INTO things (id, name) VALUES ($1, $2)', [id, `thing ${id}`]);
+    for (let id = 1; id <= 8; id++) await db.query('INSERT INTO things (id, name) VALUES ($1, $2)', [id, `thing ${id}`]);
     for (let id = 1; id <= 3; id++) {
       expect(await db.query('SELECT name FROM things WHERE id = $1', [id], { plan: 'generic' })).toEqual([{ name: `thing ${id}` }]);
     }
@@ -14,10 +14,12 @@ describe('queries on PGlite', () => {
     );
     expect(statements).toHaveLength(2);
     expect(statements).toEqual(expect.arrayContaining([
-      { statement: expect.stringContaining('INSERT INTO things (id, name) VALUES ($1, $2)'), generic: expect.any(Number), custom: expect.any(Number) },
+      { statement: expect.stringContaining('INSERT INTO things (id, name) VALUES ($1, $2)'), generic: 0, custom: 8 },
       { statement: expect.stringContaining('SELECT name FROM things WHERE id = $1'), generic: 3, custom: 0 },
     ]));
-    expect(await db.query("SELECT current_setting('plan_cache_mode') AS mode")).toEqual([{ mode: 'auto' }]);
+    expect(await db.query("SELECT current_setting('plan_cache_mode') AS mode")).toEqual([{ mode: 'force_custom_plan' }]);
+    await expect(db.query('SELECT name FROM things WHERE id = $1::int', ['not a number'], { plan: 'generic' })).rejects.toThrow();
+    expect(await db.query("SELECT current_setting('plan_cache_mode') AS mode"), 'the mode after a failed run').toEqual([{ mode: 'force_custom_plan' }]);
     await db.close();
   });
 
