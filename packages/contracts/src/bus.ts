@@ -20,7 +20,10 @@ export const subjects = {
   usersDeleted: 'users.deleted',
   /** A `SessionsRevoked` after a logout: the gateway ends those sessions' sockets. */
   sessionsRevoked: 'sessions.revoked',
-  /** A request: a `RelayedSend` from a gateway, answered by one messages replica with a `SocketSendAnswer`. */
+  /**
+   * A request: the `RelayedSend`s a gateway took in one turn of its event loop, answered by one
+   * messages replica with a `SocketSendAnswer` for each, in order.
+   */
   sendRelayed: 'messages.send',
 } as const;
 

@@ -1,3 +1,4 @@
+export * from './batch-per-turn.js';
 export * from './config.js';
 export * from './health.js';
 export * from './http-errors.js';

@@ -1,6 +1,6 @@
 import type { Bus } from '@chat/bus';
 import { SOCKET_SEND_TIMEOUT_MS, subjects, type RelayedSend, type SocketSendAnswer } from '@chat/contracts';
-import { SERVICE_UNAVAILABLE_MESSAGE } from '@chat/kernel';
+import { batchPerTurn, SERVICE_UNAVAILABLE_MESSAGE } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatSocket } from './chat-server.js';
 import { socketUserId } from './socket-auth.js';
@@ -13,18 +13,21 @@ const unavailable: SocketSendAnswer = { error: { status: 503, message: SERVICE_U
 /**
  * A socket's `sendMessage` goes to the messages service as a bus request, as its authenticated user
  * and from its socket (which then gets no echo: the answer carries the message), and the answer
- * comes back as the event's acknowledgement. A send without an acknowledgement could not be told
- * what became of it: it is not taken.
+ * comes back as the event's acknowledgement. The sends of one turn go as one request. A send
+ * without an acknowledgement could not be told what became of it: it is not taken.
  */
 export function relaySends(bus: Bus, log: FastifyBaseLogger) {
+  const relay = batchPerTurn(async (sends: RelayedSend[]) =>
+    JSON.parse(await bus.request(subjects.sendRelayed, JSON.stringify(sends), RELAY_TIMEOUT_MS)) as SocketSendAnswer[],
+  );
   return {
     connected(socket: ChatSocket) {
       const senderId = socketUserId(socket);
       socket.on('sendMessage', (send: unknown, answer: unknown) => {
         if (typeof answer !== 'function') return;
         const relayed: RelayedSend = { senderId, originSocketId: socket.id, send };
-        bus.request(subjects.sendRelayed, JSON.stringify(relayed), RELAY_TIMEOUT_MS).then(
-          (reply) => answer(JSON.parse(reply) as SocketSendAnswer),
+        relay(relayed).then(
+          (reply) => answer(reply),
           (error: unknown) => {
             log.warn({ err: error, userId: senderId }, 'a socket send got no answer from the messages service');
             answer(unavailable);

@@ -23,8 +23,9 @@ describe('sends over the socket', () => {
     const ann = gateway.user();
     const stored = aMessage({ _id: '7', senderId: ann.id, receiverId: 'someone', text: 'hi' });
     const serving = gateway.bus.serve(subjects.sendRelayed, async (payload) => {
-      relayed.push(JSON.parse(payload) as RelayedSend);
-      return JSON.stringify({ message: stored } satisfies SocketSendAnswer);
+      const sends = JSON.parse(payload) as RelayedSend[];
+      relayed.push(...sends);
+      return JSON.stringify(sends.map((): SocketSendAnswer => ({ message: stored })));
     });
     const socket = await ann.socket();
     const send = { to: 'someone', text: 'hi', senderId: 'not-ann' };

@@ -1,5 +1,5 @@
 import type { Queryable } from '@chat/database';
-import { batchPerTurn } from './batch-per-turn.js';
+import { batchPerTurn } from '@chat/kernel';
 import { insertMessages, type InsertResult, type NewMessage } from './messages.js';
 
 export interface MessageWriter {

@@ -1,8 +1,8 @@
 import type { Bus } from '@chat/bus';
 import { subjects, type MessageReceipt, type ReceiptsReported, type UserEvent } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
+import { batchPerTurn } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
-import { batchPerTurn } from './batch-per-turn.js';
 import { BLOCK_BETWEEN } from './blocks.js';
 import type { ChatMessage } from './messages.js';
 

@@ -7,9 +7,9 @@ import type { SendAs } from './send-message.js';
 const checkSend = compileCheck(SocketSendSchema);
 
 /**
- * Answers the sends the gateways relay from their sockets (`sendMessage`): the same checks, limit,
- * store and delivery as `POST /api/messages/send/:id`, and the same refusals, without an HTTP
- * request. The gateway vouches for the sender: it authenticated the socket.
+ * Answers the sends the gateways relay from their sockets (`sendMessage`), a turn's worth at a
+ * time: the same checks, limit, store and delivery as `POST /api/messages/send/:id`, and the same
+ * refusals, without an HTTP request. The gateway vouches for the sender: it authenticated the socket.
  */
 export function serveRelayedSends(bus: Bus, deps: { sendAs: SendAs; limit: KeyLimiter }): Subscription {
   const answer = async ({ senderId, originSocketId, send }: RelayedSend): Promise<SocketSendAnswer> => {
@@ -26,5 +26,5 @@ export function serveRelayedSends(bus: Bus, deps: { sendAs: SendAs; limit: KeyLi
       throw error;
     }
   };
-  return bus.serve(subjects.sendRelayed, async (payload) => JSON.stringify(await answer(JSON.parse(payload) as RelayedSend)));
+  return bus.serve(subjects.sendRelayed, async (payload) => JSON.stringify(await Promise.all((JSON.parse(payload) as RelayedSend[]).map(answer))));
 }

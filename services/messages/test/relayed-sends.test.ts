@@ -10,9 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.app.close());
 
-/** What a gateway does with a socket's `sendMessage`: a bus request as that socket's user. */
-const relay = async (senderId: string, send: unknown, originSocketId = 'socket-1'): Promise<SocketSendAnswer> =>
-  JSON.parse(await server.bus.request(subjects.sendRelayed, JSON.stringify({ senderId, originSocketId, send } satisfies RelayedSend), 5_000));
+/** What a gateway does with its sockets' `sendMessage`s of one turn: one bus request, each as its socket's user. */
+const relayAll = async (sends: RelayedSend[]): Promise<SocketSendAnswer[]> =>
+  JSON.parse(await server.bus.request(subjects.sendRelayed, JSON.stringify(sends), 5_000));
+const relay = async (senderId: string, send: unknown, originSocketId = 'socket-1') => (await relayAll([{ senderId, originSocketId, send }]))[0];
 
 describe('sends relayed from a socket', () => {
   it('stores a text message, answers it, and publishes it for both users without an echo to the sending socket', async () => {
@@ -28,6 +29,22 @@ describe('sends relayed from a socket', () => {
     expect(toBob).toEqual([{ type: 'newMessage', message, originSocketId: 'ann-tab' }]);
     expect(toAnn).toEqual([{ type: 'newMessage', message, originSocketId: 'ann-tab' }]);
     expect((await bob.client.get(`/api/messages/${ann.id}`)).body).toEqual([message]);
+  });
+
+  it('answers a turn’s sends from several people in order, each as its sender, refusals beside stored messages', async () => {
+    const ann = await server.user('Ann Batch');
+    const bob = await server.user('Bob Batch');
+    const answers = await relayAll([
+      { senderId: ann.id, originSocketId: 'a', send: { to: bob.id, text: 'first' } },
+      { senderId: bob.id, originSocketId: 'b', send: { to: bob.id, text: 'to myself' } },
+      { senderId: bob.id, originSocketId: 'b', send: { to: ann.id, text: 'second' } },
+    ]);
+    expect(answers).toEqual([
+      { message: expect.objectContaining({ senderId: ann.id, receiverId: bob.id, text: 'first' }) },
+      { error: { status: 400, message: 'You cannot send a message to yourself' } },
+      { message: expect.objectContaining({ senderId: bob.id, receiverId: ann.id, text: 'second' }) },
+    ]);
+    expect(((await ann.client.get(`/api/messages/${bob.id}`)).body as { text: string }[]).map((m) => m.text)).toEqual(['first', 'second']);
   });
 
   it('answers a retried clientMessageId with the first message, stored once, as over HTTP', async () => {

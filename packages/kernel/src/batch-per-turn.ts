@@ -3,7 +3,7 @@ const MAX_BATCH = 256;
 
 /**
  * Groups the calls that arrive in the same turn of the event loop into one call of `run` (one
- * statement: one round trip and one commit): under load many requests are parsed in one turn;
+ * statement, one round trip): under load many requests are parsed in one turn;
  * alone, a call waits for nothing (setImmediate runs right after the I/O that brought it).
  * `run` answers one result per input, in order.
  */
