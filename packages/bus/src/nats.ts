@@ -39,6 +39,9 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
     // A restarted server is waited for forever; publishes made meanwhile are buffered.
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // An Error made ahead of every request, for a stack trace should it fail, was 7 % of a gateway
+    // relaying sends; a failed request says its subject and why, which is enough.
+    noAsyncTraces: true,
   });
   const scoped = (subject: string) => (options.subjectPrefix ? `${options.subjectPrefix}.${subject}` : subject);
   const jsm = await jetstreamManager(nc);
