@@ -63,6 +63,10 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   await revocation.ready;
 
   io.on('connection', (socket) => {
+    // The handshake has been read (the cookie, the query, the auth): the HTTP request it came with
+    // would otherwise stay in memory for the socket's whole life (Socket.IO's advice, taken here,
+    // after the handshake middlewares, because they need its headers).
+    (socket.conn as { request: unknown }).request = null;
     delivery.connected(socket);
     revocation.connected(socket);
     typing.connected(socket);
