@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { SOCKET_PATH } from '@chat/contracts';
 import { Gauge } from '@chat/kernel';
 import { Server } from 'socket.io';
-import type { ChatServer } from './chat-server.js';
+import type { ChatServer, ChatSocket } from './chat-server.js';
 import type { GatewayServiceOptions } from './deps.js';
 import { hideBlockedPeers } from './blocked-peers.js';
 import { reportReceipts } from './delivery-receipts.js';
@@ -63,10 +63,6 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   await revocation.ready;
 
   io.on('connection', (socket) => {
-    // The handshake has been read (the cookie, the query, the auth): the HTTP request it came with
-    // would otherwise stay in memory for the socket's whole life (Socket.IO's advice, taken here,
-    // after the handshake middlewares, because they need its headers).
-    (socket.conn as { request: unknown }).request = null;
     delivery.connected(socket);
     revocation.connected(socket);
     typing.connected(socket);
@@ -75,6 +71,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
       app.log.error({ err: error }, 'could not send the online users');
       socket.disconnect(true);
     });
+    forgetHandshake(socket);
   });
 
   app.decorate('io', io);
@@ -95,6 +92,18 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     await Promise.all([receipts.stop(), lastSeen.stop()]);
   });
 };
+
+/**
+ * Every concern has read the handshake (the cookie, the query, whom the socket watches): what it
+ * came with would otherwise stay in memory for the socket's whole life: the HTTP request (Socket.IO's
+ * own advice, taken once the middlewares no longer need its headers), its headers, and a watch list
+ * of up to 1,000 ids (40 KB).
+ */
+function forgetHandshake(socket: ChatSocket): void {
+  (socket.conn as { request: unknown }).request = null;
+  socket.handshake.headers = {};
+  socket.handshake.auth = {};
+}
 
 /** Not encapsulated: the Socket.IO server (`app.io`) is the process's own, for its owner to reach. */
 export const gatewayService = fp(gateway, { name: 'gateway', fastify: '5.x' });
