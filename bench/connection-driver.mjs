@@ -1,14 +1,14 @@
 // One process of idle sockets for the connection-scale measurement (a process holds at most its
 // file limit). Told what to open over IPC; reports when connected and how many saw a presence change.
 import { io } from 'socket.io-client';
+import { answerCommands } from './driver-process.mjs';
 import { poolUserId } from './watch-pool.mjs';
 
 const sockets = [];
 let sawChange = 0;
 
-process.on('message', async (command) => {
-  if (command.type === 'connect') {
-    const { url, users, count, concurrency, localAddresses } = command;
+answerCommands({
+  async connect({ url, users, count, concurrency, localAddresses }) {
     let next = 0;
     const started = Date.now();
     const worker = async () => {
@@ -30,16 +30,14 @@ process.on('message', async (command) => {
         });
       }
     };
-    try {
-      await Promise.all(Array.from({ length: concurrency }, worker));
-      process.send({ type: 'connected', count: sockets.length, ms: Date.now() - started });
-    } catch (error) {
-      process.send({ type: 'failed', message: String(error), count: sockets.length });
-    }
-  } else if (command.type === 'watch') {
-    // Socket n (counted across drivers from `offset`) watches `perSocket` users of a pool of `poolSize`
-    // in a row from n * perSocket: every user of the pool is watched by as many sockets.
-    const { offset, perSocket, poolSize } = command;
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return { count: sockets.length, ms: Date.now() - started };
+  },
+  /**
+   * Socket n (counted across drivers from `offset`) watches `perSocket` users of a pool of
+   * `poolSize` in a row from n * perSocket: every user of the pool is watched by as many sockets.
+   */
+  async watch({ offset, perSocket, poolSize }) {
     let answered = 0;
     await new Promise((resolve) => {
       sockets.forEach((socket, i) => {
@@ -51,14 +49,13 @@ process.on('message', async (command) => {
         socket.emit('watchPresence', watch);
       });
     });
-    process.send({ type: 'watching', count: answered });
-  } else if (command.type === 'reset') {
+    return { count: answered };
+  },
+  async reset() {
     sawChange = 0;
-    process.send({ type: 'reset' });
-  } else if (command.type === 'count') {
-    process.send({ type: 'count', sawChange });
-  } else if (command.type === 'close') {
-    for (const socket of sockets) socket.disconnect();
-    process.exit(0);
-  }
+    return {};
+  },
+  async count() {
+    return { sawChange };
+  },
 });

@@ -3,7 +3,7 @@
 // for one presence change pushed to every socket (user and kernel time apart), the V8 heap per
 // socket, and the floor under that fan-out (bench/write-floor.mjs). A process here may hold at most its file limit
 // (`ulimit -n`; raising it needs CAP_SYS_RESOURCE), which bounds the gateway below 50,000 sockets.
-import { fork, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -14,8 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE, signSession } from '@chat/sessions';
 import { io } from 'socket.io-client';
 import { freePort, waitUntilAnswering } from '../scripts/local-cluster.ts';
+import { idleCorrectedCpu, startDriver } from './driver-process.mjs';
 import { poolUserId } from './watch-pool.mjs';
-import { cpuTimes, openFileLimit, rssKb } from './proc.mjs';
+import { openFileLimit, rssKb } from './proc.mjs';
 import { measureWriteFloor } from './write-floor.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -23,10 +24,6 @@ const USERS = 100;
 const PER_DRIVER = 9_000;
 /** Asks bench/memory-reporter.mjs for a report (a signal the services leave alone). */
 const REPORT_MEMORY_SIGNAL = 'SIGWINCH';
-
-async function processStats(pid) {
-  return { rssKb: await rssKb(pid), ...(await cpuTimes(pid)) };
-}
 
 /** The V8 heap in use, as the process itself reports it (bench/memory-reporter.mjs), after a full collection. */
 async function heapUsedKb(pid, file) {
@@ -40,23 +37,9 @@ async function heapUsedKb(pid, file) {
   throw new Error('the gateway did not report its memory');
 }
 
-function ask(driver, command, replyType) {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message) => {
-      if (message.type === replyType || message.type === 'failed') {
-        driver.off('message', onMessage);
-        if (message.type === 'failed') reject(new Error(message.message));
-        else resolve(message);
-      }
-    };
-    driver.on('message', onMessage);
-    driver.send(command);
-  });
-}
-
 /** How many presence pushes the drivers' sockets have had since the last reset. */
 async function changesSeen(drivers) {
-  const replies = await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'count' }, 'count')));
+  const replies = await Promise.all(drivers.map(({ driver }) => driver.ask('count')));
   return replies.reduce((sum, reply) => sum + reply.sawChange, 0);
 }
 
@@ -98,44 +81,39 @@ async function measureGateway(sockets) {
   const drivers = [];
   try {
     const target = Math.min(sockets, limit - 200);
-    const before = await processStats(gateway.pid);
+    const rssBeforeKb = await rssKb(gateway.pid);
     const heapBeforeKb = await heapUsedKb(gateway.pid, memoryFile);
     const started = Date.now();
     const counts = [];
     for (let opened = 0; opened < target; opened += PER_DRIVER) counts.push(Math.min(PER_DRIVER, target - opened));
-    for (const count of counts) drivers.push({ process: fork(`${ROOT}bench/connection-driver.mjs`), count });
+    for (const count of counts) drivers.push({ driver: startDriver(`${ROOT}bench/connection-driver.mjs`), count });
     await Promise.all(
-      drivers.map(({ process: driver, count }) =>
-        ask(driver, { type: 'connect', url, users, count, concurrency: 50, localAddresses: ['127.0.0.1', '127.0.0.2'] }, 'connected'),
-      ),
+      drivers.map(({ driver, count }) => driver.ask('connect', { url, users, count, concurrency: 50, localAddresses: ['127.0.0.1', '127.0.0.2'] })),
     );
     const connectSeconds = (Date.now() - started) / 1000;
     await pause(3000);
-    const held = await processStats(gateway.pid);
+    const rssHeldKb = await rssKb(gateway.pid);
     const heapHeldKb = await heapUsedKb(gateway.pid, memoryFile);
 
     // One presence change with everyone online: a new user connects; time the gateway's CPU until
     // every socket has the delta, minus what the idle gateway uses over as long.
-    await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'reset' }, 'reset')));
-    const idleFrom = await processStats(gateway.pid);
-    await pause(2000);
-    const idleTo = await processStats(gateway.pid);
-    const changeFrom = await processStats(gateway.pid);
-    const changeStarted = Date.now();
-    const newcomer = user();
-    const newcomerSocket = io(url, { transports: ['websocket'], query: { userId: newcomer.id }, extraHeaders: { cookie: newcomer.cookie } });
+    await Promise.all(drivers.map(({ driver }) => driver.ask('reset')));
+    const cpuOf = await idleCorrectedCpu(() => gateway.pid, 2000);
     let reached = 0;
-    while (Date.now() - changeStarted < 10_000) {
-      reached = await changesSeen(drivers);
-      if (reached >= target) break;
-      await pause(50);
-    }
-    const changeMs = Date.now() - changeStarted;
-    await pause(Math.max(0, 2000 - changeMs));
-    const changeTo = await processStats(gateway.pid);
-    newcomerSocket.disconnect();
-    // Ticks are 10 ms; what the idle gateway used over as long is taken off.
-    const changeCpuMs = (kind) => Math.max(0, (changeTo[kind] - changeFrom[kind] - (idleTo[kind] - idleFrom[kind])) * 10);
+    let changeMs = 0;
+    const changeCpu = await cpuOf(async () => {
+      const changeStarted = Date.now();
+      const newcomer = user();
+      const newcomerSocket = io(url, { transports: ['websocket'], query: { userId: newcomer.id }, extraHeaders: { cookie: newcomer.cookie } });
+      while (Date.now() - changeStarted < 10_000) {
+        reached = await changesSeen(drivers);
+        if (reached >= target) break;
+        await pause(50);
+      }
+      changeMs = Date.now() - changeStarted;
+      await pause(Math.max(0, 2000 - changeMs));
+      newcomerSocket.disconnect();
+    });
     const byInterest = await measureWatchedChange({ url, drivers, sockets: target, jwtSecret, pid: gateway.pid });
     return {
       fileLimit: limit,
@@ -143,21 +121,21 @@ async function measureGateway(sockets) {
       users: USERS,
       connectSeconds,
       connectRate: Math.round(target / connectSeconds),
-      rssMb: Math.round(held.rssKb / 1024),
-      rssPerSocketKb: Math.round(((held.rssKb - before.rssKb) / target) * 10) / 10,
+      rssMb: Math.round(rssHeldKb / 1024),
+      rssPerSocketKb: Math.round(((rssHeldKb - rssBeforeKb) / target) * 10) / 10,
       heapMb: Math.round(heapHeldKb / 1024),
       heapPerSocketKb: Math.round(((heapHeldKb - heapBeforeKb) / target) * 10) / 10,
       presenceChange: {
         socketsReached: reached,
         deliveredInMs: changeMs,
-        gatewayCpuMs: changeCpuMs('user') + changeCpuMs('system'),
-        gatewayUserCpuMs: changeCpuMs('user'),
-        gatewaySystemCpuMs: changeCpuMs('system'),
+        gatewayCpuMs: changeCpu.total,
+        gatewayUserCpuMs: changeCpu.user,
+        gatewaySystemCpuMs: changeCpu.system,
       },
       byInterest: { ...byInterest, rssMb: Math.round((await rssKb(gateway.pid)) / 1024) },
     };
   } finally {
-    for (const { process: driver } of drivers) driver.kill('SIGKILL');
+    for (const { driver } of drivers) driver.child.kill('SIGKILL');
     gateway.kill('SIGTERM');
     await once(gateway, 'exit');
     await rm(dirname(memoryFile), { recursive: true, force: true });
@@ -178,44 +156,38 @@ async function measureWatchedChange({ url, drivers, sockets, jwtSecret, pid }) {
   let offset = 0;
   const watchStarted = Date.now();
   await Promise.all(
-    drivers.map(({ process: driver, count }) => {
-      const command = { type: 'watch', offset, perSocket: WATCHED_PER_SOCKET, poolSize: sockets };
+    drivers.map(({ driver, count }) => {
+      const watch = driver.ask('watch', { offset, perSocket: WATCHED_PER_SOCKET, poolSize: sockets });
       offset += count;
-      return ask(driver, command, 'watching');
+      return watch;
     }),
   );
   const watchSeconds = (Date.now() - watchStarted) / 1000;
   await pause(2000);
-  await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'reset' }, 'reset')));
-  const idleFrom = await processStats(pid);
-  await pause(IDLE_MS);
-  const idleTo = await processStats(pid);
-  const idleCpuPerMs = (kind) => ((idleTo[kind] - idleFrom[kind]) * 10) / IDLE_MS;
+  await Promise.all(drivers.map(({ driver }) => driver.ask('reset')));
+  const cpuOf = await idleCorrectedCpu(() => pid, IDLE_MS);
   /**
    * The gateway's CPU for these users coming online together, then going offline together (each
    * given a second, past the 250 ms push interval), less what the idle gateway uses over as long.
    */
-  const burst = async (userIds) => {
-    const from = await processStats(pid);
-    const started = Date.now();
-    const sockets = await Promise.all(
-      userIds.map((userId) => {
-        const cookie = `${SESSION_COOKIE}=${signSession(userId, randomUUID(), jwtSecret)}`;
-        const socket = io(url, { transports: ['websocket'], query: { userId }, extraHeaders: { cookie }, forceNew: true });
-        return new Promise((resolve) => socket.once('connect', () => resolve(socket)));
-      }),
-    );
-    await pause(1000);
-    for (const socket of sockets) socket.disconnect();
-    await pause(1000);
-    const ms = Date.now() - started;
-    const to = await processStats(pid);
-    const cpuMs = (kind) => Math.max(0, (to[kind] - from[kind]) * 10 - idleCpuPerMs(kind) * ms);
-    return cpuMs('user') + cpuMs('system');
-  };
+  const burst = async (userIds) =>
+    (
+      await cpuOf(async () => {
+        const sockets = await Promise.all(
+          userIds.map((userId) => {
+            const cookie = `${SESSION_COOKIE}=${signSession(userId, randomUUID(), jwtSecret)}`;
+            const socket = io(url, { transports: ['websocket'], query: { userId }, extraHeaders: { cookie }, forceNew: true });
+            return new Promise((resolve) => socket.once('connect', () => resolve(socket)));
+          }),
+        );
+        await pause(1000);
+        for (const socket of sockets) socket.disconnect();
+        await pause(1000);
+      })
+    ).total;
   // Users no one watches: their connections, their ends and the presence bookkeeping, without fan-out.
   const unwatchedCpuMs = await burst(Array.from({ length: CHANGING_USERS }, () => randomUUID()));
-  await Promise.all(drivers.map(({ process: driver }) => ask(driver, { type: 'reset' }, 'reset')));
+  await Promise.all(drivers.map(({ driver }) => driver.ask('reset')));
   const watchedCpuMs = await burst(Array.from({ length: CHANGING_USERS }, (_, n) => poolUserId(n)));
   const reached = await changesSeen(drivers);
   const changes = 2 * CHANGING_USERS;

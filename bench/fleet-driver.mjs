@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE, signSession } from '@chat/sessions';
 import { io } from 'socket.io-client';
+import { answerCommands } from './driver-process.mjs';
 import { poolUserId } from './watch-pool.mjs';
 
 /** The web app's reconnection (web/src/lib/socket.ts). */
@@ -114,10 +115,4 @@ const commands = {
   },
 };
 
-process.on('message', async ({ id, type, ...args }) => {
-  try {
-    process.send({ id, ok: true, ...(await commands[type](args)) });
-  } catch (error) {
-    process.send({ id, ok: false, message: String(error) });
-  }
-});
+answerCommands(commands);

@@ -6,7 +6,6 @@
 // online exactly once when it is over, and every message sent meanwhile at its receiver, live or
 // through the reconnect catch-up. Two replicas cannot hold 50,000 under this machine's 20,000 open
 // files each: the storm runs on STORM_SOCKETS of them (the rest closed first).
-import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +16,7 @@ import { Redis } from 'ioredis';
 import { io } from 'socket.io-client';
 import { Pool } from 'undici';
 import { startLocalCluster } from '../scripts/local-cluster.ts';
+import { idleCorrectedCpu, startDriver } from './driver-process.mjs';
 import { cpuTimes, openFileLimit, openHandles, rssKb } from './proc.mjs';
 import { poolUserId } from './watch-pool.mjs';
 
@@ -42,35 +42,13 @@ const percentile = (values, q) => {
   return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10 : null;
 };
 
-/** A driver process and a way to ask it something. */
-function startDriver() {
-  const child = fork(`${ROOT}bench/fleet-driver.mjs`);
-  const waiting = new Map();
-  let nextId = 0;
-  child.on('message', ({ id, ok, ...reply }) => {
-    const { resolve, reject } = waiting.get(id);
-    waiting.delete(id);
-    if (ok) resolve(reply);
-    else reject(new Error(reply.message));
-  });
-  return {
-    child,
-    ask: (type, args = {}) =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        child.send({ id, type, ...args });
-      }),
-  };
-}
-
 export async function measureFleet({ env, nodeArgs = [] }) {
   const fileLimit = await openFileLimit();
   const jwtSecret = randomBytes(48).toString('base64url');
   const cluster = await startLocalCluster({ gateways: REPLICAS, nodeArgs, env: { ...env, JWT_SECRET: jwtSecret, RATE_LIMIT_SOCKETS_PER_USER: '10' } });
   const urls = cluster.gateways.map((name) => cluster.serviceUrl(name));
   const gatewayPids = () => cluster.gateways.map((name) => cluster.pid(name)).filter(Boolean);
-  const drivers = Array.from({ length: DRIVERS }, startDriver);
+  const drivers = Array.from({ length: DRIVERS }, () => startDriver(`${ROOT}bench/fleet-driver.mjs`));
   const chatters = [];
   const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   try {
@@ -117,17 +95,8 @@ export async function measureFleet({ env, nodeArgs = [] }) {
 
     // 3. The gateways' CPU for a change: CHANGING_USERS of them offline together and back, against
     // as many users no one watches connecting and leaving (their handshakes, without fan-out).
-    const idleFrom = await cpuTimes(gatewayPids());
-    await pause(IDLE_MS);
-    const idleTo = await cpuTimes(gatewayPids());
-    const idleTicksPerMs = (idleTo.user + idleTo.system - idleFrom.user - idleFrom.system) / IDLE_MS;
-    const cpuMsOver = async (run) => {
-      const from = await cpuTimes(gatewayPids());
-      const started = performance.now();
-      await run();
-      const to = await cpuTimes(gatewayPids());
-      return Math.max(0, (to.user + to.system - from.user - from.system - idleTicksPerMs * (performance.now() - started)) * 10);
-    };
+    const cpuOf = await idleCorrectedCpu(gatewayPids, IDLE_MS);
+    const cpuMsOver = async (run) => (await cpuOf(run)).total;
     const unwatchedCpuMs = await cpuMsOver(async () => {
       const sockets = await Promise.all(
         Array.from({ length: CHANGING_USERS }, (_, i) => {
