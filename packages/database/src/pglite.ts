@@ -3,6 +3,7 @@ import type { Database, QueryOptions } from './database.js';
 import { sqlLiteral } from './sql-literal.js';
 import { statementName } from './statement-names.js';
 
+/** How a prepared statement is planned unless it asks for a generic plan: for its values, on every run. */
 const PLANNED_PER_RUN = 'force_custom_plan';
 
 /** Postgres's SQLSTATE for PREPARE of a name already prepared in the session. */

@@ -13,10 +13,11 @@ const checkSend = compileCheck(SocketSendSchema);
  */
 export function serveRelayedSends(bus: Bus, deps: { sendAs: SendAs; limit: KeyLimiter }): Subscription {
   const answer = async ({ senderId, originSocketId, send }: RelayedSend): Promise<SocketSendAnswer> => {
-    const counted = await deps.limit(senderId);
-    if (!counted.allowed) return { error: { status: 429, message: counted.message } };
+    // As over HTTP, where the body is checked before the limit counts it.
     const checked = checkSend(send);
     if ('message' in checked) return { error: { status: 400, message: checked.message } };
+    const counted = await deps.limit(senderId);
+    if (!counted.allowed) return { error: { status: 429, message: counted.message } };
     const { to, ...body } = checked.value;
     try {
       const { message } = await deps.sendAs(senderId, to, body, originSocketId);

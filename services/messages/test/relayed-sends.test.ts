@@ -88,10 +88,12 @@ describe('sends relayed from a socket', () => {
     });
   });
 
-  it('counts against the same per-user limit as HTTP sends, and answers 429 past it', async () => {
+  it('counts against the same per-user limit as HTTP sends, malformed ones not at all, and answers 429 past it', async () => {
     const fast = await server.user('Fast Both Ways');
     const other = await server.user('Other End');
     for (let i = 0; i < 2; i++) expect((await fast.client.post(`/api/messages/send/${other.id}`, { text: `http ${i}` })).status).toBe(201);
+    // A send refused as malformed counts for nothing, as over HTTP (its schema checked before the limit).
+    expect(await relay(fast.id, { to: other.id, text: 42 })).toEqual({ error: { status: 400, message: 'Text must be a string' } });
     for (let i = 0; i < 2; i++) expect(await relay(fast.id, { to: other.id, text: `socket ${i}` })).toHaveProperty('message');
     expect(await relay(fast.id, { to: other.id, text: 'one too many' })).toEqual({
       error: { status: 429, message: 'You are sending messages too fast. Please slow down.' },
