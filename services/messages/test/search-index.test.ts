@@ -3,7 +3,7 @@ import { migrate, type Database } from '@chat/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseImplementations } from '#test-support';
 import { messagesMigrations } from '../src/migrations.js';
-import { indexSearchBatch, type SearchIndexSettings } from '../src/search-index.js';
+import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from '../src/search-index.js';
 
 const SETTINGS: SearchIndexSettings = { blockSize: 2, delayMs: 60_000, batchSize: 100, intervalMs: 3_600_000 };
 const [, postgres] = databaseImplementations.find(([name]) => name === 'Postgres')!;
@@ -43,6 +43,27 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     expect(BigInt(progress!.readUpTo), 'the young message is not read yet').toBe(BigInt(progress!.last) - 1n);
     while ((await indexSearchBatch(db, { ...SETTINGS, delayMs: 0 })) > 0);
     expect((await blocksOf(db, ann)).map((block) => block.words)).toEqual(["'first' 'second' 'word'", "'third' 'too' 'word' 'young'"]);
+  });
+
+  it('writes no more blocks in one batch than a batch reads, and the rest in the batches after', async () => {
+    const settings = { ...SETTINGS, batchSize: 4 };
+    const pairs = Array.from({ length: 4 }, () => [randomUUID(), randomUUID()] as const);
+    for (const [a, b] of pairs) await sendAt(db, a, b, 'one', 120);
+    for (const [a, b] of pairs) await sendAt(db, b, a, 'two', 120);
+    const users = pairs.flat();
+    const withBlocks = async () => (await Promise.all(users.map((user) => blocksOf(db, user)))).filter((blocks) => blocks.length > 0).length;
+    const deferred: DeferredBlocks = new Map();
+
+    expect(await indexSearchBatch(db, settings, deferred), 'the first four messages read').toBe(4);
+    expect(await withBlocks()).toBe(0);
+    // All eight people fill a block of two at once: four blocks (eight messages, what a batch of four adds) now.
+    expect(await indexSearchBatch(db, settings, deferred), 'four read, four people’s blocks written').toBe(8);
+    expect(await withBlocks()).toBe(4);
+    expect(deferred.size).toBe(4);
+    expect(await indexSearchBatch(db, settings, deferred), 'nothing read, the other four written').toBe(4);
+    expect(await withBlocks()).toBe(8);
+    expect(await indexSearchBatch(db, settings, deferred)).toBe(0);
+    for (const user of users) expect(await blocksOf(db, user)).toEqual([{ messages: 2, words: "'one' 'two'" }]);
   });
 });
 
