@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
  *
  * Blocks are written off the send path, by an indexer that reads the messages table in id order.
  * A user's messages after their last full block (the tail: fewer than a block's worth, plus what
- * the indexer has not read yet) are checked one by one at search time.
+ * the indexer has not read yet, or has read but left for its next batch) are checked one by one at
+ * search time.
  */
 export interface SearchIndexSettings {
   /** Messages per block: a search checks this many messages per block that has the words. */
