@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { SOCKET_PATH } from '@chat/contracts';
@@ -95,11 +96,17 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
 
 /**
  * Every concern has read the handshake (the cookie, the query, whom the socket watches): what it
- * came with would otherwise stay in memory for the socket's whole life: the HTTP request (Socket.IO's
- * own advice, taken once the middlewares no longer need its headers), its headers, and a watch list
- * of up to 1,000 ids (40 KB).
+ * came with would otherwise stay in memory for the socket's whole life: the HTTP request's headers,
+ * their copy in the handshake, and a watch list of up to 1,000 ids (40 KB). The request itself stays
+ * (engine.io's WebSocketResponse holds it through the close listener it puts on the TCP socket),
+ * so its headers are emptied; Socket.IO's own advice, letting go of `conn.request`, is taken too.
  */
 function forgetHandshake(socket: ChatSocket): void {
+  const request = socket.conn.request as IncomingMessage | null;
+  if (request) {
+    request.headers = {};
+    request.rawHeaders = [];
+  }
   (socket.conn as { request: unknown }).request = null;
   socket.handshake.headers = {};
   socket.handshake.auth = {};
