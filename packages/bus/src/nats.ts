@@ -1,5 +1,5 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
-import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, nanos, RequestError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
 import { BusRequestError, type Bus, type BusErrorReporter } from './bus.js';
 
 export interface NatsBusOptions {
@@ -97,8 +97,9 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
     },
     async request(subject, payload, timeoutMs) {
       const answer = await nc.request(scoped(subject), payload, { timeout: timeoutMs }).catch((error: unknown) => {
-        const noResponders = error instanceof Error && 'isNoResponders' in error && (error as { isNoResponders(): boolean }).isNoResponders();
-        throw new BusRequestError(subject, noResponders ? 'no one serves it' : `none within ${timeoutMs} ms`);
+        if (error instanceof RequestError && error.isNoResponders()) throw new BusRequestError(subject, 'no one serves it');
+        if (error instanceof TimeoutError) throw new BusRequestError(subject, `none within ${timeoutMs} ms`);
+        throw new BusRequestError(subject, error instanceof Error ? error.message : String(error));
       });
       if (answer.headers?.has(RESPONDER_FAILED)) throw new BusRequestError(subject, 'its server failed');
       return answer.string();

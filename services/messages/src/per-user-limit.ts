@@ -9,7 +9,7 @@ export interface PerUserLimit {
   message: string;
 }
 
-export const perMinute = ({ name, perMinute, message }: PerUserLimit): KeyLimit => ({ name, max: perMinute, windowMs: 60_000, message });
+const perMinute = ({ name, perMinute, message }: PerUserLimit): KeyLimit => ({ name, max: perMinute, windowMs: 60_000, message });
 
 export const limitPerUser = (app: FastifyInstance, limit: PerUserLimit) =>
   limitRequests(app, { ...perMinute(limit), key: (request) => request.userId });
@@ -18,8 +18,5 @@ export const limitPerUser = (app: FastifyInstance, limit: PerUserLimit) =>
 export const limitUserRequestsBy = (count: KeyLimiter) => limitRequestsBy(count, (request) => request.userId);
 
 /** Sends, over HTTP and from sockets alike: one budget a user. */
-export const sendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerUser'>): PerUserLimit => ({
-  name: 'send-user',
-  perMinute: limits.messagesPerMinutePerUser,
-  message: 'You are sending messages too fast. Please slow down.',
-});
+export const sendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerUser'>): KeyLimit =>
+  perMinute({ name: 'send-user', perMinute: limits.messagesPerMinutePerUser, message: 'You are sending messages too fast. Please slow down.' });

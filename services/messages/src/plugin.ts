@@ -10,7 +10,7 @@ import type { MessagesServiceOptions } from './deps.js';
 import { recordGatewayReports } from './gateway-reports.js';
 import { messagesMigrations } from './migrations.js';
 import { mirrorOnlineContacts } from './online-contacts.js';
-import { perMinute, sendLimit } from './per-user-limit.js';
+import { sendLimit } from './per-user-limit.js';
 import { serveRelayedSends } from './relayed-sends.js';
 import { blockRoutes } from './routes/blocks.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -45,7 +45,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await registerRateLimiting(app, options.rateLimitStore, 'batched');
   const sendAs = createSendAs({ ...options, log: app.log, metrics: app.metrics });
   // One count of a user's sends, over HTTP and from their sockets.
-  const sendCount = limitKeys(app, perMinute(sendLimit(options.rateLimits)));
+  const sendCount = limitKeys(app, sendLimit(options.rateLimits));
   const relayedSends = serveRelayedSends(options.bus, { sendAs, limit: sendCount });
   app.addHook('onClose', async () => relayedSends.unsubscribe());
   await app.register(contactRoutes, { ...options, receipts, prefix: API_PREFIX });

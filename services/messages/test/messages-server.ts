@@ -9,7 +9,7 @@ import { createInProcessRevocations, signSession } from '@chat/sessions';
 import { subjects, type PrivacySettings, type UserEvent } from '@chat/contracts';
 import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { messagesService } from '../src/plugin.js';
-import { indexSearchBatch, type SearchIndexSettings } from '../src/search-index.js';
+import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from '../src/search-index.js';
 
 const JWT_SECRET = 'messages-test-secret-'.padEnd(48, 'x');
 
@@ -65,8 +65,9 @@ export async function startMessagesService({
   };
 
   /** Puts every message sent so far in search blocks, as the indexer does in the background. */
+  const deferredBlocks: DeferredBlocks = new Map();
   const indexSearch = async () => {
-    while ((await indexSearchBatch(db, SEARCH_INDEX)) > 0);
+    while ((await indexSearchBatch(db, SEARCH_INDEX, deferredBlocks)) > 0);
   };
 
   return { app, db, bus, blobs, blockedPairs, presence, baseUrl, user, cookieOf, published, indexSearch };

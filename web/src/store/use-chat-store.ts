@@ -243,20 +243,20 @@ export const useChatStore = create<ChatState>((set, get) => {
       try {
         const socket = useAuthStore.getState().socket;
         const body = { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id };
+        const overHttp = () =>
+          api
+            .sendMessage(next.receiverId, body, socket?.id, (fraction) =>
+              set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } })),
+            )
+            .finally(() =>
+              set((state) => {
+                const { [next.clientMessageId]: _done, ...uploading } = state.uploadProgress;
+                return { uploadProgress: uploading };
+              }),
+            );
         // A text goes over the open socket (no HTTP request); an image, or anything while the socket
         // is down, over HTTP. A retry may take the other way: the clientMessageId stores it once.
-        const sent = await (!next.image && socket?.connected
-          ? api.sendOverSocket(socket, next.receiverId, body)
-          : api
-              .sendMessage(next.receiverId, body, socket?.id, (fraction) =>
-                set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } })),
-              )
-              .finally(() =>
-                set((state) => {
-                  const { [next.clientMessageId]: _done, ...uploading } = state.uploadProgress;
-                  return { uploadProgress: uploading };
-                }),
-              ));
+        const sent = await (!next.image && socket?.connected ? api.sendOverSocket(socket, next.receiverId, body) : overHttp());
         changeOutbox((queue) => queue.filter((message) => message.clientMessageId !== next.clientMessageId));
         // Shown like any message: in the conversation if it is still open, and in the inbox.
         get().receiveMessage(sent);
