@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pngBytes } from '#test-support';
-import { conversation, newUserPage, polled, sharedBrowser, signUp } from './browser.js';
+import { conversation, newUserPage, photosIn, polled, sharedBrowser, signUp } from './browser.js';
 import { describeOnEveryTarget } from './targets.js';
 
 const browser = sharedBrowser();
@@ -50,11 +50,11 @@ describeOnEveryTarget((run) => {
         mimeType: 'image/png',
         buffer: await pngBytes(320, 200),
       });
-      await polled(() => alice.page.getByAltText('Preview').count(), 'the image preview').toBe(1);
+      await polled(() => alice.page.getByAltText('Photo to send').count(), 'the image preview').toBe(1);
       await alice.page.getByRole('button', { name: 'Send' }).click();
-      await polled(() => bob.page.getByAltText('Attachment').count(), 'the image on Bob’s screen').toBe(1);
+      await polled(() => photosIn(bob.page).count(), 'the image on Bob’s screen').toBe(1);
       expect(httpSends, 'one HTTP send: the image').toHaveLength(1);
-      const attachment = bob.page.getByAltText('Attachment');
+      const attachment = photosIn(bob.page);
       await polled(() => attachment.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the image to load').toBe(true);
       const width = await attachment.evaluate((img) => img.getBoundingClientRect().width);
       expect(width).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, noisyPngBytes, openSocket, pngBytes, toDataUrl } from '#test-support';
-import { conversation, newUserPage, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
+import { conversation, newUserPage, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -108,22 +108,22 @@ describeOnEmbedded((run) => {
       const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
       await page.goto('/');
       await page.getByRole('button', { name: /Bob Lightbox/ }).click();
-      await polled(() => conversation(page).getByAltText('Attachment').count(), 'both images in the conversation').toBe(2);
+      await polled(() => photosIn(page).count(), 'both images in the conversation').toBe(2);
 
       const lightbox = page.getByRole('dialog', { name: 'Image' });
-      await conversation(page).getByRole('button', { name: 'Open image' }).first().click();
-      await polled(() => lightbox.getByAltText('Image 1 of 2').isVisible(), 'the first image full size').toBe(true);
-      expect(await conversation(page).getByAltText('Attachment').first().getAttribute('src'), 'the thumbnail in the list').toMatch(/\?size=thumb$/);
-      expect(await lightbox.getByAltText('Image 1 of 2').getAttribute('src'), 'the original full size').not.toContain('?');
+      await photosIn(page).first().click();
+      await polled(() => lightbox.getByAltText(/\(1 of 2\)$/).isVisible(), 'the first image full size').toBe(true);
+      expect(await photosIn(page).first().getAttribute('src'), 'the thumbnail in the list').toMatch(/\?size=thumb$/);
+      expect(await lightbox.getByAltText(/\(1 of 2\)$/).getAttribute('src'), 'the original full size').not.toContain('?');
       await run.shot(page, 'image-lightbox');
       await page.keyboard.press('ArrowRight');
-      await polled(() => lightbox.getByAltText('Image 2 of 2').isVisible(), 'the second image after →').toBe(true);
+      await polled(() => lightbox.getByAltText(/\(2 of 2\)$/).isVisible(), 'the second image after →').toBe(true);
       await page.keyboard.press('ArrowLeft');
-      await polled(() => lightbox.getByAltText('Image 1 of 2').isVisible(), 'the first image after ←').toBe(true);
+      await polled(() => lightbox.getByAltText(/\(1 of 2\)$/).isVisible(), 'the first image after ←').toBe(true);
       await page.keyboard.press('Escape');
       await polled(() => lightbox.isVisible(), 'the lightbox closed by Escape').toBe(false);
-      await conversation(page).getByRole('button', { name: 'Open image' }).last().click();
-      await polled(() => lightbox.getByAltText('Image 2 of 2').isVisible(), 'the second image opened').toBe(true);
+      await photosIn(page).last().click();
+      await polled(() => lightbox.getByAltText(/\(2 of 2\)$/).isVisible(), 'the second image opened').toBe(true);
       await page.mouse.click(5, 400);
       await polled(() => lightbox.isVisible(), 'the lightbox closed by a click beside the image').toBe(false);
 
@@ -134,7 +134,7 @@ describeOnEmbedded((run) => {
       }, (await noisyPngBytes(320, 320)).toString('base64'));
       await page.getByTestId('message-list').dispatchEvent('dragover', { dataTransfer: dropped });
       await page.getByTestId('message-list').dispatchEvent('drop', { dataTransfer: dropped });
-      await polled(() => page.getByAltText('Preview').count(), 'the dropped image ready to send').toBe(1);
+      await polled(() => page.getByAltText('Photo to send').count(), 'the dropped image ready to send').toBe(1);
       // A slow uplink: the picture on its way shows how much of it is uploaded, until it is stored.
       const network = await page.context().newCDPSession(page);
       await network.send('Network.enable');
@@ -145,7 +145,7 @@ describeOnEmbedded((run) => {
       await polled(async () => Number(await progress.getAttribute('value')), 'the upload under way').toBeGreaterThan(0);
       await run.shot(page, 'image-uploading');
       await polled(() => progress.count(), 'the progress gone once stored').toBe(0);
-      await polled(() => conversation(page).getByAltText('Attachment').count(), 'the dropped image sent').toBe(3);
+      await polled(() => photosIn(page).count(), 'the dropped image sent').toBe(3);
     });
 
     it('fits a phone-sized screen', async () => {

@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pngBytes, toDataUrl } from '#test-support';
-import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
+import { conversation, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -74,7 +74,7 @@ describeOnEmbedded((run) => {
       for (const { page } of [ann, ben]) {
         await polled(() => conversation(page).getByText('This message was deleted').count(), 'the tombstone').toBe(1);
         expect(await conversation(page).getByText('wrong chat').count()).toBe(0);
-        expect(await conversation(page).getByAltText('Attachment').count()).toBe(0);
+        expect(await photosIn(page).count()).toBe(0);
       }
       await polled(() => ben.page.getByRole('button', { name: /Alice Deletes/ }).textContent(), 'the row’s preview').toContain('This message was deleted');
       await run.shot(ben.page, 'message-deleted');
@@ -95,7 +95,7 @@ describeOnEmbedded((run) => {
       await ben.page.getByRole('button', { name: /Alice Replies/ }).click();
 
       const quote = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'Yes, with Cat' }).getByTestId('quoted-message');
-      await polled(() => quote.textContent(), 'the reply’s quote').toBe('YouAre you coming on Friday?');
+      await polled(() => quote.textContent(), 'the reply’s quote').toBe('In reply to YouAre you coming on Friday?');
       const original = conversation(ann.page)
         .getByTestId('chat-message')
         .filter({ hasText: 'Are you coming on Friday?' })

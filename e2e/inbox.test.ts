@@ -23,19 +23,19 @@ describeOnEmbedded((run) => {
       await send(bob, aliceUser._id, 'Bring the photos 📷');
       const bobRow = row(page, 'Bob Inbox');
       await polled(() => bobRow.getByTestId('last-message').textContent(), 'Bob’s latest message in his row').toContain('Bring the photos 📷');
-      await polled(() => bobRow.getByLabel('2 unread').count(), 'Bob’s 2 unread messages').toBe(1);
+      await polled(() => bobRow.getByText('2 unread', { exact: true }).count(), 'Bob’s 2 unread messages').toBe(1);
       await polled(() => page.title(), 'the unread count in the tab title').toBe('(2) Chat.io');
       // Alice's only conversation: the first row, live.
       await polled(() => page.getByRole('list').getByRole('button').first().textContent(), 'Bob’s row at the top').toContain('Bob Inbox');
       await run.shot(page, 'inbox-unread');
 
       await page.reload();
-      await polled(() => row(page, 'Bob Inbox').getByLabel('2 unread').count(), 'the unread count after a reload').toBe(1);
+      await polled(() => row(page, 'Bob Inbox').getByText('2 unread', { exact: true }).count(), 'the unread count after a reload').toBe(1);
       await polled(() => page.title(), 'the title after a reload').toBe('(2) Chat.io');
 
       await row(page, 'Bob Inbox').click();
       await polled(() => conversation(page).getByText('Bring the photos 📷').count(), 'the conversation').toBe(1);
-      await polled(() => page.getByLabel(/unread/).count(), 'no unread badge once read').toBe(0);
+      await polled(() => page.getByText(/^\d+ unread$/).count(), 'no unread badge once read').toBe(0);
       await polled(() => page.title(), 'the title once read').toBe('Chat.io');
       await page.getByPlaceholder('Type a message...').fill('On my way!');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -44,7 +44,7 @@ describeOnEmbedded((run) => {
 
       await page.reload();
       await polled(() => row(page, 'Bob Inbox').getByTestId('last-message').textContent(), 'the reply after a reload').toContain('You: On my way!');
-      expect(await page.getByLabel(/unread/).count()).toBe(0);
+      expect(await page.getByText(/^\d+ unread$/).count()).toBe(0);
     });
 
     // The browser's side once; cluster.test.ts relays typing across gateway replicas.

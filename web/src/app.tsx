@@ -2,6 +2,7 @@ import { Loader } from 'lucide-react';
 import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { LiveAnnouncer } from './components/live-announcer';
 import { Navbar } from './components/navbar';
 import { useRealtimeEvents } from './lib/use-realtime-events';
 import { HomePage } from './pages/home-page';
@@ -40,7 +41,11 @@ export function App() {
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/profile" element={authUser ? <ProfilePage /> : <Navigate to="/login" replace />} />
       </Routes>
-      <Toaster />
+      {/* Toasts are read out by the live announcer, which was there before them. */}
+      <div aria-hidden="true">
+        <Toaster />
+      </div>
+      <LiveAnnouncer />
     </div>
   );
 }

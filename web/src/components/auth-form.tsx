@@ -25,14 +25,14 @@ export function AuthLayout({ title, subtitle, panelTitle, panelSubtitle, onSubmi
                 <MessageSquare className="size-6 text-primary" />
               </div>
               <h1 className="mt-2 text-2xl font-bold">{title}</h1>
-              <p className="text-base-content/60">{subtitle}</p>
+              <p className="text-muted">{subtitle}</p>
             </div>
           </div>
           <form onSubmit={onSubmit} className="space-y-6" noValidate>
             {children}
           </form>
           <div className="text-center">
-            <p className="text-base-content/60">{footer}</p>
+            <p className="text-muted">{footer}</p>
           </div>
         </div>
       </div>

@@ -7,7 +7,7 @@ export function AuthImagePattern({ title, subtitle }: { title: string; subtitle:
       <div className="max-w-md text-center">
         <LazyChatAnimation name="community" className="mx-auto mb-6 size-72" />
         <h2 className="mb-4 text-2xl font-bold">{title}</h2>
-        <p className="text-base-content/60">{subtitle}</p>
+        <p className="text-muted">{subtitle}</p>
       </div>
     </div>
   );

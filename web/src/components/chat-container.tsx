@@ -1,6 +1,7 @@
 import type { Message } from '@chat/contracts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
+import { photoDescription } from '../lib/message-preview';
 import { prefersReducedMotion } from '../lib/use-reduced-motion';
 import { pendingAsMessage, useChatStore, whyConversationClosed } from '../store/use-chat-store';
 import { ChatHeader } from './chat-header';
@@ -145,7 +146,15 @@ export function ChatContainer() {
     const timer = setTimeout(() => setHighlightedId(null), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [highlightedId]);
-  const images = useMemo(() => messages.flatMap((message) => (message.image ? [message.image] : [])), [messages]);
+  const images = useMemo(
+    () =>
+      messages.flatMap(({ image, createdAt, senderId }) => {
+        if (!image) return [];
+        const isMe = senderId === authUser?._id;
+        return [{ url: image, description: photoDescription(createdAt, { name: selectedUser?.fullName ?? '', isMe }) }];
+      }),
+    [messages, authUser?._id, selectedUser?.fullName],
+  );
 
   // An image dropped anywhere on the conversation is attached to the message being written.
   const [droppedFile, setDroppedFile] = useState<File | null>(null);
@@ -193,12 +202,14 @@ export function ChatContainer() {
           onScroll={onScroll}
           role="log"
           aria-label="Messages"
+          // New messages are announced by the live announcer, as "Bob: hello", not as the list's whole new rows.
+          aria-live="off"
           className="flex-1 space-y-4 overflow-y-auto p-4"
           data-testid="message-list"
         >
           {isOlderLoading && <div className="flex justify-center"><span className="loading loading-dots loading-sm" /></div>}
           {messages.length === 0 && pending.length === 0 && (
-            <p className="py-8 text-center text-sm text-base-content/60">No messages yet. Say hello 👋</p>
+            <p className="py-8 text-center text-sm text-muted">No messages yet. Say hello 👋</p>
           )}
           {messages.map((message) => {
             const isOwn = message.senderId === authUser._id;

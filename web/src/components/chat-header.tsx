@@ -20,7 +20,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
   const status = closed
     ? null
     : isTyping
-      ? <span className="text-primary">typing…</span>
+      ? <span className="text-highlight">typing…</span>
       : isOnline
         ? 'Online'
         : lastSeen
@@ -39,7 +39,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           <div className="min-w-0">
             <h3 className="truncate font-medium">{selectedUser.fullName}</h3>
             {status && (
-              <p className="truncate text-sm text-base-content/70" data-testid="chat-status">
+              <p className="truncate text-sm text-muted" data-testid="chat-status">
                 {status}
               </p>
             )}

@@ -1,7 +1,7 @@
 import { EDIT_WINDOW_MINUTES, thumbnailUrl, type Message } from '@chat/contracts';
 import { Ban, CircleAlert, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
-import { DELETED_MESSAGE } from '../lib/message-preview';
+import { DELETED_MESSAGE, photoDescription } from '../lib/message-preview';
 import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
 import { MessageReactions } from './message-reactions';
@@ -90,14 +90,14 @@ export function ChatMessage({
     <div className={`group chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message" data-message-id={message._id}>
       <div className="chat-image avatar">
         <div className="size-10 rounded-full border border-base-300">
-          <img src={avatarOf(avatar)} alt="" />
+          <img src={avatarOf(avatar)} alt={nameOf(message.senderId)} />
         </div>
       </div>
       <div className="chat-header relative mb-1 flex items-center gap-1">
-        <time className="ml-1 text-xs opacity-50" dateTime={message.createdAt}>
+        <time className="ml-1 text-xs text-muted" dateTime={message.createdAt}>
           {formatMessageTime(message.createdAt)}
         </time>
-        {message.editedAt && <span className="text-xs opacity-50">edited</span>}
+        {message.editedAt && <span className="text-xs text-muted">edited</span>}
         {isOwn && !isDeleted && outboxStatus !== 'failed' && <MessageStatus status={isPending ? 'sending' : statusOf(message)} />}
         {isStored && onReply && (
           <MessageAction label="Reply" onClick={() => onReply(message)}>
@@ -131,18 +131,23 @@ export function ChatMessage({
         )}
       </div>
       <div
-        className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary' : ''} ${isHighlighted ? 'outline-2 outline-offset-2 outline-accent' : ''}`}
+        className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary text-on-primary' : ''} ${isHighlighted ? 'outline-2 outline-offset-2 outline-accent' : ''}`}
       >
         {message.replyTo && <QuotedMessage quote={message.replyTo} authorName={nameOf(message.replyTo.senderId)} onOpen={onOpenQuoted} />}
         {message.image && (
           <button
             type="button"
             className="mb-2 cursor-zoom-in"
-            aria-label="Open image"
+            title="Open full size"
             onClick={() => message.image && onOpenImage?.(message.image)}
           >
             {/* The thumbnail in the conversation (a message still on its way shows its own picture); the lightbox loads the original. */}
-            <img src={isPending ? message.image : thumbnailUrl(message.image)} alt="Attachment" className="max-w-[200px] rounded-md" loading="lazy" />
+            <img
+              src={isPending ? message.image : thumbnailUrl(message.image)}
+              alt={photoDescription(message.createdAt, { name: nameOf(message.senderId), isMe: isOwn })}
+              className="max-w-[200px] rounded-md"
+              loading="lazy"
+            />
           </button>
         )}
         {uploadProgress !== undefined && (
@@ -154,13 +159,13 @@ export function ChatMessage({
           </p>
         )}
         {isDeleted && (
-          <p className="flex items-center gap-1.5 italic opacity-70">
+          <p className="flex items-center gap-1.5 italic">
             <Ban className="size-4" /> {DELETED_MESSAGE}
           </p>
         )}
       </div>
       {outboxStatus === 'failed' && (
-        <div className="chat-footer mt-1 flex items-center gap-1 text-xs text-error" role="alert">
+        <div className="chat-footer mt-1 flex items-center gap-1 text-xs text-danger" role="alert">
           <CircleAlert className="size-3.5" aria-hidden="true" />
           <span>Not sent —</span>
           <button type="button" className="link font-semibold" onClick={onRetry}>

@@ -32,7 +32,7 @@ export function ConfirmDialog({ open, id, title, children, confirmLabel, onConfi
         <h3 id={id} className="text-lg font-semibold">
           {title}
         </h3>
-        <p className="py-3 text-sm opacity-80">{children}</p>
+        <p className="py-3 text-sm text-muted">{children}</p>
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onDone}>
             Cancel

@@ -28,7 +28,7 @@ export function DeleteAccountDialog({ open, onDone }: { open: boolean; onDone():
         <h3 id="delete-account-title" className="text-lg font-semibold">
           Delete your account?
         </h3>
-        <p className="text-sm opacity-80">
+        <p className="text-sm text-muted">
           Your profile, photo and the images you sent are removed, and you are signed out everywhere. The people you talked to keep
           your words, shown as from “Deleted user”. This cannot be undone.
         </p>

@@ -34,15 +34,17 @@ class PickerBoundary extends Component<{ children: ReactNode }, { failed: boolea
 export function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }) {
   return (
     <PickerBoundary>
-      <EmojiPicker
-        onEmojiClick={(data: EmojiClickData) => onPick(data.emoji)}
-        emojiStyle={EmojiStyle.NATIVE}
-        theme={Theme.AUTO}
-        suggestedEmojisMode={SuggestionMode.RECENT}
-        reactions={REACTIONS}
-        categories={CATEGORIES}
-        lazyLoadEmojis
-      />
+      <div className="emoji-picker-panel">
+        <EmojiPicker
+          onEmojiClick={(data: EmojiClickData) => onPick(data.emoji)}
+          emojiStyle={EmojiStyle.NATIVE}
+          theme={Theme.AUTO}
+          suggestedEmojisMode={SuggestionMode.RECENT}
+          reactions={REACTIONS}
+          categories={CATEGORIES}
+          lazyLoadEmojis
+        />
+      </div>
     </PickerBoundary>
   );
 }

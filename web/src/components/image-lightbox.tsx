@@ -1,9 +1,15 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useModalDialog } from '../lib/use-modal-dialog';
 
+/** An image of the conversation, and what it is in words. */
+export interface LightboxImage {
+  url: string;
+  description: string;
+}
+
 interface ImageLightboxProps {
   /** The conversation's images, oldest first. */
-  images: string[];
+  images: LightboxImage[];
   /** The one shown, or null when the lightbox is closed. */
   open: string | null;
   onShow(image: string | null): void;
@@ -15,9 +21,10 @@ interface ImageLightboxProps {
  */
 export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
   const dialogRef = useModalDialog(open !== null);
-  const index = open ? images.indexOf(open) : -1;
-  const previous = index > 0 ? images[index - 1] : undefined;
-  const next = index >= 0 && index < images.length - 1 ? images[index + 1] : undefined;
+  const index = open ? images.findIndex((image) => image.url === open) : -1;
+  const previous = index > 0 ? images[index - 1]?.url : undefined;
+  const next = index >= 0 && index < images.length - 1 ? images[index + 1]?.url : undefined;
+  const description = images[index]?.description ?? 'Photo';
 
   return (
     <dialog
@@ -36,7 +43,7 @@ export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
     >
       {open && (
         <div className="relative flex max-h-[90vh] max-w-[90vw] items-center justify-center">
-          <img src={open} alt={`Image ${index + 1} of ${images.length}`} className="max-h-[90vh] max-w-[90vw] rounded-lg object-contain" />
+          <img src={open} alt={`${description} (${index + 1} of ${images.length})`} className="max-h-[90vh] max-w-[90vw] rounded-lg object-contain" />
           <button type="button" className="btn btn-circle btn-sm absolute top-2 right-2" aria-label="Close image" onClick={() => onShow(null)}>
             <X className="size-4" />
           </button>

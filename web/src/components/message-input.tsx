@@ -55,7 +55,12 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
     if (replyingTo) textInputRef.current?.focus();
   }, [replyingTo?.message._id]);
 
-  const closePicker = useCallback(() => setPickerOpen(false), []);
+  // Escape closes the picker and puts focus back on the button that opened it, as a menu does.
+  const emojiButtonRef = useRef<HTMLButtonElement>(null);
+  const closePicker = useCallback(() => {
+    setPickerOpen(false);
+    emojiButtonRef.current?.focus();
+  }, []);
   useEscapeKey(isPickerOpen, closePicker);
 
   const attach = async (file: File) => {
@@ -112,7 +117,7 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
         <div className="mb-2 flex items-center gap-2 rounded-lg bg-base-200 px-3 py-1.5 text-sm">
           <Pencil className="size-4 shrink-0" />
           <span className="font-medium">Editing message</span>
-          <span className="min-w-0 flex-1 truncate opacity-70">{editing.text}</span>
+          <span className="min-w-0 flex-1 truncate text-muted">{editing.text}</span>
           <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Cancel editing" onClick={endEdit}>
             <X className="size-4" />
           </button>
@@ -123,7 +128,7 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
           <Reply className="size-4 shrink-0" />
           <span className="min-w-0 flex-1">
             <span className="block text-xs font-semibold">Replying to {replyingTo.authorName}</span>
-            <span className="block truncate opacity-70">{quotePreview(quoteOf(replyingTo.message))}</span>
+            <span className="block truncate text-muted">{quotePreview(quoteOf(replyingTo.message))}</span>
           </span>
           <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Cancel reply" onClick={onReplyDone}>
             <X className="size-4" />
@@ -133,7 +138,7 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
       {image && (
         <div className="mb-3 flex items-center gap-2">
           <div className="relative">
-            <img src={image} alt="Preview" className="size-20 rounded-lg border border-base-300 object-cover" />
+            <img src={image} alt="Photo to send" className="size-20 rounded-lg border border-base-300 object-cover" />
             <button
               type="button"
               onClick={removeImage}
@@ -174,9 +179,10 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
             onBlur={() => notifyTyping(false)}
             onPaste={onPaste}
             onKeyDown={(event) => {
-              if (event.key !== 'Escape') return;
+              if (event.key !== 'Escape' || isPickerOpen) return;
               if (editing) endEdit();
               else if (replyingTo) onReplyDone?.();
+              else if (image) removeImage();
             }}
             maxLength={2000}
             aria-label="Message"
@@ -193,6 +199,7 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
             }}
           />
           <button
+            ref={emojiButtonRef}
             type="button"
             className="btn btn-circle btn-sm hidden sm:flex"
             onClick={() => setPickerOpen((open) => !open)}

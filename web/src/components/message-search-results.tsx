@@ -14,7 +14,7 @@ export function MessageSearchResults({ results, query }: { results: MessageSearc
   if (results.length === 0) return null;
   return (
     <section aria-label="Messages found" className="border-t border-base-300 pt-2">
-      <h2 className="hidden px-3 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase lg:block">Messages</h2>
+      <h2 className="hidden px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase lg:block">Messages</h2>
       <ul>
         {results.map(({ message, peer }) => (
           <li key={message._id}>
@@ -28,11 +28,11 @@ export function MessageSearchResults({ results, query }: { results: MessageSearc
               <span className="hidden min-w-0 flex-1 lg:block">
                 <span className="flex items-baseline gap-2">
                   <span className="truncate font-medium">{peer.fullName}</span>
-                  <time dateTime={message.createdAt} className="ml-auto shrink-0 text-xs text-base-content/60">
+                  <time dateTime={message.createdAt} className="ml-auto shrink-0 text-xs text-muted">
                     {formatInboxTime(message.createdAt)}
                   </time>
                 </span>
-                <span className="line-clamp-2 text-sm text-base-content/70">
+                <span className="line-clamp-2 text-sm text-muted">
                   {message.senderId === me && 'You: '}
                   <HighlightedText text={message.text ?? ''} query={query} />
                 </span>

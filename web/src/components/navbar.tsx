@@ -24,18 +24,19 @@ export function Navbar() {
 
           <nav className="flex items-center gap-2">
             <Link to="/settings" className="btn btn-sm gap-2 transition-colors">
-              <Settings className="size-4" />
-              <span className="hidden sm:inline">Settings</span>
+              <Settings className="size-4" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Settings</span>
             </Link>
             {authUser && (
               <>
-                <Link to="/profile" className="btn btn-sm gap-2" aria-label="Profile">
+                <Link to="/profile" className="btn btn-sm gap-2">
                   <img src={avatarOf(authUser.profilePic)} alt="" className="size-6 rounded-full object-cover" />
-                  <span className="hidden max-w-40 truncate sm:inline">{authUser.fullName}</span>
+                  <span className="sr-only">Profile</span>
+                  <span className="sr-only max-w-40 truncate sm:not-sr-only">{authUser.fullName}</span>
                 </Link>
                 <button type="button" className="btn btn-sm btn-ghost gap-2" onClick={() => void logout()}>
-                  <LogOut className="size-4" />
-                  <span className="hidden sm:inline">Logout</span>
+                  <LogOut className="size-4" aria-hidden="true" />
+                  <span className="sr-only sm:not-sr-only">Logout</span>
                 </button>
               </>
             )}
@@ -50,8 +51,8 @@ export function Navbar() {
 function ReconnectingBadge() {
   return (
     <span role="status" className="badge badge-warning gap-1.5">
-      <WifiOff className="size-3.5" />
-      <span className="hidden sm:inline">Reconnecting…</span>
+      <WifiOff className="size-3.5" aria-hidden="true" />
+      <span className="sr-only sm:not-sr-only">Reconnecting…</span>
     </span>
   );
 }

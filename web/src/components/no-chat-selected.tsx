@@ -6,7 +6,7 @@ export function NoChatSelected() {
       <div className="max-w-md space-y-4 text-center">
         <LazyChatAnimation name="welcome" className="mx-auto size-48 sm:size-56" />
         <h2 className="text-2xl font-bold">Welcome to Chat.io!</h2>
-        <p className="text-base-content/60">Select a conversation from the sidebar to start chatting</p>
+        <p className="text-muted">Select a conversation from the sidebar to start chatting</p>
       </div>
     </div>
   );

@@ -7,13 +7,14 @@ export function QuotedMessage({ quote, authorName, onOpen }: { quote: Quote; aut
   return (
     <button
       type="button"
-      className="mb-1.5 flex w-full min-w-0 items-center gap-2 rounded-md border-l-4 border-current bg-base-content/10 px-2 py-1 text-left text-sm"
+      className="mb-1.5 flex w-full min-w-0 items-center gap-2 rounded-md border-l-4 border-current bg-tint px-2 py-1 text-left text-sm"
       onClick={() => onOpen?.(quote._id)}
-      aria-label={`Reply to ${authorName}: ${preview}. Show that message`}
+      title="Show that message"
       data-testid="quoted-message"
     >
       {quote.image && <img src={thumbnailUrl(quote.image)} alt="" className="size-8 shrink-0 rounded object-cover" />}
       <span className="min-w-0">
+        <span className="sr-only">In reply to </span>
         <span className="block text-xs font-semibold">{authorName}</span>
         <span className={`line-clamp-2 break-words ${quote.text === null && quote.image === null ? 'italic' : ''}`}>{preview}</span>
       </span>

@@ -92,7 +92,7 @@ export function Sidebar() {
             />
             <span className="text-sm">Show online only</span>
           </label>
-          <span className="text-xs text-base-content/60">({onlineCount} online)</span>
+          <span className="text-xs text-muted">({onlineCount} online)</span>
         </div>
       </div>
 
@@ -110,7 +110,7 @@ export function Sidebar() {
               />
             </li>
           ))}
-          {shown.length === 0 && <li className="py-4 text-center text-base-content/60">{emptyText}</li>}
+          {shown.length === 0 && <li className="py-4 text-center text-muted">{emptyText}</li>}
           {usersQuery && (
             <li>
               <MessageSearchResults results={messageResults} query={usersQuery} />
@@ -142,23 +142,25 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
     >
       <div className="relative mx-auto shrink-0 lg:mx-0">
         <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
-        {isOnline && <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" />}
+        {isOnline && <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />}{' '}
         {unread > 0 && <UnreadBadge count={unread} />}
       </div>
       <div className="hidden min-w-0 flex-1 text-left lg:block">
         <div className="flex items-baseline gap-2">
           <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
           {user.lastMessage && (
-            <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-base-content/60">
+            <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-muted">
               {formatInboxTime(user.lastMessage.createdAt)}
             </time>
           )}
         </div>
-        <div className="flex gap-1 text-sm text-base-content/60">
+        <div className="flex gap-1 text-sm text-muted">
           <span className="shrink-0">{isOnline ? 'Online' : 'Offline'}</span>
-          {isTyping ? <span className="text-primary">· typing…</span> : user.lastMessage && <LastMessagePreview entry={user} />}
+          {isTyping ? <span className="text-highlight">· typing…</span> : user.lastMessage && <LastMessagePreview entry={user} />}
         </div>
       </div>
+      {/* On a narrow screen only the picture shows: its presence is said here, in words. */}
+      <span className="sr-only lg:hidden">{isOnline ? 'Online' : 'Offline'}</span>
     </button>
   );
 }
@@ -182,12 +184,9 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
 /** New messages from a contact whose conversation is not open. */
 function UnreadBadge({ count }: { count: number }) {
   return (
-    <span
-      className="badge badge-primary badge-sm absolute -top-1 -right-1 min-w-5 px-1 font-semibold"
-      aria-label={`${count} unread`}
-      title={`${count} unread`}
-    >
-      {count > 99 ? '99+' : count}
+    <span className="badge badge-primary badge-sm absolute -top-1 -right-1 min-w-5 px-1 font-semibold" title={`${count} unread`}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>{' '}
+      <span className="sr-only">{count} unread</span>
     </span>
   );
 }

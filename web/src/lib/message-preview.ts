@@ -1,4 +1,5 @@
 import type { Message, QuotedMessage } from '@chat/contracts';
+import { formatMessageTime } from './format-time';
 
 /** What a message deleted for everyone shows in its place. */
 export const DELETED_MESSAGE = 'This message was deleted';
@@ -13,3 +14,10 @@ export const quoteOf = ({ _id, senderId, text, image }: Message): QuotedMessage 
 /** A quote in one line: the text, "📷 Photo", or that the message is gone. */
 export const quotePreview = (quote: QuotedMessage): string =>
   quote.text?.trim() || (quote.image ? '📷 Photo' : DELETED_MESSAGE);
+
+/**
+ * A message's photo in words, for those who cannot see it: who sent it and when ("Photo from Bob
+ * Stone, 10:42 AM", "Your photo, 10:42 AM").
+ */
+export const photoDescription = (createdAt: string, sender: { name: string; isMe: boolean }): string =>
+  `${sender.isMe ? 'Your photo' : `Photo from ${sender.name}`}, ${formatMessageTime(createdAt)}`;

@@ -1,7 +1,9 @@
-import { HANDSHAKE_ERRORS, type ServerToClientEvents } from '@chat/contracts';
+import { HANDSHAKE_ERRORS, type Message, type ServerToClientEvents } from '@chat/contracts';
 import { useEffect } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
+import { announce } from '../store/use-announcer-store';
+import { messagePreview } from './message-preview';
 import { notifyIncoming } from './notify';
 import { watchPresence } from './presence-watch';
 import type { ChatSocket } from './socket';
@@ -21,6 +23,12 @@ function bind(socket: ChatSocket, handlers: Handlers): () => void {
   return () => {
     for (const [event, handler] of listeners) socket.off(event, handler);
   };
+}
+
+/** A message from the person whose conversation is open, read out as the list shows it: "Bob Stone: hello". */
+function announceIfOpen(message: Message): void {
+  const peer = useChatStore.getState().selectedUser;
+  if (peer && message.senderId === peer._id) announce(`${peer.fullName}: ${messagePreview(message)}`);
 }
 
 /** Every socket event the app listens to, bound here and nowhere else. */
@@ -48,6 +56,7 @@ export function useRealtimeEvents(): void {
     const onNewMessage: Handlers['newMessage'] = (message, received) => {
       const read = chat().readOnArrival(message);
       chat().receiveMessage(message);
+      announceIfOpen(message);
       // This device has it (the sender's second tick), and has read it if its conversation is open.
       received?.(read ? { read: true } : {});
       notifyIncoming(message);

@@ -22,7 +22,7 @@ export function LoginPage() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/signup" className="link link-primary">
+          <Link to="/signup" className="link text-highlight font-medium">
             Create account
           </Link>
         </>

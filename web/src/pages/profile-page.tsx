@@ -1,6 +1,6 @@
 import { checkImageFile } from '@chat/contracts';
 import { Camera, Download, LogOut, Mail, Trash2, User } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { EXPORT_URL } from '../lib/api';
@@ -12,6 +12,7 @@ export function ProfilePage() {
   const { authUser, isUpdatingProfile, updateProfile, isLoggingOutEverywhere, logoutAll } = useAuthStore();
   const [isDeletingAccount, setDeletingAccount] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
   if (!authUser) return null;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -43,35 +44,38 @@ export function ProfilePage() {
             <div className="relative">
               <img
                 src={preview ?? avatarOf(authUser.profilePic)}
-                alt="Profile"
+                alt={`${authUser.fullName}’s profile photo`}
                 className="size-32 rounded-full border-4 border-base-100 object-cover"
               />
-              <label
-                htmlFor="avatar-upload"
+              <button
+                type="button"
                 aria-label="Upload photo"
-                className={`absolute right-0 bottom-0 cursor-pointer rounded-full bg-base-content p-2 transition-all duration-200 hover:scale-105 ${
-                  isUpdatingProfile ? 'pointer-events-none animate-pulse' : ''
+                onClick={() => fileInputRef.current?.click()}
+                disabled={isUpdatingProfile}
+                className={`absolute right-0 bottom-0 cursor-pointer rounded-full bg-base-content p-2 transition-all duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+                  isUpdatingProfile ? 'animate-pulse' : ''
                 }`}
               >
-                <Camera className="size-5 text-base-200" />
-                <input
-                  type="file"
-                  id="avatar-upload"
-                  className="hidden"
-                  accept="image/*"
-                  onChange={(event) => void onFile(event)}
-                  disabled={isUpdatingProfile}
-                />
-              </label>
+                <Camera className="size-5 text-base-200" aria-hidden="true" />
+              </button>
+              <input
+                ref={fileInputRef}
+                type="file"
+                id="avatar-upload"
+                className="hidden"
+                accept="image/*"
+                onChange={(event) => void onFile(event)}
+                disabled={isUpdatingProfile}
+              />
             </div>
-            <p className="text-sm text-base-content/60">
+            <p className="text-sm text-muted" role="status">
               {isUpdatingProfile ? 'Uploading...' : 'Click the camera icon to update your photo'}
             </p>
           </div>
 
           <div className="space-y-6">
             <div className="space-y-1.5">
-              <div className="flex items-center gap-2 text-sm text-base-content/60">
+              <div className="flex items-center gap-2 text-sm text-muted">
                 <User className="size-4" />
                 Full Name
               </div>
@@ -80,7 +84,7 @@ export function ProfilePage() {
               </p>
             </div>
             <div className="space-y-1.5">
-              <div className="flex items-center gap-2 text-sm text-base-content/60">
+              <div className="flex items-center gap-2 text-sm text-muted">
                 <Mail className="size-4" />
                 Email Address
               </div>
@@ -97,7 +101,10 @@ export function ProfilePage() {
               </div>
               <div className="flex items-center justify-between py-2">
                 <span>Account Status</span>
-                <span className="text-green-500">Active</span>
+                <span className="flex items-center gap-1.5">
+                  <span className="size-2 rounded-full bg-success" aria-hidden="true" />
+                  Active
+                </span>
               </div>
             </div>
           </div>
@@ -105,14 +112,14 @@ export function ProfilePage() {
           <div className="flex flex-col items-center gap-2 text-center">
             <button
               type="button"
-              className="btn btn-outline btn-error"
+              className="btn btn-outline"
               onClick={() => void logoutAll()}
               disabled={isLoggingOutEverywhere}
             >
               <LogOut className="size-5" aria-hidden="true" />
               Log out of all devices
             </button>
-            <p className="text-sm text-base-content/60">Signs you out here and on every other browser and device.</p>
+            <p className="text-sm text-muted">Signs you out here and on every other browser and device.</p>
           </div>
 
           <div className="flex flex-col items-center gap-2 text-center">
@@ -120,11 +127,11 @@ export function ProfilePage() {
               <Download className="size-5" aria-hidden="true" />
               Export my data
             </a>
-            <p className="text-sm text-base-content/60">A zip of your profile, every conversation and their pictures.</p>
+            <p className="text-sm text-muted">A zip of your profile, every conversation and their pictures.</p>
           </div>
 
           <div className="flex flex-col items-center gap-2 text-center">
-            <button type="button" className="btn btn-ghost text-error" onClick={() => setDeletingAccount(true)}>
+            <button type="button" className="btn btn-ghost text-danger" onClick={() => setDeletingAccount(true)}>
               <Trash2 className="size-5" aria-hidden="true" />
               Delete account
             </button>

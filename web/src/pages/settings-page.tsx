@@ -43,7 +43,7 @@ function SettingsSection({ id, title, description, children }: { id: string; tit
         <h2 id={id} className="text-lg font-semibold">
           {title}
         </h2>
-        <p className="text-sm text-base-content/70">{description}</p>
+        <p className="text-sm text-muted">{description}</p>
       </div>
       {children}
     </section>
@@ -139,7 +139,7 @@ export function SettingsPage() {
 
         <div className="flex flex-col gap-1">
           <h2 className="text-lg font-semibold">Theme</h2>
-          <p className="text-sm text-base-content/70">Choose a theme for your chat interface</p>
+          <p className="text-sm text-muted">Choose a theme for your chat interface</p>
         </div>
 
         <div className="grid grid-cols-4 gap-2 sm:grid-cols-6 md:grid-cols-8">
@@ -175,10 +175,10 @@ export function SettingsPage() {
               <div className="overflow-hidden rounded-xl bg-base-100 shadow-sm">
                 <div className="border-b border-base-300 bg-base-100 px-4 py-3">
                   <div className="flex items-center gap-3">
-                    <div className="flex size-8 items-center justify-center rounded-full bg-primary font-medium text-primary-content">J</div>
+                    <div className="flex size-8 items-center justify-center rounded-full bg-primary font-medium text-on-primary">J</div>
                     <div>
                       <h3 className="text-sm font-medium">John Doe</h3>
-                      <p className="text-xs text-base-content/70">Online</p>
+                      <p className="text-xs text-muted">Online</p>
                     </div>
                   </div>
                 </div>
@@ -188,11 +188,11 @@ export function SettingsPage() {
                     <div key={message.id} className={`flex ${message.isSent ? 'justify-end' : 'justify-start'}`}>
                       <div
                         className={`max-w-[80%] rounded-xl p-3 shadow-sm ${
-                          message.isSent ? 'bg-primary text-primary-content' : 'bg-base-200'
+                          message.isSent ? 'bg-primary text-on-primary' : 'bg-base-200'
                         }`}
                       >
                         <p className="text-sm">{message.content}</p>
-                        <p className={`mt-1.5 text-[10px] ${message.isSent ? 'text-primary-content/70' : 'text-base-content/70'}`}>
+                        <p className={`mt-1.5 text-[10px] ${message.isSent ? 'text-on-primary' : 'text-muted'}`}>
                           12:00 PM
                         </p>
                       </div>

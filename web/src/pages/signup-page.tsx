@@ -30,7 +30,7 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="link link-primary">
+          <Link to="/login" className="link text-highlight font-medium">
             Sign in
           </Link>
         </>

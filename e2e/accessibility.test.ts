@@ -1,0 +1,339 @@
+import type { FileChooser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, connected, openSocket, pngBytes, toDataUrl } from '#test-support';
+import { seriousViolations } from './axe.js';
+import { conversation, newUserPage, photosIn, polled, sharedBrowser, signedInPage, type UserPageOptions } from './browser.js';
+import { THEMES } from '../web/src/lib/themes.js';
+import { twoPeople } from './people.js';
+import { describeOnEmbedded } from './targets.js';
+
+const browser = sharedBrowser();
+const stamp = Date.now();
+
+/** The default theme, a light one and a dark one. */
+const SCANNED_THEMES = ['coffee', 'light', 'dark'] as const;
+const PHONE = { width: 390, height: 844 };
+
+/** A page that opens in the theme, as for someone who chose it in the settings before. */
+async function inTheme(page: Page, theme: string): Promise<Page> {
+  await page.context().addInitScript((chosen) => localStorage.setItem('chat-theme', chosen), theme);
+  return page;
+}
+
+/** Alice's account with Bob online and a conversation of every kind of message; Carl wrote last, unread. */
+async function peopleWithHistory(baseUrl: string, surname: string) {
+  const { alice, bob, aliceUser, bobUser } = await twoPeople(baseUrl, surname);
+  const carl = new ApiClient(baseUrl);
+  await carl.signup(`Carl ${surname}`);
+  await carl.waitForContact(aliceUser._id);
+  const post = async (from: ApiClient, path: string, body: object) => {
+    const response = await from.post(path, body);
+    expect(response.status, `${path} answered`).toBeLessThan(300);
+    return response.body as { _id: string };
+  };
+  const hello = await post(bob, `/api/messages/send/${aliceUser._id}`, { text: 'Hello Alice, here is the view from the hill' });
+  await post(bob, `/api/messages/send/${aliceUser._id}`, { image: toDataUrl(await pngBytes(320, 200), 'image/png') });
+  const reply = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'Lovely! 😍', replyTo: hello._id });
+  await post(bob, `/api/messages/react/${reply._id}`, { emoji: '👍' });
+  const deleted = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'wrong chat' });
+  await post(alice, `/api/messages/delete/${deleted._id}`, {});
+  await post(carl, `/api/messages/send/${aliceUser._id}`, { text: 'Are you coming tonight?' });
+  const bobsSocket = await connected(openSocket(baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
+  return { alice, bobsSocket };
+}
+
+/** The page's live region: what a screen reader is told without moving focus. */
+const announcements = (page: Page) => page.getByRole('log', { name: 'Announcements' });
+
+/** What has focus, and whether a person can see where: an outline on it or on the field around it. */
+const focusNow = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return { name: 'the page', seen: true };
+    const outlined = (element: Element | null) => {
+      if (!element) return false;
+      const style = getComputedStyle(element);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    };
+    const seen = [focused, focused.parentElement, focused.parentElement?.parentElement ?? null].some(outlined) && getComputedStyle(focused).opacity !== '0';
+    const name = focused.getAttribute('aria-label') ?? focused.getAttribute('placeholder') ?? (focused.textContent?.trim().slice(0, 40) || focused.tagName);
+    return { name, seen };
+  });
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user moves through the page;
+ * every element focused on the way must show its focus.
+ */
+async function tabTo(page: Page, target: Locator, what: string, { backwards = false, presses = 60 } = {}): Promise<void> {
+  const passed: string[] = [];
+  for (let press = 0; press < presses; press++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const focus = await focusNow(page);
+    passed.push(focus.name);
+    expect(focus.seen, `focus visible on “${focus.name}” on the way to ${what}`).toBe(true);
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`${what} not reached in ${presses} presses; focus went through ${passed.join(' → ')}`);
+}
+
+describeOnEmbedded((run) => {
+  describe('accessible to everyone', () => {
+    it.each(SCANNED_THEMES)('has no serious or critical WCAG 2.1 AA violation on any screen in the %s theme', async (theme) => {
+      const found: Record<string, string[]> = {};
+      const scan = async (page: Page, state: string) => {
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[state] = violations;
+        await run.shot(page, `a11y-${theme}-${state}`);
+      };
+      const open = async (options: UserPageOptions = {}) => inTheme((await newUserPage(browser(), run.baseUrl, options)).page, theme);
+
+      const visitor = await open();
+      await visitor.goto('/login');
+      await polled(() => visitor.getByRole('button', { name: 'Sign in' }).count(), 'the login form').toBe(1);
+      await scan(visitor, 'login');
+      await visitor.goto('/signup');
+      await visitor.getByRole('button', { name: 'Create Account' }).click();
+      await polled(() => visitor.getByText('Full name is required').count(), 'the missing-name error').toBe(1);
+      await scan(visitor, 'signup-error');
+
+      const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, `Scan${theme}`);
+      const page = await inTheme((await signedInPage(browser(), run.baseUrl, alice.cookie)).page, theme);
+      await page.goto('/');
+      const bobRow = page.getByRole('list').getByRole('button', { name: new RegExp(`Bob Scan${theme}`) });
+      await polled(() => bobRow.textContent(), 'Bob listed online').toContain('Online');
+      await polled(() => page.getByText('Welcome to Chat.io!').count(), 'the empty chat').toBe(1);
+      await scan(page, 'home');
+
+      await bobRow.click();
+      await polled(() => conversation(page).getByText('Lovely! 😍').count(), 'the conversation’s history').toBe(1);
+      await polled(() => photosIn(page).count(), 'Bob’s photo').toBe(1);
+      await scan(page, 'conversation');
+
+      await page.getByRole('button', { name: 'Search in this conversation' }).click();
+      await page.getByPlaceholder('Search in this conversation').fill('hill');
+      await polled(() => page.getByTestId('search-position').textContent(), 'the search’s match').toBe('1 of 1');
+      await scan(page, 'conversation-search');
+      await page.keyboard.press('Escape');
+
+      const reply = conversation(page).getByTestId('chat-message').filter({ hasText: 'Lovely! 😍' });
+      await reply.hover();
+      await reply.getByRole('button', { name: 'React' }).click();
+      await polled(() => page.getByRole('dialog', { name: 'React to message' }).count(), 'the reaction picker').toBe(1);
+      await scan(page, 'reaction-picker');
+      await page.keyboard.press('Escape');
+      await reply.hover();
+      await reply.getByRole('button', { name: 'Delete message' }).click();
+      await polled(() => page.getByRole('dialog', { name: 'Delete message?' }).isVisible(), 'the confirmation').toBe(true);
+      await scan(page, 'delete-confirm');
+      await page.keyboard.press('Escape');
+      await polled(() => page.getByRole('dialog', { name: 'Delete message?' }).isVisible(), 'the confirmation closed').toBe(false);
+
+      await page.getByRole('button', { name: 'Emoji' }).click();
+      await polled(() => page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').count(), 'the emoji picker').toBeGreaterThan(0);
+      await scan(page, 'emoji-picker');
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('image-input').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: await pngBytes(320, 200) });
+      await polled(() => page.getByAltText('Photo to send').count(), 'the image ready to send').toBe(1);
+      await scan(page, 'image-attached');
+
+      await photosIn(page).click();
+      await polled(() => page.getByRole('dialog', { name: 'Image' }).isVisible(), 'the image full size').toBe(true);
+      await scan(page, 'image-full-size');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/settings');
+      await polled(() => page.getByText('Blocked contacts').count(), 'the settings').toBe(1);
+      await scan(page, 'settings');
+      await page.goto('/profile');
+      await polled(() => page.getByText('Account Information').count(), 'the profile').toBe(1);
+      await scan(page, 'profile');
+
+      const phone = await inTheme((await signedInPage(browser(), run.baseUrl, alice.cookie, { viewport: PHONE })).page, theme);
+      await phone.goto('/');
+      await polled(() => phone.getByRole('list').getByRole('button').count(), 'the contacts').toBeGreaterThan(0);
+      await scan(phone, 'phone-home');
+      await phone.getByRole('list').getByRole('button', { name: new RegExp(`Bob Scan${theme}`) }).click();
+      await polled(() => conversation(phone).getByText('Lovely! 😍').count(), 'the conversation on the phone').toBe(1);
+      await scan(phone, 'phone-conversation');
+      bobsSocket.disconnect();
+
+      expect(found).toEqual({});
+    });
+
+    it('works from the keyboard alone, focus always in sight: sign up, chat, emoji, a photo, a theme, log out', async () => {
+      const bob = new ApiClient(run.baseUrl);
+      const bobName = `Bob Keys${stamp}`;
+      await bob.signup(bobName);
+      const { page } = await newUserPage(browser(), run.baseUrl);
+      // Listened for from the start: the chooser is then caught from the first keypress that opens it.
+      const fileChoosers: FileChooser[] = [];
+      page.on('filechooser', (chooser) => void fileChoosers.push(chooser));
+      await page.goto('/signup');
+      await tabTo(page, page.getByLabel('Full Name'), 'the name field');
+      await page.keyboard.type('Kay Board');
+      await tabTo(page, page.getByLabel('Email'), 'the email field');
+      await page.keyboard.type(`kay.${stamp}@chat.io`);
+      await tabTo(page, page.getByLabel('Password', { exact: true }), 'the password field');
+      await page.keyboard.type('secret123');
+      await page.keyboard.press('Enter');
+      await polled(() => page.getByText('Welcome to Chat.io!').count(), 'signed up, on the home screen').toBe(1);
+
+      await tabTo(page, page.getByPlaceholder('Search contacts'), 'the contact search');
+      await page.keyboard.type(bobName);
+      const bobRow = page.getByRole('list').getByRole('button', { name: new RegExp(bobName) });
+      await polled(() => bobRow.count(), 'Bob found').toBe(1);
+      await tabTo(page, bobRow, 'Bob in the contacts');
+      await page.keyboard.press('Enter');
+      const input = page.getByPlaceholder('Type a message...');
+      await tabTo(page, input, 'the message input');
+      await page.keyboard.type('Hello from the keyboard');
+      await page.keyboard.press('Enter');
+      await polled(() => conversation(page).getByText('Hello from the keyboard').count(), 'the text sent').toBe(1);
+      await run.shot(page, 'keyboard-sent');
+
+      const emojiButton = page.getByRole('button', { name: 'Emoji' });
+      await tabTo(page, emojiButton, 'the emoji button');
+      await page.keyboard.press('Enter');
+      const picker = page.getByTestId('emoji-picker');
+      const focusInPicker = () => picker.evaluate((element) => element.contains(document.activeElement)).catch(() => false);
+      await polled(focusInPicker, 'the emoji picker open, focus in its search').toBe(true);
+      await page.keyboard.press('Escape');
+      await polled(() => picker.count(), 'the picker closed by Escape').toBe(0);
+      expect(await emojiButton.evaluate((element) => element === document.activeElement), 'focus back on the emoji button').toBe(true);
+      await page.keyboard.press('Enter');
+      await polled(focusInPicker, 'the emoji picker open again').toBe(true);
+      await run.shot(page, 'keyboard-emoji-picker');
+      // The picker's own keyboard path: type to search, Enter takes the first emoji found.
+      await page.keyboard.type('grinning');
+      await page.keyboard.press('Enter');
+      await polled(() => input.inputValue(), 'the chosen emoji in the input').toMatch(/\p{Extended_Pictographic}/u);
+      await page.keyboard.press('Enter');
+
+      const attach = page.getByRole('button', { name: 'Attach image' });
+      await tabTo(page, attach, 'the attach button');
+      await page.keyboard.press('Enter');
+      await polled(() => fileChoosers.length, 'the file chooser open').toBe(1);
+      await fileChoosers[0]!.setFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: await pngBytes(320, 200) });
+      await polled(() => page.getByAltText('Photo to send').count(), 'the photo ready to send').toBe(1);
+      await tabTo(page, page.getByRole('button', { name: 'Send' }), 'the send button');
+      await page.keyboard.press('Enter');
+      await polled(() => photosIn(page).count(), 'the photo sent').toBe(1);
+      await polled(() => conversation(page).getByText(/\p{Extended_Pictographic}/u).count(), 'the emoji sent').toBeGreaterThan(0);
+
+      await tabTo(page, page.getByRole('link', { name: 'Settings' }), 'the settings link', { backwards: true });
+      await page.keyboard.press('Enter');
+      await tabTo(page, page.getByRole('button', { name: 'Dracula' }), 'the Dracula theme');
+      await page.keyboard.press('Enter');
+      await polled(() => page.locator('html').getAttribute('data-theme'), 'the dracula theme').toBe('dracula');
+      await run.shot(page, 'keyboard-theme');
+      await tabTo(page, page.getByRole('button', { name: 'Logout' }), 'the logout button', { backwards: true });
+      await page.keyboard.press('Enter');
+      await polled(() => page.getByRole('link', { name: 'Profile' }).count(), 'logged out: no profile in the navbar').toBe(0);
+      await polled(() => announcements(page).textContent(), 'the logout’s toast read out').toContain('Logged out successfully');
+    });
+
+    it('reads out, from a live region there from the start, new messages of the open conversation and every toast', async () => {
+      const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Heard');
+      const carl = new ApiClient(run.baseUrl);
+      await carl.signup('Carl Heard');
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto('/');
+      const region = await announcements(page).elementHandle();
+      await page.getByRole('list').getByRole('button', { name: /Bob Heard/ }).click();
+      await polled(() => page.getByPlaceholder('Type a message...').count(), 'the conversation open').toBe(1);
+      await send(bob, aliceUser._id, 'hello');
+      await polled(() => announcements(page).textContent(), 'Bob’s message read out').toContain('Bob Heard: hello');
+      await send(carl, aliceUser._id, 'psst');
+      await send(bob, aliceUser._id, 'are you there?');
+      await polled(() => announcements(page).textContent(), 'Bob’s next message read out').toContain('Bob Heard: are you there?');
+      expect(await announcements(page).textContent(), 'nothing of a conversation not open').not.toContain('psst');
+      expect(await conversation(page).getAttribute('aria-live'), 'the list itself not read out again').toBe('off');
+
+      await page.getByTestId('image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+      await polled(() => announcements(page).textContent(), 'the toast read out').toContain('Please select an image file');
+      expect(await region!.evaluate((element) => element.isConnected), 'the same region as before').toBe(true);
+    });
+
+    it('holds still for someone who asks for less motion: no smooth scrolling, no shimmer, no transitions', async () => {
+      const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Still');
+      for (const motion of ['reduce', 'no-preference'] as const) {
+        const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie, { reducedMotion: motion });
+        await page.addInitScript(() => {
+          const scrolls: string[] = [];
+          (window as unknown as { scrolls: string[] }).scrolls = scrolls;
+          const scrollIntoView = Element.prototype.scrollIntoView;
+          Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+            scrolls.push(typeof options === 'object' ? (options.behavior ?? 'auto') : 'auto');
+            scrollIntoView.call(this, options);
+          };
+        });
+        // The contacts held back a moment: their skeleton shows meanwhile.
+        let releaseContacts = () => {};
+        const contactsHeld = new Promise<void>((release) => (releaseContacts = release));
+        await page.route('**/api/messages/users**', async (route) => {
+          await contactsHeld;
+          await route.continue();
+        });
+        await page.goto('/');
+        const skeleton = page.getByTestId('contact-skeleton').first();
+        await polled(() => skeleton.count(), 'the contacts’ skeleton').toBe(1);
+        const shimmer = await skeleton.locator('.skeleton').first().evaluate((element) => getComputedStyle(element).animationName);
+        releaseContacts();
+        const bobRow = page.getByRole('list').getByRole('button', { name: /Bob Still/ });
+        await polled(() => bobRow.count(), 'Bob listed').toBe(1);
+        const transition = await bobRow.evaluate((element) => getComputedStyle(element).transitionDuration);
+        await bobRow.click();
+        await polled(() => page.getByPlaceholder('Type a message...').count(), 'the conversation open').toBe(1);
+        await send(bob, aliceUser._id, `a new message (${motion})`);
+        await polled(() => conversation(page).getByText(`a new message (${motion})`).count(), 'the new message shown').toBe(1);
+        const scrolls = await page.evaluate(() => (window as unknown as { scrolls: string[] }).scrolls);
+        if (motion === 'reduce') {
+          expect(shimmer, 'no shimmer').toBe('none');
+          expect(transition, 'no transition').toBe('0s');
+          expect(scrolls.at(-1), 'scrolled at once to the new message').toBe('instant');
+        } else {
+          expect(shimmer, 'the shimmer').not.toBe('none');
+          expect(transition, 'the colour transition').not.toBe('0s');
+          expect(scrolls.at(-1), 'scrolled smoothly to the new message').toBe('smooth');
+        }
+      }
+    });
+
+    it('keeps every text readable in each of the 32 themes', async () => {
+      const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Themes');
+      const visitor = (await newUserPage(browser(), run.baseUrl)).page;
+      const { page: signedIn } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      const found: Record<string, string[]> = {};
+      /** Each theme as choosing it in the settings shows it: on the page and on the app's root. */
+      const sweep = async (page: Page, screen: string) => {
+        // A page behind another may get no animation frames at all.
+        await page.bringToFront();
+        for (const theme of THEMES) {
+          await page.evaluate(async (chosen) => {
+            document.querySelectorAll('html, #root > [data-theme]').forEach((element) => element.setAttribute('data-theme', chosen));
+            // Two frames: the new colours are computed, then painted.
+            for (let frame = 0; frame < 2; frame++) await new Promise((painted) => requestAnimationFrame(painted));
+          }, theme);
+          const violations = await seriousViolations(page, { rules: ['color-contrast'] });
+          if (violations.length > 0) found[`${screen} in ${theme}`] = violations;
+        }
+      };
+      await visitor.goto('/login');
+      await polled(() => visitor.getByRole('button', { name: 'Sign in' }).count(), 'the login form').toBe(1);
+      await sweep(visitor, 'login');
+      await signedIn.goto('/');
+      await signedIn.getByRole('list').getByRole('button', { name: /Bob Themes/ }).click();
+      await polled(() => conversation(signedIn).getByText('Lovely! 😍').count(), 'the conversation’s history').toBe(1);
+      await sweep(signedIn, 'conversation');
+      await signedIn.getByRole('link', { name: 'Profile' }).click();
+      await polled(() => signedIn.getByText('Account Information').count(), 'the profile').toBe(1);
+      await sweep(signedIn, 'profile');
+      await signedIn.getByRole('link', { name: 'Settings' }).click();
+      await polled(() => signedIn.getByText('Blocked contacts').count(), 'the settings').toBe(1);
+      await sweep(signedIn, 'settings');
+      bobsSocket.disconnect();
+      expect(found).toEqual({});
+    });
+  });
+});
