@@ -142,7 +142,7 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
     >
       <div className="relative mx-auto shrink-0 lg:mx-0">
         <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
-        {isOnline && <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />}{' '}
+        {isOnline && <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />}
         {unread > 0 && <UnreadBadge count={unread} />}
       </div>
       <div className="hidden min-w-0 flex-1 text-left lg:block">
@@ -185,7 +185,7 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
 function UnreadBadge({ count }: { count: number }) {
   return (
     <span className="badge badge-primary badge-sm absolute -top-1 -right-1 min-w-5 px-1 font-semibold" title={`${count} unread`}>
-      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>{' '}
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
       <span className="sr-only">{count} unread</span>
     </span>
   );
