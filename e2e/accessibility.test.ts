@@ -2,7 +2,7 @@ import type { FileChooser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, openSocket, pngBytes, toDataUrl } from '#test-support';
 import { seriousViolations } from './axe.js';
-import { conversation, newUserPage, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
+import { announcements, conversation, newUserPage, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { DEFAULT_THEME, THEMES } from '../web/src/lib/themes.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
@@ -35,9 +35,6 @@ async function peopleWithHistory(baseUrl: string, surname: string) {
   const bobsSocket = await connected(openSocket(baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
   return { alice, bobsSocket };
 }
-
-/** The page's live region: what a screen reader is told without moving focus. */
-const announcements = (page: Page) => page.getByRole('log', { name: 'Announcements' });
 
 /** What has focus, and whether a person can see where: an outline on it or on the field around it. */
 const focusNow = (page: Page) =>

@@ -96,6 +96,9 @@ export const polled = <T>(read: () => T | Promise<T>, what: string, timeout = SE
 /** The open conversation's messages (not the sidebar's previews of them). */
 export const conversation = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
+/** The page's live region: what a screen reader is told without moving focus. */
+export const announcements = (page: Page) => page.getByRole('log', { name: 'Announcements' });
+
 /** The photos in the open conversation, by their descriptions ("Photo from Bob Stone, 10:42 AM", "Your photo, 10:42 AM"). */
 export const photosIn = (page: Page) => conversation(page).getByAltText(/^(Photo from .+|Your photo), \d/);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, pngBytes } from '#test-support';
-import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
+import { announcements, conversation, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -45,8 +45,9 @@ describeOnEmbedded((run) => {
       // Offline, the page cannot reconnect, so only the re-fetch after reconnecting can show this.
       await page.context().setOffline(true);
       await run.target.dropRealtimeConnections(aliceUser._id);
-      const reconnecting = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+      const reconnecting = page.getByRole('banner').getByText('Reconnecting…');
       await polled(() => reconnecting.count(), 'the “Reconnecting…” banner').toBe(1);
+      await polled(() => announcements(page).textContent(), 'the lost connection read out').toContain('Connection lost. Reconnecting…');
       await run.shot(page, 'chat-reconnecting');
       await send(bob, aliceUser._id, 'Sent while you were away');
       await send(alice, bobUser._id, 'Sent from another tab');
@@ -54,6 +55,7 @@ describeOnEmbedded((run) => {
       await polled(() => conversation(page).getByText('Sent while you were away').count(), 'what Bob sent while Alice was away').toBe(1);
       await polled(() => conversation(page).getByText('Sent from another tab').count(), 'what Alice sent from another tab').toBe(1);
       await polled(() => reconnecting.count(), 'the banner gone once reconnected').toBe(0);
+      await polled(() => announcements(page).textContent(), 'the connection’s return read out').toContain('Connected again');
 
       await send(bob, aliceUser._id, 'Live after reconnect');
       await polled(() => conversation(page).getByText('Live after reconnect').count(), 'a live message after the reconnect').toBe(1);

@@ -47,10 +47,13 @@ export function Navbar() {
   );
 }
 
-/** Live updates are paused; messages sent meanwhile show up once the connection is back. */
+/**
+ * Live updates are paused; messages sent meanwhile show up once the connection is back. Read out
+ * by the live announcer, which is there before the badge is.
+ */
 function ReconnectingBadge() {
   return (
-    <span role="status" className="badge badge-warning gap-1.5">
+    <span className="badge badge-warning gap-1.5">
       <WifiOff className="size-3.5" aria-hidden="true" />
       <span className="sr-only sm:not-sr-only">Reconnecting…</span>
     </span>
