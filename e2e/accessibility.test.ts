@@ -323,7 +323,7 @@ describeOnEmbedded((run) => {
         await polled(() => bobRow.count(), 'Bob listed').toBe(1);
         const transition = await bobRow.evaluate((element) => getComputedStyle(element).transitionDuration);
         await bobRow.click();
-        await polled(() => page.getByPlaceholder('Type a message...').count(), 'the conversation open').toBe(1);
+        await polled(() => conversation(page).count(), 'the conversation’s history loaded').toBe(1);
         await send(bob, aliceUser._id, `a new message (${motion})`);
         await polled(() => conversation(page).getByText(`a new message (${motion})`).count(), 'the new message shown').toBe(1);
         const scrolls = await page.evaluate(() => (window as unknown as { scrolls: string[] }).scrolls);

@@ -441,7 +441,13 @@ export const useChatStore = create<ChatState>((set, get) => {
           const newestShown = state.messages.at(-1)?._id;
           const leavesGap =
             page.length === DEFAULT_PAGE && newestShown !== undefined && Number(page[0]!._id) > Number(newestShown);
-          if (firstLoad || leavesGap) return { messages: page, hasOlderMessages: page.length === DEFAULT_PAGE };
+          if (leavesGap) return { messages: page, hasOlderMessages: true };
+          // A message of this conversation that arrived live while its history loaded stays shown
+          // (the page was read before it was stored); another conversation's list goes.
+          if (firstLoad) {
+            const arrivedMeanwhile = state.messages.filter((message) => message.senderId === userId || message.receiverId === userId);
+            return { messages: merge(page, arrivedMeanwhile), hasOlderMessages: page.length === DEFAULT_PAGE };
+          }
           return { messages: merge(state.messages, page) };
         });
         void get().markRead();

@@ -39,6 +39,19 @@ describe('re-fetching the open conversation after a reconnect', () => {
   });
 });
 
+describe('opening a conversation', () => {
+  it('keeps a message that arrived live while the history was loading', async () => {
+    useChatStore.setState({ selectedUser: bob, messages: [] });
+    let answer: (page: Message[]) => void = () => {};
+    vi.spyOn(api, 'getMessages').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const loading = useChatStore.getState().getMessages('bob');
+    useChatStore.getState().receiveMessage(message(41));
+    answer(range(31, 40));
+    await loading;
+    expect(ids(), 'the history and the live message').toEqual(range(31, 41).map((m) => Number(m._id)));
+  });
+});
+
 describe('reading the open conversation', () => {
   const setVisibility = (state: DocumentVisibilityState) => vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
   const inbox = (unreadCount: number) => [{ ...bob, lastMessage: message(12), unreadCount }];
