@@ -248,6 +248,7 @@ describeOnEmbedded((run) => {
       await tabTo(page, page.getByRole('button', { name: 'Send' }), 'the send button');
       await page.keyboard.press('Enter');
       await polled(() => photosIn(page).count(), 'the photo sent').toBe(1);
+      await polled(() => photosIn(page).getAttribute('src'), 'the photo stored (its thumbnail shown)').toMatch(/\?size=thumb$/);
       expect(await photosIn(page).getAttribute('alt'), 'the photo described').toMatch(/^Your photo, \d{2}:\d{2} [AP]M$/);
       expect(await conversation(page).getByAltText('You').count(), 'my avatar named').toBeGreaterThan(0);
       const photoButton = conversation(page).getByRole('button', { name: /^Your photo/ });

@@ -24,7 +24,8 @@ export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
   const index = open ? images.findIndex((image) => image.url === open) : -1;
   const previous = index > 0 ? images[index - 1]?.url : undefined;
   const next = index >= 0 && index < images.length - 1 ? images[index + 1]?.url : undefined;
-  const description = images[index]?.description ?? 'Photo';
+  // A photo still on its way is not among the conversation's yet: it is shown without a place.
+  const description = index >= 0 ? `${images[index]!.description} (${index + 1} of ${images.length})` : 'Photo';
 
   return (
     <dialog
@@ -43,7 +44,7 @@ export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
     >
       {open && (
         <div className="relative flex max-h-[90vh] max-w-[90vw] items-center justify-center">
-          <img src={open} alt={`${description} (${index + 1} of ${images.length})`} className="max-h-[90vh] max-w-[90vw] rounded-lg object-contain" />
+          <img src={open} alt={description} className="max-h-[90vh] max-w-[90vw] rounded-lg object-contain" />
           <button type="button" className="btn btn-circle btn-sm absolute top-2 right-2" aria-label="Close image" onClick={() => onShow(null)}>
             <X className="size-4" />
           </button>
