@@ -144,6 +144,7 @@ describeOnEmbedded((run) => {
       await polled(() => page.getByRole('dialog', { name: 'React to message' }).count(), 'the reaction picker').toBe(1);
       await scan(page, 'reaction-picker');
       await page.keyboard.press('Escape');
+      await polled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'focus back on the React button').toBe('React');
       await reply.hover();
       await reply.getByRole('button', { name: 'Delete message' }).click();
       await polled(() => page.getByRole('dialog', { name: 'Delete message?' }).isVisible(), 'the confirmation').toBe(true);

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type For
 import toast from 'react-hot-toast';
 import { quoteOf, quotePreview } from '../lib/message-preview';
 import { readAsDataUrl } from '../lib/read-image';
-import { useEscapeKey } from '../lib/use-escape-key';
+import { useEscapeToClose } from '../lib/use-escape-key';
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 import { useChatStore } from '../store/use-chat-store';
 
@@ -55,13 +55,8 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
     if (replyingTo) textInputRef.current?.focus();
   }, [replyingTo?.message._id]);
 
-  // Escape closes the picker and puts focus back on the button that opened it, as a menu does.
-  const emojiButtonRef = useRef<HTMLButtonElement>(null);
-  const closePicker = useCallback(() => {
-    setPickerOpen(false);
-    emojiButtonRef.current?.focus();
-  }, []);
-  useEscapeKey(isPickerOpen, closePicker);
+  const closePicker = useCallback(() => setPickerOpen(false), []);
+  useEscapeToClose(isPickerOpen, closePicker);
 
   const attach = async (file: File) => {
     const problem = checkImageFile(file);
@@ -199,7 +194,6 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
             }}
           />
           <button
-            ref={emojiButtonRef}
             type="button"
             className="btn btn-circle btn-sm hidden sm:flex"
             onClick={() => setPickerOpen((open) => !open)}

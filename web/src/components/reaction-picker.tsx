@@ -1,7 +1,7 @@
 import { QUICK_REACTIONS } from '@chat/contracts';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useEscapeKey } from '../lib/use-escape-key';
+import { useEffect, useRef, useState } from 'react';
+import { useEscapeToClose } from '../lib/use-escape-key';
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 
 /**
@@ -11,14 +11,7 @@ import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'end'; onPick(emoji: string): void; onClose(): void }) {
   const [isFullPicker, setFullPicker] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  // Escape gives focus back to what opened the picker (its "React" button), as a menu does.
-  const opener = useRef(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-  const closeByEscape = useCallback(() => {
-    onClose();
-    opener.current?.focus();
-  }, [onClose]);
-
-  useEscapeKey(true, closeByEscape);
+  useEscapeToClose(true, onClose);
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
       if (!ref.current?.contains(event.target as Node)) onClose();
