@@ -18,3 +18,11 @@ export interface Database extends Queryable {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * How many batched writes of one kind (sends, reads) a service keeps under way at once: those
+ * arriving meanwhile wait and go together in the next. PGlite runs one statement at a time on its
+ * thread, and a batch a turn would hand it one small batch after another, each paying the whole
+ * cost of a statement; Postgres commits a few batches in parallel either way.
+ */
+export const BATCHED_WRITES_IN_FLIGHT = 2;

@@ -1,58 +1,106 @@
-import { PGlite } from '@electric-sql/pglite';
-import type { Database, QueryOptions } from './database.js';
-import { sqlLiteral } from './sql-literal.js';
-import { statementName } from './statement-names.js';
+import { Worker } from 'node:worker_threads';
+import type { Database, QueryOptions, Queryable } from './database.js';
 
-/** How a prepared statement is planned unless it asks for a generic plan: for its values, on every run. */
-const PLANNED_PER_RUN = 'force_custom_plan';
+/** What the PGlite thread is asked to do; every request but `open` names the database it is for. */
+type PgliteCall =
+  | { kind: 'open'; dataDir?: string; template?: Blob }
+  | { kind: 'query'; database: number; sql: string; params?: unknown[]; options?: QueryOptions }
+  | { kind: 'begin'; database: number }
+  | { kind: 'transactionQuery'; database: number; transaction: number; sql: string; params?: unknown[] }
+  | { kind: 'end'; database: number; transaction: number; commit: boolean }
+  | { kind: 'close'; database: number };
 
-/** Postgres's SQLSTATE for PREPARE of a name already prepared in the session. */
-const DUPLICATE_PREPARED_STATEMENT = '42P05';
+/** A request to the PGlite thread; each is answered once, under its id. */
+export type PgliteRequest = PgliteCall & { id: number };
+
+/** The PGlite thread's answer: a value, or the error with its fields (SQLSTATE `code`, `detail`…). */
+export interface PgliteReply {
+  id: number;
+  value?: unknown;
+  error?: { message: string } & Record<string, unknown>;
+}
 
 /**
- * Postgres compiled to WASM, in this process: files under `dataDir`, or in memory when none is given.
- * `template` is a data directory dumped earlier (`dumpDataDir`), which skips the seconds initdb takes.
- *
- * A parameterized query outside a transaction runs as a prepared statement, parsed and analysed
- * the first time only, as the Postgres adapter does, and planned for its values on every run, as
- * an unprepared query is (left to choose, Postgres switched the receipts' UPDATE to a plan for any
- * values that spilled to a temporary file: 400 ms a run). A query asking for a generic plan keeps
- * its first plan instead: in WASM, parsing and planning the send's INSERT took 2 of the 3 ms of
- * CPU it cost. Within a transaction a query runs as it is: a PREPARE failing there would abort it.
+ * Postgres compiled to WASM, in this process but on a thread of its own (`pglite-thread.ts`): the
+ * event loop that serves sockets and requests goes on while a statement runs, and the database
+ * takes the second core. Files under `dataDir`, or in memory when none is given. `template` is a
+ * data directory dumped earlier (`dumpDataDir`), which skips the seconds initdb takes.
  */
 export async function createPgliteDatabase(dataDir?: string, template?: Blob): Promise<Database> {
-  const pg = await PGlite.create({ dataDir, loadDataDir: template });
-  await pg.exec(`SET plan_cache_mode = ${PLANNED_PER_RUN}`);
-  const prepared = new Set<string>();
-  const prepare = async (name: string, sql: string) => {
-    await pg.exec(`PREPARE ${name} AS ${sql}`).catch((error: unknown) => {
-      // Another query of the same text prepared it first.
-      if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
-    });
-    prepared.add(name);
-  };
+  const database = await call<number>({ kind: 'open', dataDir, template });
+  let closed = false;
   return {
-    async query<Row>(sql: string, params?: unknown[], options?: QueryOptions) {
-      if (!params?.length) return (await pg.query<Row>(sql)).rows;
-      const name = statementName(sql);
-      if (!prepared.has(name)) await prepare(name, sql);
-      // EXECUTE takes no protocol parameters: its arguments are literals.
-      const execute = `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`;
-      if (options?.plan !== 'generic') return (await pg.query<Row>(execute)).rows;
-      // The plan mode is read as each run chooses its plan; one exclusive exchange sets and restores
-      // it (if the run fails, its implicit transaction takes the first SET back with it).
-      const [, executed] = await pg.exec(`SET plan_cache_mode = force_generic_plan; ${execute}; SET plan_cache_mode = ${PLANNED_PER_RUN}`);
-      return (executed?.rows ?? []) as Row[];
+    query: <Row>(sql: string, params?: unknown[], options?: QueryOptions) => call<Row[]>({ kind: 'query', database, sql, params, options }),
+    async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+      const transaction = await call<number>({ kind: 'begin', database });
+      const tx: Queryable = { query: <Row>(sql: string, params?: unknown[]) => call<Row[]>({ kind: 'transactionQuery', database, transaction, sql, params }) };
+      let result: T;
+      try {
+        result = await work(tx);
+      } catch (error) {
+        await call({ kind: 'end', database, transaction, commit: false });
+        throw error;
+      }
+      await call({ kind: 'end', database, transaction, commit: true });
+      return result;
     },
-    transaction: (work) =>
-      pg.transaction((tx) =>
-        work({
-          query: async <Row>(sql: string, params?: unknown[]) => (await tx.query<Row>(sql, params)).rows,
-        }),
-      ),
     ping: async () => {
-      await pg.query('SELECT 1');
+      await call({ kind: 'query', database, sql: 'SELECT 1' });
     },
-    close: () => pg.close(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await call({ kind: 'close', database });
+    },
   };
+}
+
+/**
+ * One thread holds every PGlite database of the process, started with the first and kept (it
+ * holds the process open only while a request waits), so each new database costs no thread start.
+ */
+let thread: { worker: Worker; pending: Map<number, { resolve(value: unknown): void; reject(error: Error): void }> } | null = null;
+let lastRequest = 0;
+
+function call<T>(request: PgliteCall): Promise<T> {
+  thread ??= startThread();
+  const { worker, pending } = thread;
+  const id = ++lastRequest;
+  worker.ref();
+  worker.postMessage({ ...request, id });
+  return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+}
+
+function startThread(): NonNullable<typeof thread> {
+  const worker = threadWorker();
+  const started = { worker, pending: new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>() };
+  const { pending } = started;
+  worker.on('message', ({ id, value, error }: PgliteReply) => {
+    const waiting = pending.get(id);
+    if (!waiting) return;
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    if (error) waiting.reject(Object.assign(new Error(error.message), error));
+    else waiting.resolve(value);
+  });
+  // A thread that fails takes its databases with it: every waiting request is told, and the next
+  // database opened starts a new thread.
+  const stop = (error: Error) => {
+    if (thread === started) thread = null;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  worker.on('error', stop);
+  worker.on('exit', () => stop(new Error('the database thread has stopped')));
+  return started;
+}
+
+/**
+ * The thread runs the compiled module beside this one; run from source (the tests), its
+ * TypeScript is loaded through tsx, as the test runner loads this file.
+ */
+function threadWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-thread.js', import.meta.url));
+  const entry = new URL('./pglite-thread.ts', import.meta.url);
+  return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`, { eval: true });
 }

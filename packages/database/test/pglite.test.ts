@@ -36,4 +36,27 @@ describe('queries on PGlite', () => {
     expect(await db.query('SELECT count(*)::int AS n FROM pg_prepared_statements')).toEqual([{ n: 1 }]);
     await db.close();
   });
+
+  it('runs a statement off the event loop, which goes on serving meanwhile', async () => {
+    const db = await testDatabase();
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 1);
+    const counted = await db.query('SELECT count(*)::int AS n FROM generate_series(1, 1000000)');
+    clearInterval(ticking);
+    expect(counted).toEqual([{ n: 1_000_000 }]);
+    expect(turns, 'timers that ran while the statement did').toBeGreaterThan(5);
+    await db.close();
+  });
+
+  it('gives a failed statement’s SQLSTATE and detail to the caller', async () => {
+    const db = await testDatabase();
+    await db.query('CREATE TABLE people (email text PRIMARY KEY)');
+    await db.query('INSERT INTO people VALUES ($1)', ['ann@example.com']);
+    await expect(db.query('INSERT INTO people VALUES ($1)', ['ann@example.com'])).rejects.toMatchObject({
+      code: '23505',
+      message: expect.stringContaining('duplicate key'),
+      detail: expect.stringContaining('ann@example.com'),
+    });
+    await db.close();
+  });
 });

@@ -1,4 +1,4 @@
-import type { Queryable } from '@chat/database';
+import { BATCHED_WRITES_IN_FLIGHT, type Queryable } from '@chat/database';
 import { batchPerTurn } from '@chat/kernel';
 import { insertMessages, type InsertResult, type NewMessage } from './messages.js';
 
@@ -7,7 +7,7 @@ export interface MessageWriter {
   insert(message: NewMessage): Promise<InsertResult>;
 }
 
-/** The sends of one turn stored by one INSERT. */
+/** The sends of one turn, or of the time the INSERTs before them took, stored by one INSERT. */
 export function createMessageWriter(db: Queryable): MessageWriter {
-  return { insert: batchPerTurn((messages: NewMessage[]) => insertMessages(db, messages)) };
+  return { insert: batchPerTurn((messages: NewMessage[]) => insertMessages(db, messages), { inFlight: BATCHED_WRITES_IN_FLIGHT }) };
 }

@@ -1,6 +1,6 @@
 import type { Bus } from '@chat/bus';
 import { subjects, type MessageReceipt, type ReceiptsReported, type UserEvent } from '@chat/contracts';
-import type { Queryable } from '@chat/database';
+import { BATCHED_WRITES_IN_FLIGHT, type Queryable } from '@chat/database';
 import { batchPerTurn } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import { BLOCK_BETWEEN } from './blocks.js';
@@ -174,7 +174,7 @@ export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBase
     await Promise.all(told);
   };
 
-  const readInBatch = batchPerTurn((requests: ReadRequest[]) => recordReads(db, requests, new Date().toISOString()));
+  const readInBatch = batchPerTurn((requests: ReadRequest[]) => recordReads(db, requests, new Date().toISOString()), { inFlight: BATCHED_WRITES_IN_FLIGHT });
 
   return {
     delivered,
