@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import type { QueryOptions } from './database.js';
 import type { PgliteReply, PgliteRequest } from './pglite.js';
 import { sqlLiteral } from './sql-literal.js';
@@ -26,6 +26,9 @@ const ROLLED_BACK = Symbol('rolled back');
  * its first plan instead: in WASM, parsing and planning the send's INSERT took 2 of the 3 ms of
  * CPU it cost. Within a transaction a query runs as it is: a PREPARE failing there would abort it.
  */
+/** The rows of a simple-protocol exchange's one statement. */
+const rowsOf = (results: Results[]): unknown[] => results.at(-1)?.rows ?? [];
+
 class ThreadDatabase {
   private readonly prepared = new Set<string>();
   /** Open transactions, each held by PGlite until its caller says how it ends. */
@@ -39,13 +42,17 @@ class ThreadDatabase {
     return new ThreadDatabase(pg);
   }
 
+  /**
+   * Runs over the simple query protocol: one message for PGlite to parse instead of the extended
+   * protocol's five, a third less CPU for a single-row INSERT or a lookup by key.
+   */
   async query(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<unknown[]> {
-    if (!params?.length) return (await this.pg.query(sql)).rows;
+    if (!params?.length) return rowsOf(await this.pg.exec(sql));
     const name = statementName(sql);
     if (!this.prepared.has(name)) await this.prepare(name, sql);
     // EXECUTE takes no protocol parameters: its arguments are literals.
     const execute = `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`;
-    if (options?.plan !== 'generic') return (await this.pg.query(execute)).rows;
+    if (options?.plan !== 'generic') return rowsOf(await this.pg.exec(execute));
     // The plan mode is read as each run chooses its plan; one exclusive exchange sets and restores
     // it (if the run fails, its implicit transaction takes the first SET back with it).
     const [, executed] = await this.pg.exec(`SET plan_cache_mode = force_generic_plan; ${execute}; SET plan_cache_mode = ${PLANNED_PER_RUN}`);
