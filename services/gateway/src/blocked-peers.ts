@@ -7,6 +7,9 @@ import type { UserSocketHooks } from './user-sockets.js';
 
 type BlockChange = Extract<UserEvent, { type: 'blockChanged' }>;
 
+/** What most users have: one shared empty set, not one for each user here. */
+const NO_ONE: ReadonlySet<string> = new Set();
+
 /**
  * For each user with a socket here, the people a block stands between them and (either way):
  * loaded from the blocked pairs as their first socket arrives, and again when either of a pair
@@ -14,7 +17,7 @@ type BlockChange = Extract<UserEvent, { type: 'blockChanged' }>;
  */
 export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; presence: Presence; log: FastifyBaseLogger }) {
   const { pairs, presence, log } = deps;
-  const hidden = new Map<string, Set<string>>();
+  const hidden = new Map<string, ReadonlySet<string>>();
   /** The reverse: per user, the users here who may not see them. */
   const hiddenFrom = new SetIndex();
   /** Per user here, the latest load asked for: an older one that answers later is dropped. */
@@ -31,13 +34,13 @@ export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; pr
     const showed = [...before].filter((peer) => !peers.has(peer));
     for (const peer of hid) hiddenFrom.add(peer, userId);
     for (const peer of showed) hiddenFrom.remove(peer, userId);
-    hidden.set(userId, peers);
+    hidden.set(userId, peers.size > 0 ? peers : NO_ONE);
     return { hid, showed };
   };
 
   const hooks: UserSocketHooks = {
     async first(userId) {
-      hidden.set(userId, new Set());
+      hidden.set(userId, NO_ONE);
       await load(userId).catch((error: unknown) => log.error({ err: error, userId }, 'could not load whom a user blocked'));
     },
     last(userId) {
@@ -52,7 +55,7 @@ export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; pr
     /** Whether `userId` (who has a socket here) and `peerId` may not see each other. */
     hides: (userId: string, peerId: string) => hidden.get(userId)?.has(peerId) === true,
     /** The users `userId` (who has a socket here) may not see. */
-    hiddenTo: (userId: string): ReadonlySet<string> => hidden.get(userId) ?? new Set(),
+    hiddenTo: (userId: string): ReadonlySet<string> => hidden.get(userId) ?? NO_ONE,
     /** The users here who may not see `peerId`. */
     hiddenFrom: (peerId: string): ReadonlySet<string> | undefined => hiddenFrom.get(peerId),
     /** A block between `userId` and someone changed: their sockets here stop (or start again) seeing that person. */

@@ -120,50 +120,60 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     },
   };
 
+  // What follows is shared by every socket (Socket.IO calls a handler as the socket's): an idle
+  // socket holds no closure of its own, only its count of watches.
+  const withinLimit = perSocketLimit(WATCHES_PER_WINDOW, WATCH_WINDOW_MS);
+  /** Counts each socket's watches: the answer to one a later watch replaced is not sent. */
+  const watchCounts = new WeakMap<ChatSocket, number>();
+
+  /** The online users among those watched, the socket's own user included. */
+  const sendOnlineUsers = async (socket: ChatSocket, watch: WatchPresence) => {
+    const userId = socketUserId(socket);
+    const watchNumber = watchCounts.get(socket);
+    // The user is online by now, even if a shared presence's mirror has not heard it yet.
+    const online = new Set(await (watch === 'everyone' ? presence.onlineUsers() : presence.whoIsOnline(watch))).add(userId);
+    if (socket.connected && watchNumber === watchCounts.get(socket)) {
+      socket.emit('getOnlineUsers', [...online].filter((peer) => !blockedPeers.hides(userId, peer)));
+    }
+  };
+  const startWatching = (socket: ChatSocket, watch: WatchPresence) => {
+    watchCounts.set(socket, (watchCounts.get(socket) ?? 0) + 1);
+    // Only the index keeps whom a socket watches (one shared copy of each id), not this payload.
+    if (watch === 'everyone') {
+      watchers.forget(socket);
+      void socket.join(rooms.everyonesPresence);
+    } else {
+      watchers.watch(socket, watch);
+      void socket.leave(rooms.everyonesPresence);
+    }
+    return sendOnlineUsers(socket, watch);
+  };
+  function onWatchPresence(this: ChatSocket, watch: unknown) {
+    if (!isWatch.Check(watch) || !withinLimit(this)) return;
+    const userId = socketUserId(this);
+    startWatching(this, watch).catch((error: unknown) => log.error({ err: error, userId }, 'could not send the watched users online'));
+  }
+  function onCountOnline(this: ChatSocket, answer: unknown) {
+    if (typeof answer !== 'function' || !withinLimit(this)) return;
+    const userId = socketUserId(this);
+    countOthersOnline(userId)
+      .then((count) => answer(count))
+      .catch((error: unknown) => log.error({ err: error, userId }, 'could not count the users online'));
+  }
+  function onDisconnect(this: ChatSocket) {
+    watchers.forget(this);
+  }
+
   return {
     hooks,
     async connected(socket: ChatSocket) {
-      const userId = socketUserId(socket);
-      /** Counts the socket's watches: the answer to one a later watch replaced is not sent. */
-      let watches = 0;
-      /** The socket's watches and counts together. */
-      const withinLimit = perSocketLimit(WATCHES_PER_WINDOW, WATCH_WINDOW_MS);
-      /** The online users among those watched, the socket's own user included. */
-      const sendOnlineUsers = async (watch: WatchPresence) => {
-        const watchNumber = watches;
-        // The user is online by now, even if a shared presence's mirror has not heard it yet.
-        const online = new Set(await (watch === 'everyone' ? presence.onlineUsers() : presence.whoIsOnline(watch))).add(userId);
-        if (socket.connected && watchNumber === watches) {
-          socket.emit('getOnlineUsers', [...online].filter((peer) => !blockedPeers.hides(userId, peer)));
-        }
-      };
-      const startWatching = (watch: WatchPresence) => {
-        watches++;
-        // Only the index keeps whom a socket watches (one shared copy of each id), not this payload.
-        if (watch === 'everyone') {
-          watchers.forget(socket);
-          void socket.join(rooms.everyonesPresence);
-        } else {
-          watchers.watch(socket, watch);
-          void socket.leave(rooms.everyonesPresence);
-        }
-        return sendOnlineUsers(watch);
-      };
-      socket.on('watchPresence', (watch: unknown) => {
-        if (!isWatch.Check(watch) || !withinLimit()) return;
-        startWatching(watch).catch((error: unknown) => log.error({ err: error, userId }, 'could not send the watched users online'));
-      });
-      socket.on('countOnline', (answer: unknown) => {
-        if (typeof answer !== 'function' || !withinLimit()) return;
-        countOthersOnline(userId)
-          .then((count) => answer(count))
-          .catch((error: unknown) => log.error({ err: error, userId }, 'could not count the users online'));
-      });
-      socket.on('disconnect', () => watchers.forget(socket));
+      socket.on('watchPresence', onWatchPresence);
+      socket.on('countOnline', onCountOnline);
+      socket.on('disconnect', onDisconnect);
       // Whom the handshake says the socket watches: a client that reconnects among 50,000 online is
       // not sent all of them first. One that says nothing (or nothing valid) hears everyone.
       const { watchPresence: watch } = (socket.handshake.auth ?? {}) as HandshakeAuth;
-      await startWatching(isWatch.Check(watch) ? watch : 'everyone');
+      await startWatching(socket, isWatch.Check(watch) ? watch : 'everyone');
     },
     stop() {
       stopListening();

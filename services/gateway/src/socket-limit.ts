@@ -1,17 +1,25 @@
+import type { ChatSocket } from './chat-server.js';
+
+interface Window {
+  start: number;
+  count: number;
+}
+
 /**
- * A limit on how often one socket may do something: at most `max` times in a window of
- * `windowMs` that starts with the first time after the last window ended. Answers, each time it is
- * asked, whether this time is within it.
+ * A limit on how often each socket may do something: at most `max` times in a window of
+ * `windowMs` that starts with the first time after the last window ended. Answers, each time a
+ * socket asks, whether this time is within it. A socket that never does it holds nothing.
  */
-export function perSocketLimit(max: number, windowMs: number): () => boolean {
-  let windowStart = 0;
-  let inWindow = 0;
-  return () => {
+export function perSocketLimit(max: number, windowMs: number): (socket: ChatSocket) => boolean {
+  const windows = new WeakMap<ChatSocket, Window>();
+  return (socket) => {
     const now = Date.now();
-    if (now - windowStart >= windowMs) {
-      windowStart = now;
-      inWindow = 0;
+    let window = windows.get(socket);
+    if (!window) windows.set(socket, (window = { start: now, count: 0 }));
+    else if (now - window.start >= windowMs) {
+      window.start = now;
+      window.count = 0;
     }
-    return ++inWindow <= max;
+    return ++window.count <= max;
   };
 }

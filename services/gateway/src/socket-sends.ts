@@ -20,20 +20,22 @@ export function relaySends(bus: Bus, log: FastifyBaseLogger) {
   const relay = batchPerTurn(async (sends: RelayedSend[]) =>
     JSON.parse(await bus.request(subjects.sendRelayed, JSON.stringify(sends), RELAY_TIMEOUT_MS)) as SocketSendAnswer[],
   );
+  // One handler for every socket (Socket.IO calls it as the socket's): an idle socket holds no closure of its own.
+  function onSendMessage(this: ChatSocket, send: unknown, answer: unknown) {
+    if (typeof answer !== 'function') return;
+    const senderId = socketUserId(this);
+    const relayed: RelayedSend = { senderId, originSocketId: this.id, send };
+    relay(relayed).then(
+      (reply) => answer(reply),
+      (error: unknown) => {
+        log.warn({ err: error, userId: senderId }, 'a socket send got no answer from the messages service');
+        answer(unavailable);
+      },
+    );
+  }
   return {
     connected(socket: ChatSocket) {
-      const senderId = socketUserId(socket);
-      socket.on('sendMessage', (send: unknown, answer: unknown) => {
-        if (typeof answer !== 'function') return;
-        const relayed: RelayedSend = { senderId, originSocketId: socket.id, send };
-        relay(relayed).then(
-          (reply) => answer(reply),
-          (error: unknown) => {
-            log.warn({ err: error, userId: senderId }, 'a socket send got no answer from the messages service');
-            answer(unavailable);
-          },
-        );
-      });
+      socket.on('sendMessage', onSendMessage);
     },
   };
 }

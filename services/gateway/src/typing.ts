@@ -17,15 +17,17 @@ const TYPING_EVENTS_PER_WINDOW = 6;
  * to the typist, never between a blocked pair. A malformed or too frequent notice is dropped.
  */
 export function relayTyping(io: ChatServer, blockedPeers: BlockedPeers) {
+  const withinLimit = perSocketLimit(TYPING_EVENTS_PER_WINDOW, TYPING_REPEAT_MS);
+  // One handler for every socket (Socket.IO calls it as the socket's): an idle socket holds no closure of its own.
+  function onTyping(this: ChatSocket, typing: unknown) {
+    const from = socketUserId(this);
+    if (!isTyping.Check(typing) || typing.to === from || blockedPeers.hides(from, typing.to)) return;
+    if (!withinLimit(this)) return;
+    io.to(rooms.user(typing.to)).emit('typing', { from, isTyping: typing.isTyping });
+  }
   return {
     connected(socket: ChatSocket) {
-      const from = socketUserId(socket);
-      const withinLimit = perSocketLimit(TYPING_EVENTS_PER_WINDOW, TYPING_REPEAT_MS);
-      socket.on('typing', (typing: unknown) => {
-        if (!isTyping.Check(typing) || typing.to === from || blockedPeers.hides(from, typing.to)) return;
-        if (!withinLimit()) return;
-        io.to(rooms.user(typing.to)).emit('typing', { from, isTyping: typing.isTyping });
-      });
+      socket.on('typing', onTyping);
     },
   };
 }

@@ -30,12 +30,19 @@ export function trackUserSockets(io: ChatServer, options: { max: number; hooks: 
   const users = new Map<string, LocalUser>();
   const { max, hooks } = options;
 
-  const leave = (userId: string, user: LocalUser) => {
+  const leave = (userId: string) => {
+    // While a socket is counted its user's entry stays, so this is the entry that counted it.
+    const user = users.get(userId);
+    if (!user) return;
     user.sockets -= 1;
     if (user.sockets > 0) return;
     users.delete(userId);
     for (const hook of hooks) hook.last(userId);
   };
+  // One handler for every socket (Socket.IO calls it as the socket's): an idle socket holds no closure of its own.
+  function onDisconnect(this: ChatSocket) {
+    leave(socketUserId(this));
+  }
 
   io.use((socket, next) => {
     const userId = socketUserId(socket);
@@ -47,24 +54,23 @@ export function trackUserSockets(io: ChatServer, options: { max: number; hooks: 
       users.set(userId, user);
     }
     user.sockets += 1;
-    const admitted = user;
-    void admitted.arrived.then(() => {
-      whenGone(socket, () => leave(userId, admitted));
+    void user.arrived.then(() => {
+      leaveWhenGone(socket, onDisconnect, () => leave(userId));
       next();
     });
   });
 }
 
 /**
- * Runs `release` once, when the socket leaves, or as soon as it is clear it never connected (the
- * client left during the handshake, when Socket.IO emits no `disconnect`). Called just before the
- * last middleware's `next()`: Socket.IO connects the socket on the tick after it.
+ * The socket's user leaves once: when the socket disconnects, or as soon as it is clear it never
+ * connected (the client left during the handshake, when Socket.IO emits no `disconnect`). Called
+ * just before the last middleware's `next()`: Socket.IO connects the socket on the tick after it.
  */
-function whenGone(socket: ChatSocket, release: () => void): void {
-  socket.once('disconnect', release);
+function leaveWhenGone(socket: ChatSocket, onDisconnect: (this: ChatSocket) => void, leaveNow: () => void): void {
+  socket.on('disconnect', onDisconnect);
   setImmediate(() => {
     if (socket.connected) return;
-    socket.off('disconnect', release);
-    release();
+    socket.off('disconnect', onDisconnect);
+    leaveNow();
   });
 }
