@@ -26,7 +26,7 @@ const PER_DRIVER = 9_000;
 const REPORT_MEMORY_SIGNAL = 'SIGWINCH';
 
 /** The V8 heap in use, as the process itself reports it (bench/memory-reporter.mjs), after a full collection. */
-async function heapUsedKb(pid, file) {
+export async function heapUsedKb(pid, file) {
   await rm(file, { force: true });
   process.kill(pid, REPORT_MEMORY_SIGNAL);
   for (let tries = 0; tries < 100; tries++) {
