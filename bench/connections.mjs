@@ -49,13 +49,14 @@ export async function measureConnections({ sockets = Number(process.env.BENCH_SO
   return { ...gateway, writeFloor: await measureWriteFloor(gateway.sockets) };
 }
 
-async function measureGateway(sockets) {
-  const limit = await openFileLimit();
-  const jwtSecret = randomBytes(48).toString('base64url');
+/**
+ * One gateway replica on the local NATS and Redis (a namespace of its own), reporting its heap on
+ * request (heapUsedKb); answers once it is ready.
+ */
+export async function startMeasuredGateway({ jwtSecret, memoryFile, env = {} }) {
   const port = await freePort();
   const namespace = `bench_${randomUUID().slice(0, 8)}`;
-  const memoryFile = join(await mkdtemp(join(tmpdir(), 'chat-bench-memory-')), 'memory.json');
-  const gateway = spawn(process.execPath, ['--expose-gc', '--import', `${ROOT}bench/memory-reporter.mjs`, `${ROOT}services/gateway/dist/main.js`], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', `${ROOT}bench/memory-reporter.mjs`, `${ROOT}services/gateway/dist/main.js`], {
     env: {
       ...process.env,
       BENCH_MEMORY_FILE: memoryFile,
@@ -67,12 +68,20 @@ async function measureGateway(sockets) {
       REDIS_KEY_PREFIX: `${namespace}:`,
       NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
       NATS_SUBJECT_PREFIX: namespace,
-      RATE_LIMIT_SOCKETS_PER_USER: '10000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/readyz`);
+  return { child, url };
+}
+
+async function measureGateway(sockets) {
+  const limit = await openFileLimit();
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const memoryFile = join(await mkdtemp(join(tmpdir(), 'chat-bench-memory-')), 'memory.json');
+  const { child: gateway, url } = await startMeasuredGateway({ jwtSecret, memoryFile, env: { RATE_LIMIT_SOCKETS_PER_USER: '10000' } });
   const user = () => {
     const id = randomUUID();
     return { id, cookie: `${SESSION_COOKIE}=${signSession(id, randomUUID(), jwtSecret)}` };
