@@ -115,6 +115,9 @@ describe('faults', () => {
     redis.disconnect();
     const sent = await ann.post(ben, 'while Redis is down');
     expect(sent.status).toBe(201);
+    // Someone opening the app meanwhile gets in: presence is registered once Redis is back.
+    const latecomer = await signUp('Latecomer Redis');
+    await latecomer.socket('gateway-2');
 
     proxies.redis.restore();
     const observer = await signUp('Observer Redis');

@@ -6,18 +6,39 @@ import { socketUserId } from './socket-auth.js';
 export interface UserSocketHooks {
   /**
    * The user's first socket here is in its handshake, which waits for this: a subscription or a
-   * registration made here is in place before the client sees `connect`. Reports its own errors.
+   * registration made here is in place before the client sees `connect`, unless a server it needs
+   * is slow or away (FIRST_HOOKS_DEADLINE_MS). Reports its own errors.
    */
   first(userId: string): Promise<void> | void;
   /** The user's last socket here is gone; runs after `first` has settled. */
   last(userId: string): void;
 }
 
+/**
+ * How long a first socket's handshake waits for the `first` hooks: with Redis or NATS away they
+ * would hold it until the server is back (presence's writes wait for a reconnection), and nobody
+ * could open the app meanwhile. Past it the socket is let in and the hooks finish behind it.
+ */
+export const FIRST_HOOKS_DEADLINE_MS = 3000;
+
 interface LocalUser {
   /** Sockets of the user here, counted from their handshake on. */
   sockets: number;
   /** Settles once every `first` hook has. */
   arrived: Promise<void>;
+  /** Settles once every `first` hook has, or at the deadline: the handshakes wait for this. */
+  admitted: Promise<void>;
+}
+
+/** Settles with `arrived`, or after FIRST_HOOKS_DEADLINE_MS if that is sooner. */
+function admittedBy(arrived: Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = setTimeout(resolve, FIRST_HOOKS_DEADLINE_MS);
+    void arrived.then(() => {
+      clearTimeout(deadline);
+      resolve();
+    });
+  });
 }
 
 /**
@@ -36,8 +57,13 @@ export function trackUserSockets(io: ChatServer, options: { max: number; hooks: 
     if (!user) return;
     user.sockets -= 1;
     if (user.sockets > 0) return;
-    users.delete(userId);
-    for (const hook of hooks) hook.last(userId);
+    // `last` follows `first`, which a socket let in at the deadline may have left before; a socket
+    // of the user that arrives meanwhile keeps the entry.
+    void user.arrived.then(() => {
+      if (user.sockets > 0 || users.get(userId) !== user) return;
+      users.delete(userId);
+      for (const hook of hooks) hook.last(userId);
+    });
   };
   // One handler for every socket (Socket.IO calls it as the socket's): an idle socket holds no closure of its own.
   function onDisconnect(this: ChatSocket) {
@@ -50,11 +76,11 @@ export function trackUserSockets(io: ChatServer, options: { max: number; hooks: 
     if (user && user.sockets >= max) return next(new Error(HANDSHAKE_ERRORS.tooManyConnections));
     if (!user) {
       const arrived = Promise.allSettled(hooks.map(async (hook) => hook.first(userId))).then(() => undefined);
-      user = { sockets: 0, arrived };
+      user = { sockets: 0, arrived, admitted: admittedBy(arrived) };
       users.set(userId, user);
     }
     user.sockets += 1;
-    void user.arrived.then(() => {
+    void user.admitted.then(() => {
       leaveWhenGone(socket, onDisconnect, () => leave(userId));
       next();
     });

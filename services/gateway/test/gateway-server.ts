@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createInProcessBus, type Bus } from '@chat/bus';
 import { createHttpServer, type HttpServer } from '@chat/kernel';
-import { createInProcessBlockedPairs, createInProcessPresence } from '@chat/presence';
+import { createInProcessBlockedPairs, createInProcessPresence, type Presence } from '@chat/presence';
 import { createInProcessRevocations, signSession } from '@chat/sessions';
 import { subjects, type Message, type SessionsRevoked, type UserEvent } from '@chat/contracts';
 import { listenOnFreePort, openSocket, connected } from '#test-support';
@@ -16,15 +16,16 @@ export const JWT_SECRET = 'gateway-test-secret-'.padEnd(48, 'x');
 export async function startGateway({
   socketsPerUser = 20,
   bus = createInProcessBus(() => {}),
+  presence = createInProcessPresence(),
   prepare,
 }: {
   socketsPerUser?: number;
   bus?: Bus;
+  presence?: Presence;
   /** Adds to the app before it listens (a hook of the test's own). */
   prepare?: (app: HttpServer) => void;
 } = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
-  const presence = createInProcessPresence();
   const revocations = createInProcessRevocations();
   const blockedPairs = createInProcessBlockedPairs();
   await app.register(gatewayService, { bus, presence, blockedPairs, revocations, jwtSecret: JWT_SECRET, socketsPerUser });
