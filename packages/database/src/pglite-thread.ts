@@ -14,6 +14,9 @@ const DUPLICATE_PREPARED_STATEMENT = '42P05';
 /** Thrown into a transaction its caller gave up, so PGlite rolls it back. */
 const ROLLED_BACK = Symbol('rolled back');
 
+/** The rows of a simple-protocol exchange's one statement. */
+const rowsOf = (results: Results[]): unknown[] => results.at(-1)?.rows ?? [];
+
 /**
  * The thread PGlite runs on: Postgres in WASM, its parsing, planning and file I/O, on the process's
  * second core instead of the event loop that serves every socket and request. It holds every
@@ -26,9 +29,6 @@ const ROLLED_BACK = Symbol('rolled back');
  * its first plan instead: in WASM, parsing and planning the send's INSERT took 2 of the 3 ms of
  * CPU it cost. Within a transaction a query runs as it is: a PREPARE failing there would abort it.
  */
-/** The rows of a simple-protocol exchange's one statement. */
-const rowsOf = (results: Results[]): unknown[] => results.at(-1)?.rows ?? [];
-
 class ThreadDatabase {
   private readonly prepared = new Set<string>();
   /** Open transactions, each held by PGlite until its caller says how it ends. */
