@@ -179,6 +179,17 @@ function withKnownReceipts(message: Message): Message {
 }
 
 /** The inbox with `peerId`'s entry changed by `change` and moved to the top (it has the latest activity). */
+/**
+ * The unread count of a row whose live message is newer than the page's: the page counted up to its
+ * own latest message, the row only what its socket heard (a socket that connected after a message
+ * was pushed never counted it), so neither alone is right. A newer message from the peer is at
+ * least one more than the page counted.
+ */
+function unreadPastPage(page: InboxEntry, live: InboxEntry): number {
+  const fromPeer = live.lastMessage?.senderId === page._id;
+  return Math.min(Math.max(live.unreadCount, page.unreadCount + (fromPeer ? 1 : 0)), UNREAD_COUNT_CAP);
+}
+
 function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) => InboxEntry): InboxEntry[] {
   const entry = users.find((user) => user._id === peerId);
   return entry ? [change(entry), ...users.filter((user) => user._id !== peerId)] : users;
@@ -339,13 +350,13 @@ export const useChatStore = create<ChatState>((set, get) => {
         if (get().usersQuery !== query || get().onlineOnly !== onlineOnly) return;
         const open = get().selectedUser?._id;
         // A message that arrived live while the page was on its way is newer than the page: the row
-        // keeps it (and its count), and conversations stay ordered by their latest message.
+        // keeps it (and a count that holds it), and conversations stay ordered by their latest message.
         const live = new Map(get().users.map((user) => [user._id, user]));
         const entries = page.entries
           .map((entry) => {
             const shown = live.get(entry._id);
             const newer = shown?.lastMessage && (!entry.lastMessage || Number(shown.lastMessage._id) > Number(entry.lastMessage._id));
-            const current = newer ? { ...entry, lastMessage: shown.lastMessage, unreadCount: shown.unreadCount } : entry;
+            const current = newer ? { ...entry, lastMessage: shown.lastMessage, unreadCount: unreadPastPage(entry, shown) } : entry;
             // The open conversation is being read: its count is already cleared here.
             return current._id === open ? { ...current, unreadCount: 0 } : current;
           })

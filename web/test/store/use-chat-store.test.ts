@@ -415,6 +415,14 @@ describe('loading the inbox while messages arrive', () => {
       ['cat', '11', 1],
     ]);
   });
+
+  it('counts a message its socket missed: the page counted it, the live row counted the one after', async () => {
+    // Bob wrote 11 before this tab's socket connected and 12 after; the page was read between them.
+    useChatStore.setState({ selectedUser: null, usersQuery: '', users: [{ ...bob, lastMessage: message(12), unreadCount: 1 }] });
+    vi.spyOn(api, 'getUsers').mockResolvedValue({ entries: [{ ...bob, lastMessage: message(11), unreadCount: 1 }], next: null });
+    await useChatStore.getState().getUsers();
+    expect(useChatStore.getState().users.map((user) => [user._id, user.lastMessage?._id, user.unreadCount])).toEqual([['bob', '12', 2]]);
+  });
 });
 
 describe('"Show online only"', () => {
