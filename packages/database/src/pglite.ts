@@ -59,7 +59,12 @@ export async function createPgliteDatabase(dataDir?: string, template?: Blob): P
  * One thread holds every PGlite database of the process, started with the first and kept (it
  * holds the process open only while a request waits), so each new database costs no thread start.
  */
-let thread: { worker: Worker; pending: Map<number, { resolve(value: unknown): void; reject(error: Error): void }> } | null = null;
+interface PgliteThread {
+  worker: Worker;
+  /** The requests waiting for their answer, by id. */
+  pending: Map<number, { resolve(value: unknown): void; reject(error: Error): void }>;
+}
+let thread: PgliteThread | null = null;
 let lastRequest = 0;
 
 function call<T>(request: PgliteCall): Promise<T> {
@@ -71,9 +76,9 @@ function call<T>(request: PgliteCall): Promise<T> {
   return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (value: unknown) => void, reject }));
 }
 
-function startThread(): NonNullable<typeof thread> {
+function startThread(): PgliteThread {
   const worker = threadWorker();
-  const started = { worker, pending: new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>() };
+  const started: PgliteThread = { worker, pending: new Map() };
   const { pending } = started;
   worker.on('message', ({ id, value, error }: PgliteReply) => {
     const waiting = pending.get(id);

@@ -1,4 +1,5 @@
 import { HANDSHAKE_ERRORS } from '@chat/contracts';
+import { withTimeout } from '@chat/kernel';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { socketUserId } from './socket-auth.js';
 
@@ -28,17 +29,6 @@ interface LocalUser {
   arrived: Promise<void>;
   /** Settles once every `first` hook has, or at the deadline: the handshakes wait for this. */
   admitted: Promise<void>;
-}
-
-/** Settles with `arrived`, or after FIRST_HOOKS_DEADLINE_MS if that is sooner. */
-function admittedBy(arrived: Promise<void>): Promise<void> {
-  return new Promise((resolve) => {
-    const deadline = setTimeout(resolve, FIRST_HOOKS_DEADLINE_MS);
-    void arrived.then(() => {
-      clearTimeout(deadline);
-      resolve();
-    });
-  });
 }
 
 /**
@@ -76,7 +66,9 @@ export function trackUserSockets(io: ChatServer, options: { max: number; hooks: 
     if (user && user.sockets >= max) return next(new Error(HANDSHAKE_ERRORS.tooManyConnections));
     if (!user) {
       const arrived = Promise.allSettled(hooks.map(async (hook) => hook.first(userId))).then(() => undefined);
-      user = { sockets: 0, arrived, admitted: admittedBy(arrived) };
+      // Past the deadline the socket goes in; the hooks report their own failures.
+      const admitted = withTimeout(arrived, FIRST_HOOKS_DEADLINE_MS, 'the first hooks are late').catch(() => undefined);
+      user = { sockets: 0, arrived, admitted };
       users.set(userId, user);
     }
     user.sockets += 1;
