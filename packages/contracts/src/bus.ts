@@ -62,6 +62,13 @@ export const UserEventSchema = Type.Union([
 ]);
 export type UserEvent = Static<typeof UserEventSchema>;
 
+/**
+ * The most reports one event of a gateway carries (receipts, users seen); more go out as several
+ * events. A report is at most ~250 bytes, so an event stays well under NATS's 1 MB `max_payload`,
+ * past which the bus refuses it: a replica's 16,000 users leaving at once are one such batch.
+ */
+export const MAX_REPORTS_PER_EVENT = 1_000;
+
 /** A read reported by a socket's acknowledgement, with that socket. */
 export const SocketReadSchema = Type.Intersect([MessageReceiptSchema, Type.Object({ originSocketId: Type.String() })]);
 export type SocketRead = Static<typeof SocketReadSchema>;
@@ -71,14 +78,14 @@ export type SocketRead = Static<typeof SocketReadSchema>;
  * `userId` received (`delivered`), or received in an open conversation (`read`).
  */
 export const ReceiptsReportedSchema = Type.Object({
-  delivered: Type.Array(MessageReceiptSchema),
-  read: Type.Array(SocketReadSchema),
+  delivered: Type.Array(MessageReceiptSchema, { maxItems: MAX_REPORTS_PER_EVENT }),
+  read: Type.Array(SocketReadSchema, { maxItems: MAX_REPORTS_PER_EVENT }),
 });
 export type ReceiptsReported = Static<typeof ReceiptsReportedSchema>;
 
 /** Users seen coming online or going offline, at `at`. */
 export const UsersSeenSchema = Type.Object({
-  seen: Type.Array(Type.Object({ userId: Type.String({ format: 'uuid' }), at: Type.String() }), { minItems: 1 }),
+  seen: Type.Array(Type.Object({ userId: Type.String({ format: 'uuid' }), at: Type.String() }), { minItems: 1, maxItems: MAX_REPORTS_PER_EVENT }),
 });
 export type UsersSeen = Static<typeof UsersSeenSchema>;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Bus } from '@chat/bus';
+import { MAX_REPORTS_PER_EVENT } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface ReportBatch<T> {
@@ -13,7 +14,8 @@ export interface ReportBatch<T> {
 
 /**
  * Reports from this replica to a service, sent as one event every `intervalMs` instead of one per
- * socket event: under load a batch carries hundreds. A batch the bus refuses is kept for the next.
+ * socket event: under load a batch carries hundreds. A batch goes out in events of at most
+ * MAX_REPORTS_PER_EVENT reports; one the bus refuses is kept for the next batch.
  */
 export function batchReports<T>(options: {
   bus: Bus;
@@ -31,19 +33,25 @@ export function batchReports<T>(options: {
     queued.set(key, earlier === undefined ? report : merge(earlier, report));
   };
 
-  const flush = async () => {
-    if (queued.size === 0) return;
-    const batch = queued;
-    queued = new Map();
+  const publish = async (part: [string, T][]) => {
     try {
-      await bus.publishEvent(subject, JSON.stringify(options.event([...batch.values()])), randomUUID());
+      await bus.publishEvent(subject, JSON.stringify(options.event(part.map(([, report]) => report))), randomUUID());
     } catch (error) {
       log.warn({ err: error, subject }, 'could not publish reports: kept for the next batch');
-      for (const [key, report] of batch) {
+      for (const [key, report] of part) {
         const later = queued.get(key);
         queued.set(key, later === undefined ? report : merge(report, later));
       }
     }
+  };
+
+  const flush = async () => {
+    if (queued.size === 0) return;
+    const batch = [...queued];
+    queued = new Map();
+    const parts: Promise<void>[] = [];
+    for (let start = 0; start < batch.length; start += MAX_REPORTS_PER_EVENT) parts.push(publish(batch.slice(start, start + MAX_REPORTS_PER_EVENT)));
+    await Promise.all(parts);
   };
 
   const timer = setInterval(() => void flush(), options.intervalMs);
