@@ -246,25 +246,35 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
   // A cursor from before the search word (another search's) starts at the search word instead.
   const after = query.after?.in === 'search' && query.after.word >= longest ? query.after : { word: longest, userId: FIRST.userId };
   const rows = await db.query<EntryRow & { word: string }>(
-    `SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
+    // The page's matches first, from the index entries alone; then each one's card, conversation
+    // and unread count. Left to one query, the planner would sometimes (a word it thought rare)
+    // look up every candidate's conversation before checking the other search words: 2,000 lookups
+    // for a page of 100, 18 ms against 6 for the 500,000-conversation user.
+    `WITH matches AS MATERIALIZED (
+       SELECT w.word, w.user_id FROM contact_words w
+       -- The matches start after the cursor (on a first page, at the search word itself): one
+       -- bound for the index scan to start from; a second lower bound could leave it starting at
+       -- the index's first word in a generic plan.
+       WHERE (w.word, w.user_id) > ($4::text, $5::uuid) AND w.word < $3 AND w.user_id <> $1
+         -- Checked on the index entry's own copy of the name's words: no other row is read.
+         AND NOT EXISTS (SELECT 1 FROM unnest(w.name_words) AS earlier(word) WHERE earlier.word >= $2 AND earlier.word < w.word)
+         AND NOT EXISTS (
+           SELECT 1 FROM unnest($6::text[]) AS wanted(prefix)
+           WHERE NOT EXISTS (SELECT 1 FROM unnest(w.name_words) AS other(word) WHERE starts_with(other.word, wanted.prefix))
+         )
+         AND (NOT $8::boolean OR EXISTS (
+           SELECT 1 FROM contacts o WHERE o.user_id = w.user_id AND o.online AND NOT ${BLOCK_BETWEEN('$1', 'o.user_id')}
+         ))
+       ORDER BY w.word, w.user_id
+       LIMIT $7
+     )
+     SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
        ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, ${messageColumns('v')}
-     FROM contact_words w
+     FROM matches w
      JOIN contacts c ON c.user_id = w.user_id
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).
      ${CONVERSATION_WITH('w.user_id')}
-     -- The matches start after the cursor (on a first page, at the search word itself): one
-     -- bound for the index scan to start from; a second lower bound could leave it starting at the
-     -- index's first word in a generic plan.
-     WHERE (w.word, w.user_id) > ($4::text, $5::uuid) AND w.word < $3 AND w.user_id <> $1
-       AND (NOT $8::boolean OR (c.online AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')}))
-       -- Checked on the index entry's own copy of the name's words: no other row is read.
-       AND NOT EXISTS (SELECT 1 FROM unnest(w.name_words) AS earlier(word) WHERE earlier.word >= $2 AND earlier.word < w.word)
-       AND NOT EXISTS (
-         SELECT 1 FROM unnest($6::text[]) AS wanted(prefix)
-         WHERE NOT EXISTS (SELECT 1 FROM unnest(w.name_words) AS other(word) WHERE starts_with(other.word, wanted.prefix))
-       )
-     ORDER BY w.word, w.user_id
-     LIMIT $7`,
+     ORDER BY w.word, w.user_id`,
     [me, longest, longest + AFTER_ALL, after.word, after.userId, query.search, query.limit, query.online],
   );
   const last = rows.at(-1);
