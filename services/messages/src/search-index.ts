@@ -68,7 +68,7 @@ export type DeferredBlocks = Map<string, number>;
  * many users fill a block at once (people writing in step, as a load test does), one statement had
  * written them all: 51,200 messages, PGlite busy for 1.7 s and every send waiting behind it.
  * Answers how much it did (messages read, and users whose blocks it wrote): 0 once it has caught up
- * (or another replica holds the turn).
+ * (or another replica holds the turn). Messages too young to read are not counted.
  */
 export async function indexSearchBatch(
   db: Database,
@@ -81,9 +81,9 @@ export async function indexSearchBatch(
     );
     if (!progress) return 0;
     const [range] = await tx.query<{ upTo: string | null; read: number }>(
-      `WITH next AS (SELECT id, created_at FROM messages WHERE id > $1 ORDER BY id LIMIT $2)
-       SELECT COALESCE((SELECT min(id) - 1 FROM next WHERE created_at > now() - make_interval(secs => $3)), (SELECT max(id) FROM next))::text AS "upTo",
-              (SELECT count(*)::int FROM next) AS read`,
+      `WITH next AS (SELECT id, created_at FROM messages WHERE id > $1 ORDER BY id LIMIT $2),
+       bound AS (SELECT COALESCE((SELECT min(id) - 1 FROM next WHERE created_at > now() - make_interval(secs => $3)), (SELECT max(id) FROM next)) AS up_to)
+       SELECT up_to::text AS "upTo", (SELECT count(*)::int FROM next WHERE id <= up_to) AS read FROM bound`,
       [progress.readUpTo, settings.batchSize, settings.delayMs / 1000],
     );
     const reads = Boolean(range?.upTo && BigInt(range.upTo) > BigInt(progress.readUpTo));
@@ -164,7 +164,12 @@ export function startSearchIndexer(db: Database, log: FastifyBaseLogger, setting
   let stopped = false;
 
   const pass = async () => {
-    while (!stopped && (await indexSearchBatch(db, settings, deferred)) > 0) {
+    while (!stopped) {
+      const done = await indexSearchBatch(db, settings, deferred);
+      // Caught up with the messages old enough to read: those coming of age meanwhile wait for the
+      // next pass. Going on while anything was done, a pass under a steady 5,000 msg/s ran 58
+      // batches a second of ~90 messages each, a fifth of embedded mode's database thread.
+      if (done < settings.batchSize && deferred.size === 0) return;
       // Lets the embedded database serve requests between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
