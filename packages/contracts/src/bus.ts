@@ -66,6 +66,7 @@ export type UserEvent = Static<typeof UserEventSchema>;
  * The most reports one event of a gateway carries (receipts, users seen); more go out as several
  * events. A report is at most ~250 bytes, so an event stays well under NATS's 1 MB `max_payload`,
  * past which the bus refuses it: a replica's 16,000 users leaving at once are one such batch.
+ * A rule for the sender only: the readers take larger events, as a replica from before sent them.
  */
 export const MAX_REPORTS_PER_EVENT = 1_000;
 
@@ -78,14 +79,14 @@ export type SocketRead = Static<typeof SocketReadSchema>;
  * `userId` received (`delivered`), or received in an open conversation (`read`).
  */
 export const ReceiptsReportedSchema = Type.Object({
-  delivered: Type.Array(MessageReceiptSchema, { maxItems: MAX_REPORTS_PER_EVENT }),
-  read: Type.Array(SocketReadSchema, { maxItems: MAX_REPORTS_PER_EVENT }),
+  delivered: Type.Array(MessageReceiptSchema),
+  read: Type.Array(SocketReadSchema),
 });
 export type ReceiptsReported = Static<typeof ReceiptsReportedSchema>;
 
 /** Users seen coming online or going offline, at `at`. */
 export const UsersSeenSchema = Type.Object({
-  seen: Type.Array(Type.Object({ userId: Type.String({ format: 'uuid' }), at: Type.String() }), { minItems: 1, maxItems: MAX_REPORTS_PER_EVENT }),
+  seen: Type.Array(Type.Object({ userId: Type.String({ format: 'uuid' }), at: Type.String() }), { minItems: 1 }),
 });
 export type UsersSeen = Static<typeof UsersSeenSchema>;
 
