@@ -249,7 +249,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
     // The page's matches first, from the index entries alone; then each one's card, conversation
     // and unread count. Left to one query, the planner would sometimes (a word it thought rare)
     // look up every candidate's conversation before checking the other search words: 2,000 lookups
-    // for a page of 100, 18 ms against 6 for the 500,000-conversation user.
+    // for a page of 100: "zoe la" by a user with 100,000 conversations took 18 ms, now 9.
     `WITH matches AS MATERIALIZED (
        SELECT w.word, w.user_id FROM contact_words w
        -- The matches start after the cursor (on a first page, at the search word itself): one
