@@ -102,6 +102,8 @@ export type UserUpserted = Static<typeof UserUpsertedSchema>;
 
 /** Sessions auth has revoked (a logout, or a logout of all devices), as it announces them on `sessions.revoked`. */
 export const SessionsRevokedSchema = Type.Object({
+  /** Whose sessions they are: the gateways look among that user's sockets only. Absent in events from before. */
+  userId: Type.Optional(Type.String({ format: 'uuid' })),
   sessionIds: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1 }),
 });
 export type SessionsRevoked = Static<typeof SessionsRevokedSchema>;

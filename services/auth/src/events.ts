@@ -19,10 +19,10 @@ export async function enqueueUserDeleted(tx: Queryable, userId: string): Promise
   await authOutbox.enqueue(tx, subjects.usersDeleted, event);
 }
 
-/** Tells the gateway to end the sockets of sessions just revoked. */
-export async function enqueueSessionsRevoked(tx: Queryable, sessions: readonly RevokedSession[]): Promise<void> {
+/** Tells the gateway to end the sockets of sessions of the user just revoked. */
+export async function enqueueSessionsRevoked(tx: Queryable, userId: string, sessions: readonly RevokedSession[]): Promise<void> {
   if (sessions.length === 0) return;
-  const event: SessionsRevoked = { sessionIds: sessions.map((session) => session.id) };
+  const event: SessionsRevoked = { userId, sessionIds: sessions.map((session) => session.id) };
   await authOutbox.enqueue(tx, subjects.sessionsRevoked, event);
 }
 

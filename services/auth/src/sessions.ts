@@ -57,16 +57,17 @@ export async function deleteExpiredSessions(db: Queryable): Promise<void> {
 }
 
 /**
- * Ends sessions: recorded (with the event that ends their sockets, and whatever else `revoke`
- * does) in one transaction, then put on the list every service checks. A failure answers an error
- * and keeps the cookie, so the user can try again; the record alone would be announced at the next start.
+ * Ends sessions of a user: recorded (with the event that ends their sockets, and whatever else
+ * `revoke` does) in one transaction, then put on the list every service checks. A failure answers
+ * an error and keeps the cookie, so the user can try again; the record alone would be announced at
+ * the next start.
  */
 export function sessionEnder(deps: { db: Database; revocations: SessionRevocations; events: OutboxRelay }) {
   const { db, revocations, events } = deps;
-  return async (log: FastifyBaseLogger, revoke: (tx: Queryable) => Promise<RevokedSession[]>): Promise<void> => {
+  return async (log: FastifyBaseLogger, userId: string, revoke: (tx: Queryable) => Promise<RevokedSession[]>): Promise<void> => {
     const revoked = await db.transaction(async (tx) => {
       const sessions = await revoke(tx);
-      await enqueueSessionsRevoked(tx, sessions);
+      await enqueueSessionsRevoked(tx, userId, sessions);
       return sessions;
     });
     await revocations.revoke(revoked);

@@ -65,7 +65,6 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
 
   io.on('connection', (socket) => {
     delivery.connected(socket);
-    revocation.connected(socket);
     typing.connected(socket);
     sends.connected(socket);
     presence.connected(socket).catch((error: unknown) => {

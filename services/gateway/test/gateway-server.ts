@@ -40,9 +40,9 @@ export async function startGateway({
   };
 
   /** What the auth service does on a logout: the list first, then the event. */
-  const revoke = async (...sessionIds: string[]) => {
+  const revoke = async (userId: string | undefined, ...sessionIds: string[]) => {
     await revocations.revoke(sessionIds.map((id) => ({ id, expiresAt: Date.now() + 60_000 })));
-    const event: SessionsRevoked = { sessionIds };
+    const event: SessionsRevoked = { userId, sessionIds };
     await bus.publishEvent(subjects.sessionsRevoked, JSON.stringify(event), randomUUID());
   };
 

@@ -30,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       const user = await findUserById(db, request.userId);
       if (!user) throw unauthorized();
       if (!(await passwordMatches(request.body.password, user.passwordHash))) throw forbidden('Incorrect password');
-      await endSessions(request.log, async (tx) => {
+      await endSessions(request.log, user.id, async (tx) => {
         await deleteUser(tx, user.id);
         await enqueueUserDeleted(tx, user.id);
         return revokeUserSessions(tx, user.id);

@@ -79,7 +79,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
   // Open to anyone: a cookie that is no longer valid is cleared all the same.
   app.post('/auth/logout', { schema: { response: { 200: MessageBodySchema } } }, async (request, reply) => {
     const session = requestSession(request, options);
-    if (session) await endSessions(request.log, (tx) => revokeSession(tx, session.userId, session.sessionId));
+    if (session) await endSessions(request.log, session.userId, (tx) => revokeSession(tx, session.userId, session.sessionId));
     clearSessionCookie(reply, options);
     return { message: 'Logged out successfully' };
   });
@@ -88,7 +88,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     '/auth/logout-all',
     { preHandler: app.requireUser, schema: { response: { 200: MessageBodySchema } } },
     async (request, reply) => {
-      await endSessions(request.log, (tx) => revokeUserSessions(tx, request.userId));
+      await endSessions(request.log, request.userId, (tx) => revokeUserSessions(tx, request.userId));
       clearSessionCookie(reply, options);
       return { message: 'Logged out of all devices' };
     },

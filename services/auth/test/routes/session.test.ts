@@ -222,10 +222,10 @@ describe('POST /api/auth/logout-all', () => {
 
   it('tells the gateway which sessions ended', async () => {
     const client = server.client();
-    await client.signup('Announced');
+    const { _id } = await client.signup('Announced');
     await client.post('/api/auth/logout-all');
     await eventually(() => server.revokedSessionEvents.length > 0, 'a sessions.revoked event');
-    expect(server.revokedSessionEvents.at(-1)).toEqual({ sessionIds: [expect.stringMatching(/^[0-9a-f-]{36}$/)] });
+    expect(server.revokedSessionEvents.at(-1)).toEqual({ userId: _id, sessionIds: [expect.stringMatching(/^[0-9a-f-]{36}$/)] });
   });
 });
 
