@@ -116,6 +116,21 @@ function markdown(results) {
         `the gateway spends ${Math.round((c.presenceChange.gatewayCpuMs * 1000) / c.sockets * 10) / 10} µs per socket on a presence change.`,
     );
   }
+  if (results.fleet) {
+    const f = results.fleet;
+    const p = f.presence;
+    const s = f.storm;
+    lines.push(
+      '',
+      `The fleet: ${f.sockets.toLocaleString('en')} users, one socket each, over ${f.replicas} gateway replicas of the local cluster ` +
+        `(${f.drivers} driver processes; at most ${f.fileLimit.toLocaleString('en')} open files a process).`,
+      '',
+      '| connected in | RSS per socket | every socket watching 200: a change | of it the fan-out | storm: back on the others in | sends p99 | sends lost | users not online exactly once |',
+      '|---|---|---|---|---|---|---|---|',
+      `| ${f.connectSeconds} s (${f.connectRate} sockets/s) | ${f.rssPerSocketKb} KB | ${p.gatewaysCpuMsPerChange} ms of the gateways' CPU | ${p.fanOutCpuMsPerChange} ms | ` +
+        `${s.reconnectedInSeconds} s (${s.reconnections.toLocaleString('en')} of ${s.sockets.toLocaleString('en')} sockets) | ${s.sendP99Ms} ms | ${s.lost} of ${s.sends.toLocaleString('en')} (${s.sendsDuringStorm.toLocaleString('en')} during the storm) | ${s.usersNotOnlineExactlyOnce} |`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 
