@@ -178,7 +178,6 @@ function withKnownReceipts(message: Message): Message {
   return known.read ? stampWith(delivered, 'read', known.read) : delivered;
 }
 
-/** The inbox with `peerId`'s entry changed by `change` and moved to the top (it has the latest activity). */
 /**
  * The unread count of a row whose live message is newer than the page's: the page counted up to its
  * own latest message, the row only what its socket heard (a socket that connected after a message
@@ -190,6 +189,7 @@ function unreadPastPage(page: InboxEntry, live: InboxEntry): number {
   return Math.min(Math.max(live.unreadCount, page.unreadCount + (fromPeer ? 1 : 0)), UNREAD_COUNT_CAP);
 }
 
+/** The inbox with `peerId`'s entry changed by `change` and moved to the top (it has the latest activity). */
 function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) => InboxEntry): InboxEntry[] {
   const entry = users.find((user) => user._id === peerId);
   return entry ? [change(entry), ...users.filter((user) => user._id !== peerId)] : users;
