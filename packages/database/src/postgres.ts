@@ -65,6 +65,13 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
     const client = await pool.connect();
     // A client whose ROLLBACK failed is in an unknown state: it is destroyed, not returned.
     let broken: Error | undefined;
+    // The pool stops listening to a client it lends: a connection lost while the work is between
+    // statements would be an 'error' event nobody hears, which ends the process. Heard here, it
+    // fails the next statement and the client is destroyed.
+    const onLost = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
       const result = await work(runner(client));
@@ -76,6 +83,7 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
       });
       throw error;
     } finally {
+      client.off('error', onLost);
       client.release(broken);
     }
   }

@@ -1,0 +1,30 @@
+import { setTimeout as pause } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '@chat/database/postgres';
+import { createTestPostgresDatabase, startTcpProxy, throughProxy } from '#test-support';
+
+describe('the Postgres adapter', () => {
+  it('fails a transaction whose connection is lost between its statements, and the process goes on', async () => {
+    const { url, drop } = await createTestPostgresDatabase();
+    const target = new URL(url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    const db = createPostgresDatabase(throughProxy(url, proxy));
+    try {
+      const outcome = db.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        // The server goes away while the transaction's work is between statements (as the search
+        // indexer's is between its reads and writes): the client hears it with no query running.
+        proxy.cut();
+        await pause(200);
+        await tx.query('SELECT 2');
+      });
+      await expect(outcome).rejects.toMatchObject({ statusCode: 503 });
+      proxy.restore();
+      expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+      await proxy.close();
+      await drop();
+    }
+  });
+});
