@@ -4,6 +4,7 @@ import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlockedPeers } from './blocked-peers.js';
 import type { ChatServer, ChatSocket } from './chat-server.js';
+import { emitFramed } from './framed-emit.js';
 import { presenceWatchers } from './presence-watchers.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
@@ -49,16 +50,15 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     };
     collect(change.online, 'online');
     collect(change.offline, 'offline');
-    // Sockets that hear the same changes share one broadcast to their own rooms (each socket is in
-    // a room of its id): the packet is encoded once for all of them.
-    const byPacket = new Map<string, { change: OnlineUsersChanged; socketIds: string[] }>();
+    // Sockets that hear the same changes share one frame, built once for all of them.
+    const byPacket = new Map<string, { change: OnlineUsersChanged; sockets: ChatSocket[] }>();
     for (const [socket, theirs] of bySocket) {
       const key = `${theirs.online.join()}/${theirs.offline.join()}`;
       let packet = byPacket.get(key);
-      if (!packet) byPacket.set(key, (packet = { change: theirs, socketIds: [] }));
-      packet.socketIds.push(socket.id);
+      if (!packet) byPacket.set(key, (packet = { change: theirs, sockets: [] }));
+      packet.sockets.push(socket);
     }
-    for (const { change: theirs, socketIds } of byPacket.values()) io.local.to(socketIds).emit('onlineUsersChanged', theirs);
+    for (const { change: theirs, sockets } of byPacket.values()) emitFramed(io, sockets, 'onlineUsersChanged', theirs);
   };
 
   const push = () => {

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { OnlineUsersChanged } from '@chat/contracts';
+import type { Socket } from 'socket.io-client';
+import { collectEvents, connected, eventually, openSocket } from '#test-support';
+import type { ChatSocket } from '../src/chat-server.js';
+import { emitFramed } from '../src/framed-emit.js';
+import { startGateway } from './gateway-server.js';
+
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+beforeAll(async () => {
+  gateway = await startGateway();
+});
+afterAll(() => gateway.app.close());
+
+/** A client of a new user over these transports, and its socket on the server. */
+const client = async (transports: ('polling' | 'websocket')[] = ['websocket']) => {
+  const user = gateway.user();
+  const socket = await connected(openSocket(gateway.baseUrl, { cookie: user.cookie, userId: user.id, transports }));
+  const serverSide = gateway.app.io.of('/').sockets.get(socket.id ?? '') as ChatSocket | undefined;
+  if (!serverSide) throw new Error(`the server has no socket ${socket.id}`);
+  return { socket, serverSide };
+};
+
+/** A change naming `count` users no one else names. */
+const changeOf = (count: number): OnlineUsersChanged => ({ online: Array.from({ length: count }, () => randomUUID()), offline: [randomUUID()] });
+
+const changesOf = (socket: Socket) => {
+  const changes = collectEvents<OnlineUsersChanged>(socket, 'onlineUsersChanged');
+  return (change: OnlineUsersChanged) => changes.filter((c) => c.offline[0] === change.offline[0]);
+};
+
+describe('an event emitted as one frame', () => {
+  it('reaches WebSocket clients written straight to their connections, at every frame length', async () => {
+    const clients = await Promise.all([client(), client()]);
+    // 7-bit, 16-bit and 64-bit payload lengths in the WebSocket header.
+    for (const change of [changeOf(1), changeOf(100), changeOf(2_000)]) {
+      const received = clients.map(({ socket }) => changesOf(socket));
+      expect(emitFramed(gateway.app.io, clients.map((c) => c.serverSide), 'onlineUsersChanged', change)).toBe(2);
+      await eventually(() => received.every((seen) => seen(change).length === 1), `both clients to get the change of ${change.online.length}`);
+      expect(received.map((seen) => seen(change)[0])).toEqual([change, change]);
+    }
+    for (const { socket } of clients) socket.disconnect();
+  });
+
+  it('reaches a client on long polling through Socket.IO', async () => {
+    const { socket, serverSide } = await client(['polling']);
+    const received = changesOf(socket);
+    const change = changeOf(3);
+    expect(emitFramed(gateway.app.io, [serverSide], 'onlineUsersChanged', change)).toBe(0);
+    await eventually(() => received(change).length === 1, 'the polling client to get the change');
+    expect(received(change)[0]).toEqual(change);
+    socket.disconnect();
+  });
+
+  it('never overtakes what was emitted to the socket just before', async () => {
+    const { socket, serverSide } = await client();
+    const order: string[] = [];
+    socket.on('getOnlineUsers', () => order.push('getOnlineUsers'));
+    socket.on('onlineUsersChanged', () => order.push('onlineUsersChanged'));
+    serverSide.emit('getOnlineUsers', Array.from({ length: 2_000 }, () => randomUUID()));
+    expect(emitFramed(gateway.app.io, [serverSide], 'onlineUsersChanged', changeOf(1))).toBe(0);
+    await eventually(() => order.length === 2, 'both events');
+    expect(order).toEqual(['getOnlineUsers', 'onlineUsersChanged']);
+    socket.disconnect();
+  });
+});
