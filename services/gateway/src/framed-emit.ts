@@ -41,6 +41,7 @@ export function emitFramed<E extends keyof ServerToClientEvents>(
   event: E,
   payload: Parameters<ServerToClientEvents[E]>[0],
 ): number {
+  if (sockets.length === 0) return 0;
   const emit = (socket: ChatSocket) => (socket.emit as (event: E, payload: unknown) => boolean)(event, payload);
   const [encoded, ...more] = io.encoder.encode({ type: PacketType.EVENT, nsp: '/', data: [event, payload] }) as unknown[];
   if (typeof encoded !== 'string' || more.length > 0) {

@@ -6,7 +6,6 @@ import type { BlockedPeers } from './blocked-peers.js';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { emitFramed } from './framed-emit.js';
 import { presenceWatchers } from './presence-watchers.js';
-import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
 import { perSocketLimit } from './socket-limit.js';
 import type { UserSocketHooks } from './user-sockets.js';
@@ -70,28 +69,31 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
       (online ? change.online : change.offline).push(userId);
       for (const viewer of blockedPeers.hiddenFrom(userId) ?? []) blockedViewers.add(viewer);
     }
-    tellWatchers(change);
     pending.clear();
-    const everyone = io.local.to(rooms.everyonesPresence);
-    if (blockedViewers.size === 0) {
-      everyone.emit('onlineUsersChanged', change);
-      return;
-    }
-    // One broadcast for everyone else; each user a block hides someone of this change from gets their own.
-    everyone.except([...blockedViewers].map(rooms.user)).emit('onlineUsersChanged', change);
-    for (const viewer of blockedViewers) {
-      const visible = (userId: string) => !blockedPeers.hides(viewer, userId);
-      const theirs = { online: change.online.filter(visible), offline: change.offline.filter(visible) };
-      const sockets = hearingEveryone(viewer);
-      if (theirs.online.length + theirs.offline.length > 0 && sockets.length > 0) io.local.to(sockets).emit('onlineUsersChanged', theirs);
-    }
+    tellWatchers(change);
+    tellEveryoneHearers(change, blockedViewers);
   };
 
-  /** The ids of the viewer's sockets here that hear everyone (their others hear their watchers' changes). */
-  const hearingEveryone = (viewer: string) => {
-    const byRoom = io.of('/').adapter.rooms;
-    const everyone = byRoom.get(rooms.everyonesPresence);
-    return [...(byRoom.get(rooms.user(viewer)) ?? [])].filter((socketId) => everyone?.has(socketId));
+  /** One frame for the sockets that hear everyone; each user a block hides someone of the change from gets their own. */
+  const tellEveryoneHearers = (change: OnlineUsersChanged, blockedViewers: ReadonlySet<string>) => {
+    const unblocked: ChatSocket[] = [];
+    const byViewer = new Map<string, ChatSocket[]>();
+    for (const socket of watchers.everyone) {
+      const viewer = socketUserId(socket);
+      if (!blockedViewers.has(viewer)) {
+        unblocked.push(socket);
+        continue;
+      }
+      let theirs = byViewer.get(viewer);
+      if (!theirs) byViewer.set(viewer, (theirs = []));
+      theirs.push(socket);
+    }
+    emitFramed(io, unblocked, 'onlineUsersChanged', change);
+    for (const [viewer, sockets] of byViewer) {
+      const visible = (userId: string) => !blockedPeers.hides(viewer, userId);
+      const theirs = { online: change.online.filter(visible), offline: change.offline.filter(visible) };
+      if (theirs.online.length + theirs.offline.length > 0) emitFramed(io, sockets, 'onlineUsersChanged', theirs);
+    }
   };
 
   const stopListening = presence.onChange(({ userId, online }) => {
@@ -139,13 +141,8 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
   const startWatching = (socket: ChatSocket, watch: WatchPresence) => {
     watchCounts.set(socket, (watchCounts.get(socket) ?? 0) + 1);
     // Only the index keeps whom a socket watches (one shared copy of each id), not this payload.
-    if (watch === 'everyone') {
-      watchers.forget(socket);
-      void socket.join(rooms.everyonesPresence);
-    } else {
-      watchers.watch(socket, watch);
-      void socket.leave(rooms.everyonesPresence);
-    }
+    if (watch === 'everyone') watchers.hearEveryone(socket);
+    else watchers.watch(socket, watch);
     return sendOnlineUsers(socket, watch);
   };
   function onWatchPresence(this: ChatSocket, watch: unknown) {

@@ -2,6 +2,4 @@
 export const rooms = {
   /** All sockets of one user: on this replica, or through the Socket.IO adapter on every replica. */
   user: (userId: string) => `user:${userId}`,
-  /** The sockets on this replica that hear everyone's presence. */
-  everyonesPresence: 'presence:everyone',
 } as const;
