@@ -33,25 +33,42 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
   let lastPushAt = 0;
 
   const watchers = presenceWatchers();
-  /** Each watching socket gets one packet a push, with every change among those it watches. */
+  /** Visits each socket here watching each of these users, but those of a viewer a block hides the user from. */
+  const forEachWatcher = (userIds: readonly string[], visit: (socket: ChatSocket, userId: string) => void) => {
+    for (const userId of userIds) {
+      const hiddenFrom = blockedPeers.hiddenFrom(userId);
+      for (const socket of watchers.of(userId) ?? []) if (!hiddenFrom?.has(socketUserId(socket))) visit(socket, userId);
+    }
+  };
+
+  /**
+   * Each watching socket gets one packet a push, with every change among those it watches. Most
+   * hear of one user only: they share that user's frame. The few hearing of several are grouped by
+   * what they hear, each group a frame.
+   */
   const tellWatchers = (change: OnlineUsersChanged) => {
-    const bySocket = new Map<ChatSocket, OnlineUsersChanged>();
-    const collect = (userIds: string[], kind: 'online' | 'offline') => {
-      for (const userId of userIds) {
-        const hiddenFrom = blockedPeers.hiddenFrom(userId);
-        for (const socket of watchers.of(userId) ?? []) {
-          if (hiddenFrom?.has(socketUserId(socket))) continue;
-          let theirs = bySocket.get(socket);
-          if (!theirs) bySocket.set(socket, (theirs = { online: [], offline: [] }));
-          theirs[kind].push(userId);
+    const changed = [...change.online, ...change.offline];
+    /** Whom each socket hears of, while it is one user; null once it is several. */
+    const hears = new Map<ChatSocket, string | null>();
+    forEachWatcher(changed, (socket, userId) => hears.set(socket, hears.has(socket) ? null : userId));
+    const wentOnline = new Set(change.online);
+    const hearingSeveral = new Map<ChatSocket, OnlineUsersChanged>();
+    for (const userId of changed) {
+      const hearingOnlyThem: ChatSocket[] = [];
+      forEachWatcher([userId], (socket) => {
+        if (hears.get(socket) === userId) {
+          hearingOnlyThem.push(socket);
+          return;
         }
-      }
-    };
-    collect(change.online, 'online');
-    collect(change.offline, 'offline');
-    // Sockets that hear the same changes share one frame, built once for all of them.
+        let theirs = hearingSeveral.get(socket);
+        if (!theirs) hearingSeveral.set(socket, (theirs = { online: [], offline: [] }));
+        theirs[wentOnline.has(userId) ? 'online' : 'offline'].push(userId);
+      });
+      const theirs = wentOnline.has(userId) ? { online: [userId], offline: [] } : { online: [], offline: [userId] };
+      emitFramed(io, hearingOnlyThem, 'onlineUsersChanged', theirs);
+    }
     const byPacket = new Map<string, { change: OnlineUsersChanged; sockets: ChatSocket[] }>();
-    for (const [socket, theirs] of bySocket) {
+    for (const [socket, theirs] of hearingSeveral) {
       const key = `${theirs.online.join()}/${theirs.offline.join()}`;
       let packet = byPacket.get(key);
       if (!packet) byPacket.set(key, (packet = { change: theirs, sockets: [] }));

@@ -122,6 +122,25 @@ describe('presence by interest', () => {
     for (const open of [socket, bobSocket, unsure]) open.disconnect();
   });
 
+  it('sends a socket watching several users who change together one packet with all of them, and one watching one of them that one', async () => {
+    const [ann, bob, cat] = [randomUUID(), randomUUID(), randomUUID()];
+    const [several, one] = [await watcherSocket(), await watcherSocket()];
+    several.socket.emit('watchPresence', [ann, bob, cat]);
+    one.socket.emit('watchPresence', [bob]);
+    await eventually(() => several.snapshots.length === 2 && one.snapshots.length === 2, 'both watches answered');
+    await gateway.presence.connect(cat);
+    await eventually(() => several.changes.length === 1, 'cat online');
+    // Within one push: Cat leaves as Ann and Bob arrive.
+    await Promise.all([gateway.presence.connect(ann), gateway.presence.connect(bob), gateway.presence.disconnect(cat)]);
+    await eventually(() => several.changes.length === 2 && one.changes.length === 1, 'the push of Ann, Bob and Cat');
+    expect(several.changes[1]!.online.sort()).toEqual([ann, bob].sort());
+    expect(several.changes[1]!.offline).toEqual([cat]);
+    expect(one.changes).toEqual([{ online: [bob], offline: [] }]);
+    await gateway.presence.disconnect(ann);
+    await gateway.presence.disconnect(bob);
+    for (const open of [several.socket, one.socket]) open.disconnect();
+  });
+
   it('tells a watching socket of someone a block concerns nothing of the users it does not watch', async () => {
     const { watcher, socket, snapshots, changes } = await watcherSocket();
     const [blocker, stranger, friend] = [gateway.user(), gateway.user(), gateway.user()];
