@@ -95,20 +95,20 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
 
 /**
  * Every concern has read the handshake (the cookie, the query, whom the socket watches): what it
- * came with would otherwise stay in memory for the socket's whole life: the HTTP request's headers,
- * their copy in the handshake, and a watch list of up to 1,000 ids (40 KB). The request itself stays
- * (engine.io's WebSocketResponse holds it through the close listener it puts on the TCP socket),
- * so its headers are emptied; Socket.IO's own advice, letting go of `conn.request`, is taken too.
+ * came with would otherwise stay in memory for the socket's whole life: the HTTP request's headers
+ * and URL, their copies in the handshake, and a watch list of up to 1,000 ids (40 KB). The request
+ * itself stays (engine.io's WebSocketResponse holds it through the close listener it puts on the
+ * TCP socket), so it is emptied; Socket.IO's own advice, letting go of `conn.request`, is taken too.
  */
 function forgetHandshake(socket: ChatSocket): void {
   const request = socket.conn.request as IncomingMessage | null;
   if (request) {
     request.headers = {};
     request.rawHeaders = [];
+    request.url = '';
   }
   (socket.conn as { request: unknown }).request = null;
-  socket.handshake.headers = {};
-  socket.handshake.auth = {};
+  Object.assign(socket.handshake, { headers: {}, auth: {}, query: {}, url: '', time: '' });
 }
 
 /** Not encapsulated: the Socket.IO server (`app.io`) is the process's own, for its owner to reach. */
