@@ -125,7 +125,7 @@ function markdown(results) {
       `The fleet: ${f.sockets.toLocaleString('en')} users, one socket each, over ${f.replicas} gateway replicas of the local cluster ` +
         `(${f.drivers} driver processes; at most ${f.fileLimit.toLocaleString('en')} open files a process).`,
       '',
-      '| connected in | RSS per socket | every socket watching 200: a change | of it the fan-out | storm: back on the others in | sends p99 | sends lost | users not online exactly once |',
+      '| connected in | RSS per socket (the most over 30 s idle) | every socket watching 200: a change | of it the fan-out | storm: back on the others in | sends p99 | sends lost | users not online exactly once |',
       '|---|---|---|---|---|---|---|---|',
       `| ${f.connectSeconds} s (${f.connectRate} sockets/s) | ${f.rssPerSocketKb} KB | ${p.gatewaysCpuMsPerChange} ms of the gateways' CPU | ${p.fanOutCpuMsPerChange} ms | ` +
         `${s.reconnectedInSeconds} s (${s.reconnections.toLocaleString('en')} of ${s.sockets.toLocaleString('en')} sockets) | ${s.sendP99Ms} ms | ${s.lost} of ${s.sends.toLocaleString('en')} (${s.sendsDuringStorm.toLocaleString('en')} during the storm) | ${s.usersNotOnlineExactlyOnce} |`,
