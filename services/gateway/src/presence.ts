@@ -33,39 +33,36 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
   let lastPushAt = 0;
 
   const watchers = presenceWatchers();
-  /** Visits each socket here watching each of these users, but those of a viewer a block hides the user from. */
-  const forEachWatcher = (userIds: readonly string[], visit: (socket: ChatSocket, userId: string) => void) => {
-    for (const userId of userIds) {
-      const hiddenFrom = blockedPeers.hiddenFrom(userId);
-      for (const socket of watchers.of(userId) ?? []) if (!hiddenFrom?.has(socketUserId(socket))) visit(socket, userId);
-    }
-  };
-
   /**
    * Each watching socket gets one packet a push, with every change among those it watches. Most
    * hear of one user only: they share that user's frame. The few hearing of several are grouped by
    * what they hear, each group a frame.
    */
   const tellWatchers = (change: OnlineUsersChanged) => {
-    const changed = [...change.online, ...change.offline];
+    const wentOnline = new Set(change.online);
+    /** Each changed user's sockets here watching them, but those of a viewer a block hides the user from. */
+    const watching = [...change.online, ...change.offline].map((userId) => {
+      const hiddenFrom = blockedPeers.hiddenFrom(userId);
+      const sockets = [...(watchers.of(userId) ?? [])];
+      return { userId, sockets: hiddenFrom ? sockets.filter((socket) => !hiddenFrom.has(socketUserId(socket))) : sockets };
+    });
     /** Whom each socket hears of, while it is one user; null once it is several. */
     const hears = new Map<ChatSocket, string | null>();
-    forEachWatcher(changed, (socket, userId) => hears.set(socket, hears.has(socket) ? null : userId));
-    const wentOnline = new Set(change.online);
+    for (const { userId, sockets } of watching) for (const socket of sockets) hears.set(socket, hears.has(socket) ? null : userId);
     const hearingSeveral = new Map<ChatSocket, OnlineUsersChanged>();
-    for (const userId of changed) {
+    for (const { userId, sockets } of watching) {
+      const kind = wentOnline.has(userId) ? 'online' : 'offline';
       const hearingOnlyThem: ChatSocket[] = [];
-      forEachWatcher([userId], (socket) => {
+      for (const socket of sockets) {
         if (hears.get(socket) === userId) {
           hearingOnlyThem.push(socket);
-          return;
+          continue;
         }
         let theirs = hearingSeveral.get(socket);
         if (!theirs) hearingSeveral.set(socket, (theirs = { online: [], offline: [] }));
-        theirs[wentOnline.has(userId) ? 'online' : 'offline'].push(userId);
-      });
-      const theirs = wentOnline.has(userId) ? { online: [userId], offline: [] } : { online: [], offline: [userId] };
-      emitFramed(io, hearingOnlyThem, 'onlineUsersChanged', theirs);
+        theirs[kind].push(userId);
+      }
+      emitFramed(io, hearingOnlyThem, 'onlineUsersChanged', { online: [], offline: [], [kind]: [userId] });
     }
     const byPacket = new Map<string, { change: OnlineUsersChanged; sockets: ChatSocket[] }>();
     for (const [socket, theirs] of hearingSeveral) {
