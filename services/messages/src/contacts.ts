@@ -37,9 +37,20 @@ export async function upsertContact(db: Database, contact: Contact, settings: Pr
   });
 }
 
+/**
+ * A name's words as the search index keeps them beside each word: in byte order (the index's "C"
+ * collation), each after a space and the last followed by one, so ` ${word}` finds a word's start
+ * and the first word starting with a prefix is the first place ` ${prefix}` occurs.
+ */
+export function nameText(words: readonly string[]): string {
+  const ordered = words.map((word) => Buffer.from(word)).sort(Buffer.compare);
+  return ` ${ordered.map((word) => word.toString()).join(' ')} `;
+}
+
 async function indexName(db: Queryable, userId: string, fullName: string): Promise<void> {
+  const words = nameWords(fullName);
   await db.query('DELETE FROM contact_words WHERE user_id = $1', [userId]);
-  await db.query('INSERT INTO contact_words (word, user_id, name_words) SELECT unnest($1::text[]), $2, $1', [nameWords(fullName), userId]);
+  await db.query('INSERT INTO contact_words (word, user_id, name_text) SELECT unnest($1::text[]), $2, $3', [words, userId, nameText(words)]);
 }
 
 /** Indexes the names of contacts made before names were searchable; a batch at a time. */
@@ -256,12 +267,12 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
        -- bound for the index scan to start from; a second lower bound could leave it starting at
        -- the index's first word in a generic plan.
        WHERE (w.word, w.user_id) > ($4::text, $5::uuid) AND w.word < $3 AND w.user_id <> $1
-         -- Checked on the index entry's own copy of the name's words: no other row is read.
-         AND NOT EXISTS (SELECT 1 FROM unnest(w.name_words) AS earlier(word) WHERE earlier.word >= $2 AND earlier.word < w.word)
-         AND NOT EXISTS (
-           SELECT 1 FROM unnest($6::text[]) AS wanted(prefix)
-           WHERE NOT EXISTS (SELECT 1 FROM unnest(w.name_words) AS other(word) WHERE starts_with(other.word, wanted.prefix))
-         )
+         -- Checked on the index entry's own copy of the name (nameText): no other row is read.
+         -- Each contact once, at the first of its words to start with the search word (which is
+         -- never after w.word: >= means "at", and the planner does not take it for a rare match).
+         AND strpos(w.name_text, ' ' || $2) >= strpos(w.name_text, ' ' || w.word || ' ')
+         -- Every search word starts one of the name's words.
+         AND w.name_text LIKE ALL ($6::text[])
          AND (NOT $8::boolean OR EXISTS (
            SELECT 1 FROM contacts o WHERE o.user_id = w.user_id AND o.online AND NOT ${BLOCK_BETWEEN('$1', 'o.user_id')}
          ))
@@ -275,7 +286,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).
      ${CONVERSATION_WITH('w.user_id')}
      ORDER BY w.word, w.user_id`,
-    [me, longest, longest + AFTER_ALL, after.word, after.userId, query.search, query.limit, query.online],
+    [me, longest, longest + AFTER_ALL, after.word, after.userId, query.search.map(wordStartPattern), query.limit, query.online],
   );
   const last = rows.at(-1);
   return {
@@ -283,6 +294,9 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
     next: rows.length === query.limit && last ? { in: 'search', word: last.word, userId: last.peerId } : null,
   };
 }
+
+/** A LIKE pattern for a name's text (nameText) with a word starting with `prefix`. */
+const wordStartPattern = (prefix: string) => `% ${prefix.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
 
 /** Records when users were last online: never moves back. */
 export async function recordSeen(db: Queryable, seen: readonly { userId: string; at: string }[]): Promise<void> {

@@ -195,4 +195,17 @@ export const messagesMigrations: readonly Migration[] = [
       CREATE INDEX contacts_online_name_idx ON contacts (lower(full_name), user_id) WHERE online;
     `,
   },
+  {
+    version: 12,
+    sql: `
+      -- The name's words as one text, in byte order, each after a space: a search checks a match's
+      -- other words with one LIKE and its first matching word with two strpos, where unnesting the
+      -- array for each check cost ~3 µs a candidate (7 of a search's 8 ms walking 2,000 of them).
+      ALTER TABLE contact_words ADD COLUMN name_text text COLLATE "C";
+      UPDATE contact_words SET name_text = (SELECT ' ' || string_agg(word, ' ' ORDER BY word COLLATE "C") || ' ' FROM unnest(name_words) AS words(word));
+      ALTER TABLE contact_words ALTER COLUMN name_text SET NOT NULL;
+      ALTER TABLE contact_words DROP CONSTRAINT contact_words_pkey, ADD PRIMARY KEY (word, user_id) INCLUDE (name_text);
+      ALTER TABLE contact_words DROP COLUMN name_words;
+    `,
+  },
 ];

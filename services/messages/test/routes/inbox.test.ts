@@ -83,6 +83,12 @@ describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
     expect(await found('neil z')).toEqual(["Zoë O'Neil-Smith", 'Neilson Zed']);
     expect(await found('zed neil')).toEqual(['Neilson Zed']);
     expect(await found('eil')).toEqual([]);
+    // Two of a name's words start with the search word, the other one sorts after every plain letter.
+    await server.user('Quillon Quill Ørsted');
+    expect(await found('quill')).toEqual(['Quillon Quill Ørsted']);
+    expect(await found('ørs quill')).toEqual(['Quillon Quill Ørsted']);
+    expect(await found('quillon ør')).toEqual(['Quillon Quill Ørsted']);
+    expect(await found('quilt')).toEqual([]);
     const sent = await send(zoe, me, 'found me');
     expect((await inbox(me, '?q=smith')).entries).toEqual([expect.objectContaining({ _id: zoe.id, unreadCount: 1, lastMessage: expect.objectContaining({ _id: sent._id }) })]);
     // A page of matches ends where the next begins.
