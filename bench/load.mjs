@@ -1,6 +1,7 @@
 // The load driver: users with one socket each, sends scheduled by the clock (open loop) or kept at a
 // fixed number in flight (closed loop), latency from the scheduled send to `newMessage` at the
 // recipient, and every process's CPU share while a phase runs.
+import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as pause } from 'node:timers/promises';
 import { SOCKET_ID_HEADER } from '@chat/contracts';
@@ -90,7 +91,8 @@ function tracker(users, { receipts = false } = {}) {
 
 /**
  * The function that sends message `seq` from one user to another: Chat.io over the socket, as the
- * web app sends text (`sendMessage`, answered once stored), or over HTTP (`via: 'http'`).
+ * web app sends text (`sendMessage`, answered once stored), or over HTTP (`via: 'http'`); each with
+ * a client id of its own, as the web app gives every message (its retries are then answered, not stored again).
  */
 function sender(system, http, via) {
   if (system.kind === 'relay') {
@@ -101,7 +103,7 @@ function sender(system, http, via) {
   }
   if (via === 'socket') {
     return async (from, to, seq) => {
-      const answer = await from.socket.timeout(10_000).emitWithAck('sendMessage', { to: to.id, text: `#${seq}` });
+      const answer = await from.socket.timeout(10_000).emitWithAck('sendMessage', { to: to.id, text: `#${seq}`, clientMessageId: randomUUID() });
       return 'message' in answer;
     };
   }
@@ -110,7 +112,7 @@ function sender(system, http, via) {
       method: 'POST',
       path: `/api/messages/send/${to.id}`,
       headers: { 'content-type': 'application/json', cookie: from.cookie, [SOCKET_ID_HEADER]: from.socket.id },
-      body: JSON.stringify({ text: `#${seq}` }),
+      body: JSON.stringify({ text: `#${seq}`, clientMessageId: randomUUID() }),
     });
     await response.body.dump();
     return response.statusCode === 201;
