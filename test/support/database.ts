@@ -6,10 +6,16 @@ import { TEMPLATE_ENV } from './global-setup.js';
 import { createTestPostgresDatabase } from './servers.js';
 
 /** A fresh in-memory Postgres for one test file, started from the template the global setup dumped. */
-export async function testDatabase(): Promise<Database> {
+export async function testDatabase({ autovacuumIntervalMs }: { autovacuumIntervalMs?: number } = {}): Promise<Database> {
   const path = process.env[TEMPLATE_ENV];
   const template = path ? new Blob([await readFile(path)]) : undefined;
-  return createPgliteDatabase(undefined, template);
+  // A failed pass fails the test file that was running (an unhandled error), rather than passing unseen.
+  return createPgliteDatabase(undefined, template, {
+    autovacuumIntervalMs,
+    onAutovacuumError: (error) => {
+      throw error;
+    },
+  });
 }
 
 /** Both databases the services run on, for suites that must hold on each: PGlite and a real server. */

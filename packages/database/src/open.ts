@@ -15,7 +15,9 @@ export async function openDatabase(config: Config, log: FastifyBaseLogger): Prom
     });
   }
   const { createPgliteDatabase } = await importEmbedded(() => import('./pglite.js'), 'DATABASE_URL');
-  return createPgliteDatabase(join(config.dataDir, 'pgdata'));
+  return createPgliteDatabase(join(config.dataDir, 'pgdata'), undefined, {
+    onAutovacuumError: (error) => log.warn({ err: error }, 'vacuuming the embedded database failed'),
+  });
 }
 
 /** Loads an embedded adapter, or says which setting this image needs when it does not ship one. */

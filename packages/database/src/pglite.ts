@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Database, QueryOptions, Queryable } from './database.js';
+import { startAutovacuum } from './pglite-autovacuum.js';
 
 /** What the PGlite thread is asked to do; every request but `open` names the database it is for. */
 type PgliteCall =
@@ -24,13 +25,20 @@ export interface PgliteReply {
  * Postgres compiled to WASM, in this process but on a thread of its own (`pglite-thread.ts`): the
  * event loop that serves sockets and requests goes on while a statement runs, and the database
  * takes the second core. Files under `dataDir`, or in memory when none is given. `template` is a
- * data directory dumped earlier (`dumpDataDir`), which skips the seconds initdb takes.
+ * data directory dumped earlier (`dumpDataDir`), which skips the seconds initdb takes. Its tables
+ * are vacuumed and analysed as Postgres's autovacuum would (`pglite-autovacuum.ts`).
  */
-export async function createPgliteDatabase(dataDir?: string, template?: Blob): Promise<Database> {
+export async function createPgliteDatabase(
+  dataDir: string | undefined,
+  template: Blob | undefined,
+  { onAutovacuumError, autovacuumIntervalMs }: { onAutovacuumError(error: unknown): void; autovacuumIntervalMs?: number },
+): Promise<Database> {
   const database = await call<number>({ kind: 'open', dataDir, template });
   let closed = false;
+  const query = <Row>(sql: string, params?: unknown[], options?: QueryOptions) => call<Row[]>({ kind: 'query', database, sql, params, options });
+  const autovacuum = startAutovacuum({ query }, { intervalMs: autovacuumIntervalMs, onError: onAutovacuumError });
   return {
-    query: <Row>(sql: string, params?: unknown[], options?: QueryOptions) => call<Row[]>({ kind: 'query', database, sql, params, options }),
+    query,
     async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
       const transaction = await call<number>({ kind: 'begin', database });
       const tx: Queryable = { query: <Row>(sql: string, params?: unknown[]) => call<Row[]>({ kind: 'transactionQuery', database, transaction, sql, params }) };
@@ -50,6 +58,7 @@ export async function createPgliteDatabase(dataDir?: string, template?: Blob): P
     async close() {
       if (closed) return;
       closed = true;
+      await autovacuum.stop();
       await call({ kind: 'close', database });
     },
   };
