@@ -1,7 +1,7 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '@chat/database/postgres';
-import { createTestPostgresDatabase, startTcpProxy, throughProxy } from '#test-support';
+import { createTestPostgresDatabase, eventually, startTcpProxy, throughProxy } from '#test-support';
 
 describe('the Postgres adapter', () => {
   it('fails a transaction whose connection is lost between its statements, and the process goes on', async () => {
@@ -24,6 +24,20 @@ describe('the Postgres adapter', () => {
     } finally {
       await db.close();
       await proxy.close();
+      await drop();
+    }
+  });
+
+  it('replaces the connections keeping generic plans, so each plan is made again for the tables as they are by then', async () => {
+    const { url, drop } = await createTestPostgresDatabase();
+    const db = createPostgresDatabase(url, { genericPlanLifetimeSeconds: 1 });
+    try {
+      const backend = async () =>
+        (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid FROM (SELECT $1::int AS x) one', [1], { plan: 'generic' }))[0]!.pid;
+      const first = new Set([await backend(), await backend()]);
+      await eventually(async () => !first.has(await backend()), 'a generic plan served by a new connection', 15_000, 100);
+    } finally {
+      await db.close();
       await drop();
     }
   });
