@@ -55,7 +55,8 @@ export async function idleCorrectedCpu(pids, idleMs) {
     await work();
     const elapsed = performance.now() - started;
     const to = await cpuTimes(pids());
-    const ms = (kind) => Math.max(0, (to[kind] - from[kind] - idlePerMs(kind) * elapsed) * 10);
+    // Whole milliseconds: the kernel counts in 10 ms ticks, the idle share is an estimate.
+    const ms = (kind) => Math.round(Math.max(0, (to[kind] - from[kind] - idlePerMs(kind) * elapsed) * 10));
     return { user: ms('user'), system: ms('system'), total: ms('user') + ms('system') };
   };
 }
