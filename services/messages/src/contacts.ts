@@ -37,20 +37,9 @@ export async function upsertContact(db: Database, contact: Contact, settings: Pr
   });
 }
 
-/**
- * A name's words as the search index keeps them beside each word: in byte order (the index's "C"
- * collation), each after a space and the last followed by one, so ` ${word}` finds a word's start
- * and the first word starting with a prefix is the first place ` ${prefix}` occurs.
- */
-export function nameText(words: readonly string[]): string {
-  const ordered = words.map((word) => Buffer.from(word)).sort(Buffer.compare);
-  return ` ${ordered.map((word) => word.toString()).join(' ')} `;
-}
-
 async function indexName(db: Queryable, userId: string, fullName: string): Promise<void> {
-  const words = nameWords(fullName);
   await db.query('DELETE FROM contact_words WHERE user_id = $1', [userId]);
-  await db.query('INSERT INTO contact_words (word, user_id, name_text) SELECT unnest($1::text[]), $2, $3', [words, userId, nameText(words)]);
+  await db.query('INSERT INTO contact_words (word, user_id, name_words) SELECT unnest($1::text[]), $2, $1', [nameWords(fullName), userId]);
 }
 
 /** Indexes the names of contacts made before names were searchable; a batch at a time. */
@@ -267,7 +256,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
        -- bound for the index scan to start from; a second lower bound could leave it starting at
        -- the index's first word in a generic plan.
        WHERE (w.word, w.user_id) > ($4::text, $5::uuid) AND w.word < $3 AND w.user_id <> $1
-         -- Checked on the index entry's own copy of the name (nameText): no other row is read.
+         -- Checked on the index entry's own copy of the name (name_text): no other row is read.
          -- Each contact once, at the first of its words to start with the search word (which is
          -- never after w.word: >= means "at", and the planner does not take it for a rare match).
          AND strpos(w.name_text, ' ' || $2) >= strpos(w.name_text, ' ' || w.word || ' ')
@@ -295,7 +284,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
   };
 }
 
-/** A LIKE pattern for a name's text (nameText) with a word starting with `prefix`. */
+/** A LIKE pattern for a name's text (contact_words.name_text) with a word starting with `prefix`. */
 const wordStartPattern = (prefix: string) => `% ${prefix.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
 
 /** Records when users were last online: never moves back. */

@@ -198,14 +198,16 @@ export const messagesMigrations: readonly Migration[] = [
   {
     version: 12,
     sql: `
-      -- The name's words as one text, in byte order, each after a space: a search checks a match's
-      -- other words with one LIKE and its first matching word with two strpos, where unnesting the
-      -- array for each check cost ~3 µs a candidate (7 of a search's 8 ms walking 2,000 of them).
-      ALTER TABLE contact_words ADD COLUMN name_text text COLLATE "C";
-      UPDATE contact_words SET name_text = (SELECT ' ' || string_agg(word, ' ' ORDER BY word COLLATE "C") || ' ' FROM unnest(name_words) AS words(word));
-      ALTER TABLE contact_words ALTER COLUMN name_text SET NOT NULL;
+      -- The name's words as one text, in byte order, each after a space and the last followed by
+      -- one: a search checks a match's other words with one LIKE (' sm' starts a word) and its first
+      -- word starting with the search word with two strpos (the first place ' oli' occurs), where
+      -- unnesting the array for each check cost ~3 µs a candidate (6 of a search's 7 ms). Derived
+      -- from name_words, which older releases still write during a rollout.
+      CREATE FUNCTION contact_name_text(words text[]) RETURNS text
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT ' ' || string_agg(word, ' ' ORDER BY word COLLATE "C") || ' ' FROM unnest(words) AS word $$;
+      ALTER TABLE contact_words ADD COLUMN name_text text COLLATE "C" GENERATED ALWAYS AS (contact_name_text(name_words)) STORED;
       ALTER TABLE contact_words DROP CONSTRAINT contact_words_pkey, ADD PRIMARY KEY (word, user_id) INCLUDE (name_text);
-      ALTER TABLE contact_words DROP COLUMN name_words;
     `,
   },
 ];
