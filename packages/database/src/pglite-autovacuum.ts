@@ -13,11 +13,9 @@ const TABLES_DUE = `SELECT format('%I.%I', s.schemaname, s.relname) AS "table",
   WHERE s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) OR s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
   ORDER BY 1`;
 
-/** Vacuums and analyses the tables due now; answers their names. */
-export async function vacuumTablesDue(db: Queryable): Promise<string[]> {
+async function vacuumTablesDue(db: Queryable): Promise<void> {
   const due = await db.query<{ table: string; vacuum: boolean }>(TABLES_DUE);
   for (const { table, vacuum } of due) await db.query(vacuum ? `VACUUM (ANALYZE) ${table}` : `ANALYZE ${table}`);
-  return due.map(({ table }) => table);
 }
 
 export interface Autovacuum {
@@ -28,10 +26,11 @@ export interface Autovacuum {
 /**
  * What Postgres's autovacuum workers do, for PGlite: one process with no background workers, where
  * nothing else ever updates a table's statistics or clears its dead rows. Without it, a plan made
- * while the tables were empty stayed for the life of the process: the send's INSERT (a kept generic
- * plan) read the whole messages table to look for a retried client id, 0.15 ms more a statement
- * for every 1,000 messages; and the conversations' rows (two rewritten a message) were never
- * reclaimed. A pass runs between the thread's other statements, as any query does.
+ * while the tables were nearly empty stayed for the life of the process: the send's INSERT (a kept
+ * generic plan made at 200 contacts) hashed every contact for each batch, 20 ms a statement at
+ * 100,000 contacts against 1.35 once analysed; and the conversations' rows (two rewritten a
+ * message) were never reclaimed. A pass runs between the thread's other statements, as any query
+ * does: analysing 30,000 messages and vacuuming them took 190 ms.
  */
 export function startAutovacuum(db: Queryable, { intervalMs = AUTOVACUUM_INTERVAL_MS, onError }: { intervalMs?: number; onError(error: unknown): void }): Autovacuum {
   let stopped = false;
@@ -39,10 +38,7 @@ export function startAutovacuum(db: Queryable, { intervalMs = AUTOVACUUM_INTERVA
   let timer: NodeJS.Timeout;
   const schedule = () => {
     timer = setTimeout(() => {
-      pass = vacuumTablesDue(db).then(
-        () => undefined,
-        (error: unknown) => onError(error),
-      );
+      pass = vacuumTablesDue(db).catch(onError);
       void pass.then(() => {
         if (!stopped) schedule();
       });
