@@ -7,10 +7,13 @@ export const AUTOVACUUM_INTERVAL_MS = 10_000;
  * The tables due, by autovacuum's default rules: vacuumed (and analysed) once their dead rows pass
  * 50 + 20 % of their rows, analysed once the rows changed since their last analysis pass 50 + 10 %.
  */
-const TABLES_DUE = `SELECT format('%I.%I', s.schemaname, s.relname) AS "table",
-    s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) AS "vacuum"
-  FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-  WHERE s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) OR s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+const TABLES_DUE = `SELECT "table", vacuum FROM (
+    SELECT format('%I.%I', s.schemaname, s.relname) AS "table",
+      s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) AS vacuum,
+      s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) AS "analyze"
+    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+  ) tables
+  WHERE vacuum OR "analyze"
   ORDER BY 1`;
 
 async function vacuumTablesDue(db: Queryable): Promise<void> {
