@@ -43,8 +43,8 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     /** Each changed user's sockets here watching them, but those of a viewer a block hides the user from. */
     const watching = [...change.online, ...change.offline].map((userId) => {
       const hiddenFrom = blockedPeers.hiddenFrom(userId);
-      const sockets = [...(watchers.of(userId) ?? [])];
-      return { userId, sockets: hiddenFrom ? sockets.filter((socket) => !hiddenFrom.has(socketUserId(socket))) : sockets };
+      const sockets: Iterable<ChatSocket> = watchers.of(userId) ?? [];
+      return { userId, sockets: hiddenFrom ? [...sockets].filter((socket) => !hiddenFrom.has(socketUserId(socket))) : sockets };
     });
     /** Whom each socket hears of, while it is one user; null once it is several. */
     const hears = new Map<ChatSocket, string | null>();
