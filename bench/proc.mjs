@@ -8,14 +8,19 @@ async function statFields(pid) {
   return stat ? stat.slice(stat.lastIndexOf(')') + 2).split(' ') : null;
 }
 
-/** CPU ticks used so far in user space and in the kernel by a process, or by a group of them (all of Postgres's backends). */
+/**
+ * CPU ticks used so far in user space and in the kernel by a process, or by a group of them (all
+ * of Postgres's processes; a function lists the group anew at each reading), each with the
+ * children it has waited for: a Postgres backend ending between two readings leaves its time to
+ * the postmaster, rather than taking it out of the group's total.
+ */
 export async function cpuTimes(pids) {
   const times = { user: 0, system: 0 };
-  for (const pid of [pids].flat()) {
+  for (const pid of typeof pids === 'function' ? await pids() : [pids].flat()) {
     const fields = await statFields(pid);
     if (fields) {
-      times.user += Number(fields[11]);
-      times.system += Number(fields[12]);
+      times.user += Number(fields[11]) + Number(fields[13]);
+      times.system += Number(fields[12]) + Number(fields[14]);
     }
   }
   return times;

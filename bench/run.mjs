@@ -82,7 +82,6 @@ async function startEmbedded() {
 async function startCluster() {
   const cluster = await startLocalCluster({ env: NO_LIMITS, nodeArgs: NODE_ARGS });
   const nginxWorkers = await childrenOf(cluster.pid('nginx'));
-  let servers = await serverPids();
   return {
     name: 'cluster',
     kind: 'chat',
@@ -93,18 +92,19 @@ async function startCluster() {
       'gateway-1': cluster.pid('gateway-1'),
       'gateway-2': cluster.pid('gateway-2'),
       ...Object.fromEntries(nginxWorkers.map((pid, i) => [`nginx-${i + 1}`, pid])),
-      ...servers,
+      ...SERVER_PIDS,
     }),
-    // Postgres starts a backend per new connection: looked up again once the users are connected.
-    refresh: async () => {
-      servers = await serverPids();
-    },
     close: () => cluster.close(),
   };
 }
 
-/** The shared servers' processes, by command name (Postgres has one per connection). */
-const serverPids = () => processesNamed(['postgres', 'nats-server', 'redis-server']);
+/**
+ * The shared servers' processes, by command name, listed at each reading: Postgres has a process
+ * per connection, and the messages service replaces its connections every minute.
+ */
+const SERVER_PIDS = Object.fromEntries(
+  ['postgres', 'nats-server', 'redis-server'].map((name) => [name, async () => (await processesNamed([name]))[name]]),
+);
 
 const STARTERS = { relay: startRelay, embedded: startEmbedded, cluster: startCluster };
 
@@ -121,7 +121,6 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
   try {
     const load = await connectUsers(system, PAIRS * 2);
     await openLoop(system, load, 1000, 3); // warm-up (JIT, pools, caches), not reported
-    await system.refresh?.();
     const phases = [];
     for (const rate of RATES) {
       const phase = await openLoop(system, load, rate, SECONDS);
