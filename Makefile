@@ -58,10 +58,10 @@ logs: ## docker compose: follow the logs
 images: ## Build every image as $(REGISTRY)/<component>:<appVersion> (REGISTRY=chat-io; PUSH=1 pushes them)
 	@bash scripts/docker.sh images
 
+# The three compilers need nothing of each other: they run at once, and each one's errors are printed.
 typecheck: install ## Type-check the sources and the tests
-	npx tsc -b
-	npx tsc -p tsconfig.test.json
-	npx tsc -p web/tsconfig.json
+	@status=0; npx tsc -b & services=$$!; npx tsc -p tsconfig.test.json & tests=$$!; npx tsc -p web/tsconfig.json & web=$$!; \
+	  for compiler in $$services $$tests $$web; do wait $$compiler || status=1; done; exit $$status
 
 services: ## Start the local Postgres, Redis and NATS when they are not running
 	bash scripts/local-services.sh

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { parseConfig } from '@chat/kernel';
 import { buildEmbeddedApp } from '@chat/embedded';
-import { eventually, listenOnFreePort, tempDir } from '#test-support';
+import { embeddedDataDir, eventually, listenOnFreePort } from '#test-support';
 import { startLocalCluster } from '../scripts/local-cluster.js';
 import { screenshot } from './browser.js';
 
@@ -27,7 +27,7 @@ export interface EmbeddedTarget extends E2eTarget {
 /** The whole product in this process on embedded adapters, serving the built web app. */
 export async function startEmbeddedTarget(): Promise<EmbeddedTarget> {
   // Warnings show in the test output: a close that had to cut connections names them.
-  const config = parseConfig({ LOG_LEVEL: 'warn', DATA_DIR: await tempDir('chat-e2e'), WEB_DIST });
+  const config = parseConfig({ LOG_LEVEL: 'warn', DATA_DIR: await embeddedDataDir('chat-e2e'), WEB_DIST });
   const app = await buildEmbeddedApp(config);
   const baseUrl = await listenOnFreePort(app);
   const socketsOf = (userId: string) => [...app.io.of('/').sockets.values()].filter((s) => s.data.userId === userId);

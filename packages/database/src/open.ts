@@ -3,6 +3,9 @@ import { ConfigError, type Config } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './database.js';
 
+/** The folder under DATA_DIR that holds the embedded database. */
+export const EMBEDDED_DATABASE_DIR = 'pgdata';
+
 /**
  * Postgres when DATABASE_URL is set, else PGlite under DATA_DIR. Each adapter is loaded only when
  * chosen, so an image installs the driver it runs with and nothing else.
@@ -15,7 +18,7 @@ export async function openDatabase(config: Config, log: FastifyBaseLogger): Prom
     });
   }
   const { createPgliteDatabase } = await importEmbedded(() => import('./pglite.js'), 'DATABASE_URL');
-  return createPgliteDatabase(join(config.dataDir, 'pgdata'), undefined, {
+  return createPgliteDatabase(join(config.dataDir, EMBEDDED_DATABASE_DIR), undefined, {
     onAutovacuumError: (error) => log.warn({ err: error }, 'vacuuming the embedded database failed'),
   });
 }

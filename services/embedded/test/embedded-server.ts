@@ -1,9 +1,13 @@
 import { join } from 'node:path';
 import { parseConfig } from '@chat/kernel';
-import { listenOnFreePort, tempDir } from '#test-support';
+import { embeddedDataDir, listenOnFreePort, tempDir } from '#test-support';
 import { buildEmbeddedApp } from '../src/app.js';
 
-export const newDataDir = () => tempDir('chat-embedded');
+/** A DATA_DIR with the database already made, as after a first start. */
+export const newDataDir = () => embeddedDataDir('chat-embedded');
+
+/** An empty DATA_DIR, as on a new install: the first start makes the database (initdb). */
+export const emptyDataDir = () => tempDir('chat-embedded-new');
 
 /** The whole product in one process, exactly as `make start` runs it, on a free port. */
 export async function startEmbedded(env: Record<string, string> = {}) {

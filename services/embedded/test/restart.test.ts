@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '#test-support';
-import { startEmbedded } from './embedded-server.js';
+import { emptyDataDir, startEmbedded } from './embedded-server.js';
 
 describe('restart', () => {
-  it('keeps users, sessions and messages', async () => {
-    const first = await startEmbedded();
+  it('starts on an empty DATA_DIR, then keeps users, sessions and messages', async () => {
+    const first = await startEmbedded({ DATA_DIR: await emptyDataDir() });
     const ann = new ApiClient(first.baseUrl);
     const annUser = await ann.signup('Ann Durable', 'ann.durable@example.com', 'durable-pass');
     const bob = new ApiClient(first.baseUrl);
