@@ -119,6 +119,49 @@ describeOnEmbedded((run) => {
       bobOnline.disconnect();
     });
 
+    it('keeps what I type to each person as their draft: in their row, back when I return, across a reload; Shift+Enter starts a new line', async () => {
+      const { alice, bob, aliceUser } = await twoPeople(run.baseUrl, 'Draft');
+      const carl = new ApiClient(run.baseUrl);
+      await alice.waitForContact((await carl.signup('Carl Draft'))._id);
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto('/');
+      const input = page.getByPlaceholder('Type a message...');
+
+      await row(page, 'Bob Draft').click();
+      await input.fill('See you at the station');
+      await row(page, 'Carl Draft').click();
+      await polled(() => page.locator('h3', { hasText: 'Carl Draft' }).count(), 'Carl’s conversation open').toBe(1);
+      await polled(() => input.inputValue(), 'nothing typed in Carl’s conversation').toBe('');
+      await polled(() => row(page, 'Bob Draft').textContent(), 'the draft in Bob’s row').toContain('Draft: See you at the station');
+      await input.fill('Carl, are you in?');
+      await run.shot(page, 'inbox-draft');
+
+      await page.reload();
+      await polled(() => row(page, 'Bob Draft').textContent(), 'Bob’s draft after a reload').toContain('Draft: See you at the station');
+      await polled(() => row(page, 'Carl Draft').textContent(), 'Carl’s draft after a reload').toContain('Draft: Carl, are you in?');
+      await row(page, 'Bob Draft').click();
+      await polled(() => input.inputValue(), 'the draft back in Bob’s conversation').toBe('See you at the station');
+      await polled(() => row(page, 'Bob Draft').textContent(), 'no draft shown in the open conversation’s row').not.toContain('Draft:');
+
+      await input.press('End');
+      await input.press('Shift+Enter');
+      await input.pressSequentially('Platform 2');
+      await polled(() => input.inputValue(), 'two lines in the input').toBe('See you at the station\nPlatform 2');
+      await run.shot(page, 'inbox-two-lines-typed');
+      await input.press('Enter');
+      const sent = conversation(page).getByTestId('chat-message').filter({ hasText: 'Platform 2' });
+      await polled(() => sent.innerText(), 'the message on two lines').toMatch(/See you at the station\nPlatform 2/);
+      await polled(() => input.inputValue(), 'the input empty once sent').toBe('');
+      await polled(() => row(page, 'Bob Draft').textContent(), 'the message, not the draft, in Bob’s row').toContain('You: See you at the station');
+      const history = await bob.get(`/api/messages/${aliceUser._id}`);
+      expect((history.body as { text: string }[]).at(-1)?.text).toBe('See you at the station\nPlatform 2');
+      await run.shot(page, 'inbox-two-lines');
+
+      await page.reload();
+      await polled(() => row(page, 'Carl Draft').textContent(), 'Carl’s draft still there').toContain('Draft: Carl, are you in?');
+      expect(await row(page, 'Bob Draft').textContent(), 'the sent draft gone for good').not.toContain('Draft:');
+    });
+
     // The web app's search box once; the services' suites search names on PGlite and Postgres.
     it('finds people by any word of their name, and says when nobody matches', async () => {
       const me = new ApiClient(run.baseUrl);

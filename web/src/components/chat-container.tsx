@@ -256,6 +256,7 @@ export function ChatContainer() {
         <BlockedContactBar userId={selectedUser._id} />
       ) : (
         <MessageInput
+          peerId={selectedUser._id}
           droppedFile={droppedFile}
           editing={editing}
           onEditDone={() => setEditing(null)}

@@ -1,6 +1,6 @@
-import { checkImageFile, isImageType, type Message } from '@chat/contracts';
+import { checkImageFile, isImageType, MAX_TEXT, type Message } from '@chat/contracts';
 import { Image, Pencil, Reply, Send, Smile, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { quoteOf, quotePreview } from '../lib/message-preview';
 import { readAsDataUrl } from '../lib/read-image';
@@ -12,6 +12,8 @@ import { useChatStore } from '../store/use-chat-store';
 export const canSend = (text: string, image: string | null) => text.trim().length > 0 || image !== null;
 
 interface MessageInputProps {
+  /** Whom the message is for: what is written to each person is their draft. */
+  peerId: string;
   /** An image dropped on the conversation: attached as if picked. */
   droppedFile?: File | null;
   /** My message whose text is being changed, instead of a new one being written. */
@@ -24,32 +26,38 @@ interface MessageInputProps {
   onReplyDone?(): void;
 }
 
-export function MessageInput({ droppedFile = null, editing = null, onEditDone, replyingTo = null, onReplyDone }: MessageInputProps) {
-  const [text, setText] = useState('');
-  const [image, setImage] = useState<string | null>(null);
+export function MessageInput({ peerId, droppedFile = null, editing = null, onEditDone, replyingTo = null, onReplyDone }: MessageInputProps) {
+  const draft = useChatStore((state) => state.drafts[peerId] ?? '');
+  const image = useChatStore((state) => state.draftImages[peerId] ?? null);
+  const setDraft = useChatStore((state) => state.setDraft);
+  const setDraftImage = useChatStore((state) => state.setDraftImage);
+  // A message being changed shows its own text; the draft waits, untouched, until the edit ends.
+  const [editText, setEditText] = useState('');
+  const text = editing ? editText : draft;
+  const setText = (next: string) => (editing ? setEditText(next) : setDraft(peerId, next));
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [isSaving, setSaving] = useState(false);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const textInputRef = useRef<HTMLInputElement>(null);
+  const textInputRef = useRef<HTMLTextAreaElement>(null);
   const sendMessage = useChatStore((state) => state.sendMessage);
   const notifyTyping = useChatStore((state) => state.notifyTyping);
   const editMessage = useChatStore((state) => state.editMessage);
 
-  // Editing starts from the message's text, in the input, with the draft put aside until it ends
-  // (the draft, not the text of a message whose edit another one's replaced).
-  const draftBeforeEdit = useRef<string | null>(null);
   useEffect(() => {
     if (!editing) return;
     notifyTyping(false);
-    draftBeforeEdit.current ??= text;
-    setText(editing.text ?? '');
+    setEditText(editing.text ?? '');
     textInputRef.current?.focus();
   }, [editing]);
-  const endEdit = () => {
-    setText(draftBeforeEdit.current ?? '');
-    draftBeforeEdit.current = null;
-    onEditDone?.();
-  };
+  const endEdit = () => onEditDone?.();
+
+  // The box is as tall as its lines (up to its max-height, then it scrolls).
+  useLayoutEffect(() => {
+    const box = textInputRef.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+  }, [text]);
 
   useEffect(() => {
     if (replyingTo) textInputRef.current?.focus();
@@ -64,7 +72,7 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
       toast.error(problem);
       return;
     }
-    setImage(await readAsDataUrl(file));
+    setDraftImage(peerId, await readAsDataUrl(file));
   };
 
   useEffect(() => {
@@ -73,11 +81,11 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
   }, [droppedFile]);
 
   const removeImage = () => {
-    setImage(null);
+    setDraftImage(peerId, null);
     if (fileInputRef.current) fileInputRef.current.value = '';
   };
 
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const file = [...event.clipboardData.files].find((pasted) => isImageType(pasted.type));
     if (file) {
       event.preventDefault();
@@ -101,9 +109,23 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
     // stored: the input is free for the next one.
     const replyTo = replyingTo && quoteOf(replyingTo.message);
     sendMessage({ text: text.trim(), image, replyTo });
-    setText('');
+    setDraft(peerId, '');
     removeImage();
     onReplyDone?.();
+  };
+
+  // Enter sends, as in every messenger on a computer; Shift+Enter starts a new line. An Enter that
+  // ends an input method's composition (Japanese, Chinese) only ends the composition.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+      return;
+    }
+    if (event.key !== 'Escape' || isPickerOpen) return;
+    if (editing) endEdit();
+    else if (replyingTo) onReplyDone?.();
+    else if (image) removeImage();
   };
 
   return (
@@ -150,7 +172,7 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
         <div className="absolute bottom-20 left-4 z-30" data-testid="emoji-picker">
           <LazyEmojiPickerPanel
             onPick={(emoji) => {
-              setText((current) => current + emoji);
+              setText(text + emoji);
               setPickerOpen(false);
               textInputRef.current?.focus();
             }}
@@ -158,12 +180,12 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
         </div>
       )}
 
-      <form onSubmit={onSubmit} className="flex items-center gap-2">
-        <div className="flex flex-1 gap-2">
-          <input
+      <form onSubmit={onSubmit} className="flex items-end gap-2">
+        <div className="flex flex-1 items-end gap-2">
+          <textarea
             ref={textInputRef}
-            type="text"
-            className="input input-sm w-full rounded-lg sm:input-md"
+            rows={1}
+            className="textarea textarea-sm max-h-40 min-h-0 w-full resize-none rounded-lg leading-snug sm:textarea-md"
             placeholder="Type a message..."
             value={text}
             onChange={(event) => {
@@ -173,13 +195,8 @@ export function MessageInput({ droppedFile = null, editing = null, onEditDone, r
             }}
             onBlur={() => notifyTyping(false)}
             onPaste={onPaste}
-            onKeyDown={(event) => {
-              if (event.key !== 'Escape' || isPickerOpen) return;
-              if (editing) endEdit();
-              else if (replyingTo) onReplyDone?.();
-              else if (image) removeImage();
-            }}
-            maxLength={2000}
+            onKeyDown={onKeyDown}
+            maxLength={MAX_TEXT}
             aria-label="Message"
           />
           <input

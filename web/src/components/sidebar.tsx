@@ -133,6 +133,8 @@ interface ContactRowProps {
 function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
   const unread = user.unreadCount;
   const isTyping = useChatStore((state) => Boolean(state.typingUsers[user._id]));
+  // The open conversation's draft is in its input; another's shows in its row, as in every messenger.
+  const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[user._id]?.trim() ?? '')));
   return (
     <button
       type="button"
@@ -156,7 +158,13 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
         </div>
         <div className="flex gap-1 text-sm text-muted">
           <span className="shrink-0">{isOnline ? 'Online' : 'Offline'}</span>
-          {isTyping ? <span className="text-highlight">· typing…</span> : user.lastMessage && <LastMessagePreview entry={user} />}
+          {isTyping ? (
+            <span className="text-highlight">· typing…</span>
+          ) : draft ? (
+            <DraftPreview text={draft} />
+          ) : (
+            user.lastMessage && <LastMessagePreview entry={user} />
+          )}
         </div>
       </div>
       {/* On a narrow screen only the picture shows: its presence is said here, in words. */}
@@ -177,6 +185,17 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
         {message.senderId === me ? 'You: ' : ''}
         {messagePreview(message)}
       </span>
+    </span>
+  );
+}
+
+/** What I have written to them and not sent, on one line. */
+function DraftPreview({ text }: { text: string }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1" data-testid="draft">
+      {'· '}
+      <span className="shrink-0 font-semibold text-highlight">Draft: </span>
+      <span className="truncate">{text}</span>
     </span>
   );
 }

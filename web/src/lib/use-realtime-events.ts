@@ -104,8 +104,9 @@ export function useRealtimeEvents(): void {
       void chat().resumeOutbox();
     };
     window.addEventListener('online', onBrowserOnline);
-    // A new sign-in (or a reload) takes up the messages this user's outbox kept.
+    // A new sign-in (or a reload) takes up the messages this user's outbox kept, and their drafts.
     void chat().restoreOutbox();
+    chat().restoreDrafts();
     const unbind = bind(socket, {
       getOnlineUsers: onOnlineUsers,
       onlineUsersChanged: onPresenceChange,

@@ -2,6 +2,7 @@ import type { AuthUser, OnlineUsersChanged, PrivacySettings } from '@chat/contra
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, ApiError } from '../lib/api';
+import { draftStorage } from '../lib/drafts';
 import { outbox } from '../lib/outbox';
 import { openSocket, type ChatSocket } from '../lib/socket';
 
@@ -149,7 +150,10 @@ export const useAuthStore = create<AuthState>((set, get) => {
         const { message } = await api.deleteAccount(password);
         disconnect();
         // Nothing of the account stays on this device: what it had not sent yet cannot be sent now.
-        if (me) await outbox.save(me._id, []);
+        if (me) {
+          await outbox.save(me._id, []);
+          draftStorage.save(me._id, {});
+        }
         set({ authUser: null });
         toast.success(message);
         return true;

@@ -14,6 +14,7 @@ import {
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, ApiError, type OutgoingMessage } from '../lib/api';
+import { draftStorage, type Drafts } from '../lib/drafts';
 import { outbox, type PendingMessage } from '../lib/outbox';
 import { errorMessage, useAuthStore } from './use-auth-store';
 
@@ -113,6 +114,18 @@ export interface ChatState {
    * a reload, and goes out when the connection allows, in order, stored once.
    */
   sendMessage(message: OutgoingMessage): void;
+  /**
+   * What I have written to each person and not sent, by their id: shown in their row, back in the
+   * input when I return to them, kept across a reload.
+   */
+  drafts: Drafts;
+  /** The image attached to each person's next message, by their id: kept while the page is. */
+  draftImages: Record<string, string>;
+  /** Keeps what I have written to `peerId` (an empty text drops the draft). */
+  setDraft(peerId: string, text: string): void;
+  setDraftImage(peerId: string, image: string | null): void;
+  /** Takes up the signed-in user's drafts kept from before (a reload, a closed tab). */
+  restoreDrafts(): void;
   /** Sends what waits in the outbox, oldest first, until it is empty or the server cannot be reached. */
   flushOutbox(): Promise<void>;
   /** Takes up the signed-in user's outbox kept from before (a reload, a closed tab) and sends it. */
@@ -307,6 +320,8 @@ export const useChatStore = create<ChatState>((set, get) => {
     messages: [],
     pendingMessages: [],
     uploadProgress: {},
+    drafts: {},
+    draftImages: {},
     hasOlderMessages: false,
     isUsersLoading: false,
     isMoreUsersLoading: false,
@@ -502,6 +517,27 @@ export const useChatStore = create<ChatState>((set, get) => {
       };
       changeOutbox((queue) => [...queue, pending]);
       void get().flushOutbox();
+    },
+
+    setDraft(peerId, text) {
+      const drafts = { ...get().drafts };
+      if (text) drafts[peerId] = text;
+      else delete drafts[peerId];
+      set({ drafts });
+      const me = useAuthStore.getState().authUser?._id;
+      if (me) draftStorage.save(me, drafts);
+    },
+
+    setDraftImage(peerId, image) {
+      const draftImages = { ...get().draftImages };
+      if (image) draftImages[peerId] = image;
+      else delete draftImages[peerId];
+      set({ draftImages });
+    },
+
+    restoreDrafts() {
+      const me = useAuthStore.getState().authUser?._id;
+      set({ drafts: me ? draftStorage.load(me) : {}, draftImages: {} });
     },
 
     flushOutbox() {

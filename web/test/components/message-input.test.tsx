@@ -1,20 +1,73 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { canSend, MessageInput } from '../../src/components/message-input';
+import { useAuthStore } from '../../src/store/use-auth-store';
+import { useChatStore } from '../../src/store/use-chat-store';
+
+const textBox = () => screen.getByPlaceholderText('Type a message...') as HTMLTextAreaElement;
+const type = (value: string) => fireEvent.change(textBox(), { target: { value } });
+
+beforeEach(() => {
+  useChatStore.setState({ drafts: {}, draftImages: {}, sendMessage: vi.fn(), notifyTyping: vi.fn() });
+  useAuthStore.setState({
+    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
+  });
+});
 
 describe('send button', () => {
   it('is disabled while the text is blank and there is no image', () => {
-    render(<MessageInput />);
+    render(<MessageInput peerId="b" />);
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send).toBeDisabled();
-    fireEvent.change(screen.getByPlaceholderText('Type a message...'), { target: { value: '   ' } });
+    type('   ');
     expect(send).toBeDisabled();
-    fireEvent.change(screen.getByPlaceholderText('Type a message...'), { target: { value: ' hi ' } });
+    type(' hi ');
     expect(send).toBeEnabled();
   });
 
   it('can send an image without text', () => {
     expect(canSend('', 'data:image/png;base64,AAAA')).toBe(true);
     expect(canSend('  ', null)).toBe(false);
+  });
+});
+
+describe('the text box', () => {
+  it('sends with Enter, and starts a new line with Shift+Enter or while an input method composes', () => {
+    render(<MessageInput peerId="b" />);
+    type('two\nlines ');
+    fireEvent.keyDown(textBox(), { key: 'Enter', shiftKey: true });
+    fireEvent.keyDown(textBox(), { key: 'Enter', isComposing: true });
+    expect(useChatStore.getState().sendMessage).not.toHaveBeenCalled();
+    fireEvent.keyDown(textBox(), { key: 'Enter' });
+    expect(useChatStore.getState().sendMessage).toHaveBeenCalledWith({ text: 'two\nlines', image: null, replyTo: null });
+    expect(textBox().value).toBe('');
+  });
+
+  it('keeps what is written to each person as their draft, in this browser, until it is sent', () => {
+    const { rerender } = render(<MessageInput peerId="b" />);
+    type('for Bob');
+    rerender(<MessageInput peerId="c" />);
+    expect(textBox().value).toBe('');
+    type('for Cat');
+    rerender(<MessageInput peerId="b" />);
+    expect(textBox().value).toBe('for Bob');
+    expect(JSON.parse(localStorage.getItem('chat-io:drafts:me') ?? '{}')).toEqual({ b: 'for Bob', c: 'for Cat' });
+
+    fireEvent.keyDown(textBox(), { key: 'Enter' });
+    expect(useChatStore.getState().drafts).toEqual({ c: 'for Cat' });
+    useChatStore.setState({ drafts: {} });
+    useChatStore.getState().restoreDrafts();
+    expect(useChatStore.getState().drafts, 'after a reload').toEqual({ c: 'for Cat' });
+  });
+
+  it('shows a message being changed in place of the draft, and the draft again once the edit ends', () => {
+    useChatStore.setState({ drafts: { b: 'half a thought' } });
+    const sent = { _id: '7', senderId: 'me', receiverId: 'b', text: 'typo hree' } as never;
+    const { rerender } = render(<MessageInput peerId="b" editing={sent} />);
+    expect(textBox().value).toBe('typo hree');
+    type('typo here');
+    expect(useChatStore.getState().drafts.b).toBe('half a thought');
+    rerender(<MessageInput peerId="b" editing={null} />);
+    expect(textBox().value).toBe('half a thought');
   });
 });

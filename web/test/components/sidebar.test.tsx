@@ -24,6 +24,7 @@ beforeEach(() => {
     usersQuery: '',
     onlineOnly: false,
     selectedUser: null,
+    drafts: {},
     isUsersLoading: false,
     getUsers: vi.fn(async () => {}),
     searchUsers: vi.fn(async () => {}),
@@ -51,6 +52,17 @@ describe('Sidebar', () => {
     expect(within(row('Dee')).getByTestId('last-message')).toHaveTextContent('· 📷 Photo');
     expect(row('Dee')).toHaveAccessibleName(/3 unread/);
     expect(within(row('Cat')).queryByTestId('last-message')).toBeNull();
+  });
+
+  it('shows what I wrote to someone and did not send as “Draft:” in their row, not in the open conversation’s', () => {
+    useChatStore.setState({ drafts: { b: '  see you at 8\nat the station ', c: 'hello?' } });
+    render(<Sidebar />);
+    expect(within(row('Bob')).getByTestId('draft')).toHaveTextContent('· Draft: see you at 8 at the station');
+    expect(within(row('Bob')).queryByTestId('last-message')).toBeNull();
+    expect(within(row('Cat')).getByTestId('draft')).toHaveTextContent('Draft: hello?');
+    act(() => useChatStore.setState({ selectedUser: contacts[0]! }));
+    expect(within(row('Bob')).queryByTestId('draft')).toBeNull();
+    expect(within(row('Bob')).getByTestId('last-message')).toHaveTextContent('You: see you');
   });
 
   it('shows only online contacts when filtered, asking the server for them; drops whoever goes offline, and says so when none are', () => {
