@@ -60,6 +60,19 @@ describe('the text box', () => {
     expect(useChatStore.getState().drafts, 'after a reload').toEqual({ c: 'for Cat' });
   });
 
+  it('keeps a photo attached for one person with their conversation, not the next one opened', () => {
+    useChatStore.setState({ draftImages: { b: 'data:image/png;base64,AAAA' } });
+    const { rerender } = render(<MessageInput peerId="b" />);
+    expect(screen.getByAltText('Photo to send')).toBeInTheDocument();
+    rerender(<MessageInput peerId="c" />);
+    expect(screen.queryByAltText('Photo to send')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    rerender(<MessageInput peerId="b" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(useChatStore.getState().sendMessage).toHaveBeenCalledWith({ text: '', image: 'data:image/png;base64,AAAA', replyTo: null });
+    expect(useChatStore.getState().draftImages).toEqual({});
+  });
+
   it('shows a message being changed in place of the draft, and the draft again once the edit ends', () => {
     useChatStore.setState({ drafts: { b: 'half a thought' } });
     const sent = { _id: '7', senderId: 'me', receiverId: 'b', text: 'typo hree' } as never;
