@@ -25,6 +25,14 @@ describeOnEmbedded((run) => {
       await page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
       await polled(() => conversation(page).getByText('Message 1', { exact: true }).count(), 'the oldest message after scrolling up').toBe(1);
       await polled(() => page.getByTestId('message-list').getByTestId('chat-message').count(), 'all 70 messages').toBe(70);
+      // One day: one heading, over its first message now that the older pages are in.
+      expect(await conversation(page).getByTestId('day-divider').allTextContents()).toEqual(['Today']);
+      const headingAboveFirst = await conversation(page).evaluate((list) => {
+        const [divider, first] = [list.querySelector('[data-testid="day-divider"]')!, list.querySelector('[data-testid="chat-message"]')!];
+        return Boolean(divider.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      expect(headingAboveFirst, '“Today” above Message 1').toBe(true);
+      await run.shot(page, 'history-oldest-page');
       expect(outside).toEqual([]);
     });
 

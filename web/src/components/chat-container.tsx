@@ -1,5 +1,5 @@
 import type { Message } from '@chat/contracts';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { photoDescription } from '../lib/message-preview';
 import { prefersReducedMotion } from '../lib/use-reduced-motion';
@@ -7,6 +7,7 @@ import { pendingAsMessage, useChatStore, whyConversationClosed } from '../store/
 import { ChatHeader } from './chat-header';
 import { ConversationSearch } from './conversation-search';
 import { ChatMessage } from './chat-message';
+import { DayDivider, startsDay } from './day-divider';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { ImageLightbox } from './image-lightbox';
 import { BlockedContactBar, DeletedAccountBar } from './conversation-closed-bar';
@@ -211,41 +212,45 @@ export function ChatContainer() {
           {messages.length === 0 && pending.length === 0 && (
             <p className="py-8 text-center text-sm text-muted">No messages yet. Say hello 👋</p>
           )}
-          {messages.map((message) => {
+          {messages.map((message, index) => {
             const isOwn = message.senderId === authUser._id;
             return (
-              <ChatMessage
-                key={message._id}
-                message={message}
-                isOwn={isOwn}
-                avatar={isOwn ? authUser.profilePic : selectedUser.profilePic}
-                myId={authUser._id}
-                nameOf={nameOf}
-                isHighlighted={message._id === highlightedId}
-                searchQuery={searchQuery}
-                onOpenImage={setOpenImage}
-                onReply={startReply}
-                onReact={react}
-                onOpenQuoted={openQuoted}
-                onEdit={startEdit}
-                onDelete={setDeleting}
-              />
+              <Fragment key={message._id}>
+                {startsDay(messages[index - 1]?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
+                <ChatMessage
+                  message={message}
+                  isOwn={isOwn}
+                  avatar={isOwn ? authUser.profilePic : selectedUser.profilePic}
+                  myId={authUser._id}
+                  nameOf={nameOf}
+                  isHighlighted={message._id === highlightedId}
+                  searchQuery={searchQuery}
+                  onOpenImage={setOpenImage}
+                  onReply={startReply}
+                  onReact={react}
+                  onOpenQuoted={openQuoted}
+                  onEdit={startEdit}
+                  onDelete={setDeleting}
+                />
+              </Fragment>
             );
           })}
-          {pending.map((message) => (
-            <ChatMessage
-              key={message.clientMessageId}
-              message={pendingAsMessage(message)}
-              isOwn
-              outboxStatus={message.status}
-              uploadProgress={uploadProgress[message.clientMessageId]}
-              onRetry={() => retryMessage(message.clientMessageId)}
-              onDiscard={() => discardMessage(message.clientMessageId)}
-              avatar={authUser.profilePic}
-              myId={authUser._id}
-              nameOf={nameOf}
-              onOpenQuoted={openQuoted}
-            />
+          {pending.map((message, index) => (
+            <Fragment key={message.clientMessageId}>
+              {startsDay((pending[index - 1] ?? messages.at(-1))?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
+              <ChatMessage
+                message={pendingAsMessage(message)}
+                isOwn
+                outboxStatus={message.status}
+                uploadProgress={uploadProgress[message.clientMessageId]}
+                onRetry={() => retryMessage(message.clientMessageId)}
+                onDiscard={() => discardMessage(message.clientMessageId)}
+                avatar={authUser.profilePic}
+                myId={authUser._id}
+                nameOf={nameOf}
+                onOpenQuoted={openQuoted}
+              />
+            </Fragment>
           ))}
           <div ref={endRef} />
         </div>

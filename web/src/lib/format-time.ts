@@ -32,3 +32,26 @@ export function formatLastSeen(iso: string, now = new Date()): string {
   const sameYear = time.getFullYear() === now.getFullYear();
   return `last seen ${time.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) })}`;
 }
+
+/** The local calendar day of a moment, as "YYYY-MM-DD": messages on the same day share it. */
+export function localDayOf(iso: string): string {
+  const time = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
+}
+
+/**
+ * The heading over a day's messages in a conversation: "Today", "Yesterday", the weekday within the
+ * last week ("Monday"), the date before ("November 3"), with the year when not this one.
+ */
+export function formatDayHeading(iso: string, now = new Date()): string {
+  const time = new Date(iso);
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const startOfDay = new Date(time.getFullYear(), time.getMonth(), time.getDate());
+  const daysAgo = Math.round((startOfToday.getTime() - startOfDay.getTime()) / DAY_MS);
+  if (daysAgo === 0) return 'Today';
+  if (daysAgo === 1) return 'Yesterday';
+  if (daysAgo > 1 && daysAgo < 7) return time.toLocaleDateString('en-US', { weekday: 'long' });
+  const sameYear = time.getFullYear() === now.getFullYear();
+  return time.toLocaleDateString('en-US', { month: 'long', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInboxTime, formatLastSeen, formatMessageTime } from '../../src/lib/format-time';
+import { formatDayHeading, formatInboxTime, formatLastSeen, formatMessageTime, localDayOf } from '../../src/lib/format-time';
 
 describe('formatMessageTime', () => {
   it('shows en-US 12-hour time as hh:mm AM/PM', () => {
@@ -32,5 +32,33 @@ describe('formatLastSeen', () => {
     expect(formatLastSeen(at(2026, 10, 22, 22, 42), now)).toBe('last seen yesterday at 10:42 PM');
     expect(formatLastSeen(at(2026, 10, 3, 8, 0), now)).toBe('last seen Nov 3');
     expect(formatLastSeen(at(2025, 11, 31, 8, 0), now)).toBe('last seen Dec 31, 2025');
+  });
+});
+
+describe('formatDayHeading', () => {
+  const now = new Date(2026, 10, 23, 15, 0); // Monday, Nov 23 2026
+  const at = (...parts: [number, number, number, number?, number?]) => new Date(...parts).toISOString();
+
+  it('heads a day as Today, Yesterday, its weekday within the week, its date before, with the year when not this one', () => {
+    expect(formatDayHeading(at(2026, 10, 23, 0, 5), now)).toBe('Today');
+    expect(formatDayHeading(at(2026, 10, 22, 23, 59), now)).toBe('Yesterday');
+    expect(formatDayHeading(at(2026, 10, 21, 0, 0), now)).toBe('Saturday');
+    expect(formatDayHeading(at(2026, 10, 17, 9, 0), now)).toBe('Tuesday');
+    expect(formatDayHeading(at(2026, 10, 16, 9, 0), now)).toBe('November 16');
+    expect(formatDayHeading(at(2025, 11, 31, 9, 0), now)).toBe('December 31, 2025');
+  });
+
+  it('counts days on the calendar, across a change of the clocks (a day of 23 hours in Berlin)', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+    try {
+      const afterTheChange = new Date(2026, 2, 30, 0, 30);
+      expect(formatDayHeading(at(2026, 2, 29, 0, 30), afterTheChange)).toBe('Yesterday');
+      expect(localDayOf(at(2026, 2, 29, 23, 59))).toBe('2026-03-29');
+      expect(localDayOf(at(2026, 2, 30, 0, 0))).toBe('2026-03-30');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

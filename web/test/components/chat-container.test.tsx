@@ -1,0 +1,74 @@
+import type { Contact } from '@chat/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChatContainer } from '../../src/components/chat-container';
+import { formatDayHeading } from '../../src/lib/format-time';
+import { useAuthStore } from '../../src/store/use-auth-store';
+import { useChatStore, type PendingMessage } from '../../src/store/use-chat-store';
+import { aMessage } from '../../../test/support/a-message';
+
+const bob: Contact = { _id: 'b', fullName: 'Bob', profilePic: '' };
+/** Noon, `days` days ago: far from midnight, whatever the zone. */
+const daysAgo = (days: number, minutes = 0) => {
+  const noon = new Date();
+  noon.setHours(12, minutes, 0, 0);
+  noon.setDate(noon.getDate() - days);
+  return noon.toISOString();
+};
+const text = (id: string, at: string, from = 'b') =>
+  aMessage({ _id: id, senderId: from, receiverId: from === 'b' ? 'me' : 'b', text: `message ${id}`, createdAt: at });
+
+beforeAll(() => {
+  // What jsdom does not lay out: the list's scrolling and its size.
+  Element.prototype.scrollIntoView = () => {};
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    disconnect() {}
+    unobserve() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+beforeEach(() => {
+  useAuthStore.setState({
+    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
+  });
+  useChatStore.setState({ selectedUser: bob, isMessagesLoading: false, getMessages: vi.fn(async () => {}), markRead: vi.fn(async () => {}) });
+});
+
+describe('the conversation', () => {
+  it('heads each day’s messages with the day, once, from the oldest day to “Today”, the outbox’s included', () => {
+    const pending: PendingMessage = {
+      clientMessageId: 'c1',
+      senderId: 'me',
+      receiverId: 'b',
+      text: 'on its way',
+      image: null,
+      createdAt: daysAgo(0, 30),
+      replyTo: null,
+      status: 'sending',
+      attempts: 0,
+      failure: null,
+    };
+    useChatStore.setState({
+      messages: [text('1', daysAgo(9)), text('2', daysAgo(9, 5), 'me'), text('3', daysAgo(3)), text('4', daysAgo(1)), text('5', daysAgo(1, 1))],
+      pendingMessages: [pending],
+    });
+    render(<ChatContainer />);
+    const list = screen.getByRole('log', { name: 'Messages' });
+    const order = [...list.querySelectorAll('[data-testid="day-divider"], [data-testid="chat-message"]')].map((element) =>
+      element.getAttribute('data-testid') === 'day-divider' ? `— ${element.textContent} —` : within(element as HTMLElement).getByText(/^message|on its way/).textContent,
+    );
+    expect(order).toEqual([
+      `— ${formatDayHeading(daysAgo(9))} —`,
+      'message 1',
+      'message 2',
+      `— ${formatDayHeading(daysAgo(3))} —`,
+      'message 3',
+      '— Yesterday —',
+      'message 4',
+      'message 5',
+      '— Today —',
+      'on its way',
+    ]);
+  });
+});
