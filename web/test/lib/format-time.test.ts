@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatDayHeading, formatInboxTime, formatLastSeen, formatMessageTime, localDayOf } from '../../src/lib/format-time';
 
+const now = new Date(2026, 10, 23, 15, 0); // Monday, Nov 23 2026
+/** A local time, as the server sends it (ISO, UTC). */
+const at = (...parts: [number, number, number, number?, number?]) => new Date(...parts).toISOString();
+
 describe('formatMessageTime', () => {
   it('shows en-US 12-hour time as hh:mm AM/PM', () => {
     const morning = new Date(2026, 0, 5, 9, 7).toISOString();
@@ -11,8 +15,6 @@ describe('formatMessageTime', () => {
 });
 
 describe('formatInboxTime', () => {
-  const now = new Date(2026, 10, 23, 15, 0); // Monday, Nov 23 2026
-  const at = (...parts: [number, number, number, number?, number?]) => new Date(...parts).toISOString();
 
   it('shows the time today, the weekday within the week, the date before, and the year when not this one', () => {
     expect(formatInboxTime(at(2026, 10, 23, 0, 5), now)).toBe('12:05 AM');
@@ -24,8 +26,6 @@ describe('formatInboxTime', () => {
 });
 
 describe('formatLastSeen', () => {
-  const now = new Date(2026, 10, 23, 15, 0);
-  const at = (...parts: [number, number, number, number?, number?]) => new Date(...parts).toISOString();
 
   it('says today or yesterday with the time, and the date before, with the year when not this one', () => {
     expect(formatLastSeen(at(2026, 10, 23, 10, 42), now)).toBe('last seen today at 10:42 AM');
@@ -36,8 +36,6 @@ describe('formatLastSeen', () => {
 });
 
 describe('formatDayHeading', () => {
-  const now = new Date(2026, 10, 23, 15, 0); // Monday, Nov 23 2026
-  const at = (...parts: [number, number, number, number?, number?]) => new Date(...parts).toISOString();
 
   it('heads a day as Today, Yesterday, its weekday within the week, its date before, with the year when not this one', () => {
     expect(formatDayHeading(at(2026, 10, 23, 0, 5), now)).toBe('Today');
