@@ -154,6 +154,8 @@ describe('input', () => {
     const victim = await person('Victim Reader');
     const payload = '<script>window.__pwned=2</script><b>bold?</b>';
     await attacker.client.post(`/api/messages/send/${victim._id}`, { text: payload });
+    const links = 'click javascript:window.__pwned=3 or https://example.com/prize';
+    await attacker.client.post(`/api/messages/send/${victim._id}`, { text: links });
 
     const { page } = await signedInPage(browser(), target.baseUrl, victim.client.cookie);
     const dialogs: string[] = [];
@@ -167,6 +169,14 @@ describe('input', () => {
     await polled(() => conversation(page).getByText(payload, { exact: true }).count(), 'the message, as text').toBe(1);
     expect(await contact.textContent()).toContain('<img src=x onerror="window.__pwned=1">Mallory Markup');
     expect(await page.locator('b', { hasText: 'bold?' }).count()).toBe(0);
+    // Only the web address is a link, and it opens apart from the app, telling the site nothing.
+    const prize = conversation(page).getByRole('link');
+    await polled(() => prize.count(), 'the one link in the messages').toBe(1);
+    expect(await prize.evaluate((link: HTMLAnchorElement) => [link.href, link.target, link.rel])).toEqual([
+      'https://example.com/prize',
+      '_blank',
+      'noopener noreferrer nofollow',
+    ]);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     await screenshot(page, 'security-html-as-text');

@@ -6,7 +6,7 @@ import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
 import { MessageReactions } from './message-reactions';
 import { MessageStatus, statusOf } from './message-status';
-import { HighlightedText } from './highlighted-text';
+import { MessageText } from './message-text';
 import { QuotedMessage } from './quoted-message';
 import { ReactionPicker } from './reaction-picker';
 
@@ -155,7 +155,7 @@ export function ChatMessage({
         )}
         {message.text && (
           <p className="break-words whitespace-pre-wrap">
-            <HighlightedText text={message.text} query={searchQuery} />
+            <MessageText text={message.text} query={searchQuery} />
           </p>
         )}
         {isDeleted && (
