@@ -36,6 +36,8 @@ describeOnEmbedded((run) => {
 
       await row(page, 'Bob Inbox').click();
       await polled(() => conversation(page).getByText('Bring the photos 📷').count(), 'the conversation').toBe(1);
+      await polled(() => conversation(page).getByTestId('unread-divider').textContent(), 'where the unread messages begin').toBe('2 unread messages');
+      await run.shot(page, 'inbox-unread-opened');
       await polled(() => page.getByText(/^\d+ unread$/).count(), 'no unread badge once read').toBe(0);
       await polled(() => page.title(), 'the title once read').toBe('Chat.io');
       await page.getByPlaceholder('Type a message...').fill('On my way!');

@@ -13,6 +13,7 @@ import { ImageLightbox } from './image-lightbox';
 import { BlockedContactBar, DeletedAccountBar } from './conversation-closed-bar';
 import { MessageInput } from './message-input';
 import { MessageSkeleton } from './message-skeleton';
+import { UnreadDivider } from './unread-divider';
 
 /** How close to the top a scroll must come to fetch the older page. */
 const LOAD_OLDER_THRESHOLD_PX = 48;
@@ -22,7 +23,7 @@ const AT_BOTTOM_PX = 48;
 const HIGHLIGHT_MS = 2_000;
 
 export function ChatContainer() {
-  const { messages, selectedUser, isMessagesLoading, isOlderLoading, hasOlderMessages, getMessages, loadOlderMessages } =
+  const { messages, selectedUser, unreadMarker, isMessagesLoading, isOlderLoading, hasOlderMessages, getMessages, loadOlderMessages } =
     useChatStore();
   const authUser = useAuthStore((state) => state.authUser);
   const allPending = useChatStore((state) => state.pendingMessages);
@@ -217,6 +218,7 @@ export function ChatContainer() {
             return (
               <Fragment key={message._id}>
                 {startsDay(messages[index - 1]?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
+                {message._id === unreadMarker?.firstId && <UnreadDivider count={unreadMarker.count} />}
                 <ChatMessage
                   message={message}
                   isOwn={isOwn}

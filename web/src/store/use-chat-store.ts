@@ -76,6 +76,11 @@ export interface ChatState {
   /** The message to show was shown. */
   clearJumpTarget(): void;
   selectedUser: Contact | null;
+  /**
+   * Where the open conversation's unread messages began when it was opened: the first of them and
+   * how many there were (the inbox's count), marked in the list until another one is opened.
+   */
+  unreadMarker: { firstId: string; count: number } | null;
   messages: Message[];
   /** My messages not stored yet (on their way, or not sent), oldest first: kept in the outbox. */
   pendingMessages: PendingMessage[];
@@ -209,6 +214,17 @@ function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) 
 }
 
 /** Where an entry sorts in the inbox: its latest message's id, or below every id without one. */
+/**
+ * The unread messages' start in a conversation just loaded: `count` unread from `peerId` are their
+ * latest messages in it (the oldest loaded, if the page holds fewer).
+ */
+function unreadMarkerIn(messages: Message[], peerId: string, count: number): ChatState['unreadMarker'] {
+  if (count === 0) return null;
+  const fromPeer = messages.filter((message) => message.senderId === peerId);
+  const first = fromPeer[Math.max(0, fromPeer.length - count)];
+  return first ? { firstId: first._id, count } : null;
+}
+
 const latestId = (entry: InboxEntry) => (entry.lastMessage ? Number(entry.lastMessage._id) : -1);
 
 /** The newest message `peerId` sent in `messages`, whose id a read receipt names. */
@@ -317,6 +333,7 @@ export const useChatStore = create<ChatState>((set, get) => {
     hasMoreMessageResults: false,
     jumpTarget: null,
     selectedUser: null,
+    unreadMarker: null,
     messages: [],
     pendingMessages: [],
     uploadProgress: {},
@@ -457,6 +474,8 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     async getMessages(userId) {
       const firstLoad = get().selectedUser?._id !== userId || get().messages.length === 0;
+      // Read before the history loads, which marks it read.
+      const unreadOnOpen = get().users.find((user) => user._id === userId)?.unreadCount ?? 0;
       if (firstLoad) set({ isMessagesLoading: true });
       try {
         const page = await api.getMessages(userId);
@@ -472,7 +491,8 @@ export const useChatStore = create<ChatState>((set, get) => {
           // (the page was read before it was stored); another conversation's list goes.
           if (firstLoad) {
             const arrivedMeanwhile = state.messages.filter((message) => message.senderId === userId || message.receiverId === userId);
-            return { messages: merge(page, arrivedMeanwhile), hasOlderMessages: page.length === DEFAULT_PAGE };
+            const messages = merge(page, arrivedMeanwhile);
+            return { messages, hasOlderMessages: page.length === DEFAULT_PAGE, unreadMarker: unreadMarkerIn(messages, userId, unreadOnOpen) };
           }
           return { messages: merge(state.messages, page) };
         });
@@ -593,7 +613,7 @@ export const useChatStore = create<ChatState>((set, get) => {
     setSelectedUser(user) {
       if (user?._id === get().selectedUser?._id) return;
       get().notifyTyping(false);
-      set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null });
+      set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null, unreadMarker: null });
     },
 
     async editMessage(messageId, text) {

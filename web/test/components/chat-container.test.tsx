@@ -32,7 +32,14 @@ beforeEach(() => {
   useAuthStore.setState({
     authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
   });
-  useChatStore.setState({ selectedUser: bob, isMessagesLoading: false, getMessages: vi.fn(async () => {}), markRead: vi.fn(async () => {}) });
+  useChatStore.setState({
+    selectedUser: bob,
+    unreadMarker: null,
+    pendingMessages: [],
+    isMessagesLoading: false,
+    getMessages: vi.fn(async () => {}),
+    markRead: vi.fn(async () => {}),
+  });
 });
 
 describe('the conversation', () => {
@@ -70,5 +77,18 @@ describe('the conversation', () => {
       '— Today —',
       'on its way',
     ]);
+  });
+
+  it('marks where the messages unread on opening begin, after the day’s heading', () => {
+    useChatStore.setState({
+      messages: [text('1', daysAgo(1)), text('2', daysAgo(0, 1), 'me'), text('3', daysAgo(0, 2)), text('4', daysAgo(0, 3))],
+      unreadMarker: { firstId: '3', count: 2 },
+    });
+    render(<ChatContainer />);
+    const list = screen.getByRole('log', { name: 'Messages' });
+    const order = [...list.querySelectorAll('[data-testid$="divider"], [data-testid="chat-message"]')].map((element) =>
+      element.getAttribute('data-testid') === 'chat-message' ? within(element as HTMLElement).getByText(/^message/).textContent : `— ${element.textContent} —`,
+    );
+    expect(order).toEqual(['— Yesterday —', 'message 1', '— Today —', 'message 2', '— 2 unread messages —', 'message 3', 'message 4']);
   });
 });

@@ -50,6 +50,24 @@ describe('opening a conversation', () => {
     await loading;
     expect(ids(), 'the history and the live message').toEqual(range(31, 41).map((m) => Number(m._id)));
   });
+
+  it('marks where the messages unread on opening begin, and keeps the mark as more arrive and are read', async () => {
+    const mine = (id: number) => aMessage({ _id: String(id), senderId: 'me', receiverId: 'bob', text: `mine ${id}` });
+    useChatStore.setState({ selectedUser: null, messages: [], users: [{ ...bob, lastMessage: message(14), unreadCount: 2 }] });
+    useChatStore.getState().setSelectedUser(bob);
+    vi.spyOn(api, 'getMessages').mockResolvedValue([message(10), mine(11), message(12), mine(13), message(14)]);
+    await useChatStore.getState().getMessages('bob');
+    expect(useChatStore.getState().unreadMarker).toEqual({ firstId: '12', count: 2 });
+    useChatStore.getState().receiveMessage(message(15));
+    expect(useChatStore.getState().unreadMarker, 'the same mark after a live message').toEqual({ firstId: '12', count: 2 });
+
+    useChatStore.getState().setSelectedUser(null);
+    expect(useChatStore.getState().unreadMarker, 'gone with the conversation').toBeNull();
+    useChatStore.setState({ users: [{ ...bob, lastMessage: message(15), unreadCount: 0 }] });
+    useChatStore.getState().setSelectedUser(bob);
+    await useChatStore.getState().getMessages('bob');
+    expect(useChatStore.getState().unreadMarker, 'none with nothing unread').toBeNull();
+  });
 });
 
 describe('reading the open conversation', () => {
