@@ -25,14 +25,24 @@ describeOnEmbedded((run) => {
       await page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
       await polled(() => conversation(page).getByText('Message 1', { exact: true }).count(), 'the oldest message after scrolling up').toBe(1);
       await polled(() => page.getByTestId('message-list').getByTestId('chat-message').count(), 'all 70 messages').toBe(70);
-      // One day: one heading, over its first message now that the older pages are in.
-      expect(await conversation(page).getByTestId('day-divider').allTextContents()).toEqual(['Today']);
-      const headingAboveFirst = await conversation(page).evaluate((list) => {
-        const [divider, first] = [list.querySelector('[data-testid="day-divider"]')!, list.querySelector('[data-testid="chat-message"]')!];
-        return Boolean(divider.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING);
-      });
-      expect(headingAboveFirst, '“Today” above Message 1').toBe(true);
+      // One day: one heading, over its first message now that the older pages are in; Bob's 35
+      // messages unread when Alice opened it, the mark over the first of them.
+      const listStart = () =>
+        conversation(page).evaluate((list) =>
+          [...list.querySelectorAll('[data-testid$="divider"], [data-testid="chat-message"] p')].slice(0, 3).map((element) => element.textContent),
+        );
+      await polled(listStart, 'the start of the list').toEqual(['Today', '35 unread messages', 'Message 1']);
+      expect(await conversation(page).getByTestId('day-divider').count()).toBe(1);
       await run.shot(page, 'history-oldest-page');
+
+      const toLatest = page.getByRole('button', { name: 'Scroll to the latest message' });
+      await toLatest.click();
+      await polled(() => conversation(page).getByText('Message 70', { exact: true }).isVisible(), 'the latest message in view again').toBe(true);
+      await polled(
+        () => page.getByTestId('message-list').evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight),
+        'the list at its end',
+      ).toBeLessThan(48);
+      await polled(() => toLatest.count(), 'the button gone at the latest message').toBe(0);
       expect(outside).toEqual([]);
     });
 

@@ -1,4 +1,5 @@
 import type { Message } from '@chat/contracts';
+import { ChevronDown } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { photoDescription } from '../lib/message-preview';
@@ -81,10 +82,17 @@ export function ChatContainer() {
     return () => observer.disconnect();
   }, [isMessagesLoading]);
 
+  // Far enough up the history, a button offers the way back to the latest message.
+  const [isFarFromLatest, setFarFromLatest] = useState(false);
+  useEffect(() => setFarFromLatest(false), [selectedUser?._id]);
+  const scrollToLatest = () => endRef.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
+
   const onScroll = () => {
     const list = listRef.current;
     if (!list) return;
-    isAtBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < AT_BOTTOM_PX;
+    const belowView = list.scrollHeight - list.scrollTop - list.clientHeight;
+    isAtBottom.current = belowView < AT_BOTTOM_PX;
+    setFarFromLatest(belowView > list.clientHeight / 2);
     if (list.scrollTop > LOAD_OLDER_THRESHOLD_PX || !hasOlderMessages || isOlderLoading) return;
     heightBeforeOlder.current = list.scrollHeight;
     void loadOlderMessages();
@@ -199,62 +207,74 @@ export function ChatContainer() {
       {isMessagesLoading ? (
         <MessageSkeleton />
       ) : (
-        <div
-          ref={listRef}
-          onScroll={onScroll}
-          role="log"
-          aria-label="Messages"
-          // New messages are announced by the live announcer, as "Bob: hello", not as the list's whole new rows.
-          aria-live="off"
-          className="flex-1 space-y-4 overflow-y-auto p-4"
-          data-testid="message-list"
-        >
-          {isOlderLoading && <div className="flex justify-center"><span className="loading loading-dots loading-sm" /></div>}
-          {messages.length === 0 && pending.length === 0 && (
-            <p className="py-8 text-center text-sm text-muted">No messages yet. Say hello 👋</p>
-          )}
-          {messages.map((message, index) => {
-            const isOwn = message.senderId === authUser._id;
-            return (
-              <Fragment key={message._id}>
-                {startsDay(messages[index - 1]?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
-                {message._id === unreadMarker?.firstId && <UnreadDivider count={unreadMarker.count} />}
+        <div className="relative flex min-h-0 flex-1 flex-col">
+          <div
+            ref={listRef}
+            onScroll={onScroll}
+            role="log"
+            aria-label="Messages"
+            // New messages are announced by the live announcer, as "Bob: hello", not as the list's whole new rows.
+            aria-live="off"
+            className="flex-1 space-y-4 overflow-y-auto p-4"
+            data-testid="message-list"
+          >
+            {isOlderLoading && <div className="flex justify-center"><span className="loading loading-dots loading-sm" /></div>}
+            {messages.length === 0 && pending.length === 0 && (
+              <p className="py-8 text-center text-sm text-muted">No messages yet. Say hello 👋</p>
+            )}
+            {messages.map((message, index) => {
+              const isOwn = message.senderId === authUser._id;
+              return (
+                <Fragment key={message._id}>
+                  {startsDay(messages[index - 1]?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
+                  {message._id === unreadMarker?.firstId && <UnreadDivider count={unreadMarker.count} />}
+                  <ChatMessage
+                    message={message}
+                    isOwn={isOwn}
+                    avatar={isOwn ? authUser.profilePic : selectedUser.profilePic}
+                    myId={authUser._id}
+                    nameOf={nameOf}
+                    isHighlighted={message._id === highlightedId}
+                    searchQuery={searchQuery}
+                    onOpenImage={setOpenImage}
+                    onReply={startReply}
+                    onReact={react}
+                    onOpenQuoted={openQuoted}
+                    onEdit={startEdit}
+                    onDelete={setDeleting}
+                  />
+                </Fragment>
+              );
+            })}
+            {pending.map((message, index) => (
+              <Fragment key={message.clientMessageId}>
+                {startsDay((pending[index - 1] ?? messages.at(-1))?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
                 <ChatMessage
-                  message={message}
-                  isOwn={isOwn}
-                  avatar={isOwn ? authUser.profilePic : selectedUser.profilePic}
+                  message={pendingAsMessage(message)}
+                  isOwn
+                  outboxStatus={message.status}
+                  uploadProgress={uploadProgress[message.clientMessageId]}
+                  onRetry={() => retryMessage(message.clientMessageId)}
+                  onDiscard={() => discardMessage(message.clientMessageId)}
+                  avatar={authUser.profilePic}
                   myId={authUser._id}
                   nameOf={nameOf}
-                  isHighlighted={message._id === highlightedId}
-                  searchQuery={searchQuery}
-                  onOpenImage={setOpenImage}
-                  onReply={startReply}
-                  onReact={react}
                   onOpenQuoted={openQuoted}
-                  onEdit={startEdit}
-                  onDelete={setDeleting}
                 />
               </Fragment>
-            );
-          })}
-          {pending.map((message, index) => (
-            <Fragment key={message.clientMessageId}>
-              {startsDay((pending[index - 1] ?? messages.at(-1))?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
-              <ChatMessage
-                message={pendingAsMessage(message)}
-                isOwn
-                outboxStatus={message.status}
-                uploadProgress={uploadProgress[message.clientMessageId]}
-                onRetry={() => retryMessage(message.clientMessageId)}
-                onDiscard={() => discardMessage(message.clientMessageId)}
-                avatar={authUser.profilePic}
-                myId={authUser._id}
-                nameOf={nameOf}
-                onOpenQuoted={openQuoted}
-              />
-            </Fragment>
-          ))}
-          <div ref={endRef} />
+            ))}
+            <div ref={endRef} />
+          </div>
+          {isFarFromLatest && (
+            <button
+              type="button"
+              className="btn btn-circle btn-sm absolute right-5 bottom-3 z-20 shadow-md"
+              aria-label="Scroll to the latest message"
+              onClick={scrollToLatest}
+            >
+              <ChevronDown className="size-5" />
+            </button>
+          )}
         </div>
       )}
       {closed === 'account deleted' ? (

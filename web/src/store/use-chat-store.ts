@@ -77,10 +77,11 @@ export interface ChatState {
   clearJumpTarget(): void;
   selectedUser: Contact | null;
   /**
-   * Where the open conversation's unread messages began when it was opened: the first of them and
-   * how many there were (the inbox's count), marked in the list until another one is opened.
+   * Where the open conversation's unread messages began when it was opened: the first of them (of
+   * those loaded), how many there were (the inbox's count) and the latest message then, marked in
+   * the list until another one is opened.
    */
-  unreadMarker: { firstId: string; count: number } | null;
+  unreadMarker: { firstId: string; count: number; upToId: string } | null;
   messages: Message[];
   /** My messages not stored yet (on their way, or not sent), oldest first: kept in the outbox. */
   pendingMessages: PendingMessage[];
@@ -215,14 +216,14 @@ function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) 
 
 /** Where an entry sorts in the inbox: its latest message's id, or below every id without one. */
 /**
- * The unread messages' start in a conversation just loaded: `count` unread from `peerId` are their
- * latest messages in it (the oldest loaded, if the page holds fewer).
+ * The unread messages' start in a conversation: `count` unread from `peerId` were their latest
+ * messages up to `upToId` when it opened (the oldest loaded, until older pages hold them all).
  */
-function unreadMarkerIn(messages: Message[], peerId: string, count: number): ChatState['unreadMarker'] {
-  if (count === 0) return null;
-  const fromPeer = messages.filter((message) => message.senderId === peerId);
+function unreadMarkerIn(messages: Message[], peerId: string, count: number, upToId = messages.at(-1)?._id): ChatState['unreadMarker'] {
+  if (count === 0 || upToId === undefined) return null;
+  const fromPeer = messages.filter((message) => message.senderId === peerId && Number(message._id) <= Number(upToId));
   const first = fromPeer[Math.max(0, fromPeer.length - count)];
-  return first ? { firstId: first._id, count } : null;
+  return first ? { firstId: first._id, count, upToId } : null;
 }
 
 const latestId = (entry: InboxEntry) => (entry.lastMessage ? Number(entry.lastMessage._id) : -1);
@@ -511,7 +512,15 @@ export const useChatStore = create<ChatState>((set, get) => {
       try {
         const page = await api.getMessages(selectedUser._id, messages[0]!._id);
         if (get().selectedUser?._id !== selectedUser._id) return;
-        set((state) => ({ messages: merge(state.messages, page), hasOlderMessages: page.length === DEFAULT_PAGE }));
+        set((state) => {
+          const all = merge(state.messages, page);
+          const marker = state.unreadMarker;
+          return {
+            messages: all,
+            hasOlderMessages: page.length === DEFAULT_PAGE,
+            unreadMarker: marker && unreadMarkerIn(all, selectedUser._id, marker.count, marker.upToId),
+          };
+        });
       } catch (error) {
         toast.error(errorMessage(error));
       } finally {

@@ -82,7 +82,7 @@ describe('the conversation', () => {
   it('marks where the messages unread on opening begin, after the day’s heading', () => {
     useChatStore.setState({
       messages: [text('1', daysAgo(1)), text('2', daysAgo(0, 1), 'me'), text('3', daysAgo(0, 2)), text('4', daysAgo(0, 3))],
-      unreadMarker: { firstId: '3', count: 2 },
+      unreadMarker: { firstId: '3', count: 2, upToId: '4' },
     });
     render(<ChatContainer />);
     const list = screen.getByRole('log', { name: 'Messages' });

@@ -57,9 +57,9 @@ describe('opening a conversation', () => {
     useChatStore.getState().setSelectedUser(bob);
     vi.spyOn(api, 'getMessages').mockResolvedValue([message(10), mine(11), message(12), mine(13), message(14)]);
     await useChatStore.getState().getMessages('bob');
-    expect(useChatStore.getState().unreadMarker).toEqual({ firstId: '12', count: 2 });
+    expect(useChatStore.getState().unreadMarker).toEqual({ firstId: '12', count: 2, upToId: '14' });
     useChatStore.getState().receiveMessage(message(15));
-    expect(useChatStore.getState().unreadMarker, 'the same mark after a live message').toEqual({ firstId: '12', count: 2 });
+    expect(useChatStore.getState().unreadMarker, 'the same mark after a live message').toEqual({ firstId: '12', count: 2, upToId: '14' });
 
     useChatStore.getState().setSelectedUser(null);
     expect(useChatStore.getState().unreadMarker, 'gone with the conversation').toBeNull();
@@ -67,6 +67,18 @@ describe('opening a conversation', () => {
     useChatStore.getState().setSelectedUser(bob);
     await useChatStore.getState().getMessages('bob');
     expect(useChatStore.getState().unreadMarker, 'none with nothing unread').toBeNull();
+  });
+
+  it('moves the mark back as older pages bring the first unread messages in', async () => {
+    useChatStore.setState({ selectedUser: null, messages: [], users: [{ ...bob, lastMessage: message(150), unreadCount: 60 }] });
+    useChatStore.getState().setSelectedUser(bob);
+    vi.spyOn(api, 'getMessages').mockResolvedValueOnce(range(101, 100 + DEFAULT_PAGE));
+    await useChatStore.getState().getMessages('bob');
+    expect(useChatStore.getState().unreadMarker?.firstId, 'the oldest loaded, while the page holds fewer').toBe('101');
+    useChatStore.getState().receiveMessage(message(151));
+    vi.spyOn(api, 'getMessages').mockResolvedValueOnce(range(51, 100));
+    await useChatStore.getState().loadOlderMessages();
+    expect(useChatStore.getState().unreadMarker, 'the 60th from the latest when it opened').toEqual({ firstId: '91', count: 60, upToId: '150' });
   });
 });
 
