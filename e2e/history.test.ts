@@ -29,7 +29,7 @@ describeOnEmbedded((run) => {
       // messages unread when Alice opened it, the mark over the first of them.
       const listStart = () =>
         conversation(page).evaluate((list) =>
-          [...list.querySelectorAll('[data-testid$="divider"], [data-testid="chat-message"] p')].slice(0, 3).map((element) => element.textContent),
+          Array.from(list.querySelectorAll('[data-testid$="divider"], [data-testid="chat-message"] p')).slice(0, 3).map((element) => element.textContent),
         );
       await polled(listStart, 'the start of the list').toEqual(['Today', '35 unread messages', 'Message 1']);
       expect(await conversation(page).getByTestId('day-divider').count()).toBe(1);
