@@ -44,6 +44,13 @@ describeOnEmbedded((run) => {
       await polled(() => ann.page.getByText('Editing message').count(), 'the editing bar gone').toBe(0);
       await run.shot(ben.page, 'message-edited');
 
+      // Up in the empty box takes up my latest message again; Escape gives it up.
+      await input.press('ArrowUp');
+      await polled(() => ann.page.getByText('Editing message').count(), 'the editing bar from the keyboard').toBe(1);
+      expect(await input.inputValue()).toBe('See you at 6');
+      await input.press('Escape');
+      await polled(() => input.inputValue(), 'the box empty again').toBe('');
+
       const mineEdited = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'See you at 6' });
       await mineEdited.hover();
       await mineEdited.getByRole('button', { name: 'Edit message' }).click();

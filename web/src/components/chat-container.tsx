@@ -7,7 +7,7 @@ import { prefersReducedMotion } from '../lib/use-reduced-motion';
 import { pendingAsMessage, useChatStore, whyConversationClosed } from '../store/use-chat-store';
 import { ChatHeader } from './chat-header';
 import { ConversationSearch } from './conversation-search';
-import { ChatMessage } from './chat-message';
+import { ChatMessage, mayEdit } from './chat-message';
 import { DayDivider, startsDay } from './day-divider';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { ImageLightbox } from './image-lightbox';
@@ -115,6 +115,12 @@ export function ChatContainer() {
     setReplyingTo(null);
     setEditing(message);
   }, []);
+  const editLatest = () => {
+    const latest = messages.findLast((message) => message.senderId === authUser?._id);
+    if (!latest || !mayEdit(latest)) return false;
+    startEdit(latest);
+    return true;
+  };
   const reactToMessage = useChatStore((state) => state.reactToMessage);
   const retryMessage = useChatStore((state) => state.retryMessage);
   const discardMessage = useChatStore((state) => state.discardMessage);
@@ -287,6 +293,7 @@ export function ChatContainer() {
           droppedFile={droppedFile}
           editing={editing}
           onEditDone={() => setEditing(null)}
+          onEditLatest={editLatest}
           replyingTo={replyingTo && { message: replyingTo, authorName: nameOf(replyingTo.senderId) }}
           onReplyDone={() => setReplyingTo(null)}
         />

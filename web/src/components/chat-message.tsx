@@ -44,7 +44,8 @@ interface ChatMessageProps {
   onDelete?(message: Message): void;
 }
 
-const mayEdit = (message: Message) =>
+/** Whether my message may still have its text changed: a text, within the edit window. */
+export const mayEdit = (message: Message) =>
   message.text !== null && Date.now() - Date.parse(message.createdAt) < EDIT_WINDOW_MINUTES * 60_000;
 
 /** A small button beside a message's time, shown while the message is hovered or the button focused. */

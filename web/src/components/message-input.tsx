@@ -20,13 +20,15 @@ interface MessageInputProps {
   editing?: Message | null;
   /** The edit was saved or given up. */
   onEditDone?(): void;
+  /** Up in an empty box starts changing my latest message, as in Telegram: true when it could. */
+  onEditLatest?(): boolean;
   /** The message the next one sent answers, and who wrote it ("You" for me). */
   replyingTo?: { message: Message; authorName: string } | null;
   /** The reply was sent or given up. */
   onReplyDone?(): void;
 }
 
-export function MessageInput({ peerId, droppedFile = null, editing = null, onEditDone, replyingTo = null, onReplyDone }: MessageInputProps) {
+export function MessageInput({ peerId, droppedFile = null, editing = null, onEditDone, onEditLatest, replyingTo = null, onReplyDone }: MessageInputProps) {
   const draft = useChatStore((state) => state.drafts[peerId] ?? '');
   const image = useChatStore((state) => state.draftImages[peerId] ?? null);
   const setDraft = useChatStore((state) => state.setDraft);
@@ -120,6 +122,10 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       event.currentTarget.form?.requestSubmit();
+      return;
+    }
+    if (event.key === 'ArrowUp' && !editing && text === '' && !image) {
+      if (onEditLatest?.()) event.preventDefault();
       return;
     }
     if (event.key !== 'Escape' || isPickerOpen) return;

@@ -73,6 +73,17 @@ describe('the text box', () => {
     expect(useChatStore.getState().draftImages).toEqual({});
   });
 
+  it('starts changing my latest message with Up in an empty box, and only there', () => {
+    const onEditLatest = vi.fn(() => true);
+    render(<MessageInput peerId="b" onEditLatest={onEditLatest} />);
+    type('a line');
+    fireEvent.keyDown(textBox(), { key: 'ArrowUp' });
+    expect(onEditLatest, 'Up moves within what is written').not.toHaveBeenCalled();
+    type('');
+    expect(fireEvent.keyDown(textBox(), { key: 'ArrowUp' }), 'the key taken').toBe(false);
+    expect(onEditLatest).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a message being changed in place of the draft, and the draft again once the edit ends', () => {
     useChatStore.setState({ drafts: { b: 'half a thought' } });
     const sent = { _id: '7', senderId: 'me', receiverId: 'b', text: 'typo hree' } as never;
