@@ -8,14 +8,17 @@ const keyOf = (userId: string) => `chat-io:drafts:${userId}`;
  * outbox, until sent or the account is deleted. Without storage they live as long as the page.
  */
 export const draftStorage = {
-  load(userId: string): Drafts {
+  /** The drafts kept, or null when this browser keeps none (no storage). */
+  load(userId: string): Drafts | null {
+    let kept: unknown;
     try {
-      const kept: unknown = JSON.parse(localStorage.getItem(keyOf(userId)) ?? '{}');
-      if (!kept || typeof kept !== 'object') return {};
-      return Object.fromEntries(Object.entries(kept).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    } catch {
-      return {};
+      kept = JSON.parse(localStorage.getItem(keyOf(userId)) ?? '{}');
+    } catch (error) {
+      if (error instanceof SyntaxError) return {};
+      return null;
     }
+    if (!kept || typeof kept !== 'object') return {};
+    return Object.fromEntries(Object.entries(kept).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   },
   save(userId: string, drafts: Drafts): void {
     try {

@@ -549,11 +549,12 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     setDraft(peerId, text) {
-      const drafts = { ...get().drafts };
+      const me = useAuthStore.getState().authUser?._id;
+      // Another tab of mine may have changed other drafts since: only this one changes, theirs are taken up.
+      const drafts = { ...((me && draftStorage.load(me)) || get().drafts) };
       if (text) drafts[peerId] = text;
       else delete drafts[peerId];
       set({ drafts });
-      const me = useAuthStore.getState().authUser?._id;
       if (me) draftStorage.save(me, drafts);
     },
 
@@ -566,7 +567,7 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     restoreDrafts() {
       const me = useAuthStore.getState().authUser?._id;
-      set({ drafts: me ? draftStorage.load(me) : {}, draftImages: {} });
+      set({ drafts: (me && draftStorage.load(me)) || {}, draftImages: {} });
     },
 
     flushOutbox() {

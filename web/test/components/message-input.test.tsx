@@ -60,6 +60,14 @@ describe('the text box', () => {
     expect(useChatStore.getState().drafts, 'after a reload').toEqual({ c: 'for Cat' });
   });
 
+  it('leaves the drafts another tab of mine wrote meanwhile', () => {
+    render(<MessageInput peerId="b" />);
+    localStorage.setItem('chat-io:drafts:me', JSON.stringify({ c: 'from my other tab' }));
+    type('from this tab');
+    expect(JSON.parse(localStorage.getItem('chat-io:drafts:me') ?? '{}')).toEqual({ b: 'from this tab', c: 'from my other tab' });
+    expect(useChatStore.getState().drafts).toEqual({ b: 'from this tab', c: 'from my other tab' });
+  });
+
   it('keeps a photo attached for one person with their conversation, not the next one opened', () => {
     useChatStore.setState({ draftImages: { b: 'data:image/png;base64,AAAA' } });
     const { rerender } = render(<MessageInput peerId="b" />);
