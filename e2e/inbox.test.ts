@@ -118,6 +118,17 @@ describeOnEmbedded((run) => {
       await send(alice, bobUser._id, 'Sent by me');
       await polled(() => conversation(page).getByText('Sent by me').count(), 'both messages in the open conversation').toBe(1);
       expect(await shown(), 'nothing for what is in view, nor for my own').toEqual(['Bob Notify: Dinner at 8?']);
+
+      // Muted, Bob's messages notify nothing, though they still count and show in his row.
+      await page.getByRole('button', { name: 'Mute notifications' }).click();
+      await polled(() => page.getByRole('button', { name: 'Mute notifications' }).getAttribute('aria-pressed'), 'the conversation muted').toBe('true');
+      await page.getByRole('button', { name: 'Close chat' }).click();
+      await send(bob, aliceUser._id, 'Sent while muted');
+      await polled(() => row(page, 'Bob Notify').getByTestId('last-message').textContent(), 'the muted message in Bob’s row').toContain('Sent while muted');
+      await polled(() => row(page, 'Bob Notify').textContent(), 'the row unread and muted').toMatch(/1 unread/);
+      expect(await row(page, 'Bob Notify').getByRole('img', { name: 'Muted' }).count()).toBe(1);
+      await run.shot(page, 'inbox-muted');
+      expect(await shown(), 'no notification while muted').toEqual(['Bob Notify: Dinner at 8?']);
       bobOnline.disconnect();
     });
 

@@ -1,9 +1,10 @@
-import { Ban, Search, X } from 'lucide-react';
+import { Ban, Bell, BellOff, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatLastSeen } from '../lib/format-time';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore, whyConversationClosed } from '../store/use-chat-store';
+import { useNotificationStore } from '../store/use-notification-store';
 import { BlockContactDialog } from './block-contact-dialog';
 
 /** Who the conversation is with, their presence, and its actions: search, block, close. */
@@ -49,6 +50,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onSearch} aria-label="Search in this conversation" title="Search">
             <Search className="size-5" />
           </button>
+          <MuteButton userId={selectedUser._id} />
           {!closed && (
             <button
               type="button"
@@ -67,5 +69,23 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
       </div>
       <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />
     </div>
+  );
+}
+
+/** Mutes this conversation's desktop notifications and their sound, in this browser. */
+function MuteButton({ userId }: { userId: string }) {
+  const isMuted = useNotificationStore((state) => state.muted.includes(userId));
+  const setMuted = useNotificationStore((state) => state.setMuted);
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm btn-circle"
+      onClick={() => setMuted(userId, !isMuted)}
+      aria-label="Mute notifications"
+      aria-pressed={isMuted}
+      title={isMuted ? 'Unmute' : 'Mute'}
+    >
+      {isMuted ? <BellOff className="size-5" /> : <Bell className="size-5" />}
+    </button>
   );
 }

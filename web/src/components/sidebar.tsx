@@ -1,5 +1,5 @@
 import { MAX_CONTACT_SEARCH, type InboxEntry } from '@chat/contracts';
-import { Search, Users } from 'lucide-react';
+import { BellOff, Search, Users } from 'lucide-react';
 import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
@@ -8,6 +8,7 @@ import { MessageSearchResults } from './message-search-results';
 import { MessageStatus, statusOf } from './message-status';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
+import { useNotificationStore } from '../store/use-notification-store';
 import { SidebarSkeleton } from './sidebar-skeleton';
 
 /** How long typing in the search box pauses before the server is asked. */
@@ -133,6 +134,7 @@ interface ContactRowProps {
 function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
   const unread = user.unreadCount;
   const isTyping = useChatStore((state) => Boolean(state.typingUsers[user._id]));
+  const isMuted = useNotificationStore((state) => state.muted.includes(user._id));
   // The open conversation's draft is in its input; another's shows in its row, as in every messenger.
   const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[user._id]?.trim() ?? '')));
   return (
@@ -150,6 +152,7 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
       <div className="hidden min-w-0 flex-1 text-left lg:block">
         <div className="flex items-baseline gap-2">
           <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
+          {isMuted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
           {user.lastMessage && (
             <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-muted">
               {formatInboxTime(user.lastMessage.createdAt)}

@@ -26,13 +26,14 @@ function chime(): void {
 }
 
 /**
- * A desktop notification for a message the user cannot see now: to them, and not in the open
- * conversation of a visible tab. The sender's name and a preview; a click opens that conversation.
+ * A desktop notification for a message the user cannot see now: to them, not in the open
+ * conversation of a visible tab, from someone not muted. The sender's name and a preview; a click opens that conversation.
  */
 export function notifyIncoming(message: Message): void {
-  const { desktop, sound } = useNotificationStore.getState();
+  const { desktop, sound, muted } = useNotificationStore.getState();
   const me = useAuthStore.getState().authUser?._id;
   if (!desktop || !notificationsSupported() || Notification.permission !== 'granted' || message.receiverId !== me) return;
+  if (muted.includes(message.senderId)) return;
   const chat = useChatStore.getState();
   const inView = chat.selectedUser?._id === message.senderId && document.visibilityState === 'visible';
   if (inView) return;

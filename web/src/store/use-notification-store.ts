@@ -8,6 +8,8 @@ interface NotificationSettings {
   desktop: boolean;
   /** Play a short sound with it. */
   sound: boolean;
+  /** The people whose messages notify nothing, by user id. */
+  muted: string[];
 }
 
 interface NotificationState extends NotificationSettings {
@@ -15,6 +17,8 @@ interface NotificationState extends NotificationSettings {
   enableDesktop(): Promise<void>;
   disableDesktop(): void;
   setSound(sound: boolean): void;
+  /** Mutes or unmutes a conversation's notifications in this browser. */
+  setMuted(userId: string, muted: boolean): void;
 }
 
 /** Whether this browser can show notifications at all. */
@@ -23,9 +27,10 @@ export const notificationsSupported = () => typeof window !== 'undefined' && 'No
 function stored(): NotificationSettings {
   try {
     const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<NotificationSettings>;
-    return { desktop: value.desktop === true, sound: value.sound === true };
+    const muted = Array.isArray(value.muted) ? value.muted.filter((id): id is string => typeof id === 'string') : [];
+    return { desktop: value.desktop === true, sound: value.sound === true, muted };
   } catch {
-    return { desktop: false, sound: false };
+    return { desktop: false, sound: false, muted: [] };
   }
 }
 
@@ -37,31 +42,40 @@ function save(settings: NotificationSettings): void {
   }
 }
 
-/** Desktop notifications and their sound: this browser's choice, kept in localStorage like the theme. */
-export const useNotificationStore = create<NotificationState>((set, get) => ({
-  ...stored(),
+/** Desktop notifications, their sound and the muted conversations: this browser's choice, kept in localStorage like the theme. */
+export const useNotificationStore = create<NotificationState>((set, get) => {
+  const change = (settings: Partial<NotificationSettings>) => {
+    set(settings);
+    const { desktop, sound, muted } = get();
+    save({ desktop, sound, muted });
+  };
+  return {
+    ...stored(),
 
-  async enableDesktop() {
-    if (!notificationsSupported()) {
-      toast.error('This browser cannot show notifications');
-      return;
-    }
-    const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-    if (permission !== 'granted') {
-      toast.error('Notifications are blocked for this site in your browser settings');
-      return;
-    }
-    set({ desktop: true });
-    save({ desktop: true, sound: get().sound });
-  },
+    async enableDesktop() {
+      if (!notificationsSupported()) {
+        toast.error('This browser cannot show notifications');
+        return;
+      }
+      const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+      if (permission !== 'granted') {
+        toast.error('Notifications are blocked for this site in your browser settings');
+        return;
+      }
+      change({ desktop: true });
+    },
 
-  disableDesktop() {
-    set({ desktop: false });
-    save({ desktop: false, sound: get().sound });
-  },
+    disableDesktop() {
+      change({ desktop: false });
+    },
 
-  setSound(sound) {
-    set({ sound });
-    save({ desktop: get().desktop, sound });
-  },
-}));
+    setSound(sound) {
+      change({ sound });
+    },
+
+    setMuted(userId, muted) {
+      const others = get().muted.filter((id) => id !== userId);
+      change({ muted: muted ? [...others, userId] : others });
+    },
+  };
+});

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '../../src/components/sidebar';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
+import { useNotificationStore } from '../../src/store/use-notification-store';
 import { aMessage } from '../../../test/support/a-message';
 
 const message = (id: string, senderId: string, receiverId: string, text: string | null, image: string | null = null): Message =>
@@ -63,6 +64,15 @@ describe('Sidebar', () => {
     act(() => useChatStore.setState({ selectedUser: contacts[0]! }));
     expect(within(row('Bob')).queryByTestId('draft')).toBeNull();
     expect(within(row('Bob')).getByTestId('last-message')).toHaveTextContent('You: see you');
+  });
+
+  it('shows a muted conversation’s row with a crossed-out bell', () => {
+    useNotificationStore.setState({ muted: ['d'] });
+    render(<Sidebar />);
+    expect(within(row('Dee')).getByRole('img', { name: 'Muted' })).toBeInTheDocument();
+    expect(within(row('Bob')).queryByRole('img', { name: 'Muted' })).toBeNull();
+    act(() => useNotificationStore.getState().setMuted('d', false));
+    expect(within(row('Dee')).queryByRole('img', { name: 'Muted' })).toBeNull();
   });
 
   it('shows only online contacts when filtered, asking the server for them; drops whoever goes offline, and says so when none are', () => {

@@ -28,7 +28,7 @@ beforeEach(() => {
   vi.stubGlobal('Notification', RecordingNotification);
   useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } } });
   useChatStore.setState({ users: [bob], selectedUser: null, messages: [] });
-  useNotificationStore.setState({ desktop: true, sound: false });
+  useNotificationStore.setState({ desktop: true, sound: false, muted: [] });
 });
 
 afterEach(() => {
@@ -68,5 +68,15 @@ describe('desktop notifications', () => {
     RecordingNotification.permission = 'granted';
     notifyIncoming({ ...fromBob('mine'), senderId: 'me', receiverId: 'bob' });
     expect(shown).toEqual([]);
+  });
+
+  it('stays quiet for a muted conversation, in this browser, until unmuted', () => {
+    useNotificationStore.getState().setMuted('bob', true);
+    notifyIncoming(fromBob('muted'));
+    expect(shown).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('chat-notifications') ?? '{}')).toMatchObject({ desktop: true, muted: ['bob'] });
+    useNotificationStore.getState().setMuted('bob', false);
+    notifyIncoming(fromBob('unmuted'));
+    expect(shown.map(({ body }) => body)).toEqual(['unmuted']);
   });
 });
