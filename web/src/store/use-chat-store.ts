@@ -214,7 +214,6 @@ function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) 
   return entry ? [change(entry), ...users.filter((user) => user._id !== peerId)] : users;
 }
 
-/** Where an entry sorts in the inbox: its latest message's id, or below every id without one. */
 /**
  * The unread messages' start in a conversation: `count` unread from `peerId` were their latest
  * messages up to `upToId` when it opened (the oldest loaded, until older pages hold them all).
@@ -226,6 +225,7 @@ function unreadMarkerIn(messages: Message[], peerId: string, count: number, upTo
   return first ? { firstId: first._id, count, upToId } : null;
 }
 
+/** Where an entry sorts in the inbox: its latest message's id, or below every id without one. */
 const latestId = (entry: InboxEntry) => (entry.lastMessage ? Number(entry.lastMessage._id) : -1);
 
 /** The newest message `peerId` sent in `messages`, whose id a read receipt names. */
