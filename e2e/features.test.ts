@@ -58,6 +58,12 @@ describeOnEmbedded((run) => {
       await ann.page.keyboard.press('Escape');
       await polled(() => ann.page.getByText('Editing message').count(), 'editing given up with Escape').toBe(0);
       expect(await input.inputValue()).toBe('');
+
+      await ann.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await mineEdited.hover();
+      await mineEdited.getByRole('button', { name: 'Copy text' }).click();
+      await polled(() => ann.page.getByText('Copied').count(), 'the copy toast').toBe(1);
+      expect(await ann.page.evaluate(() => navigator.clipboard.readText())).toBe('See you at 6');
     });
 
     it('deletes a message for everyone: both see “This message was deleted”, and its image is gone', async () => {

@@ -1,6 +1,7 @@
 import { EDIT_WINDOW_MINUTES, thumbnailUrl, type Message } from '@chat/contracts';
-import { Ban, CircleAlert, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import { Ban, CircleAlert, Copy, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
 import { DELETED_MESSAGE, photoDescription } from '../lib/message-preview';
 import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
@@ -47,6 +48,14 @@ interface ChatMessageProps {
 /** Whether my message may still have its text changed: a text, within the edit window. */
 export const mayEdit = (message: Message) =>
   message.text !== null && Date.now() - Date.parse(message.createdAt) < EDIT_WINDOW_MINUTES * 60_000;
+
+/** Puts a message's text on the clipboard, saying so. */
+function copyText(text: string): void {
+  navigator.clipboard.writeText(text).then(
+    () => toast.success('Copied'),
+    () => toast.error('Could not copy the text'),
+  );
+}
 
 /** A small button beside a message's time, shown while the message is hovered or the button focused. */
 function MessageAction({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
@@ -108,6 +117,11 @@ export function ChatMessage({
         {isStored && onReact && (
           <MessageAction label="React" onClick={() => setPickingReaction(true)}>
             <SmilePlus className="size-3" />
+          </MessageAction>
+        )}
+        {isStored && message.text && (
+          <MessageAction label="Copy text" onClick={() => copyText(message.text!)}>
+            <Copy className="size-3" />
           </MessageAction>
         )}
         {mine && onEdit && mayEdit(message) && (
