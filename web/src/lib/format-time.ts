@@ -5,17 +5,23 @@ export function formatMessageTime(iso: string): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Local midnight at the start of `time`'s day. */
+const startOfDay = (time: Date) => new Date(time.getFullYear(), time.getMonth(), time.getDate());
+
+/** A date without its time ("Nov 3", "November 3"), with the year when not `now`'s. */
+const formatDate = (time: Date, now: Date, month: 'short' | 'long') =>
+  time.toLocaleDateString('en-US', { month, day: 'numeric', ...(time.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) });
+
 /**
  * When a conversation was last active, as an inbox shows it: the time today ("10:42 AM"), the
  * weekday within the last week ("Mon"), the date before ("Nov 3"), with the year when not this one.
  */
 export function formatInboxTime(iso: string, now = new Date()): string {
   const time = new Date(iso);
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const startOfToday = startOfDay(now);
   if (time >= startOfToday) return formatMessageTime(iso);
   if (startOfToday.getTime() - time.getTime() < 6 * DAY_MS) return time.toLocaleDateString('en-US', { weekday: 'short' });
-  const sameYear = time.getFullYear() === now.getFullYear();
-  return time.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  return formatDate(time, now, 'short');
 }
 
 /**
@@ -25,12 +31,11 @@ export function formatInboxTime(iso: string, now = new Date()): string {
  */
 export function formatLastSeen(iso: string, now = new Date()): string {
   const time = new Date(iso);
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const startOfToday = startOfDay(now);
   const startOfYesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
   if (time >= startOfToday) return `last seen today at ${formatMessageTime(iso)}`;
   if (time >= startOfYesterday) return `last seen yesterday at ${formatMessageTime(iso)}`;
-  const sameYear = time.getFullYear() === now.getFullYear();
-  return `last seen ${time.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) })}`;
+  return `last seen ${formatDate(time, now, 'short')}`;
 }
 
 /** The local calendar day of a moment, as "YYYY-MM-DD": messages on the same day share it. */
@@ -46,12 +51,9 @@ export function localDayOf(iso: string): string {
  */
 export function formatDayHeading(iso: string, now = new Date()): string {
   const time = new Date(iso);
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const startOfDay = new Date(time.getFullYear(), time.getMonth(), time.getDate());
-  const daysAgo = Math.round((startOfToday.getTime() - startOfDay.getTime()) / DAY_MS);
+  const daysAgo = Math.round((startOfDay(now).getTime() - startOfDay(time).getTime()) / DAY_MS);
   if (daysAgo === 0) return 'Today';
   if (daysAgo === 1) return 'Yesterday';
   if (daysAgo > 1 && daysAgo < 7) return time.toLocaleDateString('en-US', { weekday: 'long' });
-  const sameYear = time.getFullYear() === now.getFullYear();
-  return time.toLocaleDateString('en-US', { month: 'long', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  return formatDate(time, now, 'long');
 }

@@ -15,7 +15,6 @@ describe('formatMessageTime', () => {
 });
 
 describe('formatInboxTime', () => {
-
   it('shows the time today, the weekday within the week, the date before, and the year when not this one', () => {
     expect(formatInboxTime(at(2026, 10, 23, 0, 5), now)).toBe('12:05 AM');
     expect(formatInboxTime(at(2026, 10, 22, 23, 59), now)).toBe('Sun');
@@ -26,7 +25,6 @@ describe('formatInboxTime', () => {
 });
 
 describe('formatLastSeen', () => {
-
   it('says today or yesterday with the time, and the date before, with the year when not this one', () => {
     expect(formatLastSeen(at(2026, 10, 23, 10, 42), now)).toBe('last seen today at 10:42 AM');
     expect(formatLastSeen(at(2026, 10, 22, 22, 42), now)).toBe('last seen yesterday at 10:42 PM');
@@ -36,7 +34,6 @@ describe('formatLastSeen', () => {
 });
 
 describe('formatDayHeading', () => {
-
   it('heads a day as Today, Yesterday, its weekday within the week, its date before, with the year when not this one', () => {
     expect(formatDayHeading(at(2026, 10, 23, 0, 5), now)).toBe('Today');
     expect(formatDayHeading(at(2026, 10, 22, 23, 59), now)).toBe('Yesterday');
