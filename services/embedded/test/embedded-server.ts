@@ -4,7 +4,7 @@ import { embeddedDataDir, listenOnFreePort, tempDir } from '#test-support';
 import { buildEmbeddedApp } from '../src/app.js';
 
 /** A DATA_DIR with the database already made, as after a first start. */
-export const newDataDir = () => embeddedDataDir('chat-embedded');
+const newDataDir = () => embeddedDataDir('chat-embedded');
 
 /** An empty DATA_DIR, as on a new install: the first start makes the database (initdb). */
 export const emptyDataDir = () => tempDir('chat-embedded-new');

@@ -1,11 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startEmbedded } from './embedded-server.js';
+import { tempDir } from '#test-support';
+import { startEmbedded } from './embedded-server.js';
 
 let server: Awaited<ReturnType<typeof startEmbedded>>;
 beforeAll(async () => {
-  const webDist = join(await newDataDir(), 'dist');
+  const webDist = join(await tempDir('chat-web-dist'), 'dist');
   await mkdir(join(webDist, 'assets'), { recursive: true });
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Chat.io</title><div id="root"></div>');
   await writeFile(join(webDist, 'assets', 'app-abc123.js'), 'console.log("chat")');

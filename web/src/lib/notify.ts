@@ -27,7 +27,8 @@ function chime(): void {
 
 /**
  * A desktop notification for a message the user cannot see now: to them, not in the open
- * conversation of a visible tab, from someone not muted. The sender's name and a preview; a click opens that conversation.
+ * conversation of a visible tab, from someone not muted. The sender's name and a preview; a click
+ * opens that conversation.
  */
 export function notifyIncoming(message: Message): void {
   const { desktop, sound, muted } = useNotificationStore.getState();
