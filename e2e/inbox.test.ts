@@ -175,6 +175,54 @@ describeOnEmbedded((run) => {
       expect(await row(page, 'Bob Draft').textContent(), 'the sent draft gone for good').not.toContain('Draft:');
     });
 
+    it('asks before a logout deletes unsent messages, then leaves nothing of mine for whoever signs in next on this tab', async () => {
+      const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Leaves');
+      const carl = new ApiClient(run.baseUrl);
+      const carlUser = await carl.signup('Carl Leaves');
+      await send(bob, aliceUser._id, 'The surprise is on Friday');
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto('/');
+      await row(page, 'Bob Leaves').click();
+      await polled(() => conversation(page).getByText('The surprise is on Friday').count(), 'Bob’s message on screen').toBe(1);
+      expect((await bob.post(`/api/messages/block/${aliceUser._id}`)).status).toBe(204);
+      const input = page.getByPlaceholder('Type a message...');
+      await input.fill('Shall I bring the cake?');
+      await input.press('Enter');
+      const refused = conversation(page).getByTestId('chat-message').filter({ hasText: 'Shall I bring the cake?' });
+      await polled(() => refused.getByText('Not sent —').count(), 'my message not sent').toBe(1);
+      await input.fill('And the candles');
+
+      await page.getByRole('button', { name: 'Logout' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log out?' });
+      await polled(() => dialog.textContent(), 'the question before the unsent message goes').toContain('1 message is not sent yet.');
+      await run.shot(page, 'logout-unsent');
+      await dialog.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL('**/login');
+
+      const signIn = async (email: string) => {
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill('secret123');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await polled(() => page.getByLabel('Search contacts').count(), 'the inbox after signing in').toBe(1);
+      };
+      await signIn(carlUser.email);
+      await polled(() => row(page, 'Bob Leaves').count(), 'Bob among Carl’s contacts').toBe(1);
+      expect(await page.getByText(/surprise|cake|candles/).count(), 'nothing of Alice’s on Carl’s screen').toBe(0);
+      expect(await page.locator('h3', { hasText: 'Bob Leaves' }).count(), 'no conversation open for Carl').toBe(0);
+
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL('**/login');
+      await signIn(aliceUser.email);
+      await polled(() => row(page, 'Bob Leaves').textContent(), 'Bob’s row with his message').toContain('The surprise is on Friday');
+      expect(await row(page, 'Bob Leaves').textContent(), 'no draft kept').not.toContain('Draft:');
+      await row(page, 'Bob Leaves').click();
+      await polled(() => conversation(page).getByText('The surprise is on Friday').count(), 'the history back').toBe(1);
+      expect(await conversation(page).getByText('Shall I bring the cake?').count(), 'the unsent message gone').toBe(0);
+      expect(await input.inputValue()).toBe('');
+      expect((await bob.post(`/api/messages/unblock/${aliceUser._id}`)).status).toBe(204);
+      expect((await bob.get(`/api/messages/${aliceUser._id}`)).body, 'nothing sent on the way out').toHaveLength(1);
+    });
+
     // The web app's search box once; the services' suites search names on PGlite and Postgres.
     it('finds people by any word of their name, and says when nobody matches', async () => {
       const me = new ApiClient(run.baseUrl);

@@ -1,11 +1,11 @@
-import { LogOut, MessageSquare, Settings, WifiOff } from 'lucide-react';
+import { MessageSquare, Settings, WifiOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { avatarOf } from '../lib/avatar';
 import { useAuthStore } from '../store/use-auth-store';
+import { LogoutButton } from './logout-button';
 
 export function Navbar() {
   const authUser = useAuthStore((state) => state.authUser);
-  const logout = useAuthStore((state) => state.logout);
   const isReconnecting = useAuthStore((state) => state.isReconnecting);
 
   return (
@@ -34,10 +34,7 @@ export function Navbar() {
                   <span className="sr-only">Profile</span>
                   <span className="sr-only max-w-40 truncate sm:not-sr-only">{authUser.fullName}</span>
                 </Link>
-                <button type="button" className="btn btn-sm btn-ghost gap-2" onClick={() => void logout()}>
-                  <LogOut className="size-4" aria-hidden="true" />
-                  <span className="sr-only sm:not-sr-only">Logout</span>
-                </button>
+                <LogoutButton />
               </>
             )}
           </nav>

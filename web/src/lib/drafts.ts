@@ -5,7 +5,8 @@ const keyOf = (userId: string) => `chat-io:drafts:${userId}`;
 
 /**
  * Each user's drafts in localStorage, so a reload or a closed tab loses none; kept, like the
- * outbox, until sent or the account is deleted. Without storage they live as long as the page.
+ * outbox, until sent or I log out (a session that merely ended keeps them for my next login).
+ * Without storage they live as long as the page.
  */
 export const draftStorage = {
   /** The drafts kept, or null when this browser keeps none (no storage). */

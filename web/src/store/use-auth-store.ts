@@ -92,6 +92,19 @@ export const useAuthStore = create<AuthState>((set, get) => {
     get().socket?.disconnect();
     set({ socket: null, onlineUsers: [], onlineCount: null, isReconnecting: false });
   };
+  /**
+   * I left (a logout, of this device or all, or my account deleted): nothing I wrote stays on this
+   * device for whoever uses it next, neither drafts nor what the outbox had not sent. Signed out
+   * first, so that a send finishing meanwhile cannot write my outbox back.
+   */
+  const leave = async () => {
+    const me = get().authUser?._id;
+    disconnect();
+    set({ authUser: null });
+    if (!me) return;
+    draftStorage.save(me, {});
+    await outbox.save(me, []);
+  };
 
   return {
     authUser: null,
@@ -136,8 +149,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
     async logout() {
       try {
         await api.logout();
-        disconnect();
-        set({ authUser: null });
+        await leave();
         toast.success('Logged out successfully');
       } catch (error) {
         toast.error(errorMessage(error));
@@ -145,16 +157,9 @@ export const useAuthStore = create<AuthState>((set, get) => {
     },
 
     async deleteAccount(password) {
-      const me = get().authUser;
       try {
         const { message } = await api.deleteAccount(password);
-        disconnect();
-        // Nothing of the account stays on this device: what it had not sent yet cannot be sent now.
-        if (me) {
-          await outbox.save(me._id, []);
-          draftStorage.save(me._id, {});
-        }
-        set({ authUser: null });
+        await leave();
         toast.success(message);
         return true;
       } catch (error) {
@@ -167,8 +172,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
       set({ isLoggingOutEverywhere: true });
       try {
         const { message } = await api.logoutAll();
-        disconnect();
-        set({ authUser: null });
+        await leave();
         toast.success(message);
       } catch (error) {
         toast.error(errorMessage(error));

@@ -243,6 +243,34 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 const isTransient = (error: unknown) =>
   !(error instanceof ApiError) || error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 
+/** What the store holds before anyone signs in, and again once they leave: nothing of theirs. */
+const SIGNED_OUT = {
+  users: [],
+  usersCursor: null,
+  usersLoaded: false,
+  usersQuery: '',
+  onlineOnly: false,
+  messageResults: [],
+  hasMoreMessageResults: false,
+  jumpTarget: null,
+  selectedUser: null,
+  unreadMarker: null,
+  messages: [],
+  pendingMessages: [],
+  uploadProgress: {},
+  drafts: {},
+  draftImages: {},
+  hasOlderMessages: false,
+  isUsersLoading: false,
+  isMoreUsersLoading: false,
+  isMessagesLoading: false,
+  isOlderLoading: false,
+  isChatbotSelected: false,
+  reportedReadUpTo: null,
+  typingUsers: {},
+  blockedUsers: [],
+} satisfies Partial<ChatState>;
+
 export const useChatStore = create<ChatState>((set, get) => {
   /** Changes the outbox on screen and in IndexedDB, in the order of the changes. */
   const changeOutbox = (change: (queue: PendingMessage[]) => PendingMessage[]) => {
@@ -325,29 +353,7 @@ export const useChatStore = create<ChatState>((set, get) => {
   };
 
   return {
-    users: [],
-    usersCursor: null,
-    usersLoaded: false,
-    usersQuery: '',
-    onlineOnly: false,
-    messageResults: [],
-    hasMoreMessageResults: false,
-    jumpTarget: null,
-    selectedUser: null,
-    unreadMarker: null,
-    messages: [],
-    pendingMessages: [],
-    uploadProgress: {},
-    drafts: {},
-    draftImages: {},
-    hasOlderMessages: false,
-    isUsersLoading: false,
-    isMoreUsersLoading: false,
-    isMessagesLoading: false,
-    isOlderLoading: false,
-    isChatbotSelected: false,
-    reportedReadUpTo: null,
-    typingUsers: {},
+    ...SIGNED_OUT,
 
     setTyping(userId, isTyping) {
       clearTimeout(typingTimers.get(userId));
@@ -731,7 +737,6 @@ export const useChatStore = create<ChatState>((set, get) => {
       }));
     },
 
-    blockedUsers: [],
 
     async loadBlockedUsers() {
       try {
@@ -778,4 +783,14 @@ export const useChatStore = create<ChatState>((set, get) => {
       }));
     },
   };
+});
+
+// Whoever signs in next on this tab (after a logout, or a session that ended) sees none of the last
+// user's conversations, search, typing or unsent messages; a profile change is the same user.
+useAuthStore.subscribe((state, previous) => {
+  if (previous.authUser && state.authUser?._id !== previous.authUser._id) {
+    for (const timer of typingTimers.values()) clearTimeout(timer);
+    typingTimers.clear();
+    useChatStore.setState(SIGNED_OUT);
+  }
 });

@@ -1,8 +1,11 @@
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../src/lib/api';
+import { draftStorage } from '../../src/lib/drafts';
+import { outbox, type PendingMessage } from '../../src/lib/outbox';
 import type { ChatSocket } from '../../src/lib/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
+import { useChatStore } from '../../src/store/use-chat-store';
 
 describe('presence in useAuthStore', () => {
   it('applies a snapshot and then deltas to one set of ids', () => {
@@ -41,6 +44,71 @@ describe('a session the server ended', () => {
     await useAuthStore.getState().recheckSession();
     expect(connect).toHaveBeenCalledTimes(2);
     expect(useAuthStore.getState().authUser).toEqual(me);
+  });
+});
+
+describe('leaving this device', () => {
+  const me = { _id: 'me', fullName: 'Me', email: 'me@example.com', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } };
+  const bob = { _id: 'bob', fullName: 'Bob Stone', profilePic: '' };
+  const unsent: PendingMessage = {
+    clientMessageId: 'c1', senderId: 'me', receiverId: 'bob', text: 'half a plan', image: null, createdAt: '2026-11-25T10:00:00.000Z',
+    replyTo: null, status: 'failed', attempts: 0, failure: 'refused',
+  };
+  /** Signed in as me, with Bob's conversation open, a draft to Carl and a message not sent, on screen and kept on the device. */
+  const signedInWithWork = async () => {
+    useAuthStore.setState({ authUser: me, socket: { disconnect: vi.fn() } as unknown as ChatSocket });
+    useChatStore.setState({ selectedUser: bob, users: [{ ...bob, lastMessage: null, unreadCount: 0, lastSeen: null }], pendingMessages: [unsent] });
+    useChatStore.getState().setDraft('carl', 'see you at 8');
+    await outbox.save('me', [unsent]);
+  };
+
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    useAuthStore.setState({ authUser: null, socket: null });
+    await outbox.save('me', []);
+  });
+
+  it('a logout takes my drafts and unsent messages off the device, and leaves nothing of mine on screen', async () => {
+    await signedInWithWork();
+    vi.spyOn(api, 'logout').mockResolvedValue({ message: 'Logged out successfully' });
+    await useAuthStore.getState().logout();
+    expect(useAuthStore.getState().authUser).toBeNull();
+    expect(draftStorage.load('me')).toEqual({});
+    expect(await outbox.load('me')).toEqual([]);
+    const chat = useChatStore.getState();
+    expect({ selectedUser: chat.selectedUser, users: chat.users, pendingMessages: chat.pendingMessages, drafts: chat.drafts }).toEqual({
+      selectedUser: null, users: [], pendingMessages: [], drafts: {},
+    });
+  });
+
+  it('a logout of all devices does the same on this one', async () => {
+    await signedInWithWork();
+    vi.spyOn(api, 'logoutAll').mockResolvedValue({ message: 'Logged out of all devices' });
+    await useAuthStore.getState().logoutAll();
+    expect(draftStorage.load('me')).toEqual({});
+    expect(await outbox.load('me')).toEqual([]);
+  });
+
+  it('a logout the server refused keeps everything, and says why', async () => {
+    await signedInWithWork();
+    vi.spyOn(api, 'logout').mockRejectedValue(new ApiError('Too many requests', 429));
+    const shown = vi.spyOn(toast, 'error');
+    await useAuthStore.getState().logout();
+    expect(shown).toHaveBeenCalledWith('Too many requests');
+    expect(useAuthStore.getState().authUser).toEqual(me);
+    expect(draftStorage.load('me')).toEqual({ carl: 'see you at 8' });
+    expect(await outbox.load('me')).toEqual([unsent]);
+    expect(useChatStore.getState().selectedUser).toEqual(bob);
+  });
+
+  it('a session that ended keeps my drafts and unsent messages for my next login, off the screen meanwhile', async () => {
+    await signedInWithWork();
+    vi.spyOn(api, 'checkAuth').mockRejectedValue(new ApiError('Not authenticated', 401));
+    await useAuthStore.getState().recheckSession();
+    expect(useChatStore.getState().pendingMessages).toEqual([]);
+    expect(useChatStore.getState().selectedUser).toBeNull();
+    expect(draftStorage.load('me')).toEqual({ carl: 'see you at 8' });
+    expect(await outbox.load('me')).toEqual([unsent]);
   });
 });
 
