@@ -175,6 +175,41 @@ describeOnEmbedded((run) => {
       expect(await row(page, 'Bob Draft').textContent(), 'the sent draft gone for good').not.toContain('Draft:');
     });
 
+    it('pins a conversation to the top, on my other devices too, above newer messages and across a reload; unpinned it goes back', async () => {
+      const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Pins');
+      const carl = new ApiClient(run.baseUrl);
+      await alice.waitForContact((await carl.signup('Carl Pins'))._id);
+      await send(bob, aliceUser._id, 'Bob was first');
+      await send(carl, aliceUser._id, 'Carl came later');
+      const [laptop, phone] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, alice.cookie)];
+      await laptop.page.goto('/');
+      await phone.page.goto('/');
+      const firstRow = (page: Page) => page.getByRole('list').getByRole('button').first();
+      for (const { page } of [laptop, phone]) await polled(() => firstRow(page).textContent(), 'Carl’s newer message on top').toContain('Carl Pins');
+
+      await row(laptop.page, 'Bob Pins').click();
+      const pin = laptop.page.getByRole('button', { name: 'Pin conversation' });
+      await pin.click();
+      await polled(() => pin.getAttribute('aria-pressed'), 'the pin pressed').toBe('true');
+      for (const { page } of [laptop, phone]) {
+        await polled(() => firstRow(page).textContent(), 'Bob pinned on top, on both devices').toContain('Bob Pins');
+        await polled(() => firstRow(page).getByRole('img', { name: 'Pinned' }).count(), 'the pin in Bob’s row').toBe(1);
+      }
+      await send(carl, aliceUser._id, 'Carl again');
+      await polled(() => row(phone.page, 'Carl Pins').textContent(), 'Carl’s new message in his row').toContain('Carl again');
+      expect(await firstRow(phone.page).textContent(), 'the pinned conversation stays above a newer one').toContain('Bob Pins');
+      await run.shot(laptop.page, 'inbox-pinned');
+
+      await phone.page.reload();
+      await polled(() => firstRow(phone.page).getByRole('img', { name: 'Pinned' }).count(), 'still pinned after a reload').toBe(1);
+      expect(await firstRow(phone.page).textContent()).toContain('Bob Pins');
+
+      await pin.click();
+      await polled(() => pin.getAttribute('aria-pressed'), 'the pin released').toBe('false');
+      await polled(() => firstRow(phone.page).textContent(), 'Carl’s newer conversation on top again on the other device').toContain('Carl Pins');
+      expect(await phone.page.getByRole('img', { name: 'Pinned' }).count()).toBe(0);
+    });
+
     it('asks before a logout deletes unsent messages, then leaves nothing of mine for whoever signs in next on this tab', async () => {
       const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Leaves');
       const carl = new ApiClient(run.baseUrl);

@@ -59,6 +59,8 @@ export const UserEventSchema = Type.Union([
     blockedId: Type.String(),
     blocked: Type.Boolean(),
   }),
+  /** To my own sockets: I pinned a conversation (or unpinned it) on another tab or device. */
+  Type.Object({ type: Type.Literal('conversationPinned'), peerId: Type.String(), pinned: Type.Boolean() }),
 ]);
 export type UserEvent = Static<typeof UserEventSchema>;
 

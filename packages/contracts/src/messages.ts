@@ -109,6 +109,8 @@ export const InboxEntrySchema = Type.Object({
   lastSeen: Type.Union([Type.String(), Type.Null()]),
   /** They deleted their account: the conversation stays, as with "Deleted user", and cannot be written to. */
   accountDeleted: Type.Optional(Type.Literal(true)),
+  /** I pinned the conversation: the inbox's first page starts with the pinned ones, the latest pinned first. */
+  pinned: Type.Optional(Type.Literal(true)),
 });
 export type InboxEntry = Static<typeof InboxEntrySchema>;
 
@@ -173,4 +175,13 @@ export const BLOCKED_ERRORS = {
   blockedByReceiver: 'This contact is not accepting your messages',
   /** To the person who blocked. */
   receiverBlocked: 'You blocked this contact: unblock them to send a message',
+} as const;
+
+/** The most conversations one user may pin to the top of their inbox. */
+export const MAX_PINNED_CONVERSATIONS = 5;
+
+/** Why a pin is refused. */
+export const PIN_ERRORS = {
+  noConversation: 'Send or receive a message first to pin this chat',
+  tooMany: `You can pin up to ${MAX_PINNED_CONVERSATIONS} chats`,
 } as const;

@@ -69,6 +69,12 @@ export interface BlockChanged {
   blocked: boolean;
 }
 
+/** I pinned the conversation with `userId` (or unpinned it), here or on another tab or device. */
+export interface ConversationPinned {
+  userId: string;
+  pinned: boolean;
+}
+
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {
   /** Once per new socket: everyone online, the user included; after `watchPresence`, the watched ones online. */
@@ -86,6 +92,7 @@ export interface ServerToClientEvents {
   typing: (notice: TypingNotice) => void;
   /** To the blocker's sockets only: the blocked person is not told, they just stop seeing the blocker's presence. */
   blockChanged: (change: BlockChanged) => void;
+  conversationPinned: (change: ConversationPinned) => void;
 }
 
 /** Most users one socket may watch the presence of. */

@@ -75,6 +75,9 @@ export function deliverMessages(
     if (event.type === 'newMessage') deliverMessage(userId, event.message, event.originSocketId);
     else if (event.type === 'blockChanged') blockChanged(userId, event);
     else if (event.type === 'messageUpdated') io.local.to(rooms.user(userId)).emit('messageUpdated', event.message);
+    else if (event.type === 'conversationPinned') {
+      io.local.to(rooms.user(userId)).emit('conversationPinned', { userId: event.peerId, pinned: event.pinned });
+    }
     else if (event.type === 'messagesRead' && event.originSocketId) {
       io.local.to(rooms.user(userId)).except(event.originSocketId).emit('messagesRead', event.receipt);
     } else io.local.to(rooms.user(userId)).emit(event.type, event.receipt);

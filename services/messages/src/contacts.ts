@@ -67,11 +67,12 @@ export async function requireContact(db: Queryable, userId: string, options: { o
 }
 
 /**
- * Where a page of the inbox ends: in the conversations (ordered by their latest message, newest
- * first), in everyone else (by name), or in a search's matches (by the word that matched). Opaque
+ * Where a page of the inbox ends: in the pinned conversations (the latest pinned first), in the
+ * others (ordered by their latest message, newest first), in everyone else (by name), or in a search's matches (by the word that matched). Opaque
  * to clients, which pass it back as it came.
  */
 type InboxCursor =
+  | { in: 'pinned'; pinnedAt: string; peerId: string }
   | { in: 'conversations'; lastMessageId: string; peerId: string }
   | { in: 'names'; name: string; userId: string }
   | { in: 'online'; name: string; userId: string }
@@ -85,6 +86,9 @@ export function decodeCursor(text: string): InboxCursor | null {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Record<string, unknown>>;
     const isId = (id: unknown) => typeof id === 'string' && /^[1-9][0-9]{0,18}$/.test(id);
     const isUuid = (id: unknown) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
+    if (value.in === 'pinned' && typeof value.pinnedAt === 'string' && !Number.isNaN(Date.parse(value.pinnedAt)) && isUuid(value.peerId)) {
+      return value as InboxCursor;
+    }
     if (value.in === 'conversations' && isId(value.lastMessageId) && isUuid(value.peerId)) return value as InboxCursor;
     if ((value.in === 'names' || value.in === 'online') && typeof value.name === 'string' && isUuid(value.userId)) return value as InboxCursor;
     if (value.in === 'search' && typeof value.word === 'string' && isUuid(value.userId)) return value as InboxCursor;
@@ -137,6 +141,7 @@ const LAST_SEEN = `CASE WHEN c.show_last_seen AND (SELECT viewer.show_last_seen 
 
 type EntryRow = Partial<MessageRow> & {
   peerId: string;
+  pinned?: boolean;
   fullName: string;
   profilePic: string;
   unreadCount: number;
@@ -144,7 +149,7 @@ type EntryRow = Partial<MessageRow> & {
   accountDeleted?: boolean;
 };
 
-const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, ...message }: EntryRow): InboxEntry => ({
+const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, pinned, ...message }: EntryRow): InboxEntry => ({
   _id: peerId,
   fullName,
   profilePic,
@@ -152,11 +157,16 @@ const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountD
   unreadCount,
   lastSeen: lastSeen?.toISOString() ?? null,
   ...(accountDeleted ? { accountDeleted: true as const } : {}),
+  ...(pinned ? { pinned: true as const } : {}),
 });
 
+/** A conversation of viewer `$1` (`v`) as an inbox entry, with its contact (`c`) and latest message (`m`). */
+const CONVERSATION_ENTRY = `v.peer_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
+  ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, c.deleted_at IS NOT NULL AS "accountDeleted", ${messageColumns('m')}`;
+
 /**
- * A page of the sidebar. Without a search: the people I have a conversation with, latest activity
- * first; then everyone else by name. With one: everyone whose name has a word starting with each
+ * A page of the sidebar. Without a search: the conversations I pinned, the latest pinned first;
+ * the other people I have a conversation with, latest activity first; then everyone else by name. With one: everyone whose name has a word starting with each
  * search word, by the word that matched. Online only: those online now, by name (or as the search
  * orders them), without those a block hides (a block hides presence both ways). Every part is read along an index from where the last page
  * ended, so a page costs the same with a hundred users or a million.
@@ -165,22 +175,41 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
   if (query.search.length > 0) return searchInbox(db, me, query);
   if (query.online) return listOnline(db, me, query);
   const entries: InboxEntry[] = [];
-  if (query.after?.in !== 'names') {
-    const after = query.after?.in === 'conversations' ? query.after : null;
-    const rows = await db.query<EntryRow>(
-      `SELECT v.peer_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
-         ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, c.deleted_at IS NOT NULL AS "accountDeleted", ${messageColumns('m')}
+  if (!query.after || query.after.in === 'pinned') {
+    const after = query.after;
+    const rows = await db.query<EntryRow & { pinnedAt: Date }>(
+      `SELECT ${CONVERSATION_ENTRY}, true AS "pinned", v.pinned_at AS "pinnedAt"
        FROM conversations v
        JOIN contacts c ON c.user_id = v.peer_id
        JOIN messages m ON m.id = v.last_message_id
-       WHERE v.user_id = $1 AND v.peer_id <> $1
+       WHERE v.user_id = $1 AND v.pinned_at IS NOT NULL AND v.peer_id <> $1
+         AND (v.pinned_at, v.peer_id) < ($2::timestamptz, $3::uuid)
+       ORDER BY v.pinned_at DESC, v.peer_id DESC
+       LIMIT $4`,
+      [me, after?.pinnedAt ?? 'infinity', after?.peerId ?? FIRST.peerId, query.limit],
+    );
+    entries.push(...rows.map(({ pinnedAt: _pinnedAt, ...row }) => toEntry(row)));
+    if (rows.length === query.limit) {
+      const last = rows.at(-1)!;
+      return { entries, next: { in: 'pinned', pinnedAt: last.pinnedAt.toISOString(), peerId: last.peerId } };
+    }
+  }
+  if (query.after?.in !== 'names') {
+    const after = query.after?.in === 'conversations' ? query.after : null;
+    const limit = query.limit - entries.length;
+    const rows = await db.query<EntryRow>(
+      `SELECT ${CONVERSATION_ENTRY}
+       FROM conversations v
+       JOIN contacts c ON c.user_id = v.peer_id
+       JOIN messages m ON m.id = v.last_message_id
+       WHERE v.user_id = $1 AND v.peer_id <> $1 AND v.pinned_at IS NULL
          AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
        ORDER BY v.last_message_id DESC, v.peer_id DESC
        LIMIT $4`,
-      [me, after?.lastMessageId ?? FIRST.lastMessageId, after?.peerId ?? FIRST.peerId, query.limit],
+      [me, after?.lastMessageId ?? FIRST.lastMessageId, after?.peerId ?? FIRST.peerId, limit],
     );
     entries.push(...rows.map(toEntry));
-    if (rows.length === query.limit) {
+    if (rows.length === limit) {
       const last = rows.at(-1)!;
       return { entries, next: { in: 'conversations', lastMessageId: last._id!, peerId: last.peerId } };
     }
@@ -206,7 +235,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
 
 /** The conversation of viewer `$1` with `${peer}` and its last message, if any: looked up one contact at a time. */
 const CONVERSATION_WITH = (peer: string) => `LEFT JOIN LATERAL (
-    SELECT v.user_id, v.peer_id, v.read_up_to, m.*
+    SELECT v.user_id, v.peer_id, v.read_up_to, v.pinned_at, m.*
     FROM conversations v JOIN messages m ON m.id = v.last_message_id
     WHERE v.user_id = $1 AND v.peer_id = ${peer}
     LIMIT 1
@@ -220,7 +249,7 @@ async function listOnline(db: Queryable, me: string, query: InboxQuery): Promise
   const after = query.after?.in === 'online' ? query.after : { name: FIRST.name, userId: FIRST.userId };
   const rows = await db.query<EntryRow & { sortName: string }>(
     `SELECT c.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName",
-       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, ${messageColumns('v')}
+       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", ${messageColumns('v')}
      FROM contacts c
      ${CONVERSATION_WITH('c.user_id')}
      WHERE c.online AND c.deleted_at IS NULL AND c.user_id <> $1 AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')}
@@ -269,7 +298,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
        LIMIT $7
      )
      SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
-       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, ${messageColumns('v')}
+       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", ${messageColumns('v')}
      FROM matches w
      JOIN contacts c ON c.user_id = w.user_id
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).

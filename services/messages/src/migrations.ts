@@ -210,4 +210,13 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE contact_words DROP CONSTRAINT contact_words_pkey, ADD PRIMARY KEY (word, user_id) INCLUDE (name_text);
     `,
   },
+  {
+    version: 13,
+    sql: `
+      -- When I pinned the conversation (null: not pinned). The inbox's first page reads the pinned
+      -- ones along this index, a handful at most, then the rest by their latest message.
+      ALTER TABLE conversations ADD COLUMN pinned_at timestamptz;
+      CREATE INDEX conversations_pinned_idx ON conversations (user_id, pinned_at DESC, peer_id DESC) WHERE pinned_at IS NOT NULL;
+    `,
+  },
 ];

@@ -18,6 +18,7 @@ import { exportRoutes } from './routes/export.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { mediaRoutes } from './routes/media.js';
 import { messageChangeRoutes } from './routes/message-changes.js';
+import { pinRoutes } from './routes/pins.js';
 import { searchRoutes } from './routes/search.js';
 import { createReceipts } from './receipts.js';
 import { DEFAULT_SEARCH_INDEX, startSearchIndexer } from './search-index.js';
@@ -53,6 +54,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(messageChangeRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(searchRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(blockRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(pinRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(exportRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

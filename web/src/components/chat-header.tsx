@@ -1,4 +1,4 @@
-import { Ban, Bell, BellOff, Search, X } from 'lucide-react';
+import { Ban, Bell, BellOff, Pin, PinOff, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatLastSeen } from '../lib/format-time';
@@ -50,6 +50,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onSearch} aria-label="Search in this conversation" title="Search">
             <Search className="size-5" />
           </button>
+          <PinButton userId={selectedUser._id} />
           <MuteButton userId={selectedUser._id} />
           {!closed && (
             <button
@@ -69,6 +70,27 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
       </div>
       <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />
     </div>
+  );
+}
+
+/** Pins the conversation to the top of my inbox; offered once it has a message, as pins order conversations. */
+function PinButton({ userId }: { userId: string }) {
+  const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
+  const hasMessages = useChatStore((state) => state.messages.length > 0);
+  const setPinned = useChatStore((state) => state.setPinned);
+  if (!entry?.lastMessage && !hasMessages) return null;
+  const isPinned = Boolean(entry?.pinned);
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm btn-circle"
+      onClick={() => void setPinned(userId, !isPinned)}
+      aria-label="Pin conversation"
+      aria-pressed={isPinned}
+      title={isPinned ? 'Unpin' : 'Pin'}
+    >
+      {isPinned ? <PinOff className="size-5" /> : <Pin className="size-5" />}
+    </button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { MAX_CONTACT_SEARCH, type InboxEntry } from '@chat/contracts';
-import { BellOff, Search, Users } from 'lucide-react';
+import { BellOff, Pin, Search, Users } from 'lucide-react';
 import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
@@ -152,6 +152,7 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
       <div className="hidden min-w-0 flex-1 text-left lg:block">
         <div className="flex items-baseline gap-2">
           <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
+          {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label="Pinned" />}
           {isMuted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
           {user.lastMessage && (
             <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-muted">

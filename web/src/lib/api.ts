@@ -179,4 +179,7 @@ export const api = {
   unblock: (userId: string) => request<void>('POST', `/messages/unblock/${encodeURIComponent(userId)}`),
   /** The contacts I blocked, by name. */
   getBlocked: () => request<Contact[]>('GET', '/messages/blocked'),
+  /** Pins my conversation with the user to the top of my inbox, on every device of mine. */
+  pin: (userId: string) => request<void>('POST', `/messages/pin/${encodeURIComponent(userId)}`),
+  unpin: (userId: string) => request<void>('POST', `/messages/unpin/${encodeURIComponent(userId)}`),
 };

@@ -67,6 +67,7 @@ export function useRealtimeEvents(): void {
     const onTyping: Handlers['typing'] = ({ from, isTyping }) => chat().setTyping(from, isTyping);
     // I blocked or unblocked someone on another tab or device.
     const onBlockChanged: Handlers['blockChanged'] = () => void chat().loadBlockedUsers();
+    const onConversationPinned: Handlers['conversationPinned'] = ({ userId, pinned }) => chat().applyPinned(userId, pinned);
     const refetch = () => {
       const selected = chat().selectedUser;
       if (selected) void chat().getMessages(selected._id);
@@ -116,6 +117,7 @@ export function useRealtimeEvents(): void {
       messageUpdated: onUpdated,
       typing: onTyping,
       blockChanged: onBlockChanged,
+      conversationPinned: onConversationPinned,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

@@ -163,6 +163,10 @@ export interface ChatState {
   loadBlockedUsers(): Promise<void>;
   blockUser(user: Contact): Promise<boolean>;
   unblockUser(userId: string): Promise<boolean>;
+  /** Pins (or unpins) my conversation with `userId`: moved at once, put back with a toast if the server refuses. */
+  setPinned(userId: string, pinned: boolean): Promise<void>;
+  /** I pinned or unpinned a conversation on another tab or device. */
+  applyPinned(userId: string, pinned: boolean): void;
 }
 
 /** The messages merged by id and kept in server order, so an echo or a re-fetch never duplicates. */
@@ -208,10 +212,29 @@ function unreadPastPage(page: InboxEntry, live: InboxEntry): number {
   return Math.min(Math.max(live.unreadCount, page.unreadCount + (fromPeer ? 1 : 0)), UNREAD_COUNT_CAP);
 }
 
-/** The inbox with `peerId`'s entry changed by `change` and moved to the top (it has the latest activity). */
+/**
+ * The inbox with `peerId`'s entry changed by `change` and moved to the top of the conversations (it
+ * has the latest activity), below the pinned ones; a pinned one keeps its place among them.
+ */
 function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) => InboxEntry): InboxEntry[] {
   const entry = users.find((user) => user._id === peerId);
-  return entry ? [change(entry), ...users.filter((user) => user._id !== peerId)] : users;
+  if (!entry) return users;
+  const changed = change(entry);
+  if (changed.pinned) return users.map((user) => (user._id === peerId ? changed : user));
+  const others = users.filter((user) => user._id !== peerId);
+  const pinnedCount = others.filter((user) => user.pinned).length;
+  return [...others.slice(0, pinnedCount), changed, ...others.slice(pinnedCount)];
+}
+
+/** The inbox with `peerId`'s entry pinned (first of all) or unpinned (back among the others by its latest message). */
+function withPin(users: InboxEntry[], peerId: string, pinned: boolean): InboxEntry[] {
+  const entry = users.find((user) => user._id === peerId);
+  if (!entry || Boolean(entry.pinned) === pinned) return users;
+  const { pinned: _was, ...unpinned } = entry;
+  const others = users.filter((user) => user._id !== peerId);
+  if (pinned) return [{ ...unpinned, pinned: true }, ...others];
+  const at = others.findIndex((user) => !user.pinned && latestId(user) < latestId(entry));
+  return at === -1 ? [...others, unpinned] : [...others.slice(0, at), unpinned, ...others.slice(at)];
 }
 
 /**
@@ -399,9 +422,10 @@ export const useChatStore = create<ChatState>((set, get) => {
             // The open conversation is being read: its count is already cleared here.
             return current._id === open ? { ...current, unreadCount: 0 } : current;
           })
-          // Conversations by their latest message, everyone else after them in the page's order: a
-          // comparator that called a name "equal" to every conversation would not be an order at all.
-          .sort((a, b) => latestId(b) - latestId(a));
+          // The pinned ones first as the page has them (by when they were pinned), then conversations
+          // by their latest message, everyone else after them in the page's order: a comparator that
+          // called a name "equal" to every conversation would not be an order at all.
+          .sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)) || (a.pinned ? 0 : latestId(b) - latestId(a)));
         set({ users: entries, usersCursor: page.next, usersLoaded: true });
       } catch (error) {
         toast.error(errorMessage(error));
@@ -768,6 +792,26 @@ export const useChatStore = create<ChatState>((set, get) => {
         toast.error(errorMessage(error));
         return false;
       }
+    },
+
+    async setPinned(userId, pinned) {
+      const before = get().users.find((user) => user._id === userId);
+      get().applyPinned(userId, pinned);
+      try {
+        await (pinned ? api.pin(userId) : api.unpin(userId));
+      } catch (error) {
+        if (before) get().applyPinned(userId, Boolean(before.pinned));
+        toast.error(errorMessage(error));
+      }
+    },
+
+    applyPinned(userId, pinned) {
+      // Pinned elsewhere, and not on a loaded page: the server knows where it goes now.
+      if (!get().users.some((user) => user._id === userId)) {
+        if (pinned && !get().usersQuery && !get().onlineOnly) void get().getUsers();
+        return;
+      }
+      set((state) => ({ users: withPin(state.users, userId, pinned) }));
     },
 
     hideLastSeen(userIds) {

@@ -1,3 +1,4 @@
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAGE, type Message } from '@chat/contracts';
 import { api, ApiError } from '../../src/lib/api';
@@ -488,5 +489,57 @@ describe('"Show online only"', () => {
     answerEveryone({ entries: [cat, dee], next: null });
     await everyone;
     expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['dee']);
+  });
+});
+
+describe('pinned conversations', () => {
+  const entry = (id: string, lastId: number, pinned = false) => ({
+    _id: id,
+    fullName: id,
+    profilePic: '',
+    lastSeen: null,
+    unreadCount: 0,
+    lastMessage: aMessage({ _id: String(lastId), senderId: id, receiverId: 'me', text: `from ${id}` }),
+    ...(pinned ? { pinned: true as const } : {}),
+  });
+  const order = () => useChatStore.getState().users.map((user) => (user.pinned ? `📌${user._id}` : user._id));
+  beforeEach(() => {
+    useChatStore.setState({ selectedUser: null, usersQuery: '', onlineOnly: false, users: [entry('ann', 5, true), entry('bob', 9), entry('cat', 7), entry('dan', 3)] });
+  });
+
+  it('keeps the pinned ones on top: a new message moves its conversation to the top of the others, a pinned one stays in place', () => {
+    useChatStore.getState().receiveMessage(aMessage({ _id: '10', senderId: 'dan', receiverId: 'me', text: 'hi' }));
+    expect(order()).toEqual(['📌ann', 'dan', 'bob', 'cat']);
+    useChatStore.getState().receiveMessage(aMessage({ _id: '11', senderId: 'ann', receiverId: 'me', text: 'hi' }));
+    expect(order()).toEqual(['📌ann', 'dan', 'bob', 'cat']);
+  });
+
+  it('pins at once, first of all; unpinned, a conversation goes back among the others by its latest message', async () => {
+    vi.spyOn(api, 'pin').mockResolvedValue(undefined);
+    vi.spyOn(api, 'unpin').mockResolvedValue(undefined);
+    const pinning = useChatStore.getState().setPinned('cat', true);
+    expect(order(), 'before the server answers').toEqual(['📌cat', '📌ann', 'bob', 'dan']);
+    await pinning;
+    await useChatStore.getState().setPinned('ann', false);
+    expect(order()).toEqual(['📌cat', 'bob', 'ann', 'dan']);
+    expect(api.pin).toHaveBeenCalledWith('cat');
+    expect(api.unpin).toHaveBeenCalledWith('ann');
+  });
+
+  it('puts a refused pin back where it was, saying why', async () => {
+    vi.spyOn(api, 'pin').mockRejectedValue(new ApiError('You can pin up to 5 chats', 409));
+    const shown = vi.spyOn(toast, 'error');
+    await useChatStore.getState().setPinned('dan', true);
+    expect(order()).toEqual(['📌ann', 'bob', 'cat', 'dan']);
+    expect(shown).toHaveBeenCalledWith('You can pin up to 5 chats');
+  });
+
+  it('follows a pin made on another device; one not on a loaded page comes with the inbox loaded again', async () => {
+    useChatStore.getState().applyPinned('bob', true);
+    expect(order()).toEqual(['📌bob', '📌ann', 'cat', 'dan']);
+    const reload = vi.spyOn(api, 'getUsers').mockResolvedValue({ entries: [entry('eve', 1, true), entry('bob', 9, true), entry('ann', 5, true)], next: null });
+    useChatStore.getState().applyPinned('eve', true);
+    await vi.waitFor(() => expect(order()).toEqual(['📌eve', '📌bob', '📌ann']));
+    expect(reload).toHaveBeenCalledOnce();
   });
 });
