@@ -35,6 +35,8 @@ export const MessageSchema = Type.Object({
   replyTo: Type.Union([QuotedMessageSchema, Type.Null()]),
   /** Most given first. */
   reactions: Type.Array(ReactionSchema),
+  /** A copy of another message's text and image, forwarded by its sender: shown marked "Forwarded". */
+  forwarded: Type.Optional(Type.Literal(true)),
 });
 export type Message = Static<typeof MessageSchema>;
 
@@ -92,6 +94,11 @@ export const SendBodySchema = Type.Object(
     clientMessageId: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'clientMessageId must be a UUID' })),
     /** The id of the message of this conversation that this one answers. */
     replyTo: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'replyTo must be a message id' })),
+    /**
+     * The id of a message I sent or received, whose text and image this one carries on to another
+     * conversation (marked forwarded); then the body has no text, image or replyTo of its own.
+     */
+    forwardOf: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'forwardOf must be a message id' })),
   },
   { errorMessage: { type: 'Request body must be a JSON object' } },
 );
@@ -185,3 +192,12 @@ export const PIN_ERRORS = {
   noConversation: 'Send or receive a message first to pin this chat',
   tooMany: `You can pin up to ${MAX_PINNED_CONVERSATIONS} chats`,
 } as const;
+
+/** Why a forward is refused. */
+export const FORWARD_ERRORS = {
+  withContent: 'A forwarded message carries only what it forwards',
+  deleted: 'A deleted message cannot be forwarded',
+} as const;
+
+/** The most people one forward goes to at once, as the web app offers it. */
+export const MAX_FORWARD_RECIPIENTS = 5;

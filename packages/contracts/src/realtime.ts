@@ -129,6 +129,7 @@ export const SocketSendSchema = Type.Object(
     text: SendBodySchema.properties.text,
     clientMessageId: SendBodySchema.properties.clientMessageId,
     replyTo: SendBodySchema.properties.replyTo,
+    forwardOf: SendBodySchema.properties.forwardOf,
     image: Type.Optional(Type.Null({ errorMessage: 'An image is sent over HTTP' })),
   },
   { errorMessage: { type: 'A message must be an object', required: { to: 'to must be a user id' } } },

@@ -10,7 +10,7 @@ export type ChatMessage = Message;
 type ReactionsByUser = Record<string, string>;
 
 export interface MessageRow
-  extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions'> {
+  extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions' | 'forwarded'> {
   createdAt: Date;
   deliveredAt: Date | null;
   readAt: Date | null;
@@ -21,6 +21,7 @@ export interface MessageRow
   replyToText: string | null;
   replyToImage: string | null;
   reactions: ReactionsByUser;
+  forwarded: boolean;
 }
 
 /** A message's columns, named as MessageRow: read from `table`, or unqualified where only `messages` has them. */
@@ -30,7 +31,7 @@ export const messageColumns = (table?: string) => {
   ${from}text, ${from}image, ${from}created_at AS "createdAt", ${from}delivered_at AS "deliveredAt", ${from}read_at AS "readAt",
   ${from}edited_at AS "editedAt", ${from}deleted_at AS "deletedAt", ${from}reply_to_id::text AS "replyToId",
   ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
-  ${from}reactions`;
+  ${from}reactions, ${from}forwarded`;
 };
 export const MESSAGE_COLUMNS = messageColumns();
 
@@ -45,7 +46,7 @@ function groupReactions(byUser: ReactionsByUser): Reaction[] {
     .sort((a, b) => b.userIds.length - a.userIds.length || (a.emoji < b.emoji ? -1 : 1));
 }
 
-export const toMessage = ({ replyToId, replyToSenderId, replyToText, replyToImage, reactions, ...row }: MessageRow): ChatMessage => ({
+export const toMessage = ({ replyToId, replyToSenderId, replyToText, replyToImage, reactions, forwarded, ...row }: MessageRow): ChatMessage => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
@@ -54,13 +55,14 @@ export const toMessage = ({ replyToId, replyToSenderId, replyToText, replyToImag
   deletedAt: row.deletedAt?.toISOString() ?? null,
   replyTo: replyToId === null ? null : { _id: replyToId, senderId: replyToSenderId!, text: replyToText, image: replyToImage },
   reactions: groupReactions(reactions),
+  ...(forwarded ? { forwarded: true as const } : {}),
 });
 
 /** The columns of a message, read from `table`, in the order and names of COLUMNS. */
 const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
    ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at, ${table}.reply_to_id::text,
-   ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions`;
+   ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions, ${table}.forwarded`;
 
 export interface NewMessage {
   senderId: string;
@@ -70,6 +72,8 @@ export interface NewMessage {
   clientMessageId: string | null;
   /** The message of the same conversation this one answers. */
   replyToId: string | null;
+  /** A copy of another message's text and image. */
+  forwarded: boolean;
 }
 
 /** What became of one send: stored now, stored by an earlier attempt, or addressed to nobody. */
@@ -98,13 +102,13 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id AND deleted_at IS NULL) AS receiver_known,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.receiver_id AND blocked_id = t.sender_id) AS blocked_by_receiver,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.sender_id AND blocked_id = t.receiver_id) AS receiver_blocked
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[]) WITH ORDINALITY
-         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, ord)
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[]) WITH ORDINALITY
+         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, ord)
      ), inserted AS (
        -- A reply keeps what it answers as it is now (an edit or a deletion of it changes the copy).
-       INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id, reply_to_id, reply_to_sender, reply_to_text, reply_to_image)
+       INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id, reply_to_id, reply_to_sender, reply_to_text, reply_to_image, forwarded)
        SELECT input.sender_id, input.receiver_id, input.text, input.image, input.client_message_id,
-              quoted.id, quoted.sender_id, quoted.text, quoted.image
+              quoted.id, quoted.sender_id, quoted.text, quoted.image, input.forwarded
        FROM input LEFT JOIN messages quoted ON quoted.id = input.reply_to_id
          AND LEAST(quoted.sender_id, quoted.receiver_id) = LEAST(input.sender_id, input.receiver_id)
          AND GREATEST(quoted.sender_id, quoted.receiver_id) = GREATEST(input.sender_id, input.receiver_id)
@@ -112,7 +116,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
-         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions
+         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded
      ), conversation_ends AS (
        -- Both users' conversation rows move to the new message (reading is reported on its own:
        -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
@@ -142,9 +146,9 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        WHERE input.receiver_known
      UNION ALL
      SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-me' ELSE 'blocked-by-me' END,
-       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
-    [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId'), column('replyToId')],
+    [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId'), column('replyToId'), column('forwarded')],
     // Every lookup is by key, whatever the batch: a plan for one batch is the plan for all.
     { plan: 'generic' },
   );
@@ -334,6 +338,18 @@ export async function reactToMessage(
 }
 
 /** Whether a message may be answered in the conversation of `userA` and `userB`: it is theirs and not deleted. */
+/** A message `userId` sent or received, as a forward copies it: its text and image, and whether it was deleted. */
+export async function findForwardSource(
+  db: Queryable,
+  { messageId, userId }: { messageId: string; userId: string },
+): Promise<{ text: string | null; image: string | null; deleted: boolean } | null> {
+  const [found] = await db.query<{ text: string | null; image: string | null; deleted: boolean }>(
+    `SELECT text, image, deleted_at IS NOT NULL AS deleted FROM messages WHERE id = $1 AND (sender_id = $2 OR receiver_id = $2)`,
+    [messageId, userId],
+  );
+  return found ?? null;
+}
+
 export async function findReplyTarget(
   db: Queryable,
   { messageId, userA, userB }: { messageId: string; userA: string; userB: string },

@@ -219,4 +219,11 @@ export const messagesMigrations: readonly Migration[] = [
       CREATE INDEX conversations_pinned_idx ON conversations (user_id, pinned_at DESC, peer_id DESC) WHERE pinned_at IS NOT NULL;
     `,
   },
+  {
+    version: 14,
+    sql: `
+      -- A copy of another message, forwarded by its sender. A constant default: no table rewrite.
+      ALTER TABLE messages ADD COLUMN forwarded boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

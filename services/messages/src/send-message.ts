@@ -1,15 +1,15 @@
 import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
-import type { SendBody, UserEvent } from '@chat/contracts';
+import { FORWARD_ERRORS, type SendBody, type UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import { badRequest, Counter, notFound, type Registry } from '@chat/kernel';
-import { cleanImageDataUrl, makeThumbnail, mediaKeys, mediaUrl, thumbnailKey } from '@chat/media';
+import { cleanImageDataUrl, makeThumbnail, mediaKeyFromUrl, mediaKeys, mediaUrl, parseMediaKey, thumbnailKey, type ImageExtension } from '@chat/media';
 import type { FastifyBaseLogger } from 'fastify';
 import { blockBetween, blockedError } from './blocks.js';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
 import { requireTextWithinLimit } from './message-text.js';
-import { findByClientMessageId, findReplyTarget, type ChatMessage, type InsertResult } from './messages.js';
+import { findByClientMessageId, findForwardSource, findReplyTarget, type ChatMessage, type InsertResult } from './messages.js';
 import { publishToBoth } from './publish-to-both.js';
 
 export interface SendRequest {
@@ -21,12 +21,27 @@ export interface SendRequest {
   clientMessageId: string | null;
   /** The id of the message of this conversation that this one answers. */
   replyToId: string | null;
+  /** The id of a message the sender sent or received, whose text and image this one copies. */
+  forwardOfId: string | null;
   /** The sender's socket that sent it over HTTP: that tab gets no echo. */
   originSocketId?: string;
 }
 
 /** What became of a send: as an insert says, or refused because what it answers cannot be answered. */
-export type SendResult = InsertResult | { status: 'reply-not-found' } | { status: 'reply-deleted' };
+export type SendResult =
+  | InsertResult
+  | { status: 'reply-not-found' }
+  | { status: 'reply-deleted' }
+  | { status: 'forward-not-found' }
+  | { status: 'forward-deleted' };
+
+/** An image to store with a message: sent as a data URL (checked and re-encoded), or a stored one a forward copies. */
+interface ImageBytes {
+  bytes: Buffer;
+  extension: ImageExtension;
+  /** Its thumbnail, when it is a copy of one that has it. */
+  thumbnail: Buffer | null;
+}
 
 /**
  * Sending a message: store it once (a retried clientMessageId answers the first attempt's
@@ -43,28 +58,61 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
     return publishToBoth({ bus, log }, message, { toSender: payload, toReceiver: payload }, 'could not publish a stored message');
   };
 
+  /** The stored image at `url`, to copy into another conversation (its key names who may read it), or null if it is gone. */
+  const storedImage = async (url: string): Promise<ImageBytes | null> => {
+    const key = mediaKeyFromUrl(url);
+    const extension = key && parseMediaKey(key)?.extension;
+    if (!key || !extension) return null;
+    const [bytes, thumbnail] = await Promise.all([blobs.get(key), blobs.get(thumbnailKey(key))]);
+    return bytes && { bytes, extension, thumbnail };
+  };
+
   return async function sendMessage(request: SendRequest): Promise<SendResult> {
-    const { senderId, receiverId, text, imageDataUrl, clientMessageId, replyToId } = request;
+    const { senderId, receiverId, clientMessageId, replyToId, forwardOfId } = request;
+    let { text } = request;
+    let image: (() => Promise<ImageBytes | null>) | null = null;
+    if (request.imageDataUrl) {
+      const dataUrl = request.imageDataUrl;
+      image = async () => ({ ...(await cleanImageDataUrl(dataUrl)), thumbnail: null });
+    }
     if (replyToId) {
       const target = await findReplyTarget(db, { messageId: replyToId, userA: senderId, userB: receiverId });
       if (target !== 'found') return { status: target === 'deleted' ? 'reply-deleted' : 'reply-not-found' };
     }
+    if (forwardOfId) {
+      const source = await findForwardSource(db, { messageId: forwardOfId, userId: senderId });
+      if (!source) return { status: 'forward-not-found' };
+      if (source.deleted) return { status: 'forward-deleted' };
+      text = source.text;
+      const sourceImage = source.image;
+      if (sourceImage) image = () => storedImage(sourceImage);
+    }
     // An image is costly to clean and store: it is done only for a known receiver who may be
     // written to, and never twice for a retried clientMessageId. A text goes straight to the one INSERT.
     let imageKey: string | null = null;
-    if (imageDataUrl) {
+    if (image) {
       if (!(await contactExists(db, receiverId))) return { status: 'unknown-receiver' };
       const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
       if (earlier) return { status: 'duplicate', message: earlier };
       const block = await blockBetween(db, senderId, receiverId);
       if (block !== 'none') return { status: 'blocked', block };
-      const image = await cleanImageDataUrl(imageDataUrl);
-      imageKey = mediaKeys.messageImage(senderId, receiverId, image.extension);
+      const stored = await image();
+      // A forwarded image whose file is gone (its message deleted meanwhile) goes no further.
+      if (!stored) return { status: 'forward-deleted' };
+      imageKey = mediaKeys.messageImage(senderId, receiverId, stored.extension);
       // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.
-      const thumbnail = await makeThumbnail(image.bytes, image.extension);
-      await Promise.all([blobs.put(imageKey, image.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
+      const thumbnail = stored.thumbnail ?? (await makeThumbnail(stored.bytes, stored.extension));
+      await Promise.all([blobs.put(imageKey, stored.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
     }
-    const result = await writer.insert({ senderId, receiverId, text, image: imageKey && mediaUrl(imageKey), clientMessageId, replyToId });
+    const result = await writer.insert({
+      senderId,
+      receiverId,
+      text,
+      image: imageKey && mediaUrl(imageKey),
+      clientMessageId,
+      replyToId,
+      forwarded: forwardOfId !== null,
+    });
     if (result.status === 'stored') await deliver(result.message, request.originSocketId);
     else if (imageKey) await Promise.all([blobs.delete(imageKey), blobs.delete(thumbnailKey(imageKey))]);
     return result;
@@ -89,7 +137,9 @@ export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; l
   return async (senderId, receiverId, body, originSocketId) => {
     const text = body.text?.trim() || null;
     const imageDataUrl = body.image || null;
-    if (!text && !imageDataUrl) throw badRequest('Message must have text or an image');
+    const forwardOfId = body.forwardOf ?? null;
+    if (forwardOfId && (text || imageDataUrl || body.replyTo)) throw badRequest(FORWARD_ERRORS.withContent);
+    if (!text && !imageDataUrl && !forwardOfId) throw badRequest('Message must have text or an image');
     if (text) requireTextWithinLimit(text);
     if (receiverId === senderId) throw badRequest('You cannot send a message to yourself');
     const result = await sendMessage({
@@ -99,12 +149,15 @@ export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; l
       imageDataUrl,
       clientMessageId: body.clientMessageId ?? null,
       replyToId: body.replyTo ?? null,
+      forwardOfId,
       originSocketId,
     });
     if (result.status === 'unknown-receiver') throw notFound('User not found');
     if (result.status === 'blocked') throw blockedError(result.block);
     if (result.status === 'reply-not-found') throw badRequest('You can only reply to a message in this conversation');
     if (result.status === 'reply-deleted') throw badRequest('A deleted message cannot be replied to');
+    if (result.status === 'forward-not-found') throw notFound('Message not found');
+    if (result.status === 'forward-deleted') throw badRequest(FORWARD_ERRORS.deleted);
     sends.inc({ outcome: result.status });
     return { message: result.message, stored: result.status === 'stored' };
   };
