@@ -92,18 +92,29 @@ export const useAuthStore = create<AuthState>((set, get) => {
     get().socket?.disconnect();
     set({ socket: null, onlineUsers: [], onlineCount: null, isReconnecting: false });
   };
+  /** A logout (or an account deletion) is on its way: the socket its revocation closes is no session ended elsewhere. */
+  let isLeaving = false;
   /**
-   * I left (a logout, of this device or all, or my account deleted): nothing I wrote stays on this
-   * device for whoever uses it next, neither drafts nor what the outbox had not sent. Signed out
-   * first, so that a send finishing meanwhile cannot write my outbox back.
+   * I leave with `call` (a logout, of this device or all, or deleting my account): once the server
+   * has done it, nothing I wrote stays on this device for whoever uses it next, neither drafts nor
+   * what the outbox had not sent. Signed out first, so that a send finishing meanwhile cannot write
+   * my outbox back.
    */
-  const leave = async () => {
+  const leave = async <T>(call: () => Promise<T>): Promise<T> => {
     const me = get().authUser?._id;
-    disconnect();
-    set({ authUser: null });
-    if (!me) return;
-    draftStorage.save(me, {});
-    await outbox.save(me, []);
+    isLeaving = true;
+    try {
+      const answer = await call();
+      disconnect();
+      set({ authUser: null });
+      if (me) {
+        draftStorage.save(me, {});
+        await outbox.save(me, []);
+      }
+      return answer;
+    } finally {
+      isLeaving = false;
+    }
   };
 
   return {
@@ -148,8 +159,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
 
     async logout() {
       try {
-        await api.logout();
-        await leave();
+        await leave(() => api.logout());
         toast.success('Logged out successfully');
       } catch (error) {
         toast.error(errorMessage(error));
@@ -158,8 +168,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
 
     async deleteAccount(password) {
       try {
-        const { message } = await api.deleteAccount(password);
-        await leave();
+        const { message } = await leave(() => api.deleteAccount(password));
         toast.success(message);
         return true;
       } catch (error) {
@@ -171,8 +180,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
     async logoutAll() {
       set({ isLoggingOutEverywhere: true });
       try {
-        const { message } = await api.logoutAll();
-        await leave();
+        const { message } = await leave(() => api.logoutAll());
         toast.success(message);
       } catch (error) {
         toast.error(errorMessage(error));
@@ -191,7 +199,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
           get().socket?.connect();
           return;
         }
-        if (!get().authUser) return;
+        if (!get().authUser || isLeaving) return;
         disconnect();
         set({ authUser: null });
         toast.error(SESSION_ENDED);

@@ -81,6 +81,21 @@ describe('leaving this device', () => {
     });
   });
 
+  it('a logout whose revocation closes the socket before the logout answers still clears the device, with no “session ended”', async () => {
+    await signedInWithWork();
+    vi.spyOn(api, 'checkAuth').mockRejectedValue(new ApiError('Not authenticated', 401));
+    vi.spyOn(api, 'logout').mockImplementation(async () => {
+      await useAuthStore.getState().recheckSession();
+      return { message: 'Logged out successfully' };
+    });
+    const errors = vi.spyOn(toast, 'error');
+    await useAuthStore.getState().logout();
+    expect(errors).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().authUser).toBeNull();
+    expect(draftStorage.load('me')).toEqual({});
+    expect(await outbox.load('me')).toEqual([]);
+  });
+
   it('a logout of all devices does the same on this one', async () => {
     await signedInWithWork();
     vi.spyOn(api, 'logoutAll').mockResolvedValue({ message: 'Logged out of all devices' });
