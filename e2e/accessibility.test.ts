@@ -151,6 +151,12 @@ describeOnEmbedded((run) => {
       await scan(page, 'delete-confirm');
       await page.keyboard.press('Escape');
       await polled(() => page.getByRole('dialog', { name: 'Delete message?' }).isVisible(), 'the confirmation closed').toBe(false);
+      await reply.hover();
+      await reply.getByRole('button', { name: 'Forward', exact: true }).click();
+      await polled(() => page.getByRole('dialog', { name: 'Forward message' }).getByRole('checkbox').count(), 'whom to forward to').toBeGreaterThan(0);
+      await scan(page, 'forward-dialog');
+      await page.keyboard.press('Escape');
+      await polled(() => page.getByRole('dialog', { name: 'Forward message' }).isVisible(), 'the forward dialog closed').toBe(false);
 
       await page.getByRole('button', { name: 'Emoji' }).click();
       await polled(() => page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').count(), 'the emoji picker').toBeGreaterThan(0);

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pngBytes, toDataUrl } from '#test-support';
+import type { Message } from '@chat/contracts';
+import { ApiClient, pngBytes, toDataUrl } from '#test-support';
 import { conversation, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
@@ -92,6 +93,45 @@ describeOnEmbedded((run) => {
       await polled(() => ben.page.getByRole('button', { name: /Alice Deletes/ }).textContent(), 'the row’s preview').toContain('This message was deleted');
       await run.shot(ben.page, 'message-deleted');
       expect((await bob.get((sent.body as { image: string }).image)).status, 'the image’s URL').toBe(404);
+    });
+
+    it('forwards a message with its photo to two people: each gets it marked “Forwarded”', async () => {
+      const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Forwards');
+      const [carl, dan] = [new ApiClient(run.baseUrl), new ApiClient(run.baseUrl)];
+      const [carlUser, danUser] = [await carl.signup('Carl Forwards'), await dan.signup('Dan Forwards')];
+      for (const id of [carlUser._id, danUser._id]) await alice.waitForContact(id);
+      const photo = toDataUrl(await pngBytes(120, 90), 'image/png');
+      expect((await bob.post(`/api/messages/send/${aliceUser._id}`, { text: 'Look at this sunset', image: photo })).status).toBe(201);
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto('/');
+      await page.getByRole('button', { name: /Bob Forwards/ }).click();
+      const original = conversation(page).getByTestId('chat-message').filter({ hasText: 'Look at this sunset' });
+      await original.hover();
+      await original.getByRole('button', { name: 'Forward', exact: true }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Forward message' });
+      await polled(() => dialog.getByRole('checkbox', { name: 'Carl Forwards' }).count(), 'Carl offered').toBe(1);
+      expect(await dialog.getByRole('checkbox', { name: 'Bob Forwards' }).count(), 'Bob offered too').toBe(1);
+      await dialog.getByRole('checkbox', { name: 'Carl Forwards' }).check();
+      await dialog.getByLabel('Search people to forward to').fill('dan forw');
+      await polled(() => dialog.getByRole('checkbox').count(), 'only Dan found').toBe(1);
+      await dialog.getByRole('checkbox', { name: 'Dan Forwards' }).check();
+      await polled(() => dialog.textContent(), 'two chosen').toContain('2 of up to 5 chosen');
+      await run.shot(page, 'forward-dialog');
+      await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
+      await polled(() => page.getByText('Forwarded to 2 chats').count(), 'the toast').toBe(1);
+
+      for (const [client, name] of [[carl, 'Carl'], [dan, 'Dan']] as const) {
+        const received = async () => ((await client.get(`/api/messages/${aliceUser._id}`)).body as Message[]).at(-1);
+        await polled(async () => (await received())?.text, `the forward in ${name}’s history`).toBe('Look at this sunset');
+        expect(await received()).toMatchObject({ senderId: aliceUser._id, forwarded: true, image: expect.stringContaining('/api/media/') });
+      }
+      await page.getByRole('button', { name: /Carl Forwards/ }).click();
+      const forwarded = conversation(page).getByTestId('chat-message').filter({ hasText: 'Look at this sunset' });
+      await polled(() => forwarded.getByText('Forwarded').count(), 'marked forwarded in my conversation with Carl').toBe(1);
+      await polled(() => photosIn(page).count(), 'the photo forwarded').toBe(1);
+      await run.shot(page, 'forwarded-message');
+      expect(bobUser._id).not.toBe(carlUser._id);
     });
 
     it('replies and reacts: both see the quote and the reaction live, and a quote leads to the message it answers', async () => {

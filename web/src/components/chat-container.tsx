@@ -10,6 +10,7 @@ import { ConversationSearch } from './conversation-search';
 import { ChatMessage, mayEdit } from './chat-message';
 import { DayDivider, startsDay } from './day-divider';
 import { DeleteMessageDialog } from './delete-message-dialog';
+import { ForwardMessageDialog } from './forward-message-dialog';
 import { ImageLightbox } from './image-lightbox';
 import { BlockedContactBar, DeletedAccountBar } from './conversation-closed-bar';
 import { MessageInput } from './message-input';
@@ -102,6 +103,7 @@ export function ChatContainer() {
   const [editing, setEditing] = useState<Message | null>(null);
   const [replyingTo, setReplyingTo] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
+  const [forwarding, setForwarding] = useState<Message | null>(null);
   useEffect(() => {
     setEditing(null);
     setReplyingTo(null);
@@ -248,6 +250,7 @@ export function ChatContainer() {
                     onOpenQuoted={openQuoted}
                     onEdit={startEdit}
                     onDelete={setDeleting}
+                    onForward={setForwarding}
                   />
                 </Fragment>
               );
@@ -300,6 +303,7 @@ export function ChatContainer() {
       )}
       <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
       <DeleteMessageDialog message={deleting} onDone={() => setDeleting(null)} />
+      <ForwardMessageDialog message={forwarding} onDone={() => setForwarding(null)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { EDIT_WINDOW_MINUTES, thumbnailUrl, type Message } from '@chat/contracts';
-import { Ban, CircleAlert, Copy, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import { Ban, CircleAlert, Copy, Forward, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { DELETED_MESSAGE, photoDescription } from '../lib/message-preview';
@@ -43,6 +43,8 @@ interface ChatMessageProps {
   onEdit?(message: Message): void;
   /** Asks to delete this message of mine for everyone. */
   onDelete?(message: Message): void;
+  /** Asks whom to forward this message to. */
+  onForward?(message: Message): void;
 }
 
 /** Whether my message may still have its text changed: a text, within the edit window. */
@@ -89,6 +91,7 @@ export function ChatMessage({
   onOpenQuoted,
   onEdit,
   onDelete,
+  onForward,
 }: ChatMessageProps) {
   const isDeleted = message.deletedAt !== null;
   const isPending = outboxStatus !== undefined;
@@ -124,6 +127,11 @@ export function ChatMessage({
             <Copy className="size-3" />
           </MessageAction>
         )}
+        {isStored && onForward && (
+          <MessageAction label="Forward" onClick={() => onForward(message)}>
+            <Forward className="size-3" />
+          </MessageAction>
+        )}
         {mine && onEdit && mayEdit(message) && (
           <MessageAction label="Edit message" onClick={() => onEdit(message)}>
             <Pencil className="size-3" />
@@ -148,6 +156,11 @@ export function ChatMessage({
       <div
         className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary text-on-primary' : ''} ${isHighlighted ? 'outline-2 outline-offset-2 outline-accent' : ''}`}
       >
+        {message.forwarded && !isDeleted && (
+          <span className="mb-1 flex items-center gap-1 text-xs italic">
+            <Forward className="size-3" aria-hidden="true" /> Forwarded
+          </span>
+        )}
         {message.replyTo && <QuotedMessage quote={message.replyTo} authorName={nameOf(message.replyTo.senderId)} onOpen={onOpenQuoted} />}
         {message.image && (
           <button

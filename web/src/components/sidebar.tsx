@@ -1,5 +1,5 @@
-import { MAX_CONTACT_SEARCH, type InboxEntry } from '@chat/contracts';
-import { BellOff, Pin, Search, Users } from 'lucide-react';
+import type { InboxEntry } from '@chat/contracts';
+import { BellOff, Pin, Users } from 'lucide-react';
 import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
@@ -9,6 +9,7 @@ import { MessageStatus, statusOf } from './message-status';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { useNotificationStore } from '../store/use-notification-store';
+import { PeopleSearchField } from './people-search-field';
 import { SidebarSkeleton } from './sidebar-skeleton';
 
 /** How long typing in the search box pauses before the server is asked. */
@@ -71,18 +72,7 @@ export function Sidebar() {
           <Users className="size-6" />
           <span className="hidden font-medium lg:block">Contacts</span>
         </div>
-        <label className="input input-sm mt-3 hidden w-full items-center gap-2 lg:flex">
-          <Search className="size-4 opacity-60" aria-hidden="true" />
-          <input
-            type="search"
-            className="grow"
-            placeholder="Search contacts"
-            aria-label="Search contacts"
-            maxLength={MAX_CONTACT_SEARCH}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
+        <PeopleSearchField label="Search contacts" placeholder="Search contacts" value={search} onChange={setSearch} className="mt-3 hidden lg:flex" />
         <div className="mt-3 hidden items-center gap-2 lg:flex">
           <label className="flex cursor-pointer items-center gap-2">
             <input

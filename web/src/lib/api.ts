@@ -153,10 +153,10 @@ export const api = {
    * A text over the realtime connection: no HTTP request, and the sending tab gets no echo. Answered
    * and refused as `sendMessage` is; no answer in time is as if the server could not be reached.
    */
-  sendOverSocket: async (socket: ChatSocket, userId: string, { text, clientMessageId, replyTo }: SendBody): Promise<Message> => {
+  sendOverSocket: async (socket: ChatSocket, userId: string, { text, clientMessageId, replyTo, forwardOf }: SendBody): Promise<Message> => {
     let answer: SocketSendAnswer;
     try {
-      answer = await socket.timeout(SOCKET_SEND_TIMEOUT_MS).emitWithAck('sendMessage', { to: userId, text, clientMessageId, replyTo });
+      answer = await socket.timeout(SOCKET_SEND_TIMEOUT_MS).emitWithAck('sendMessage', { to: userId, text, clientMessageId, replyTo, forwardOf });
     } catch {
       throw unreachable();
     }

@@ -12,6 +12,11 @@ export interface PendingMessage {
   image: string | null;
   createdAt: string;
   replyTo: QuotedMessage | null;
+  /**
+   * The message it forwards: the server copies that one's text and image (shown here meanwhile);
+   * absent in outboxes kept from before forwarding.
+   */
+  forwardOf?: string | null;
   /** On its way (now or at the next chance), or given up on until I retry. */
   status: 'sending' | 'failed';
   /** Failed attempts so far, counted while the browser is online. */

@@ -26,7 +26,7 @@ export const MAX_SEND_ATTEMPTS = 4;
 const retryDelayMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 30_000);
 
 /** A pending message of mine shown as a message: with its clientMessageId for an id, and nothing happened to it yet. */
-export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, image, createdAt, replyTo }: PendingMessage): Message => ({
+export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, image, createdAt, replyTo, forwardOf }: PendingMessage): Message => ({
   _id: clientMessageId,
   senderId,
   receiverId,
@@ -39,6 +39,7 @@ export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, 
   editedAt: null,
   deletedAt: null,
   reactions: [],
+  ...(forwardOf ? { forwarded: true as const } : {}),
 });
 
 /**
@@ -120,6 +121,8 @@ export interface ChatState {
    * a reload, and goes out when the connection allows, in order, stored once.
    */
   sendMessage(message: OutgoingMessage): void;
+  /** Forwards a message I sent or received to each of these people, through the outbox like any message. */
+  forwardMessage(message: Message, to: Contact[]): void;
   /**
    * What I have written to each person and not sent, by their id: shown in their row, back in the
    * input when I return to them, kept across a reload.
@@ -334,7 +337,10 @@ export const useChatStore = create<ChatState>((set, get) => {
       if (!navigator.onLine) return 'waiting';
       try {
         const socket = useAuthStore.getState().socket;
-        const body = { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id };
+        // A forward names what it copies, and the server copies it: the text and image shown meanwhile stay here.
+        const body = next.forwardOf
+          ? { clientMessageId: next.clientMessageId, forwardOf: next.forwardOf }
+          : { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id };
         const overHttp = () =>
           api
             .sendMessage(next.receiverId, body, socket?.id, (fraction) =>
@@ -575,6 +581,29 @@ export const useChatStore = create<ChatState>((set, get) => {
         failure: null,
       };
       changeOutbox((queue) => [...queue, pending]);
+      void get().flushOutbox();
+    },
+
+    forwardMessage(message, to) {
+      const me = useAuthStore.getState().authUser?._id;
+      if (!me) return;
+      const createdAt = new Date().toISOString();
+      const forwards = to.map(
+        (contact): PendingMessage => ({
+          clientMessageId: crypto.randomUUID(),
+          senderId: me,
+          receiverId: contact._id,
+          text: message.text,
+          image: message.image,
+          createdAt,
+          replyTo: null,
+          forwardOf: message._id,
+          status: 'sending',
+          attempts: 0,
+          failure: null,
+        }),
+      );
+      changeOutbox((queue) => [...queue, ...forwards]);
       void get().flushOutbox();
     },
 

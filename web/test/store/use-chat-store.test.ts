@@ -4,7 +4,7 @@ import { DEFAULT_PAGE, type Message } from '@chat/contracts';
 import { api, ApiError } from '../../src/lib/api';
 import type { ChatSocket } from '../../src/lib/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
-import { MAX_SEND_ATTEMPTS, useChatStore } from '../../src/store/use-chat-store';
+import { MAX_SEND_ATTEMPTS, pendingAsMessage, useChatStore } from '../../src/store/use-chat-store';
 import { aMessage } from '../../../test/support/a-message';
 
 const bob = { _id: 'bob', fullName: 'Bob', profilePic: '', lastSeen: null };
@@ -293,6 +293,33 @@ describe('sending', () => {
     expect(overHttp.mock.calls[0]![2]).toBe('my-tab');
     expect(pending()).toEqual([]);
     expect(ids()).toEqual([21, 22]);
+    useAuthStore.setState({ socket: null });
+  });
+
+  it('forwards a message to each person chosen through the outbox: shown as forwarded meanwhile, sent naming only what it copies', async () => {
+    const socket = { connected: true, id: 'my-tab' } as unknown as ChatSocket;
+    useAuthStore.setState({ socket });
+    const overSocket = vi.spyOn(api, 'sendOverSocket').mockImplementation(async (_socket, to) => ({ ...stored('a tip', 31), receiverId: to }));
+    const overHttp = vi.spyOn(api, 'sendMessage').mockImplementation(async (to) => ({ ...stored('a photo', 32), receiverId: to }));
+    const tip = { ...message(7), text: 'a tip' };
+    const photo = { ...message(8), text: null, image: '/api/media/messages/a_b/c.png' };
+    const [cat, dan] = [{ _id: 'cat', fullName: 'Cat', profilePic: '' }, { _id: 'dan', fullName: 'Dan', profilePic: '' }];
+    useChatStore.getState().forwardMessage(tip, [cat, dan]);
+    useChatStore.getState().forwardMessage(photo, [cat]);
+    expect(pending().map(pendingAsMessage)).toEqual([
+      expect.objectContaining({ receiverId: 'cat', text: 'a tip', forwarded: true }),
+      expect.objectContaining({ receiverId: 'dan', text: 'a tip', forwarded: true }),
+      expect.objectContaining({ receiverId: 'cat', image: photo.image, forwarded: true }),
+    ]);
+    await useChatStore.getState().flushOutbox();
+    expect(overSocket.mock.calls.map(([, to, body]) => [to, body])).toEqual([
+      ['cat', { clientMessageId: expect.any(String), forwardOf: '7' }],
+      ['dan', { clientMessageId: expect.any(String), forwardOf: '7' }],
+    ]);
+    expect(overHttp.mock.calls.map(([to, body]) => [to, body]), 'a photo over HTTP, without its picture').toEqual([
+      ['cat', { clientMessageId: expect.any(String), forwardOf: '8' }],
+    ]);
+    expect(pending()).toEqual([]);
     useAuthStore.setState({ socket: null });
   });
 

@@ -1,0 +1,106 @@
+import { MAX_FORWARD_RECIPIENTS, type InboxEntry, type Message } from '@chat/contracts';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { api } from '../lib/api';
+import { avatarOf } from '../lib/avatar';
+import { messagePreview } from '../lib/message-preview';
+import { useModalDialog } from '../lib/use-modal-dialog';
+import { errorMessage } from '../store/use-auth-store';
+import { useChatStore } from '../store/use-chat-store';
+import { PeopleSearchField } from './people-search-field';
+
+/** How long the search waits for typing to pause before it asks the server. */
+const SEARCH_PAUSE_MS = 200;
+
+/**
+ * Forwards a message to up to MAX_FORWARD_RECIPIENTS people: my conversations as the inbox has
+ * them (the latest first), or whoever a search finds; each copy goes through the outbox.
+ */
+export function ForwardMessageDialog({ message, onDone }: { message: Message | null; onDone(): void }) {
+  const dialogRef = useModalDialog(message !== null);
+  const inbox = useChatStore((state) => state.users);
+  const forwardMessage = useChatStore((state) => state.forwardMessage);
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<InboxEntry[] | null>(null);
+  const [chosen, setChosen] = useState<InboxEntry[]>([]);
+
+  useEffect(() => {
+    if (message === null) {
+      setQuery('');
+      setChosen([]);
+    }
+  }, [message]);
+
+  useEffect(() => {
+    const words = query.trim();
+    if (!words) {
+      setFound(null);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      api.getUsers({ q: words }).then(
+        (page) => current && setFound(page.entries),
+        (error: unknown) => current && toast.error(errorMessage(error)),
+      );
+    }, SEARCH_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query]);
+
+  const candidates = (found ?? inbox).filter((entry) => !entry.accountDeleted);
+  const isChosen = (entry: InboxEntry) => chosen.some((person) => person._id === entry._id);
+  const toggle = (entry: InboxEntry) =>
+    setChosen((current) => (isChosen(entry) ? current.filter((person) => person._id !== entry._id) : [...current, entry]));
+  const isFull = chosen.length >= MAX_FORWARD_RECIPIENTS;
+
+  const forward = () => {
+    if (!message || chosen.length === 0) return;
+    forwardMessage(message, chosen);
+    toast.success(chosen.length === 1 ? `Forwarded to ${chosen[0]!.fullName}` : `Forwarded to ${chosen.length} chats`);
+    onDone();
+  };
+
+  return (
+    <dialog ref={dialogRef} className="modal" aria-labelledby="forward-message-title" onClose={onDone}>
+      <div className="modal-box flex max-h-[80vh] max-w-md flex-col">
+        <h3 id="forward-message-title" className="text-lg font-semibold">
+          Forward message
+        </h3>
+        {message && <p className="mt-2 truncate rounded-md bg-base-200 px-3 py-2 text-sm">{messagePreview(message)}</p>}
+        <PeopleSearchField label="Search people to forward to" placeholder="Search people" value={query} onChange={setQuery} className="mt-3 flex" />
+        <p className="mt-2 text-xs text-muted">
+          {chosen.length} of up to {MAX_FORWARD_RECIPIENTS} chosen
+        </p>
+        <ul className="mt-2 min-h-0 flex-1 overflow-y-auto">
+          {candidates.map((entry) => (
+            <li key={entry._id}>
+              <label className="flex cursor-pointer items-center gap-3 rounded-md p-2 hover:bg-base-200">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  checked={isChosen(entry)}
+                  disabled={isFull && !isChosen(entry)}
+                  onChange={() => toggle(entry)}
+                />
+                <img src={avatarOf(entry.profilePic)} alt="" className="size-8 rounded-full object-cover" />
+                <span className="truncate">{entry.fullName}</span>
+              </label>
+            </li>
+          ))}
+          {candidates.length === 0 && <li className="p-2 text-sm text-muted">{found ? `Nobody matches “${query.trim()}”` : 'No contacts yet'}</li>}
+        </ul>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onDone}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" onClick={forward} disabled={chosen.length === 0}>
+            Forward
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

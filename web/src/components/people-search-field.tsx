@@ -1,0 +1,30 @@
+import { MAX_CONTACT_SEARCH } from '@chat/contracts';
+import { Search } from 'lucide-react';
+
+interface PeopleSearchFieldProps {
+  /** The field's accessible name. */
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  /** Where it sits and when it shows (its display included: `flex`, or `hidden lg:flex`). */
+  className: string;
+}
+
+/** A search of people by name, as the server takes it (at most MAX_CONTACT_SEARCH characters). */
+export function PeopleSearchField({ label, placeholder, value, onChange, className }: PeopleSearchFieldProps) {
+  return (
+    <label className={`input input-sm w-full items-center gap-2 ${className}`}>
+      <Search className="size-4 opacity-60" aria-hidden="true" />
+      <input
+        type="search"
+        className="grow"
+        placeholder={placeholder}
+        aria-label={label}
+        maxLength={MAX_CONTACT_SEARCH}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
