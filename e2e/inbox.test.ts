@@ -119,9 +119,15 @@ describeOnEmbedded((run) => {
       await polled(() => conversation(page).getByText('Sent by me').count(), 'both messages in the open conversation').toBe(1);
       expect(await shown(), 'nothing for what is in view, nor for my own').toEqual(['Bob Notify: Dinner at 8?']);
 
-      // Muted, Bob's messages notify nothing, though they still count and show in his row.
+      // Muted for 8 hours, Bob's messages notify nothing on any device of Alice's, though they still count and show in his row.
       await page.getByRole('button', { name: 'Mute notifications' }).click();
+      const forHowLong = page.getByRole('menu', { name: 'Mute notifications for' });
+      await polled(() => forHowLong.getByRole('menuitem').allTextContents(), 'the lengths offered').toEqual(['8 hours', '1 week', 'Always']);
+      await run.shot(page, 'mute-menu');
+      await forHowLong.getByRole('menuitem', { name: '8 hours' }).click();
       await polled(() => page.getByRole('button', { name: 'Mute notifications' }).getAttribute('aria-pressed'), 'the conversation muted').toBe('true');
+      expect(await page.getByRole('button', { name: 'Mute notifications' }).getAttribute('title')).toMatch(/^Muted until .+: unmute$/);
+      await polled(async () => ((await alice.get('/api/messages/mutes')).body as { userId: string }[]).map((mute) => mute.userId), 'the mute kept with the account').toEqual([bobUser._id]);
       await page.getByRole('button', { name: 'Close chat' }).click();
       await send(bob, aliceUser._id, 'Sent while muted');
       await polled(() => row(page, 'Bob Notify').getByTestId('last-message').textContent(), 'the muted message in Bob’s row').toContain('Sent while muted');

@@ -61,6 +61,13 @@ export const UserEventSchema = Type.Union([
   }),
   /** To my own sockets: I pinned a conversation (or unpinned it) on another tab or device. */
   Type.Object({ type: Type.Literal('conversationPinned'), peerId: Type.String(), pinned: Type.Boolean() }),
+  /** To my own sockets: I muted a conversation (until `until`, null for always) or unmuted it (`muted` false). */
+  Type.Object({
+    type: Type.Literal('conversationMuted'),
+    peerId: Type.String(),
+    muted: Type.Boolean(),
+    until: Type.Union([Type.String(), Type.Null()]),
+  }),
 ]);
 export type UserEvent = Static<typeof UserEventSchema>;
 

@@ -201,3 +201,19 @@ export const FORWARD_ERRORS = {
 
 /** The most people one forward goes to at once, as the web app offers it. */
 export const MAX_FORWARD_RECIPIENTS = 5;
+
+/** How long a conversation may be muted, as WhatsApp offers it: its length in milliseconds, or null for always. */
+export const MUTE_DURATIONS = { '8h': 8 * 60 * 60 * 1000, '1w': 7 * 24 * 60 * 60 * 1000, always: null } as const;
+export type MuteDuration = keyof typeof MUTE_DURATIONS;
+
+/** `POST /api/messages/mute/:id`: for how long. */
+export const MuteBodySchema = Type.Object(
+  {
+    for: Type.Union([Type.Literal('8h'), Type.Literal('1w'), Type.Literal('always')], { errorMessage: "for must be '8h', '1w' or 'always'" }),
+  },
+  { errorMessage: { type: 'Request body must be a JSON object', required: { for: "for must be '8h', '1w' or 'always'" } } },
+);
+
+/** A conversation I muted: its messages notify nothing on any of my devices until `until` (null: until I unmute it). */
+export const MuteSchema = Type.Object({ userId: Type.String(), until: Type.Union([Type.String(), Type.Null()]) });
+export type Mute = Static<typeof MuteSchema>;

@@ -75,6 +75,13 @@ export interface ConversationPinned {
   pinned: boolean;
 }
 
+/** I muted the conversation with `userId` until `until` (null: always), or unmuted it (`muted` false), here or on another device. */
+export interface ConversationMuted {
+  userId: string;
+  muted: boolean;
+  until: string | null;
+}
+
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {
   /** Once per new socket: everyone online, the user included; after `watchPresence`, the watched ones online. */
@@ -93,6 +100,7 @@ export interface ServerToClientEvents {
   /** To the blocker's sockets only: the blocked person is not told, they just stop seeing the blocker's presence. */
   blockChanged: (change: BlockChanged) => void;
   conversationPinned: (change: ConversationPinned) => void;
+  conversationMuted: (change: ConversationMuted) => void;
 }
 
 /** Most users one socket may watch the presence of. */

@@ -78,6 +78,9 @@ export function deliverMessages(
     else if (event.type === 'conversationPinned') {
       io.local.to(rooms.user(userId)).emit('conversationPinned', { userId: event.peerId, pinned: event.pinned });
     }
+    else if (event.type === 'conversationMuted') {
+      io.local.to(rooms.user(userId)).emit('conversationMuted', { userId: event.peerId, muted: event.muted, until: event.until });
+    }
     else if (event.type === 'messagesRead' && event.originSocketId) {
       io.local.to(rooms.user(userId)).except(event.originSocketId).emit('messagesRead', event.receipt);
     } else io.local.to(rooms.user(userId)).emit(event.type, event.receipt);

@@ -226,4 +226,17 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE messages ADD COLUMN forwarded boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    version: 15,
+    sql: `
+      -- The conversations each user muted, and until when ('infinity': until unmuted). Kept apart
+      -- from conversations: someone may be muted before they ever write.
+      CREATE TABLE mutes (
+        user_id uuid NOT NULL,
+        peer_id uuid NOT NULL,
+        until timestamptz NOT NULL,
+        PRIMARY KEY (user_id, peer_id)
+      );
+    `,
+  },
 ];

@@ -18,6 +18,7 @@ import { exportRoutes } from './routes/export.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { mediaRoutes } from './routes/media.js';
 import { messageChangeRoutes } from './routes/message-changes.js';
+import { muteRoutes } from './routes/mutes.js';
 import { pinRoutes } from './routes/pins.js';
 import { searchRoutes } from './routes/search.js';
 import { createReceipts } from './receipts.js';
@@ -55,6 +56,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(searchRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(blockRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(pinRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(muteRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(exportRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

@@ -1,11 +1,11 @@
-import { Ban, Bell, BellOff, Pin, PinOff, Search, X } from 'lucide-react';
+import { Ban, Pin, PinOff, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatLastSeen } from '../lib/format-time';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore, whyConversationClosed } from '../store/use-chat-store';
-import { useNotificationStore } from '../store/use-notification-store';
 import { BlockContactDialog } from './block-contact-dialog';
+import { MuteButton } from './mute-button';
 
 /** Who the conversation is with, their presence, and its actions: search, block, close. */
 export function ChatHeader({ onSearch }: { onSearch(): void }) {
@@ -90,24 +90,6 @@ function PinButton({ userId }: { userId: string }) {
       title={isPinned ? 'Unpin' : 'Pin'}
     >
       {isPinned ? <PinOff className="size-5" /> : <Pin className="size-5" />}
-    </button>
-  );
-}
-
-/** Mutes this conversation's desktop notifications and their sound, in this browser. */
-function MuteButton({ userId }: { userId: string }) {
-  const isMuted = useNotificationStore((state) => state.muted.includes(userId));
-  const setMuted = useNotificationStore((state) => state.setMuted);
-  return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-sm btn-circle"
-      onClick={() => setMuted(userId, !isMuted)}
-      aria-label="Mute notifications"
-      aria-pressed={isMuted}
-      title={isMuted ? 'Unmute' : 'Mute'}
-    >
-      {isMuted ? <BellOff className="size-5" /> : <Bell className="size-5" />}
     </button>
   );
 }

@@ -8,7 +8,7 @@ import { MessageSearchResults } from './message-search-results';
 import { MessageStatus, statusOf } from './message-status';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
-import { useNotificationStore } from '../store/use-notification-store';
+import { isMuted, useNotificationStore } from '../store/use-notification-store';
 import { PeopleSearchField } from './people-search-field';
 import { SidebarSkeleton } from './sidebar-skeleton';
 
@@ -124,7 +124,7 @@ interface ContactRowProps {
 function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
   const unread = user.unreadCount;
   const isTyping = useChatStore((state) => Boolean(state.typingUsers[user._id]));
-  const isMuted = useNotificationStore((state) => state.muted.includes(user._id));
+  const muted = useNotificationStore((state) => isMuted(state.mutes, user._id));
   // The open conversation's draft is in its input; another's shows in its row, as in every messenger.
   const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[user._id]?.trim() ?? '')));
   return (
@@ -143,7 +143,7 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
         <div className="flex items-baseline gap-2">
           <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
           {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label="Pinned" />}
-          {isMuted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
+          {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
           {user.lastMessage && (
             <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-muted">
               {formatInboxTime(user.lastMessage.createdAt)}

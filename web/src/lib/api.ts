@@ -11,6 +11,8 @@ import {
   type Message,
   type MessageBody,
   type MessageSearchResult,
+  type Mute,
+  type MuteDuration,
   type QuotedMessage,
   type SendBody,
   type SignupBody,
@@ -182,4 +184,9 @@ export const api = {
   /** Pins my conversation with the user to the top of my inbox, on every device of mine. */
   pin: (userId: string) => request<void>('POST', `/messages/pin/${encodeURIComponent(userId)}`),
   unpin: (userId: string) => request<void>('POST', `/messages/unpin/${encodeURIComponent(userId)}`),
+  /** Mutes my conversation with the user on every device of mine, for `duration`; answers until when. */
+  mute: (userId: string, duration: MuteDuration) => request<Mute>('POST', `/messages/mute/${encodeURIComponent(userId)}`, { for: duration }),
+  unmute: (userId: string) => request<void>('POST', `/messages/unmute/${encodeURIComponent(userId)}`),
+  /** The conversations I have muted now. */
+  getMutes: () => request<Mute[]>('GET', '/messages/mutes'),
 };

@@ -24,6 +24,13 @@ export function formatInboxTime(iso: string, now = new Date()): string {
   return formatDate(time, now, 'short');
 }
 
+/** When a mute ends, as its button says it: "until 11:30 PM" today, "until Dec 2, 03:00 PM" on a later day. */
+export function formatMuteEnd(iso: string, now = new Date()): string {
+  const time = new Date(iso);
+  const isToday = startOfDay(time).getTime() === startOfDay(now).getTime();
+  return isToday ? `until ${formatMessageTime(iso)}` : `until ${formatDate(time, now, 'short')}, ${formatMessageTime(iso)}`;
+}
+
 /**
  * When an offline contact was last online, as a chat header says it: "last seen today at 10:42 PM",
  * "last seen yesterday at 9:05 AM", or the date before that ("last seen Nov 3", with the year when

@@ -1,7 +1,7 @@
 import type { Message } from '@chat/contracts';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
-import { notificationsSupported, useNotificationStore } from '../store/use-notification-store';
+import { isMuted, notificationsSupported, useNotificationStore } from '../store/use-notification-store';
 import { messagePreview } from './message-preview';
 
 /** A short two-tone chime, made here: nothing is loaded from anywhere. */
@@ -31,10 +31,10 @@ function chime(): void {
  * opens that conversation.
  */
 export function notifyIncoming(message: Message): void {
-  const { desktop, sound, muted } = useNotificationStore.getState();
+  const { desktop, sound, mutes } = useNotificationStore.getState();
   const me = useAuthStore.getState().authUser?._id;
   if (!desktop || !notificationsSupported() || Notification.permission !== 'granted' || message.receiverId !== me) return;
-  if (muted.includes(message.senderId)) return;
+  if (isMuted(mutes, message.senderId)) return;
   const chat = useChatStore.getState();
   const inView = chat.selectedUser?._id === message.senderId && document.visibilityState === 'visible';
   if (inView) return;

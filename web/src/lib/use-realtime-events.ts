@@ -2,6 +2,7 @@ import { HANDSHAKE_ERRORS, type Message, type ServerToClientEvents } from '@chat
 import { useEffect } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
+import { useNotificationStore } from '../store/use-notification-store';
 import { announce } from '../store/use-announcer-store';
 import { messagePreview } from './message-preview';
 import { notifyIncoming } from './notify';
@@ -68,6 +69,7 @@ export function useRealtimeEvents(): void {
     // I blocked or unblocked someone on another tab or device.
     const onBlockChanged: Handlers['blockChanged'] = () => void chat().loadBlockedUsers();
     const onConversationPinned: Handlers['conversationPinned'] = ({ userId, pinned }) => chat().applyPinned(userId, pinned);
+    const onConversationMuted: Handlers['conversationMuted'] = (change) => useNotificationStore.getState().applyMute(change);
     const refetch = () => {
       const selected = chat().selectedUser;
       if (selected) void chat().getMessages(selected._id);
@@ -105,9 +107,10 @@ export function useRealtimeEvents(): void {
       void chat().resumeOutbox();
     };
     window.addEventListener('online', onBrowserOnline);
-    // A new sign-in (or a reload) takes up the messages this user's outbox kept, and their drafts.
+    // A new sign-in (or a reload) takes up the messages this user's outbox kept, their drafts and mutes.
     void chat().restoreOutbox();
     chat().restoreDrafts();
+    void useNotificationStore.getState().loadMutes();
     const unbind = bind(socket, {
       getOnlineUsers: onOnlineUsers,
       onlineUsersChanged: onPresenceChange,
@@ -118,6 +121,7 @@ export function useRealtimeEvents(): void {
       typing: onTyping,
       blockChanged: onBlockChanged,
       conversationPinned: onConversationPinned,
+      conversationMuted: onConversationMuted,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

@@ -1,5 +1,8 @@
+import { MUTE_DURATIONS, type ConversationMuted, type MuteDuration } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
+import { api } from '../lib/api';
+import { errorMessage, useAuthStore } from './use-auth-store';
 
 const STORAGE_KEY = 'chat-notifications';
 
@@ -8,29 +11,42 @@ interface NotificationSettings {
   desktop: boolean;
   /** Play a short sound with it. */
   sound: boolean;
-  /** The people whose messages notify nothing, by user id. */
-  muted: string[];
 }
 
+/** Who I muted, by user id: until when (an ISO time), or null for always. */
+export type Mutes = Record<string, string | null>;
+
 interface NotificationState extends NotificationSettings {
+  /** My muted conversations, as the server keeps them for every device of mine. */
+  mutes: Mutes;
   /** Asks the browser's permission (it must come from a click) and turns notifications on if given. */
   enableDesktop(): Promise<void>;
   disableDesktop(): void;
   setSound(sound: boolean): void;
-  /** Mutes or unmutes a conversation's notifications in this browser. */
-  setMuted(userId: string, muted: boolean): void;
+  /** Loads my mutes after a sign-in; mutes this browser kept before they were the account's move to it. */
+  loadMutes(): Promise<void>;
+  /** Mutes a conversation for `duration`: at once on screen, put back with a toast if the server refuses. */
+  mute(userId: string, duration: MuteDuration): Promise<void>;
+  unmute(userId: string): Promise<void>;
+  /** I muted or unmuted a conversation on another tab or device. */
+  applyMute(change: ConversationMuted): void;
 }
+
+/** Whether `userId`'s messages notify nothing now. */
+export const isMuted = (mutes: Mutes, userId: string, now = Date.now()): boolean =>
+  userId in mutes && (mutes[userId] === null || Date.parse(mutes[userId]!) > now);
 
 /** Whether this browser can show notifications at all. */
 export const notificationsSupported = () => typeof window !== 'undefined' && 'Notification' in window;
 
-function stored(): NotificationSettings {
+/** This browser's settings, and the mutes it kept itself before mutes were the account's. */
+function stored(): NotificationSettings & { legacyMuted: string[] } {
   try {
-    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<NotificationSettings>;
-    const muted = Array.isArray(value.muted) ? value.muted.filter((id): id is string => typeof id === 'string') : [];
-    return { desktop: value.desktop === true, sound: value.sound === true, muted };
+    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<NotificationSettings & { muted: unknown }>;
+    const legacyMuted = Array.isArray(value.muted) ? value.muted.filter((id): id is string => typeof id === 'string') : [];
+    return { desktop: value.desktop === true, sound: value.sound === true, legacyMuted };
   } catch {
-    return { desktop: false, sound: false, muted: [] };
+    return { desktop: false, sound: false, legacyMuted: [] };
   }
 }
 
@@ -42,15 +58,34 @@ function save(settings: NotificationSettings): void {
   }
 }
 
-/** Desktop notifications, their sound and the muted conversations: this browser's choice, kept in localStorage like the theme. */
+/** The longest wait a browser timer takes (about 24.8 days): a mute ending later is checked when shown. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Desktop notifications and their sound: this browser's choice, kept in localStorage like the
+ * theme. Mutes: the account's, loaded from the server and kept in step by the socket.
+ */
 export const useNotificationStore = create<NotificationState>((set, get) => {
   const change = (settings: Partial<NotificationSettings>) => {
     set(settings);
-    const { desktop, sound, muted } = get();
-    save({ desktop, sound, muted });
+    const { desktop, sound } = get();
+    save({ desktop, sound });
   };
+  /** Each mute's end, so the bell comes back on screen when it lapses. */
+  const lapses = new Map<string, ReturnType<typeof setTimeout>>();
+  const setMute = (userId: string, until: string | null | undefined) => {
+    clearTimeout(lapses.get(userId));
+    lapses.delete(userId);
+    const { [userId]: _before, ...others } = get().mutes;
+    set({ mutes: until === undefined ? others : { ...others, [userId]: until } });
+    const left = until ? Date.parse(until) - Date.now() : null;
+    if (left !== null && left < MAX_TIMER_MS) lapses.set(userId, setTimeout(() => setMute(userId, undefined), Math.max(left, 0)));
+  };
+  const { legacyMuted, ...settings } = stored();
+
   return {
-    ...stored(),
+    ...settings,
+    mutes: {},
 
     async enableDesktop() {
       if (!notificationsSupported()) {
@@ -73,9 +108,54 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
       change({ sound });
     },
 
-    setMuted(userId, muted) {
-      const others = get().muted.filter((id) => id !== userId);
-      change({ muted: muted ? [...others, userId] : others });
+    async loadMutes() {
+      const me = useAuthStore.getState().authUser?._id;
+      try {
+        const mutes = await api.getMutes();
+        if (useAuthStore.getState().authUser?._id !== me) return;
+        for (const userId of Object.keys(get().mutes)) setMute(userId, undefined);
+        for (const { userId, until } of mutes) setMute(userId, until);
+        const moving = legacyMuted.splice(0).filter((userId) => !(userId in get().mutes));
+        for (const userId of moving) await get().mute(userId, 'always');
+        if (moving.length > 0) change({});
+      } catch (error) {
+        console.error('Could not load the muted conversations', error);
+      }
+    },
+
+    async mute(userId, duration) {
+      const before = get().mutes[userId];
+      const length = MUTE_DURATIONS[duration];
+      setMute(userId, length === null ? null : new Date(Date.now() + length).toISOString());
+      try {
+        setMute(userId, (await api.mute(userId, duration)).until);
+      } catch (error) {
+        setMute(userId, before);
+        toast.error(errorMessage(error));
+      }
+    },
+
+    async unmute(userId) {
+      const before = get().mutes[userId];
+      setMute(userId, undefined);
+      try {
+        await api.unmute(userId);
+      } catch (error) {
+        setMute(userId, before);
+        toast.error(errorMessage(error));
+      }
+    },
+
+    applyMute({ userId, muted, until }) {
+      setMute(userId, muted ? until : undefined);
     },
   };
+});
+
+// Another user signing in on this tab hears nothing of the last one's mutes, nor they of theirs.
+useAuthStore.subscribe((state, previous) => {
+  if (previous.authUser && state.authUser?._id !== previous.authUser._id) {
+    const { mutes, applyMute } = useNotificationStore.getState();
+    for (const userId of Object.keys(mutes)) applyMute({ userId, muted: false, until: null });
+  }
 });

@@ -66,12 +66,12 @@ describe('Sidebar', () => {
     expect(within(row('Bob')).getByTestId('last-message')).toHaveTextContent('You: see you');
   });
 
-  it('shows a muted conversation’s row with a crossed-out bell', () => {
-    useNotificationStore.setState({ muted: ['d'] });
+  it('shows a muted conversation’s row with a crossed-out bell, until it is unmuted or its mute runs out', () => {
+    useNotificationStore.setState({ mutes: { d: null, b: new Date(Date.now() - 1000).toISOString() } });
     render(<Sidebar />);
     expect(within(row('Dee')).getByRole('img', { name: 'Muted' })).toBeInTheDocument();
-    expect(within(row('Bob')).queryByRole('img', { name: 'Muted' })).toBeNull();
-    act(() => useNotificationStore.getState().setMuted('d', false));
+    expect(within(row('Bob')).queryByRole('img', { name: 'Muted' }), 'a mute that ran out').toBeNull();
+    act(() => useNotificationStore.getState().applyMute({ userId: 'd', muted: false, until: null }));
     expect(within(row('Dee')).queryByRole('img', { name: 'Muted' })).toBeNull();
   });
 

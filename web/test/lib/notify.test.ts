@@ -28,7 +28,7 @@ beforeEach(() => {
   vi.stubGlobal('Notification', RecordingNotification);
   useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } } });
   useChatStore.setState({ users: [bob], selectedUser: null, messages: [] });
-  useNotificationStore.setState({ desktop: true, sound: false, muted: [] });
+  useNotificationStore.setState({ desktop: true, sound: false, mutes: {} });
 });
 
 afterEach(() => {
@@ -70,13 +70,14 @@ describe('desktop notifications', () => {
     expect(shown).toEqual([]);
   });
 
-  it('stays quiet for a muted conversation, in this browser, until unmuted', () => {
-    useNotificationStore.getState().setMuted('bob', true);
+  it('stays quiet for a muted conversation until it is unmuted or its mute runs out', () => {
+    useNotificationStore.getState().applyMute({ userId: 'bob', muted: true, until: null });
     notifyIncoming(fromBob('muted'));
     expect(shown).toEqual([]);
-    expect(JSON.parse(localStorage.getItem('chat-notifications') ?? '{}')).toMatchObject({ desktop: true, muted: ['bob'] });
-    useNotificationStore.getState().setMuted('bob', false);
+    useNotificationStore.getState().applyMute({ userId: 'bob', muted: false, until: null });
     notifyIncoming(fromBob('unmuted'));
-    expect(shown.map(({ body }) => body)).toEqual(['unmuted']);
+    useNotificationStore.setState({ mutes: { bob: new Date(Date.now() - 1).toISOString() } });
+    notifyIncoming(fromBob('its mute ran out'));
+    expect(shown.map(({ body }) => body)).toEqual(['unmuted', 'its mute ran out']);
   });
 });

@@ -1,19 +1,17 @@
-import { subjects, UserIdParamsSchema, type UserEvent } from '@chat/contracts';
+import { UserIdParamsSchema } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireContact } from '../contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
+import { tellMyDevices } from '../my-devices.js';
 import { limitPerUser } from '../per-user-limit.js';
 import { pinConversation, unpinConversation } from '../pins.js';
 
 /** Pinning a conversation to the top of my inbox: kept with my conversations, so every device of mine shows it. */
 export const pinRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db, bus } = options;
-
   // My other tabs and devices move the conversation at once; a device offline finds it in its next inbox page.
-  const tellMyDevices = (userId: string, peerId: string, pinned: boolean) =>
-    bus
-      .publish(subjects.userEvents(userId), JSON.stringify({ type: 'conversationPinned', peerId, pinned } satisfies UserEvent))
-      .catch((error: unknown) => app.log.error({ err: error }, 'could not publish a pin'));
+  const tellPinned = (userId: string, peerId: string, pinned: boolean) =>
+    tellMyDevices({ bus, log: app.log }, userId, { type: 'conversationPinned', peerId, pinned });
 
   const pinLimit = limitPerUser(app, {
     name: 'pin-conversation',
@@ -26,14 +24,14 @@ export const pinRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async 
   app.post('/messages/pin/:id', route, async (request, reply) => {
     await requireContact(db, request.params.id, { orDeleted: true });
     await pinConversation(db, request.userId, request.params.id);
-    await tellMyDevices(request.userId, request.params.id, true);
+    await tellPinned(request.userId, request.params.id, true);
     return reply.status(204).send();
   });
 
   app.post('/messages/unpin/:id', route, async (request, reply) => {
     await requireContact(db, request.params.id, { orDeleted: true });
     await unpinConversation(db, request.userId, request.params.id);
-    await tellMyDevices(request.userId, request.params.id, false);
+    await tellPinned(request.userId, request.params.id, false);
     return reply.status(204).send();
   });
 };
