@@ -148,6 +148,35 @@ describeOnEmbedded((run) => {
       await polled(() => photosIn(page).count(), 'the dropped image sent').toBe(3);
     });
 
+    it('shows a message of one to three emoji alone large, and says when my message was read on its ticks; Alt+↓ and Alt+↑ move between conversations', async () => {
+      const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Jumbo');
+      await alice.waitForContact((await new ApiClient(run.baseUrl).signup('Carl Jumbo'))._id);
+      await send(bob, aliceUser._id, 'Happy birthday!');
+      await send(bob, aliceUser._id, '🎉🎂');
+      await send(alice, bobUser._id, 'Thank you');
+      const sent = (await alice.get(`/api/messages/${bobUser._id}`)).body as { _id: string }[];
+      expect((await bob.post(`/api/messages/read/${aliceUser._id}`, { upTo: sent.at(-1)!._id })).status).toBe(204);
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto('/');
+      await page.getByRole('button', { name: /Bob Jumbo/ }).click();
+      const textOf = (text: string) => conversation(page).getByTestId('chat-message').filter({ hasText: text }).locator('p');
+      await polled(() => textOf('🎉🎂').count(), 'the emoji message').toBe(1);
+      const fontSize = (text: string) => textOf(text).evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+      expect(await fontSize('🎉🎂')).toBeGreaterThanOrEqual(2 * (await fontSize('Happy birthday!')));
+      const ticks = conversation(page).getByTestId('chat-message').filter({ hasText: 'Thank you' }).getByRole('img', { name: 'Read' });
+      await polled(() => ticks.getAttribute('title'), 'when it was read, on the ticks').toMatch(/^Read .*\d\d:\d\d [AP]M · Delivered .*\d\d:\d\d [AP]M$/);
+      await run.shot(page, 'jumbo-emoji');
+
+      const openConversation = () => page.getByRole('heading', { level: 3 }).textContent();
+      await page.keyboard.press('Alt+ArrowDown');
+      const secondInList = await page.getByRole('list').getByRole('button').nth(1).locator('img').first().getAttribute('alt');
+      await polled(openConversation, 'the next one in the list open').toBe(secondInList);
+      await page.keyboard.press('Alt+ArrowUp');
+      await polled(openConversation, 'Bob’s again').toBe('Bob Jumbo');
+      await page.keyboard.press('Control+k');
+      await polled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'the contact search focused').toBe('Search contacts');
+    });
+
     it('fits a phone-sized screen', async () => {
       const { page } = await newUserPage(browser(), run.baseUrl, { viewport: { width: 390, height: 844 } });
       await signUp(page, 'Phone Person', `phone.${stamp}@chat.io`);

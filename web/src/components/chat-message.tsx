@@ -2,6 +2,7 @@ import { EDIT_WINDOW_MINUTES, thumbnailUrl, type Message } from '@chat/contracts
 import { Ban, CircleAlert, Copy, Forward, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import { isJumboEmoji } from '../lib/emoji-only';
 import { DELETED_MESSAGE, photoDescription } from '../lib/message-preview';
 import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
@@ -111,7 +112,7 @@ export function ChatMessage({
           {formatMessageTime(message.createdAt)}
         </time>
         {message.editedAt && <span className="text-xs text-muted">edited</span>}
-        {isOwn && !isDeleted && outboxStatus !== 'failed' && <MessageStatus status={isPending ? 'sending' : statusOf(message)} />}
+        {isOwn && !isDeleted && outboxStatus !== 'failed' && <MessageStatus status={isPending ? 'sending' : statusOf(message)} message={message} />}
         {isStored && onReply && (
           <MessageAction label="Reply" onClick={() => onReply(message)}>
             <Reply className="size-3" />
@@ -182,7 +183,7 @@ export function ChatMessage({
           <progress className="progress mb-2 w-full max-w-[200px] text-primary-content" value={Math.round(uploadProgress * 100)} max={100} aria-label="Uploading image" />
         )}
         {message.text && (
-          <p className="break-words whitespace-pre-wrap">
+          <p className={`break-words whitespace-pre-wrap ${isJumboEmoji(message.text) ? 'text-4xl leading-tight' : ''}`}>
             <MessageText text={message.text} query={searchQuery} />
           </p>
         )}

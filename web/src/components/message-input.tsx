@@ -124,7 +124,7 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
       event.currentTarget.form?.requestSubmit();
       return;
     }
-    if (event.key === 'ArrowUp' && !editing && text === '' && !image) {
+    if (event.key === 'ArrowUp' && !event.altKey && !editing && text === '' && !image) {
       if (onEditLatest?.()) event.preventDefault();
       return;
     }

@@ -1,5 +1,6 @@
 import type { Message } from '@chat/contracts';
 import { Check, CheckCheck, Clock } from 'lucide-react';
+import { formatDayTime } from '../lib/format-time';
 
 export type MessageStatusKind = 'sending' | 'sent' | 'delivered' | 'read';
 
@@ -9,12 +10,33 @@ export const statusOf = (message: Pick<Message, 'deliveredAt' | 'readAt'>): Mess
 
 const LABELS: Record<MessageStatusKind, string> = { sending: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Read' };
 
-/** The ticks under my own messages: a clock, one tick, two, two in the theme's accent once read. */
-export function MessageStatus({ status, className = '' }: { status: MessageStatusKind; className?: string }) {
+/** When it was delivered and read, as its tooltip says it: "Read 10:42 AM · Delivered 10:41 AM". */
+const receiptTimes = ({ deliveredAt, readAt }: Partial<Pick<Message, 'deliveredAt' | 'readAt'>>): string =>
+  [readAt && `Read ${formatDayTime(readAt)}`, deliveredAt && `Delivered ${formatDayTime(deliveredAt)}`].filter(Boolean).join(' · ');
+
+/**
+ * The ticks under my own messages: a clock, one tick, two, two in the theme's accent once read;
+ * given the message, hovering them says when it was delivered and read.
+ */
+export function MessageStatus({
+  status,
+  message = {},
+  className = '',
+}: {
+  status: MessageStatusKind;
+  message?: Partial<Pick<Message, 'deliveredAt' | 'readAt'>>;
+  className?: string;
+}) {
   const Icon = status === 'sending' ? Clock : status === 'sent' ? Check : CheckCheck;
   const colour = status === 'read' ? 'text-accent' : 'opacity-60';
   return (
-    <span className={`inline-flex shrink-0 items-center ${colour} ${className}`} role="img" aria-label={LABELS[status]} title={LABELS[status]} data-status={status}>
+    <span
+      className={`inline-flex shrink-0 items-center ${colour} ${className}`}
+      role="img"
+      aria-label={LABELS[status]}
+      title={receiptTimes(message) || LABELS[status]}
+      data-status={status}
+    >
       <Icon size={14} strokeWidth={2.5} aria-hidden="true" />
     </span>
   );

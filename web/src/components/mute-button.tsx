@@ -1,7 +1,7 @@
 import type { MuteDuration } from '@chat/contracts';
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatMuteEnd } from '../lib/format-time';
+import { formatDayTime } from '../lib/format-time';
 import { useEscapeToClose } from '../lib/use-escape-key';
 import { isMuted, useNotificationStore } from '../store/use-notification-store';
 
@@ -22,7 +22,7 @@ export function MuteButton({ userId }: { userId: string }) {
   const unmute = useNotificationStore((state) => state.unmute);
   const [isChoosing, setChoosing] = useState(false);
   const close = () => setChoosing(false);
-  const title = !muted ? 'Mute' : until ? `Muted ${formatMuteEnd(until)}: unmute` : 'Muted: unmute';
+  const title = !muted ? 'Mute' : until ? `Muted until ${formatDayTime(until)}: unmute` : 'Muted: unmute';
 
   return (
     <div className="relative">

@@ -3,6 +3,7 @@ import { BellOff, Pin, Users } from 'lucide-react';
 import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
+import { CONTACT_SEARCH_ID } from '../lib/use-keyboard-shortcuts';
 import { messagePreview } from '../lib/message-preview';
 import { MessageSearchResults } from './message-search-results';
 import { MessageStatus, statusOf } from './message-status';
@@ -72,7 +73,15 @@ export function Sidebar() {
           <Users className="size-6" />
           <span className="hidden font-medium lg:block">Contacts</span>
         </div>
-        <PeopleSearchField label="Search contacts" placeholder="Search contacts" value={search} onChange={setSearch} className="mt-3 hidden lg:flex" />
+        <PeopleSearchField
+          id={CONTACT_SEARCH_ID}
+          label="Search contacts"
+          placeholder="Search contacts"
+          keyShortcuts="Control+K Meta+K"
+          value={search}
+          onChange={setSearch}
+          className="mt-3 hidden lg:flex"
+        />
         <div className="mt-3 hidden items-center gap-2 lg:flex">
           <label className="flex cursor-pointer items-center gap-2">
             <input

@@ -24,11 +24,11 @@ export function formatInboxTime(iso: string, now = new Date()): string {
   return formatDate(time, now, 'short');
 }
 
-/** When a mute ends, as its button says it: "until 11:30 PM" today, "until Dec 2, 03:00 PM" on a later day. */
-export function formatMuteEnd(iso: string, now = new Date()): string {
+/** A moment as a tooltip says it: the time alone today ("11:30 PM"), with its date on another day ("Dec 2, 03:00 PM"). */
+export function formatDayTime(iso: string, now = new Date()): string {
   const time = new Date(iso);
   const isToday = startOfDay(time).getTime() === startOfDay(now).getTime();
-  return isToday ? `until ${formatMessageTime(iso)}` : `until ${formatDate(time, now, 'short')}, ${formatMessageTime(iso)}`;
+  return isToday ? formatMessageTime(iso) : `${formatDate(time, now, 'short')}, ${formatMessageTime(iso)}`;
 }
 
 /**

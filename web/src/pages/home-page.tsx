@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ChatContainer } from '../components/chat-container';
 import { NoChatSelected } from '../components/no-chat-selected';
 import { Sidebar } from '../components/sidebar';
+import { useKeyboardShortcuts } from '../lib/use-keyboard-shortcuts';
 import { useChatStore } from '../store/use-chat-store';
 
 /** The tab's title counts every unread message, as messengers do: "(3) Chat.io". */
@@ -18,6 +19,7 @@ function useUnreadTitle() {
 export function HomePage() {
   const selectedUser = useChatStore((state) => state.selectedUser);
   useUnreadTitle();
+  useKeyboardShortcuts();
   return (
     <main className="h-screen bg-base-200">
       <div className="flex items-center justify-center px-2 pt-20 sm:px-4">

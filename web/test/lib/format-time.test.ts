@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayHeading, formatInboxTime, formatLastSeen, formatMessageTime, localDayOf } from '../../src/lib/format-time';
+import { formatDayHeading, formatDayTime, formatInboxTime, formatLastSeen, formatMessageTime, localDayOf } from '../../src/lib/format-time';
 
 const now = new Date(2026, 10, 23, 15, 0); // Monday, Nov 23 2026
 /** A local time, as the server sends it (ISO, UTC). */
@@ -21,6 +21,14 @@ describe('formatInboxTime', () => {
     expect(formatInboxTime(at(2026, 10, 17, 9, 0), now)).toBe('Tue');
     expect(formatInboxTime(at(2026, 10, 16, 9, 0), now)).toBe('Nov 16');
     expect(formatInboxTime(at(2025, 11, 31, 9, 0), now)).toBe('Dec 31, 2025');
+  });
+});
+
+describe('formatDayTime', () => {
+  it('says the time alone today, and with its date on another day, with the year when not this one', () => {
+    expect(formatDayTime(at(2026, 10, 23, 23, 30), now)).toBe('11:30 PM');
+    expect(formatDayTime(at(2026, 10, 30, 15, 0), now)).toBe('Nov 30, 03:00 PM');
+    expect(formatDayTime(at(2027, 0, 2, 8, 0), now)).toBe('Jan 2, 2027, 08:00 AM');
   });
 });
 
