@@ -72,18 +72,17 @@ export function deliverMessages(
       log.error({ userId }, 'dropped a malformed user event');
       return;
     }
-    if (event.type === 'newMessage') deliverMessage(userId, event.message, event.originSocketId);
-    else if (event.type === 'blockChanged') blockChanged(userId, event);
-    else if (event.type === 'messageUpdated') io.local.to(rooms.user(userId)).emit('messageUpdated', event.message);
-    else if (event.type === 'conversationPinned') {
-      io.local.to(rooms.user(userId)).emit('conversationPinned', { userId: event.peerId, pinned: event.pinned });
+    if (event.type === 'newMessage') {
+      deliverMessage(userId, event.message, event.originSocketId);
+      return;
     }
-    else if (event.type === 'conversationMuted') {
-      io.local.to(rooms.user(userId)).emit('conversationMuted', { userId: event.peerId, muted: event.muted, until: event.until });
-    }
-    else if (event.type === 'messagesRead' && event.originSocketId) {
-      io.local.to(rooms.user(userId)).except(event.originSocketId).emit('messagesRead', event.receipt);
-    } else io.local.to(rooms.user(userId)).emit(event.type, event.receipt);
+    const sockets = io.local.to(rooms.user(userId));
+    if (event.type === 'blockChanged') blockChanged(userId, event);
+    else if (event.type === 'messageUpdated') sockets.emit('messageUpdated', event.message);
+    else if (event.type === 'conversationPinned') sockets.emit('conversationPinned', { userId: event.peerId, pinned: event.pinned });
+    else if (event.type === 'conversationMuted') sockets.emit('conversationMuted', { userId: event.peerId, muted: event.muted, until: event.until });
+    else if (event.type === 'messagesRead' && event.originSocketId) sockets.except(event.originSocketId).emit('messagesRead', event.receipt);
+    else sockets.emit(event.type, event.receipt);
   };
 
   const hooks: UserSocketHooks = {

@@ -66,6 +66,27 @@ describe('newMessage delivery', () => {
     for (const socket of [...tabs, eveSocket]) socket.disconnect();
   });
 
+  it('tells every socket of a user the conversations they pinned and muted on another device, and no one else', async () => {
+    const hal = gateway.user();
+    const eve = gateway.user();
+    const tabs = await Promise.all([hal.socket(), hal.socket()]);
+    const eveSocket = await eve.socket();
+    const pins = tabs.map((tab) => collectEvents(tab, 'conversationPinned'));
+    const mutes = tabs.map((tab) => collectEvents(tab, 'conversationMuted'));
+    const eavesdropped = [collectEvents(eveSocket, 'conversationPinned'), collectEvents(eveSocket, 'conversationMuted')];
+    const publish = (event: object) => gateway.bus.publish(subjects.userEvents(hal.id), JSON.stringify(event));
+    await publish({ type: 'conversationPinned', peerId: eve.id, pinned: true });
+    await publish({ type: 'conversationMuted', peerId: eve.id, muted: true, until: null });
+    await eventually(() => [...pins, ...mutes].every((events) => events.length === 1), 'both tabs told of both');
+    expect(pins).toEqual([[{ userId: eve.id, pinned: true }], [{ userId: eve.id, pinned: true }]]);
+    expect(mutes).toEqual([[{ userId: eve.id, muted: true, until: null }], [{ userId: eve.id, muted: true, until: null }]]);
+    // Published after Hal's: had his reached Eve, it would have come first.
+    await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ type: 'conversationPinned', peerId: hal.id, pinned: false }));
+    await eventually(() => eavesdropped[0]!.length > 0, 'Eve told of her own');
+    expect(eavesdropped).toEqual([[{ userId: hal.id, pinned: false }], []]);
+    for (const socket of [...tabs, eveSocket]) socket.disconnect();
+  });
+
   it('drops a delivery that is not a message, and delivers the next one', async () => {
     const fay = gateway.user();
     const socket = await fay.socket();

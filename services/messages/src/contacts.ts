@@ -68,8 +68,8 @@ export async function requireContact(db: Queryable, userId: string, options: { o
 
 /**
  * Where a page of the inbox ends: in the pinned conversations (the latest pinned first), in the
- * others (ordered by their latest message, newest first), in everyone else (by name), or in a search's matches (by the word that matched). Opaque
- * to clients, which pass it back as it came.
+ * others (ordered by their latest message, newest first), in everyone else (by name), or in a
+ * search's matches (by the word that matched). Opaque to clients, which pass it back as it came.
  */
 type InboxCursor =
   | { in: 'pinned'; pinnedAt: string; peerId: string }
@@ -166,10 +166,11 @@ const CONVERSATION_ENTRY = `v.peer_id::text AS "peerId", c.full_name AS "fullNam
 
 /**
  * A page of the sidebar. Without a search: the conversations I pinned, the latest pinned first;
- * the other people I have a conversation with, latest activity first; then everyone else by name. With one: everyone whose name has a word starting with each
- * search word, by the word that matched. Online only: those online now, by name (or as the search
- * orders them), without those a block hides (a block hides presence both ways). Every part is read along an index from where the last page
- * ended, so a page costs the same with a hundred users or a million.
+ * the other people I have a conversation with, latest activity first; then everyone else by name.
+ * With one: everyone whose name has a word starting with each search word, by the word that
+ * matched. Online only: those online now, by name (or as the search orders them), without those a
+ * block hides (a block hides presence both ways). Every part is read along an index from where the
+ * last page ended, so a page costs the same with a hundred users or a million.
  */
 export async function listInbox(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
   if (query.search.length > 0) return searchInbox(db, me, query);
