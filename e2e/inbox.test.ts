@@ -216,6 +216,42 @@ describeOnEmbedded((run) => {
       expect(await phone.page.getByRole('img', { name: 'Pinned' }).count()).toBe(0);
     });
 
+    it('archives a conversation off the list on my other devices too, keeps it under “Archived”, and a new message brings it back', async () => {
+      const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Shelf');
+      const carl = new ApiClient(run.baseUrl);
+      await alice.waitForContact((await carl.signup('Carl Shelf'))._id);
+      await send(bob, aliceUser._id, 'Old plans');
+      await send(carl, aliceUser._id, 'Current plans');
+      const [laptop, phone] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, alice.cookie)];
+      for (const { page } of [laptop, phone]) {
+        await page.goto('/');
+        await polled(() => row(page, 'Bob Shelf').count(), 'Bob listed').toBe(1);
+      }
+
+      await row(laptop.page, 'Bob Shelf').click();
+      await laptop.page.getByRole('button', { name: 'Archive conversation' }).click();
+      await polled(() => laptop.page.getByText('Chat archived').count(), 'the toast').toBe(1);
+      for (const { page } of [laptop, phone]) {
+        await polled(() => row(page, 'Bob Shelf').count(), 'Bob off the list, on both devices').toBe(0);
+        await polled(() => page.getByRole('button', { name: /^Archived\W+1 chat$/ }).count(), 'the archive, counted').toBe(1);
+      }
+      expect(await row(laptop.page, 'Carl Shelf').count()).toBe(1);
+
+      await laptop.page.getByRole('button', { name: /^Archived\W+1 chat$/ }).click();
+      await polled(() => row(laptop.page, 'Bob Shelf').count(), 'Bob in the archive').toBe(1);
+      expect(await row(laptop.page, 'Carl Shelf').count(), 'only the archived').toBe(0);
+      await row(laptop.page, 'Bob Shelf').click();
+      await polled(() => laptop.page.getByRole('button', { name: 'Archive conversation' }).getAttribute('aria-pressed'), 'shown archived').toBe('true');
+      await run.shot(laptop.page, 'inbox-archive');
+
+      await send(bob, aliceUser._id, 'Are you still coming?');
+      await polled(() => laptop.page.getByText('No archived chats').count(), 'back out of the archive with his message').toBe(1);
+      await polled(() => row(phone.page, 'Bob Shelf').textContent(), 'back in the list on the other device').toContain('Are you still coming?');
+      await laptop.page.getByRole('button', { name: 'Back to chats' }).click();
+      await polled(() => row(laptop.page, 'Bob Shelf').count(), 'Bob in the chats again').toBe(1);
+      expect(await laptop.page.getByRole('button', { name: /^Archived/ }).count(), 'nothing archived any more').toBe(0);
+    });
+
     it('asks before a logout deletes unsent messages, then leaves nothing of mine for whoever signs in next on this tab', async () => {
       const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Leaves');
       const carl = new ApiClient(run.baseUrl);

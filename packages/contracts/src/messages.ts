@@ -118,6 +118,8 @@ export const InboxEntrySchema = Type.Object({
   accountDeleted: Type.Optional(Type.Literal(true)),
   /** I pinned the conversation: the inbox's first page starts with the pinned ones, the latest pinned first. */
   pinned: Type.Optional(Type.Literal(true)),
+  /** I archived the conversation: it is listed with `archived=true`, not in the inbox. */
+  archived: Type.Optional(Type.Literal(true)),
 });
 export type InboxEntry = Static<typeof InboxEntrySchema>;
 
@@ -139,6 +141,8 @@ export const ContactsQuerySchema = Type.Object({
   cursor: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,512}$', errorMessage: 'Invalid cursor' })),
   /** `true`: only the people online now ("Show online only"), by name, paged like the rest. */
   online: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { errorMessage: 'online must be true or false' })),
+  /** `true`: only the conversations I archived, latest activity first, paged like the rest. */
+  archived: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { errorMessage: 'archived must be true or false' })),
 });
 export type ContactsQuery = Static<typeof ContactsQuerySchema>;
 
@@ -192,6 +196,12 @@ export const PIN_ERRORS = {
   noConversation: 'Send or receive a message first to pin this chat',
   tooMany: `You can pin up to ${MAX_PINNED_CONVERSATIONS} chats`,
 } as const;
+
+/** Why archiving is refused. */
+export const ARCHIVE_ERRORS = { noConversation: 'Send or receive a message first to archive this chat' } as const;
+
+/** On the inbox's pages (not a search's, nor "Show online only"): how many conversations I archived. */
+export const ARCHIVED_COUNT_HEADER = 'x-archived-count';
 
 /** Why a forward is refused. */
 export const FORWARD_ERRORS = {

@@ -75,6 +75,12 @@ export interface ConversationPinned {
   pinned: boolean;
 }
 
+/** I archived the conversation with `userId` (or took it out of the archive), here or on another device. */
+export interface ConversationArchived {
+  userId: string;
+  archived: boolean;
+}
+
 /** I muted the conversation with `userId` until `until` (null: always), or unmuted it (`muted` false), here or on another device. */
 export interface ConversationMuted {
   userId: string;
@@ -101,6 +107,7 @@ export interface ServerToClientEvents {
   blockChanged: (change: BlockChanged) => void;
   conversationPinned: (change: ConversationPinned) => void;
   conversationMuted: (change: ConversationMuted) => void;
+  conversationArchived: (change: ConversationArchived) => void;
 }
 
 /** Most users one socket may watch the presence of. */

@@ -74,6 +74,7 @@ export async function requireContact(db: Queryable, userId: string, options: { o
 type InboxCursor =
   | { in: 'pinned'; pinnedAt: string; peerId: string }
   | { in: 'conversations'; lastMessageId: string; peerId: string }
+  | { in: 'archived'; lastMessageId: string; peerId: string }
   | { in: 'names'; name: string; userId: string }
   | { in: 'online'; name: string; userId: string }
   | { in: 'search'; word: string; userId: string };
@@ -89,7 +90,7 @@ export function decodeCursor(text: string): InboxCursor | null {
     if (value.in === 'pinned' && typeof value.pinnedAt === 'string' && !Number.isNaN(Date.parse(value.pinnedAt)) && isUuid(value.peerId)) {
       return value as InboxCursor;
     }
-    if (value.in === 'conversations' && isId(value.lastMessageId) && isUuid(value.peerId)) return value as InboxCursor;
+    if ((value.in === 'conversations' || value.in === 'archived') && isId(value.lastMessageId) && isUuid(value.peerId)) return value as InboxCursor;
     if ((value.in === 'names' || value.in === 'online') && typeof value.name === 'string' && isUuid(value.userId)) return value as InboxCursor;
     if (value.in === 'search' && typeof value.word === 'string' && isUuid(value.userId)) return value as InboxCursor;
   } catch {
@@ -103,6 +104,8 @@ export interface InboxQuery {
   search: string[];
   /** Only those online now, whom a block does not hide. */
   online: boolean;
+  /** Only the conversations I archived. */
+  archived: boolean;
   limit: number;
   after: InboxCursor | null;
 }
@@ -142,6 +145,7 @@ const LAST_SEEN = `CASE WHEN c.show_last_seen AND (SELECT viewer.show_last_seen 
 type EntryRow = Partial<MessageRow> & {
   peerId: string;
   pinned?: boolean;
+  archived?: boolean;
   fullName: string;
   profilePic: string;
   unreadCount: number;
@@ -149,7 +153,7 @@ type EntryRow = Partial<MessageRow> & {
   accountDeleted?: boolean;
 };
 
-const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, pinned, ...message }: EntryRow): InboxEntry => ({
+const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, pinned, archived, ...message }: EntryRow): InboxEntry => ({
   _id: peerId,
   fullName,
   profilePic,
@@ -158,6 +162,7 @@ const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountD
   lastSeen: lastSeen?.toISOString() ?? null,
   ...(accountDeleted ? { accountDeleted: true as const } : {}),
   ...(pinned ? { pinned: true as const } : {}),
+  ...(archived ? { archived: true as const } : {}),
 });
 
 /** A conversation of viewer `$1` (`v`) as an inbox entry, with its contact (`c`) and latest message (`m`). */
@@ -175,6 +180,7 @@ const CONVERSATION_ENTRY = `v.peer_id::text AS "peerId", c.full_name AS "fullNam
 export async function listInbox(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
   if (query.search.length > 0) return searchInbox(db, me, query);
   if (query.online) return listOnline(db, me, query);
+  if (query.archived) return listArchived(db, me, query);
   const entries: InboxEntry[] = [];
   if (!query.after || query.after.in === 'pinned') {
     const after = query.after;
@@ -183,7 +189,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
        FROM conversations v
        JOIN contacts c ON c.user_id = v.peer_id
        JOIN messages m ON m.id = v.last_message_id
-       WHERE v.user_id = $1 AND v.pinned_at IS NOT NULL AND v.peer_id <> $1
+       WHERE v.user_id = $1 AND v.pinned_at IS NOT NULL AND v.archived_at IS NULL AND v.peer_id <> $1
          AND (v.pinned_at, v.peer_id) < ($2::timestamptz, $3::uuid)
        ORDER BY v.pinned_at DESC, v.peer_id DESC
        LIMIT $4`,
@@ -203,7 +209,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
        FROM conversations v
        JOIN contacts c ON c.user_id = v.peer_id
        JOIN messages m ON m.id = v.last_message_id
-       WHERE v.user_id = $1 AND v.peer_id <> $1 AND v.pinned_at IS NULL
+       WHERE v.user_id = $1 AND v.peer_id <> $1 AND v.pinned_at IS NULL AND v.archived_at IS NULL
          AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
        ORDER BY v.last_message_id DESC, v.peer_id DESC
        LIMIT $4`,
@@ -234,9 +240,36 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
   return { entries, next: entries.length === query.limit && last ? { in: 'names', name: last.sortName, userId: last._id } : null };
 }
 
+/** The conversations I archived, latest activity first, along their own index. */
+async function listArchived(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
+  const after = query.after?.in === 'archived' ? query.after : { lastMessageId: FIRST.lastMessageId, peerId: FIRST.peerId };
+  const rows = await db.query<EntryRow>(
+    `SELECT ${CONVERSATION_ENTRY}, true AS "archived"
+     FROM conversations v
+     JOIN contacts c ON c.user_id = v.peer_id
+     JOIN messages m ON m.id = v.last_message_id
+     WHERE v.user_id = $1 AND v.archived_at IS NOT NULL AND v.peer_id <> $1
+       AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
+     ORDER BY v.last_message_id DESC, v.peer_id DESC
+     LIMIT $4`,
+    [me, after.lastMessageId, after.peerId, query.limit],
+  );
+  const last = rows.at(-1);
+  return {
+    entries: rows.map(toEntry),
+    next: rows.length === query.limit && last ? { in: 'archived', lastMessageId: last._id!, peerId: last.peerId } : null,
+  };
+}
+
+/** How many conversations I archived. */
+export async function countArchived(db: Queryable, me: string): Promise<number> {
+  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM conversations WHERE user_id = $1 AND archived_at IS NOT NULL', [me]);
+  return row?.count ?? 0;
+}
+
 /** The conversation of viewer `$1` with `${peer}` and its last message, if any: looked up one contact at a time. */
 const CONVERSATION_WITH = (peer: string) => `LEFT JOIN LATERAL (
-    SELECT v.user_id, v.peer_id, v.read_up_to, v.pinned_at, m.*
+    SELECT v.user_id, v.peer_id, v.read_up_to, v.pinned_at, v.archived_at, m.*
     FROM conversations v JOIN messages m ON m.id = v.last_message_id
     WHERE v.user_id = $1 AND v.peer_id = ${peer}
     LIMIT 1
@@ -250,7 +283,8 @@ async function listOnline(db: Queryable, me: string, query: InboxQuery): Promise
   const after = query.after?.in === 'online' ? query.after : { name: FIRST.name, userId: FIRST.userId };
   const rows = await db.query<EntryRow & { sortName: string }>(
     `SELECT c.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName",
-       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", ${messageColumns('v')}
+       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", v.archived_at IS NOT NULL AS "archived",
+       ${messageColumns('v')}
      FROM contacts c
      ${CONVERSATION_WITH('c.user_id')}
      WHERE c.online AND c.deleted_at IS NULL AND c.user_id <> $1 AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')}
@@ -299,7 +333,8 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
        LIMIT $7
      )
      SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
-       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", ${messageColumns('v')}
+       ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", v.archived_at IS NOT NULL AS "archived",
+       ${messageColumns('v')}
      FROM matches w
      JOIN contacts c ON c.user_id = w.user_id
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).

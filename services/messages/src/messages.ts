@@ -129,8 +129,9 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        ) ends
        GROUP BY user_id, peer_id
        ORDER BY user_id, peer_id
+       -- A new message brings an archived conversation back to the inbox, for both people.
        ON CONFLICT (user_id, peer_id) DO UPDATE SET
-         last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id)
+         last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id), archived_at = NULL
      )
      SELECT 'inserted' AS kind, NULL::text AS ord, ${MESSAGE_COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted
      UNION ALL

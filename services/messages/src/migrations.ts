@@ -239,4 +239,13 @@ export const messagesMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 16,
+    sql: `
+      -- When I archived the conversation (null: in the inbox). A new message in it, either way,
+      -- brings it back, as in WhatsApp. The archive is read along its own index, newest first.
+      ALTER TABLE conversations ADD COLUMN archived_at timestamptz;
+      CREATE INDEX conversations_archived_idx ON conversations (user_id, last_message_id DESC, peer_id DESC) WHERE archived_at IS NOT NULL;
+    `,
+  },
 ];

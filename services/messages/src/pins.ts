@@ -10,8 +10,9 @@ import { conflict } from '@chat/kernel';
  */
 export async function pinConversation(db: Queryable, userId: string, peerId: string): Promise<void> {
   // Milliseconds, as a page's cursor carries the time back (a JavaScript date).
+  // A pinned conversation is in the inbox: pinning one from the archive takes it out.
   const pinned = await db.query(
-    `UPDATE conversations v SET pinned_at = COALESCE(v.pinned_at, date_trunc('milliseconds', now()))
+    `UPDATE conversations v SET pinned_at = COALESCE(v.pinned_at, date_trunc('milliseconds', now())), archived_at = NULL
      WHERE v.user_id = $1 AND v.peer_id = $2
        AND (v.pinned_at IS NOT NULL OR (SELECT count(*) FROM conversations p WHERE p.user_id = $1 AND p.pinned_at IS NOT NULL) < $3)
      RETURNING 1`,

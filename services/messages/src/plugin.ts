@@ -12,6 +12,7 @@ import { messagesMigrations } from './migrations.js';
 import { mirrorOnlineContacts } from './online-contacts.js';
 import { sendLimit } from './per-user-limit.js';
 import { serveRelayedSends } from './relayed-sends.js';
+import { archiveRoutes } from './routes/archive.js';
 import { blockRoutes } from './routes/blocks.js';
 import { contactRoutes } from './routes/contacts.js';
 import { exportRoutes } from './routes/export.js';
@@ -57,6 +58,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(blockRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(pinRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(muteRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(archiveRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(exportRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

@@ -7,7 +7,8 @@ import { createHttpServer } from '@chat/kernel';
 import { createInProcessBlockedPairs, createInProcessPresence } from '@chat/presence';
 import { createInProcessRevocations, signSession } from '@chat/sessions';
 import { subjects, type PrivacySettings, type UserEvent } from '@chat/contracts';
-import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { ApiClient, databaseImplementations, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { messagesService } from '../src/plugin.js';
 import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from '../src/search-index.js';
 
@@ -71,4 +72,23 @@ export async function startMessagesService({
   };
 
   return { app, db, bus, blobs, blockedPairs, presence, baseUrl, user, cookieOf, published, indexSearch };
+}
+
+export type MessagesTestServer = Awaited<ReturnType<typeof startMessagesService>>;
+/** A user of the test server: their id, name and a signed-in client. */
+export type TestUser = Awaited<ReturnType<MessagesTestServer['user']>>;
+
+/**
+ * A suite run on PGlite and on Postgres, each run against a messages service of its own, started
+ * before its first test and closed after its last.
+ */
+export function describeOnEachDatabase(title: string, suite: (server: () => MessagesTestServer) => void): void {
+  describe.each(databaseImplementations)(`${title} on %s`, (_name, database) => {
+    let server: MessagesTestServer | undefined;
+    beforeAll(async () => {
+      server = await startMessagesService({ database });
+    });
+    afterAll(() => server?.app.close());
+    suite(() => server!);
+  });
 }

@@ -1,4 +1,5 @@
-import { Ban, Pin, PinOff, Search, X } from 'lucide-react';
+import { Archive, ArchiveRestore, Ban, Pin, PinOff, Search, X } from 'lucide-react';
+import toast from 'react-hot-toast';
 import { useState } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatLastSeen } from '../lib/format-time';
@@ -51,6 +52,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
             <Search className="size-5" />
           </button>
           <PinButton userId={selectedUser._id} />
+          <ArchiveButton userId={selectedUser._id} />
           <MuteButton userId={selectedUser._id} />
           {!closed && (
             <button
@@ -90,6 +92,37 @@ function PinButton({ userId }: { userId: string }) {
       title={isPinned ? 'Unpin' : 'Pin'}
     >
       {isPinned ? <PinOff className="size-5" /> : <Pin className="size-5" />}
+    </button>
+  );
+}
+
+/**
+ * Moves the conversation into the archive (closing it, as it leaves the list) or, open from the
+ * archive, back to the chats; offered once it has a message.
+ */
+function ArchiveButton({ userId }: { userId: string }) {
+  const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
+  const hasMessages = useChatStore((state) => state.messages.length > 0);
+  const setArchived = useChatStore((state) => state.setArchived);
+  const setSelectedUser = useChatStore((state) => state.setSelectedUser);
+  if (!entry?.lastMessage && !hasMessages) return null;
+  const isArchived = Boolean(entry?.archived);
+  const toggle = () => {
+    void setArchived(userId, !isArchived);
+    if (isArchived) return;
+    setSelectedUser(null);
+    toast.success('Chat archived');
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm btn-circle"
+      onClick={toggle}
+      aria-label="Archive conversation"
+      aria-pressed={isArchived}
+      title={isArchived ? 'Unarchive' : 'Archive'}
+    >
+      {isArchived ? <ArchiveRestore className="size-5" /> : <Archive className="size-5" />}
     </button>
   );
 }

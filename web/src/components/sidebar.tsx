@@ -1,5 +1,5 @@
 import type { InboxEntry } from '@chat/contracts';
-import { BellOff, Pin, Users } from 'lucide-react';
+import { Archive, ArrowLeft, BellOff, Pin, Users } from 'lucide-react';
 import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
@@ -33,6 +33,9 @@ export function Sidebar() {
     loadMoreUsers,
     setOnlineOnly,
     setSelectedUser,
+    showArchived,
+    archivedCount,
+    setShowArchived,
   } = useChatStore();
   const onlineUsers = useAuthStore((state) => state.onlineUsers);
   const onlineCount = useAuthStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
@@ -64,7 +67,14 @@ export function Sidebar() {
     if (list.scrollHeight - list.scrollTop - list.clientHeight < LOAD_MORE_THRESHOLD_PX) void loadMoreUsers();
   };
 
-  const emptyText = onlineOnly ? 'No online users' : usersQuery ? `No contacts match “${usersQuery}”` : 'No contacts yet';
+  const emptyText = onlineOnly
+    ? 'No online users'
+    : usersQuery
+      ? `No contacts match “${usersQuery}”`
+      : showArchived
+        ? 'No archived chats'
+        : 'No contacts yet';
+  const offersArchive = !usersQuery && !onlineOnly && (showArchived || archivedCount > 0);
 
   return (
     <aside className="flex h-full w-20 flex-col border-r border-base-300 transition-all duration-200 lg:w-72">
@@ -96,6 +106,8 @@ export function Sidebar() {
         </div>
       </div>
 
+      {offersArchive && <ArchiveToggle isOpen={showArchived} count={archivedCount} onToggle={() => void setShowArchived(!showArchived)} />}
+
       {isUsersLoading ? (
         <SidebarSkeleton />
       ) : (
@@ -119,6 +131,22 @@ export function Sidebar() {
         </ul>
       )}
     </aside>
+  );
+}
+
+/** The way into the archive ("Archived 3") from the inbox, and back to the chats from it. */
+function ArchiveToggle({ isOpen, count, onToggle }: { isOpen: boolean; count: number; onToggle(): void }) {
+  return (
+    <button type="button" className="flex w-full items-center gap-3 border-b border-base-300 px-5 py-3 hover:bg-base-300" onClick={onToggle}>
+      {isOpen ? <ArrowLeft className="size-5 shrink-0" aria-hidden="true" /> : <Archive className="size-5 shrink-0" aria-hidden="true" />}
+      <span className="sr-only lg:not-sr-only">{isOpen ? 'Back to chats' : 'Archived'}</span>
+      {!isOpen && (
+        <span className="ml-auto hidden text-sm text-muted lg:inline" aria-hidden="true">
+          {count}
+        </span>
+      )}
+      {!isOpen && <span className="sr-only">, {count === 1 ? '1 chat' : `${count} chats`}</span>}
+    </button>
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  ARCHIVED_COUNT_HEADER,
   DEFAULT_PAGE,
   NEXT_CURSOR_HEADER,
   SOCKET_ID_HEADER,
@@ -43,6 +44,8 @@ export class ApiError extends Error {
 export interface InboxPage {
   entries: InboxEntry[];
   next: string | null;
+  /** How many conversations I archived, on the inbox's and the archive's pages; null on a search's or the online ones'. */
+  archivedCount?: number | null;
 }
 
 async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -129,9 +132,11 @@ export const api = {
   updateSettings: (settings: UpdateSettingsBody) => request<AuthUser>('PUT', '/auth/settings', settings),
   /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */
   /** A page of the sidebar: `online` for those online now only ("Show online only"), however many there are. */
-  getUsers: async ({ online, ...params }: { q?: string; cursor?: string; online?: boolean } = {}): Promise<InboxPage> => {
-    const { data, headers } = await exchange<InboxEntry[]>('GET', `/messages/users${query({ ...params, online: online ? 'true' : undefined })}`);
-    return { entries: data, next: headers.get(NEXT_CURSOR_HEADER) };
+  getUsers: async ({ online, archived, ...params }: { q?: string; cursor?: string; online?: boolean; archived?: boolean } = {}): Promise<InboxPage> => {
+    const path = `/messages/users${query({ ...params, online: online ? 'true' : undefined, archived: archived ? 'true' : undefined })}`;
+    const { data, headers } = await exchange<InboxEntry[]>('GET', path);
+    const archivedCount = headers.get(ARCHIVED_COUNT_HEADER);
+    return { entries: data, next: headers.get(NEXT_CURSOR_HEADER), archivedCount: archivedCount === null ? null : Number(archivedCount) };
   },
   /** Everything from that user up to and including `upTo` has been read here. */
   markRead: (userId: string, upTo: string) => request<void>('POST', `/messages/read/${encodeURIComponent(userId)}`, { upTo }),
@@ -184,6 +189,9 @@ export const api = {
   /** Pins my conversation with the user to the top of my inbox, on every device of mine. */
   pin: (userId: string) => request<void>('POST', `/messages/pin/${encodeURIComponent(userId)}`),
   unpin: (userId: string) => request<void>('POST', `/messages/unpin/${encodeURIComponent(userId)}`),
+  /** Moves my conversation with the user out of my inbox into the archive, on every device of mine. */
+  archive: (userId: string) => request<void>('POST', `/messages/archive/${encodeURIComponent(userId)}`),
+  unarchive: (userId: string) => request<void>('POST', `/messages/unarchive/${encodeURIComponent(userId)}`),
   /** Mutes my conversation with the user on every device of mine, for `duration`; answers until when. */
   mute: (userId: string, duration: MuteDuration) => request<Mute>('POST', `/messages/mute/${encodeURIComponent(userId)}`, { for: duration }),
   unmute: (userId: string) => request<void>('POST', `/messages/unmute/${encodeURIComponent(userId)}`),

@@ -70,6 +70,7 @@ export function useRealtimeEvents(): void {
     const onBlockChanged: Handlers['blockChanged'] = () => void chat().loadBlockedUsers();
     const onConversationPinned: Handlers['conversationPinned'] = ({ userId, pinned }) => chat().applyPinned(userId, pinned);
     const onConversationMuted: Handlers['conversationMuted'] = (change) => useNotificationStore.getState().applyMute(change);
+    const onConversationArchived: Handlers['conversationArchived'] = () => chat().applyArchived();
     const refetch = () => {
       const selected = chat().selectedUser;
       if (selected) void chat().getMessages(selected._id);
@@ -122,6 +123,7 @@ export function useRealtimeEvents(): void {
       blockChanged: onBlockChanged,
       conversationPinned: onConversationPinned,
       conversationMuted: onConversationMuted,
+      conversationArchived: onConversationArchived,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

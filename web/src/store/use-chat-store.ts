@@ -64,6 +64,15 @@ export interface ChatState {
   usersQuery: string;
   /** "Show online only": the inbox holds those the server says are online, paged like the rest. */
   onlineOnly: boolean;
+  /** The list shows the archive (the conversations I archived) instead of the inbox. */
+  showArchived: boolean;
+  setShowArchived(on: boolean): Promise<void>;
+  /** How many conversations I archived, as the last page of the inbox or archive said. */
+  archivedCount: number;
+  /** Archives (or takes out of the archive) my conversation with `userId`: off the list at once, back with a toast if refused. */
+  setArchived(userId: string, archived: boolean): Promise<void>;
+  /** I archived or unarchived a conversation on another tab or device. */
+  applyArchived(): void;
   setOnlineOnly(on: boolean): Promise<void>;
   /** My messages matching that search, newest first (none without a search). */
   messageResults: MessageSearchResult[];
@@ -229,6 +238,12 @@ function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) 
   return [...others.slice(0, pinnedCount), changed, ...others.slice(pinnedCount)];
 }
 
+/** `entry` marked archived, or not. */
+function withArchived(entry: InboxEntry, archived: boolean): InboxEntry {
+  const { archived: _was, ...rest } = entry;
+  return archived ? { ...rest, archived: true } : rest;
+}
+
 /** The inbox with `peerId`'s entry pinned (first of all) or unpinned (back among the others by its latest message). */
 function withPin(users: InboxEntry[], peerId: string, pinned: boolean): InboxEntry[] {
   const entry = users.find((user) => user._id === peerId);
@@ -276,6 +291,8 @@ const SIGNED_OUT = {
   usersLoaded: false,
   usersQuery: '',
   onlineOnly: false,
+  showArchived: false,
+  archivedCount: 0,
   messageResults: [],
   hasMoreMessageResults: false,
   jumpTarget: null,
@@ -411,11 +428,12 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     async getUsers() {
-      const { usersQuery: query, onlineOnly } = get();
+      const { usersQuery: query, onlineOnly, showArchived } = get();
       set({ isUsersLoading: get().users.length === 0 });
       try {
-        const page = await api.getUsers({ q: query, online: onlineOnly });
-        if (get().usersQuery !== query || get().onlineOnly !== onlineOnly) return;
+        const page = await api.getUsers({ q: query, online: onlineOnly, archived: showArchived });
+        if (get().usersQuery !== query || get().onlineOnly !== onlineOnly || get().showArchived !== showArchived) return;
+        if (typeof page.archivedCount === 'number') set({ archivedCount: page.archivedCount });
         const open = get().selectedUser?._id;
         // A message that arrived live while the page was on its way is newer than the page: the row
         // keeps it (and a count that holds it), and conversations stay ordered by their latest message.
@@ -460,6 +478,34 @@ export const useChatStore = create<ChatState>((set, get) => {
       set({ jumpTarget: null });
     },
 
+    async setShowArchived(on) {
+      if (on === get().showArchived) return;
+      set({ showArchived: on, usersCursor: null, users: [], usersLoaded: false });
+      await get().getUsers();
+    },
+
+    async setArchived(userId, archived) {
+      const { usersQuery, onlineOnly, showArchived } = get();
+      // Off the inbox when archived, off the archive when taken out; marked in a search's list.
+      const leavesList = !usersQuery && !onlineOnly && archived !== showArchived;
+      set((state) => ({
+        users: leavesList
+          ? state.users.filter((user) => user._id !== userId)
+          : state.users.map((user) => (user._id === userId ? withArchived(user, archived) : user)),
+        archivedCount: Math.max(0, state.archivedCount + (archived ? 1 : -1)),
+      }));
+      try {
+        await (archived ? api.archive(userId) : api.unarchive(userId));
+      } catch (error) {
+        toast.error(errorMessage(error));
+        void get().getUsers();
+      }
+    },
+
+    applyArchived() {
+      if (!get().usersQuery && !get().onlineOnly) void get().getUsers();
+    },
+
     async setOnlineOnly(on) {
       if (on === get().onlineOnly) return;
       set({ onlineOnly: on, usersCursor: null });
@@ -467,12 +513,14 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     async loadMoreUsers() {
-      const { usersCursor, usersQuery, onlineOnly, isMoreUsersLoading } = get();
+      const { usersCursor, usersQuery, onlineOnly, showArchived, isMoreUsersLoading } = get();
       if (!usersCursor || isMoreUsersLoading) return;
       set({ isMoreUsersLoading: true });
       try {
-        const page = await api.getUsers({ q: usersQuery, cursor: usersCursor, online: onlineOnly });
-        if (get().usersQuery !== usersQuery || get().usersCursor !== usersCursor || get().onlineOnly !== onlineOnly) return;
+        const page = await api.getUsers({ q: usersQuery, cursor: usersCursor, online: onlineOnly, archived: showArchived });
+        if (get().usersQuery !== usersQuery || get().usersCursor !== usersCursor || get().onlineOnly !== onlineOnly || get().showArchived !== showArchived) {
+          return;
+        }
         set((state) => {
           const loaded = new Set(state.users.map((user) => user._id));
           return { users: [...state.users, ...page.entries.filter((entry) => !loaded.has(entry._id))], usersCursor: page.next };
@@ -746,8 +794,9 @@ export const useChatStore = create<ChatState>((set, get) => {
       // A message sent ends its sender's typing.
       if (fromThem) get().setTyping(peerId, false);
       const known = get().users.some((user) => user._id === peerId);
-      if (!known) {
-        // A conversation not loaded yet (a new one, or further down the list): the server orders it.
+      // A conversation not loaded yet (a new one, further down the list, or archived: a message
+      // brings it back to the inbox), or one that leaves the archive on screen: the server orders it.
+      if (!known || get().showArchived) {
         if (!get().usersQuery) void get().getUsers();
         return;
       }

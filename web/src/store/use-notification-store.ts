@@ -110,6 +110,7 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
 
     async loadMutes() {
       const me = useAuthStore.getState().authUser?._id;
+      if (!me) return;
       try {
         const mutes = await api.getMutes();
         if (useAuthStore.getState().authUser?._id !== me) return;

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PAGE, type Message } from '@chat/contracts';
+import { DEFAULT_PAGE, type InboxEntry, type Message } from '@chat/contracts';
 import { api, ApiError } from '../../src/lib/api';
 import type { ChatSocket } from '../../src/lib/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
@@ -495,13 +495,13 @@ describe('"Show online only"', () => {
       .mockResolvedValueOnce({ entries: [dee], next: null })
       .mockResolvedValueOnce({ entries: [{ ...bob, lastMessage: null, unreadCount: 0 }, cat, dee], next: null });
     await useChatStore.getState().setOnlineOnly(true);
-    expect(getUsers).toHaveBeenLastCalledWith({ q: '', online: true });
+    expect(getUsers).toHaveBeenLastCalledWith({ q: '', online: true, archived: false });
     expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['cat']);
     await useChatStore.getState().loadMoreUsers();
-    expect(getUsers).toHaveBeenLastCalledWith({ q: '', cursor: 'online-page-2', online: true });
+    expect(getUsers).toHaveBeenLastCalledWith({ q: '', cursor: 'online-page-2', online: true, archived: false });
     expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['cat', 'dee']);
     await useChatStore.getState().setOnlineOnly(false);
-    expect(getUsers).toHaveBeenLastCalledWith({ q: '', online: false });
+    expect(getUsers).toHaveBeenLastCalledWith({ q: '', online: false, archived: false });
     expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['bob', 'cat', 'dee']);
   });
 
@@ -519,16 +519,18 @@ describe('"Show online only"', () => {
   });
 });
 
+/** `id`'s row in my inbox, its latest message theirs (numbered `lastId`). */
+const inboxEntry = (id: string, lastId: number): InboxEntry => ({
+  _id: id,
+  fullName: id,
+  profilePic: '',
+  lastSeen: null,
+  unreadCount: 0,
+  lastMessage: aMessage({ _id: String(lastId), senderId: id, receiverId: 'me', text: `from ${id}` }),
+});
+
 describe('pinned conversations', () => {
-  const entry = (id: string, lastId: number, pinned = false) => ({
-    _id: id,
-    fullName: id,
-    profilePic: '',
-    lastSeen: null,
-    unreadCount: 0,
-    lastMessage: aMessage({ _id: String(lastId), senderId: id, receiverId: 'me', text: `from ${id}` }),
-    ...(pinned ? { pinned: true as const } : {}),
-  });
+  const entry = (id: string, lastId: number, pinned = false): InboxEntry => ({ ...inboxEntry(id, lastId), ...(pinned ? { pinned: true } : {}) });
   const order = () => useChatStore.getState().users.map((user) => (user.pinned ? `📌${user._id}` : user._id));
   beforeEach(() => {
     useChatStore.setState({ selectedUser: null, usersQuery: '', onlineOnly: false, users: [entry('ann', 5, true), entry('bob', 9), entry('cat', 7), entry('dan', 3)] });
@@ -568,5 +570,42 @@ describe('pinned conversations', () => {
     useChatStore.getState().applyPinned('eve', true);
     await vi.waitFor(() => expect(order()).toEqual(['📌eve', '📌bob', '📌ann']));
     expect(reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the archive', () => {
+  const entry = inboxEntry;
+  beforeEach(() => {
+    useChatStore.setState({ selectedUser: null, usersQuery: '', onlineOnly: false, showArchived: false, archivedCount: 1, users: [entry('ann', 5), entry('bob', 3)] });
+  });
+
+  it('takes a conversation off the inbox at once and counts it in the archive; opens the archive from the server', async () => {
+    vi.spyOn(api, 'archive').mockResolvedValue(undefined);
+    const archiving = useChatStore.getState().setArchived('ann', true);
+    expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['bob']);
+    expect(useChatStore.getState().archivedCount).toBe(2);
+    await archiving;
+    const archivePage = vi.spyOn(api, 'getUsers').mockResolvedValue({ entries: [{ ...entry('ann', 5), archived: true }], next: null, archivedCount: 2 });
+    await useChatStore.getState().setShowArchived(true);
+    expect(archivePage).toHaveBeenCalledWith({ q: '', online: false, archived: true });
+    expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['ann']);
+  });
+
+  it('puts back what the server refused, saying why', async () => {
+    vi.spyOn(api, 'archive').mockRejectedValue(new ApiError('Send or receive a message first to archive this chat', 409));
+    vi.spyOn(api, 'getUsers').mockResolvedValue({ entries: [entry('ann', 5), entry('bob', 3)], next: null, archivedCount: 1 });
+    const shown = vi.spyOn(toast, 'error');
+    await useChatStore.getState().setArchived('ann', true);
+    await vi.waitFor(() => expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['ann', 'bob']));
+    expect(useChatStore.getState().archivedCount).toBe(1);
+    expect(shown).toHaveBeenCalledWith('Send or receive a message first to archive this chat');
+  });
+
+  it('asks the server again when a message comes to a conversation of the archive on screen: it is back in the inbox', async () => {
+    useChatStore.setState({ showArchived: true, users: [{ ...entry('ann', 5), archived: true }] });
+    const reload = vi.spyOn(api, 'getUsers').mockResolvedValue({ entries: [], next: null, archivedCount: 0 });
+    useChatStore.getState().receiveMessage(aMessage({ _id: '9', senderId: 'ann', receiverId: 'me', text: 'back?' }));
+    await vi.waitFor(() => expect(useChatStore.getState().archivedCount).toBe(0));
+    expect(reload).toHaveBeenCalledWith({ q: '', online: false, archived: true });
   });
 });

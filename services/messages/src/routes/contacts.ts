@@ -1,4 +1,5 @@
 import {
+  ARCHIVED_COUNT_HEADER,
   ContactsQuerySchema,
   DEFAULT_CONTACTS_PAGE,
   InboxEntrySchema,
@@ -9,7 +10,7 @@ import {
 import { badRequest, notFound } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { decodeCursor, encodeCursor, listInbox, nameWords } from '../contacts.js';
+import { countArchived, decodeCursor, encodeCursor, listInbox, nameWords } from '../contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
@@ -22,16 +23,18 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
       schema: { querystring: ContactsQuerySchema, response: { 200: Type.Array(InboxEntrySchema) } },
     },
     async (request, reply) => {
-      const { q, limit, cursor, online } = request.query;
+      const { q, limit, cursor, online, archived } = request.query;
       const after = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && !after) throw badRequest('Invalid cursor');
       const page = await listInbox(db, request.userId, {
         search: nameWords(q ?? ''),
         online: online === 'true',
+        archived: archived === 'true',
         limit: limit ? Number(limit) : DEFAULT_CONTACTS_PAGE,
         after,
       });
       if (page.next) void reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
+      if (!q?.trim() && online !== 'true') void reply.header(ARCHIVED_COUNT_HEADER, String(await countArchived(db, request.userId)));
       const lastMessages = page.entries.flatMap((entry) => entry.lastMessage ?? []);
       await receipts.fetched(request.userId, lastMessages);
       if (await sendsReadReceipts(db, request.userId)) return page.entries;

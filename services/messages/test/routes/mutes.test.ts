@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { MUTE_DURATIONS, type Mute, type UserEvent } from '@chat/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseImplementations } from '#test-support';
-import { startMessagesService } from '../messages-server.js';
+import { expect, it } from 'vitest';
+import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
-describe.each(databaseImplementations)('muted conversations on %s', (_name, database) => {
-  let server: Awaited<ReturnType<typeof startMessagesService>>;
-  beforeAll(async () => {
-    server = await startMessagesService({ database });
-  });
-  afterAll(() => server.app.close());
-
-  type User = Awaited<ReturnType<typeof server.user>>;
-  const mute = (user: User, peer: { id: string }, duration: unknown) => user.client.post<Mute>(`/api/messages/mute/${peer.id}`, { for: duration });
-  const mutes = async (user: User) => (await user.client.get<Mute[]>('/api/messages/mutes')).body;
+describeOnEachDatabase('muted conversations', (server) => {
+  const mute = (user: TestUser, peer: { id: string }, duration: unknown) => user.client.post<Mute>(`/api/messages/mute/${peer.id}`, { for: duration });
+  const mutes = async (user: TestUser) => (await user.client.get<Mute[]>('/api/messages/mutes')).body;
   const mutedEvents = (events: UserEvent[]) => events.filter((event) => event.type === 'conversationMuted');
 
   it('mutes a conversation for 8 hours, a week or always, on every device of mine, until I unmute it', async () => {
-    const [me, ann, bob] = [await server.user('Me Mutes'), await server.user('Ann Mutes'), await server.user('Bob Mutes')];
-    const toMyDevices = server.published(me.id);
+    const [me, ann, bob] = [await server().user('Me Mutes'), await server().user('Ann Mutes'), await server().user('Bob Mutes')];
+    const toMyDevices = server().published(me.id);
     const before = Date.now();
     const forHours = await mute(me, ann, '8h');
     expect(forHours.status).toBe(200);
@@ -43,14 +35,14 @@ describe.each(databaseImplementations)('muted conversations on %s', (_name, data
   });
 
   it('lists no mute whose time ran out', async () => {
-    const [me, ann] = [await server.user('Me Lapsed'), await server.user('Ann Lapsed')];
+    const [me, ann] = [await server().user('Me Lapsed'), await server().user('Ann Lapsed')];
     await mute(me, ann, '8h');
-    await server.db.query(`UPDATE mutes SET until = now() - interval '1 second' WHERE user_id = $1`, [me.id]);
+    await server().db.query(`UPDATE mutes SET until = now() - interval '1 second' WHERE user_id = $1`, [me.id]);
     expect(await mutes(me)).toEqual([]);
   });
 
   it('refuses another length of time, myself and someone unknown, saying why', async () => {
-    const [me, ann] = [await server.user('Me Refused Mute'), await server.user('Ann Refused Mute')];
+    const [me, ann] = [await server().user('Me Refused Mute'), await server().user('Ann Refused Mute')];
     for (const duration of ['1y', undefined, 8]) {
       const refused = await mute(me, ann, duration);
       expect(refused.status).toBe(400);

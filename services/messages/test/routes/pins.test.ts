@@ -1,42 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_PINNED_CONVERSATIONS, NEXT_CURSOR_HEADER, PIN_ERRORS, type InboxEntry, type UserEvent } from '@chat/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseImplementations, eventually } from '#test-support';
-import { startMessagesService } from '../messages-server.js';
+import { expect, it } from 'vitest';
+import { eventually } from '#test-support';
+import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
-describe.each(databaseImplementations)('pinned conversations on %s', (_name, database) => {
-  let server: Awaited<ReturnType<typeof startMessagesService>>;
-  beforeAll(async () => {
-    server = await startMessagesService({ database });
-  });
-  afterAll(() => server.app.close());
-
-  type User = Awaited<ReturnType<typeof server.user>>;
-  const send = async (from: User, to: User, text: string) => {
+describeOnEachDatabase('pinned conversations', (server) => {
+  const send = async (from: TestUser, to: TestUser, text: string) => {
     expect((await from.client.post(`/api/messages/send/${to.id}`, { text })).status).toBe(201);
   };
-  const pin = (user: User, peer: { id: string }) => user.client.post(`/api/messages/pin/${peer.id}`);
-  const unpin = (user: User, peer: { id: string }) => user.client.post(`/api/messages/unpin/${peer.id}`);
-  const page = async (user: User, query = '') => {
+  const pin = (user: TestUser, peer: { id: string }) => user.client.post(`/api/messages/pin/${peer.id}`);
+  const unpin = (user: TestUser, peer: { id: string }) => user.client.post(`/api/messages/unpin/${peer.id}`);
+  const page = async (user: TestUser, query = '') => {
     const response = await user.client.get(`/api/messages/users${query}`);
     expect(response.status).toBe(200);
     return { entries: response.body as InboxEntry[], next: response.headers.get(NEXT_CURSOR_HEADER) };
   };
   /** The names in my inbox's first page of these users only (other tests' users share the database), pinned ones marked. */
-  const inboxOf = async (user: User, among: User[], query = '') =>
+  const inboxOf = async (user: TestUser, among: TestUser[], query = '') =>
     (await page(user, query)).entries
       .filter((entry) => among.some((other) => other.id === entry._id))
       .map((entry) => (entry.pinned ? `📌 ${entry.fullName}` : entry.fullName));
   const pins = (events: UserEvent[]) => events.filter((event) => event.type === 'conversationPinned');
 
   it('puts the conversations I pin first, the latest pinned first, on every device of mine; unpinned, one goes back by its latest message', async () => {
-    const me = await server.user('Me Pins');
-    const [ann, bob, cat] = [await server.user('Ann Pins'), await server.user('Bob Pins'), await server.user('Cat Pins')];
+    const me = await server().user('Me Pins');
+    const [ann, bob, cat] = [await server().user('Ann Pins'), await server().user('Bob Pins'), await server().user('Cat Pins')];
     const everyone = [ann, bob, cat];
     for (const other of everyone) await send(other, me, `hi from ${other.fullName}`);
     expect(await inboxOf(me, everyone)).toEqual(['Cat Pins', 'Bob Pins', 'Ann Pins']);
-    const toMyDevices = server.published(me.id);
-    const toAnn = server.published(ann.id);
+    const toMyDevices = server().published(me.id);
+    const toAnn = server().published(ann.id);
 
     expect((await pin(me, ann)).status).toBe(204);
     expect(await inboxOf(me, everyone)).toEqual(['📌 Ann Pins', 'Cat Pins', 'Bob Pins']);
@@ -63,17 +56,17 @@ describe.each(databaseImplementations)('pinned conversations on %s', (_name, dat
     expect(pins(toAnn), 'nothing told to the person pinned').toEqual([]);
     // Searches and "Show online only" say which are pinned too.
     expect((await inboxOf(me, everyone, '?q=pins')).sort()).toEqual(['Bob Pins', 'Cat Pins', '📌 Ann Pins']);
-    await server.presence.connect(ann.id);
-    await server.presence.connect(cat.id);
+    await server().presence.connect(ann.id);
+    await server().presence.connect(cat.id);
     await eventually(async () => (await inboxOf(me, everyone, '?online=true')).length === 2, 'Ann and Cat listed online');
     expect(await inboxOf(me, everyone, '?online=true')).toEqual(['📌 Ann Pins', 'Cat Pins']);
   });
 
   it('pages through the pinned conversations, the others and everyone else, each once and in order', async () => {
-    const me = await server.user('Me Paging Pins');
-    const people: User[] = [];
-    for (const name of ['Ann', 'Bob', 'Cat', 'Dan', 'Eve']) people.push(await server.user(`${name} Paging Pins`));
-    const [ann, bob, cat, dan, eve] = people as [User, User, User, User, User];
+    const me = await server().user('Me Paging Pins');
+    const people: TestUser[] = [];
+    for (const name of ['Ann', 'Bob', 'Cat', 'Dan', 'Eve']) people.push(await server().user(`${name} Paging Pins`));
+    const [ann, bob, cat, dan, eve] = people as [TestUser, TestUser, TestUser, TestUser, TestUser];
     for (const other of [ann, bob, cat, dan]) await send(me, other, 'hello');
     for (const other of [bob, dan]) expect((await pin(me, other)).status).toBe(204);
     const expected = ['📌 Dan Paging Pins', '📌 Bob Paging Pins', 'Cat Paging Pins', 'Ann Paging Pins'];
@@ -96,14 +89,14 @@ describe.each(databaseImplementations)('pinned conversations on %s', (_name, dat
   });
 
   it(`refuses a pin without a conversation, past ${MAX_PINNED_CONVERSATIONS}, or of someone unknown, saying why`, async () => {
-    const me = await server.user('Me Pin Limits');
-    const others: User[] = [];
+    const me = await server().user('Me Pin Limits');
+    const others: TestUser[] = [];
     for (let i = 0; i <= MAX_PINNED_CONVERSATIONS; i++) {
-      const other = await server.user(`Friend${i} Pin Limits`);
+      const other = await server().user(`Friend${i} Pin Limits`);
       await send(other, me, 'hi');
       others.push(other);
     }
-    const stranger = await server.user('Stranger Pin Limits');
+    const stranger = await server().user('Stranger Pin Limits');
     const noConversation = await pin(me, stranger);
     expect(noConversation.status).toBe(409);
     expect(noConversation.body).toEqual({ message: PIN_ERRORS.noConversation });
