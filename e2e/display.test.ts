@@ -182,9 +182,21 @@ describeOnEmbedded((run) => {
       await signUp(page, 'Phone Person', `phone.${stamp}@chat.io`);
       await polled(() => page.getByTestId('contact-skeleton').count(), 'the contact list to load').toBe(0);
       await polled(() => page.getByText('Welcome to Chat.io!').count(), 'the welcome screen').toBe(1);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
       await run.shot(page, 'phone-home');
+
+      // A conversation with every action of its header offered (it has a message) fits too.
+      const me = (await page.evaluate(() => fetch('/api/auth/check').then((response) => response.json()))) as { _id: string };
+      const bob = new ApiClient(run.baseUrl);
+      await bob.signup('Bob Phone');
+      await bob.waitForContact(me._id);
+      expect((await bob.post(`/api/messages/send/${me._id}`, { text: 'Hi from a long way off' })).status).toBe(201);
+      await page.getByRole('button', { name: /Bob Phone/ }).click();
+      await polled(() => conversation(page).getByText('Hi from a long way off').count(), 'the conversation open').toBe(1);
+      await polled(() => page.getByRole('button', { name: 'Archive conversation' }).isVisible(), 'the header’s actions').toBe(true);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await run.shot(page, 'phone-conversation');
     });
   });
 });

@@ -31,8 +31,9 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
 
   return (
     <div className="border-b border-base-300 p-2.5">
-      <div className="flex items-center justify-between gap-2">
-        <div className="flex min-w-0 items-center gap-3">
+      {/* On a phone the actions take a line of their own rather than squeeze the name out. */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-40 flex-1 items-center gap-3">
           <div className="avatar shrink-0">
             <div className="relative size-10 rounded-full">
               <img src={avatarOf(selectedUser.profilePic)} alt={selectedUser.fullName} />
@@ -47,7 +48,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
             )}
           </div>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onSearch} aria-label="Search in this conversation" title="Search">
             <Search className="size-5" />
           </button>
