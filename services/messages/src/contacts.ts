@@ -182,44 +182,49 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
   if (query.online) return listOnline(db, me, query);
   if (query.archived) return listArchived(db, me, query);
   const entries: InboxEntry[] = [];
-  if (!query.after || query.after.in === 'pinned') {
-    const after = query.after;
-    const rows = await db.query<EntryRow & { pinnedAt: Date }>(
-      `SELECT ${CONVERSATION_ENTRY}, true AS "pinned", v.pinned_at AS "pinnedAt"
-       FROM conversations v
-       JOIN contacts c ON c.user_id = v.peer_id
-       JOIN messages m ON m.id = v.last_message_id
-       WHERE v.user_id = $1 AND v.pinned_at IS NOT NULL AND v.archived_at IS NULL AND v.peer_id <> $1
-         AND (v.pinned_at, v.peer_id) < ($2::timestamptz, $3::uuid)
-       ORDER BY v.pinned_at DESC, v.peer_id DESC
-       LIMIT $4`,
-      [me, after?.pinnedAt ?? 'infinity', after?.peerId ?? FIRST.peerId, query.limit],
-    );
-    entries.push(...rows.map(({ pinnedAt: _pinnedAt, ...row }) => toEntry(row)));
-    if (rows.length === query.limit) {
-      const last = rows.at(-1)!;
-      return { entries, next: { in: 'pinned', pinnedAt: last.pinnedAt.toISOString(), peerId: last.peerId } };
-    }
+  const pinnedAfter = !query.after ? null : query.after.in === 'pinned' ? query.after : undefined;
+  const conversationsAfter = query.after?.in === 'conversations' ? query.after : null;
+  // The pinned ones and the first of the others are read at once (on Postgres, one wait for both);
+  // the others' page is cut to what the pinned ones leave of it.
+  const [pinned, conversations] = await Promise.all([
+    pinnedAfter === undefined
+      ? []
+      : db.query<EntryRow & { pinnedAt: Date }>(
+          `SELECT ${CONVERSATION_ENTRY}, true AS "pinned", v.pinned_at AS "pinnedAt"
+           FROM conversations v
+           JOIN contacts c ON c.user_id = v.peer_id
+           JOIN messages m ON m.id = v.last_message_id
+           WHERE v.user_id = $1 AND v.pinned_at IS NOT NULL AND v.archived_at IS NULL AND v.peer_id <> $1
+             AND (v.pinned_at, v.peer_id) < ($2::timestamptz, $3::uuid)
+           ORDER BY v.pinned_at DESC, v.peer_id DESC
+           LIMIT $4`,
+          [me, pinnedAfter?.pinnedAt ?? 'infinity', pinnedAfter?.peerId ?? FIRST.peerId, query.limit],
+        ),
+    query.after?.in === 'names'
+      ? []
+      : db.query<EntryRow>(
+          `SELECT ${CONVERSATION_ENTRY}
+           FROM conversations v
+           JOIN contacts c ON c.user_id = v.peer_id
+           JOIN messages m ON m.id = v.last_message_id
+           WHERE v.user_id = $1 AND v.peer_id <> $1 AND v.pinned_at IS NULL AND v.archived_at IS NULL
+             AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
+           ORDER BY v.last_message_id DESC, v.peer_id DESC
+           LIMIT $4`,
+          [me, conversationsAfter?.lastMessageId ?? FIRST.lastMessageId, conversationsAfter?.peerId ?? FIRST.peerId, query.limit],
+        ),
+  ]);
+  entries.push(...pinned.map(({ pinnedAt: _pinnedAt, ...row }) => toEntry(row)));
+  if (pinned.length === query.limit) {
+    const last = pinned.at(-1)!;
+    return { entries, next: { in: 'pinned', pinnedAt: last.pinnedAt.toISOString(), peerId: last.peerId } };
   }
-  if (query.after?.in !== 'names') {
-    const after = query.after?.in === 'conversations' ? query.after : null;
-    const limit = query.limit - entries.length;
-    const rows = await db.query<EntryRow>(
-      `SELECT ${CONVERSATION_ENTRY}
-       FROM conversations v
-       JOIN contacts c ON c.user_id = v.peer_id
-       JOIN messages m ON m.id = v.last_message_id
-       WHERE v.user_id = $1 AND v.peer_id <> $1 AND v.pinned_at IS NULL AND v.archived_at IS NULL
-         AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
-       ORDER BY v.last_message_id DESC, v.peer_id DESC
-       LIMIT $4`,
-      [me, after?.lastMessageId ?? FIRST.lastMessageId, after?.peerId ?? FIRST.peerId, limit],
-    );
-    entries.push(...rows.map(toEntry));
-    if (rows.length === limit) {
-      const last = rows.at(-1)!;
-      return { entries, next: { in: 'conversations', lastMessageId: last._id!, peerId: last.peerId } };
-    }
+  const room = query.limit - entries.length;
+  const shown = conversations.slice(0, room);
+  entries.push(...shown.map(toEntry));
+  if (shown.length === room) {
+    const last = shown.at(-1)!;
+    return { entries, next: { in: 'conversations', lastMessageId: last._id!, peerId: last.peerId } };
   }
   const after = query.after?.in === 'names' ? query.after : null;
   const rows = await db.query<Contact & { sortName: string; lastSeen: Date | null }>(

@@ -26,15 +26,20 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
       const { q, limit, cursor, online, archived } = request.query;
       const after = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && !after) throw badRequest('Invalid cursor');
-      const page = await listInbox(db, request.userId, {
-        search: nameWords(q ?? ''),
-        online: online === 'true',
-        archived: archived === 'true',
-        limit: limit ? Number(limit) : DEFAULT_CONTACTS_PAGE,
-        after,
-      });
+      const search = nameWords(q ?? '');
+      // The inbox's and the archive's pages say how many are archived: counted while the page is read.
+      const [page, archivedCount] = await Promise.all([
+        listInbox(db, request.userId, {
+          search,
+          online: online === 'true',
+          archived: archived === 'true',
+          limit: limit ? Number(limit) : DEFAULT_CONTACTS_PAGE,
+          after,
+        }),
+        search.length === 0 && online !== 'true' ? countArchived(db, request.userId) : null,
+      ]);
       if (page.next) void reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
-      if (!q?.trim() && online !== 'true') void reply.header(ARCHIVED_COUNT_HEADER, String(await countArchived(db, request.userId)));
+      if (archivedCount !== null) void reply.header(ARCHIVED_COUNT_HEADER, String(archivedCount));
       const lastMessages = page.entries.flatMap((entry) => entry.lastMessage ?? []);
       await receipts.fetched(request.userId, lastMessages);
       if (await sendsReadReceipts(db, request.userId)) return page.entries;
