@@ -193,6 +193,18 @@ describeOnEmbedded((run) => {
       await bobRow.click();
       await polled(() => conversation(phone).getByText('Lovely! 😍').count(), 'the conversation on the phone').toBe(1);
       await scan(phone, 'phone-conversation');
+      await phone.getByRole('button', { name: 'Mute notifications' }).click();
+      await polled(() => phone.getByRole('menu', { name: 'Mute notifications for' }).count(), 'the mute menu').toBe(1);
+      await scan(phone, 'mute-menu');
+      await phone.keyboard.press('Escape');
+      await polled(() => phone.getByRole('menu').count(), 'the mute menu closed').toBe(0);
+      await phone.getByRole('button', { name: 'Archive conversation' }).click();
+      const archived = phone.getByRole('button', { name: /^Archived\W+1 chat$/ });
+      await polled(() => archived.count(), 'the way into the archive').toBe(1);
+      await scan(phone, 'archive-offered');
+      await archived.click();
+      await polled(() => bobRow.count(), 'Bob in the archive').toBe(1);
+      await scan(phone, 'archive');
       bobsSocket.disconnect();
       expect(found).toEqual({});
     }, SCAN_TIMEOUT_MS);
