@@ -252,6 +252,29 @@ describeOnEmbedded((run) => {
       expect(await laptop.page.getByRole('button', { name: /^Archived/ }).count(), 'nothing archived any more').toBe(0);
     });
 
+    it('marks a conversation unread to come back to it, on my other device too, until I open it', async () => {
+      const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Later');
+      await send(bob, aliceUser._id, 'Can you check the draft?');
+      const [laptop, phone] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, alice.cookie)];
+      for (const { page } of [laptop, phone]) await page.goto('/');
+      await row(laptop.page, 'Bob Later').click();
+      await polled(() => row(laptop.page, 'Bob Later').textContent(), 'Bob’s message read').not.toMatch(/unread/);
+      await polled(() => row(phone.page, 'Bob Later').textContent(), 'read on the other device too').not.toMatch(/unread/);
+
+      await laptop.page.getByRole('button', { name: 'Mark as unread' }).click();
+      for (const { page } of [laptop, phone]) {
+        await polled(() => row(page, 'Bob Later').textContent(), 'marked unread on both devices').toContain('Marked unread');
+      }
+      expect(await laptop.page.locator('h3', { hasText: 'Bob Later' }).count(), 'the conversation closed').toBe(0);
+      await polled(() => phone.page.title(), 'counted in the tab’s title').toBe('(1) Chat.io');
+      await run.shot(laptop.page, 'inbox-marked-unread');
+
+      await row(phone.page, 'Bob Later').click();
+      for (const { page } of [laptop, phone]) {
+        await polled(() => row(page, 'Bob Later').textContent(), 'the mark gone once opened').not.toContain('Marked unread');
+      }
+    });
+
     it('asks before a logout deletes unsent messages, then leaves nothing of mine for whoever signs in next on this tab', async () => {
       const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Leaves');
       const carl = new ApiClient(run.baseUrl);

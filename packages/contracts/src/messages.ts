@@ -120,6 +120,8 @@ export const InboxEntrySchema = Type.Object({
   pinned: Type.Optional(Type.Literal(true)),
   /** I archived the conversation: it is listed with `archived=true`, not in the inbox. */
   archived: Type.Optional(Type.Literal(true)),
+  /** I marked the conversation unread, to come back to it: shown unread until I open it. */
+  markedUnread: Type.Optional(Type.Literal(true)),
 });
 export type InboxEntry = Static<typeof InboxEntrySchema>;
 
@@ -199,6 +201,9 @@ export const PIN_ERRORS = {
 
 /** Why archiving is refused. */
 export const ARCHIVE_ERRORS = { noConversation: 'Send or receive a message first to archive this chat' } as const;
+
+/** Why marking a conversation unread is refused. */
+export const UNREAD_MARK_ERRORS = { noConversation: 'Send or receive a message first to mark this chat unread' } as const;
 
 /** On the inbox's pages (not a search's, nor "Show online only"): how many conversations I archived. */
 export const ARCHIVED_COUNT_HEADER = 'x-archived-count';

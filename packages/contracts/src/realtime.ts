@@ -75,6 +75,12 @@ export interface ConversationPinned {
   pinned: boolean;
 }
 
+/** I marked the conversation with `userId` unread (or opened it, clearing the mark), here or on another device. */
+export interface ConversationMarkedUnread {
+  userId: string;
+  markedUnread: boolean;
+}
+
 /** I archived the conversation with `userId` (or took it out of the archive), here or on another device. */
 export interface ConversationArchived {
   userId: string;
@@ -108,6 +114,7 @@ export interface ServerToClientEvents {
   conversationPinned: (change: ConversationPinned) => void;
   conversationMuted: (change: ConversationMuted) => void;
   conversationArchived: (change: ConversationArchived) => void;
+  conversationMarkedUnread: (change: ConversationMarkedUnread) => void;
 }
 
 /** Most users one socket may watch the presence of. */

@@ -66,24 +66,30 @@ describe('newMessage delivery', () => {
     for (const socket of [...tabs, eveSocket]) socket.disconnect();
   });
 
-  it('tells every socket of a user the conversations they pinned and muted on another device, and no one else', async () => {
+  it('tells every socket of a user the conversations they pinned, muted, archived and marked unread elsewhere, and no one else', async () => {
     const hal = gateway.user();
     const eve = gateway.user();
     const tabs = await Promise.all([hal.socket(), hal.socket()]);
     const eveSocket = await eve.socket();
-    const pins = tabs.map((tab) => collectEvents(tab, 'conversationPinned'));
-    const mutes = tabs.map((tab) => collectEvents(tab, 'conversationMuted'));
-    const eavesdropped = [collectEvents(eveSocket, 'conversationPinned'), collectEvents(eveSocket, 'conversationMuted')];
-    const publish = (event: object) => gateway.bus.publish(subjects.userEvents(hal.id), JSON.stringify(event));
-    await publish({ type: 'conversationPinned', peerId: eve.id, pinned: true });
-    await publish({ type: 'conversationMuted', peerId: eve.id, muted: true, until: null });
-    await eventually(() => [...pins, ...mutes].every((events) => events.length === 1), 'both tabs told of both');
-    expect(pins).toEqual([[{ userId: eve.id, pinned: true }], [{ userId: eve.id, pinned: true }]]);
-    expect(mutes).toEqual([[{ userId: eve.id, muted: true, until: null }], [{ userId: eve.id, muted: true, until: null }]]);
-    // Published after Hal's: had his reached Eve, it would have come first.
+    const told = {
+      conversationPinned: { userId: eve.id, pinned: true },
+      conversationMuted: { userId: eve.id, muted: true, until: null },
+      conversationArchived: { userId: eve.id, archived: true },
+      conversationMarkedUnread: { userId: eve.id, markedUnread: true },
+    };
+    const names = Object.keys(told) as (keyof typeof told)[];
+    const heard = tabs.map((tab) => names.map((name) => collectEvents(tab, name)));
+    const eavesdropped = names.map((name) => collectEvents(eveSocket, name));
+    for (const name of names) {
+      const { userId: peerId, ...change } = told[name];
+      await gateway.bus.publish(subjects.userEvents(hal.id), JSON.stringify({ type: name, peerId, ...change }));
+    }
+    await eventually(() => heard.flat().every((events) => events.length === 1), 'both tabs told of each');
+    for (const tab of heard) expect(tab).toEqual(names.map((name) => [told[name]]));
+    // Published after Hal's: had his reached Eve, they would have come first.
     await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ type: 'conversationPinned', peerId: hal.id, pinned: false }));
     await eventually(() => eavesdropped[0]!.length > 0, 'Eve told of her own');
-    expect(eavesdropped).toEqual([[{ userId: hal.id, pinned: false }], []]);
+    expect(eavesdropped).toEqual([[{ userId: hal.id, pinned: false }], [], [], []]);
     for (const socket of [...tabs, eveSocket]) socket.disconnect();
   });
 

@@ -146,6 +146,7 @@ type EntryRow = Partial<MessageRow> & {
   peerId: string;
   pinned?: boolean;
   archived?: boolean;
+  markedUnread?: boolean;
   fullName: string;
   profilePic: string;
   unreadCount: number;
@@ -153,7 +154,7 @@ type EntryRow = Partial<MessageRow> & {
   accountDeleted?: boolean;
 };
 
-const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, pinned, archived, ...message }: EntryRow): InboxEntry => ({
+const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, pinned, archived, markedUnread, ...message }: EntryRow): InboxEntry => ({
   _id: peerId,
   fullName,
   profilePic,
@@ -163,11 +164,13 @@ const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountD
   ...(accountDeleted ? { accountDeleted: true as const } : {}),
   ...(pinned ? { pinned: true as const } : {}),
   ...(archived ? { archived: true as const } : {}),
+  ...(markedUnread ? { markedUnread: true as const } : {}),
 });
 
 /** A conversation of viewer `$1` (`v`) as an inbox entry, with its contact (`c`) and latest message (`m`). */
 const CONVERSATION_ENTRY = `v.peer_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
-  ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, c.deleted_at IS NOT NULL AS "accountDeleted", ${messageColumns('m')}`;
+  ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, c.deleted_at IS NOT NULL AS "accountDeleted", v.marked_unread AS "markedUnread",
+  ${messageColumns('m')}`;
 
 /**
  * A page of the sidebar. Without a search: the conversations I pinned, the latest pinned first;
@@ -274,7 +277,7 @@ export async function countArchived(db: Queryable, me: string): Promise<number> 
 
 /** The conversation of viewer `$1` with `${peer}` and its last message, if any: looked up one contact at a time. */
 const CONVERSATION_WITH = (peer: string) => `LEFT JOIN LATERAL (
-    SELECT v.user_id, v.peer_id, v.read_up_to, v.pinned_at, v.archived_at, m.*
+    SELECT v.user_id, v.peer_id, v.read_up_to, v.pinned_at, v.archived_at, v.marked_unread, m.*
     FROM conversations v JOIN messages m ON m.id = v.last_message_id
     WHERE v.user_id = $1 AND v.peer_id = ${peer}
     LIMIT 1
@@ -289,7 +292,7 @@ async function listOnline(db: Queryable, me: string, query: InboxQuery): Promise
   const rows = await db.query<EntryRow & { sortName: string }>(
     `SELECT c.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName",
        ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", v.archived_at IS NOT NULL AS "archived",
-       ${messageColumns('v')}
+       v.marked_unread IS TRUE AS "markedUnread", ${messageColumns('v')}
      FROM contacts c
      ${CONVERSATION_WITH('c.user_id')}
      WHERE c.online AND c.deleted_at IS NULL AND c.user_id <> $1 AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')}
@@ -339,7 +342,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
      )
      SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
        ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", v.archived_at IS NOT NULL AS "archived",
-       ${messageColumns('v')}
+       v.marked_unread IS TRUE AS "markedUnread", ${messageColumns('v')}
      FROM matches w
      JOIN contacts c ON c.user_id = w.user_id
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).

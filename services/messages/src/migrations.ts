@@ -248,4 +248,11 @@ export const messagesMigrations: readonly Migration[] = [
       CREATE INDEX conversations_archived_idx ON conversations (user_id, last_message_id DESC, peer_id DESC) WHERE archived_at IS NOT NULL;
     `,
   },
+  {
+    version: 17,
+    sql: `
+      -- I marked the conversation unread to come back to it (cleared as I open it).
+      ALTER TABLE conversations ADD COLUMN marked_unread boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

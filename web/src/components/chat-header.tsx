@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, Ban, Pin, PinOff, Search, X } from 'lucide-react';
+import { Archive, ArchiveRestore, Ban, MessageSquareDot, Pin, PinOff, Search, X } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useState } from 'react';
 import { avatarOf } from '../lib/avatar';
@@ -54,6 +54,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           </button>
           <PinButton userId={selectedUser._id} />
           <ArchiveButton userId={selectedUser._id} />
+          <MarkUnreadButton userId={selectedUser._id} />
           <MuteButton userId={selectedUser._id} />
           {!closed && (
             <button
@@ -124,6 +125,29 @@ function ArchiveButton({ userId }: { userId: string }) {
       title={isArchived ? 'Unarchive' : 'Archive'}
     >
       {isArchived ? <ArchiveRestore className="size-5" /> : <Archive className="size-5" />}
+    </button>
+  );
+}
+
+/** Marks the conversation unread to come back to it, and closes it, as a mail client does; offered once it has a message. */
+function MarkUnreadButton({ userId }: { userId: string }) {
+  const hasLastMessage = useChatStore((state) => Boolean(state.users.find((user) => user._id === userId)?.lastMessage));
+  const hasMessages = useChatStore((state) => state.messages.length > 0);
+  const setMarkedUnread = useChatStore((state) => state.setMarkedUnread);
+  const setSelectedUser = useChatStore((state) => state.setSelectedUser);
+  if (!hasLastMessage && !hasMessages) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm btn-circle"
+      onClick={() => {
+        setSelectedUser(null);
+        void setMarkedUnread(userId, true);
+      }}
+      aria-label="Mark as unread"
+      title="Mark as unread"
+    >
+      <MessageSquareDot className="size-5" />
     </button>
   );
 }

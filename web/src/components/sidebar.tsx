@@ -174,11 +174,11 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
       <div className="relative mx-auto shrink-0 lg:mx-0">
         <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
         {isOnline && <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />}
-        {unread > 0 && <UnreadBadge count={unread} />}
+        {unread > 0 ? <UnreadBadge count={unread} /> : user.markedUnread && <MarkedUnreadDot />}
       </div>
       <div className="hidden min-w-0 flex-1 text-left lg:block">
         <div className="flex items-baseline gap-2">
-          <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
+          <span className={`truncate ${unread > 0 || user.markedUnread ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
           {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label="Pinned" />}
           {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
           {user.lastMessage && (
@@ -232,6 +232,15 @@ function DraftPreview({ text }: { text: string }) {
 }
 
 /** New messages from a contact whose conversation is not open. */
+/** A conversation I marked unread to come back to, with nothing new in it. */
+function MarkedUnreadDot() {
+  return (
+    <span className="badge badge-primary absolute -top-0.5 -right-0.5 size-3.5 p-0" title="Marked unread">
+      <span className="sr-only">Marked unread</span>
+    </span>
+  );
+}
+
 function UnreadBadge({ count }: { count: number }) {
   return (
     <span className="badge badge-primary badge-sm absolute -top-1 -right-1 min-w-5 px-1 font-semibold" title={`${count} unread`}>

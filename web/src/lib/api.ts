@@ -192,6 +192,9 @@ export const api = {
   /** Moves my conversation with the user out of my inbox into the archive, on every device of mine. */
   archive: (userId: string) => request<void>('POST', `/messages/archive/${encodeURIComponent(userId)}`),
   unarchive: (userId: string) => request<void>('POST', `/messages/unarchive/${encodeURIComponent(userId)}`),
+  /** Marks my conversation with the user unread to come back to it (or clears the mark), on every device of mine. */
+  markUnread: (userId: string, marked: boolean) =>
+    request<void>('POST', `/messages/${marked ? 'mark-unread' : 'unmark-unread'}/${encodeURIComponent(userId)}`),
   /** Mutes my conversation with the user on every device of mine, for `duration`; answers until when. */
   mute: (userId: string, duration: MuteDuration) => request<Mute>('POST', `/messages/mute/${encodeURIComponent(userId)}`, { for: duration }),
   unmute: (userId: string) => request<void>('POST', `/messages/unmute/${encodeURIComponent(userId)}`),

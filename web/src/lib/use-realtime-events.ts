@@ -71,6 +71,8 @@ export function useRealtimeEvents(): void {
     const onConversationPinned: Handlers['conversationPinned'] = ({ userId, pinned }) => chat().applyPinned(userId, pinned);
     const onConversationMuted: Handlers['conversationMuted'] = (change) => useNotificationStore.getState().applyMute(change);
     const onConversationArchived: Handlers['conversationArchived'] = () => chat().applyArchived();
+    const onConversationMarkedUnread: Handlers['conversationMarkedUnread'] = ({ userId, markedUnread }) =>
+      chat().applyMarkedUnread(userId, markedUnread);
     const refetch = () => {
       const selected = chat().selectedUser;
       if (selected) void chat().getMessages(selected._id);
@@ -124,6 +126,7 @@ export function useRealtimeEvents(): void {
       conversationPinned: onConversationPinned,
       conversationMuted: onConversationMuted,
       conversationArchived: onConversationArchived,
+      conversationMarkedUnread: onConversationMarkedUnread,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

@@ -73,6 +73,10 @@ export interface ChatState {
   setArchived(userId: string, archived: boolean): Promise<void>;
   /** I archived or unarchived a conversation on another tab or device. */
   applyArchived(): void;
+  /** Marks my conversation with `userId` unread to come back to it, or clears the mark (opening it does). */
+  setMarkedUnread(userId: string, marked: boolean): Promise<void>;
+  /** I marked a conversation unread, or opened it, on another tab or device. */
+  applyMarkedUnread(userId: string, marked: boolean): void;
   setOnlineOnly(on: boolean): Promise<void>;
   /** My messages matching that search, newest first (none without a search). */
   messageResults: MessageSearchResult[];
@@ -502,6 +506,26 @@ export const useChatStore = create<ChatState>((set, get) => {
       }
     },
 
+    async setMarkedUnread(userId, marked) {
+      get().applyMarkedUnread(userId, marked);
+      try {
+        await api.markUnread(userId, marked);
+      } catch (error) {
+        get().applyMarkedUnread(userId, !marked);
+        toast.error(errorMessage(error));
+      }
+    },
+
+    applyMarkedUnread(userId, marked) {
+      set((state) => ({
+        users: state.users.map((user) => {
+          if (user._id !== userId || Boolean(user.markedUnread) === marked) return user;
+          const { markedUnread: _was, ...rest } = user;
+          return marked ? { ...rest, markedUnread: true } : rest;
+        }),
+      }));
+    },
+
     applyArchived() {
       if (!get().usersQuery && !get().onlineOnly) void get().getUsers();
     },
@@ -729,6 +753,8 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     setSelectedUser(user) {
       if (user?._id === get().selectedUser?._id) return;
+      // Opened: what was marked unread to come back to is read now.
+      if (user && get().users.some((entry) => entry._id === user._id && entry.markedUnread)) void get().setMarkedUnread(user._id, false);
       get().notifyTyping(false);
       set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null, unreadMarker: null });
     },

@@ -609,3 +609,29 @@ describe('the archive', () => {
     expect(reload).toHaveBeenCalledWith({ q: '', online: false, archived: true });
   });
 });
+
+describe('marking a conversation unread', () => {
+  beforeEach(() => {
+    vi.spyOn(useChatStore.getState(), 'getMessages').mockResolvedValue();
+    useChatStore.setState({ selectedUser: null, users: [inboxEntry('ann', 5), inboxEntry('bob', 3)] });
+  });
+  const marked = () => useChatStore.getState().users.filter((user) => user.markedUnread).map((user) => user._id);
+
+  it('marks it at once and clears the mark as I open it, telling the server both times', async () => {
+    const markUnread = vi.spyOn(api, 'markUnread').mockResolvedValue(undefined);
+    const marking = useChatStore.getState().setMarkedUnread('ann', true);
+    expect(marked()).toEqual(['ann']);
+    await marking;
+    useChatStore.getState().setSelectedUser(inboxEntry('ann', 5));
+    expect(marked()).toEqual([]);
+    await vi.waitFor(() => expect(markUnread.mock.calls).toEqual([['ann', true], ['ann', false]]));
+  });
+
+  it('takes the mark back, saying why, when the server refuses it', async () => {
+    vi.spyOn(api, 'markUnread').mockRejectedValue(new ApiError('Send or receive a message first to mark this chat unread', 409));
+    const shown = vi.spyOn(toast, 'error');
+    await useChatStore.getState().setMarkedUnread('bob', true);
+    expect(marked()).toEqual([]);
+    expect(shown).toHaveBeenCalledWith('Send or receive a message first to mark this chat unread');
+  });
+});
