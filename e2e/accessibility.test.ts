@@ -254,6 +254,8 @@ describeOnEmbedded((run) => {
       await run.shot(page, 'keyboard-emoji-picker');
       // The picker's own keyboard path: type to search, Enter takes the first emoji found.
       await page.keyboard.type('grinning');
+      // Enter takes the first emoji the search shows: once it shows only what matches (😂 gone).
+      await polled(() => picker.locator('[data-epr-unified="1f602"]').first().isVisible(), 'the picker’s search done').toBe(false);
       await page.keyboard.press('Enter');
       await polled(() => input.inputValue(), 'the chosen emoji in the input').toMatch(/\p{Extended_Pictographic}/u);
       await page.keyboard.press('Enter');

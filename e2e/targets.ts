@@ -24,10 +24,21 @@ export interface EmbeddedTarget extends E2eTarget {
   dropRealtimeConnections(userId: string): Promise<void>;
 }
 
+/**
+ * A suite signs up more people from one address than the product lets anyone in an hour (20):
+ * that limit is tested on a deployment of its own (edge.test.ts).
+ */
+const SUITE_SIGNUPS_PER_HOUR = '200';
+
 /** The whole product in this process on embedded adapters, serving the built web app. */
 export async function startEmbeddedTarget(): Promise<EmbeddedTarget> {
   // Warnings show in the test output: a close that had to cut connections names them.
-  const config = parseConfig({ LOG_LEVEL: 'warn', DATA_DIR: await embeddedDataDir('chat-e2e'), WEB_DIST });
+  const config = parseConfig({
+    LOG_LEVEL: 'warn',
+    DATA_DIR: await embeddedDataDir('chat-e2e'),
+    WEB_DIST,
+    RATE_LIMIT_SIGNUPS_PER_HOUR: SUITE_SIGNUPS_PER_HOUR,
+  });
   const app = await buildEmbeddedApp(config);
   const baseUrl = await listenOnFreePort(app);
   const socketsOf = (userId: string) => [...app.io.of('/').sockets.values()].filter((s) => s.data.userId === userId);
@@ -43,7 +54,7 @@ export async function startEmbeddedTarget(): Promise<EmbeddedTarget> {
 
 /** The distributed mode: each service its own process, real servers, nginx in front. */
 async function startClusterTarget(): Promise<E2eTarget> {
-  const cluster = await startLocalCluster();
+  const cluster = await startLocalCluster({ env: { RATE_LIMIT_SIGNUPS_PER_HOUR: SUITE_SIGNUPS_PER_HOUR } });
   return { baseUrl: cluster.baseUrl, close: () => cluster.close() };
 }
 
