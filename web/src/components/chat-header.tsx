@@ -8,7 +8,7 @@ import { useChatStore, whyConversationClosed } from '../store/use-chat-store';
 import { BlockContactDialog } from './block-contact-dialog';
 import { MuteButton } from './mute-button';
 
-/** Who the conversation is with, their presence, and its actions: search, block, close. */
+/** Who the conversation is with, their presence, and its actions: search, pin, archive, mark unread, mute, block, close. */
 export function ChatHeader({ onSearch }: { onSearch(): void }) {
   const selectedUser = useChatStore((state) => state.selectedUser);
   const setSelectedUser = useChatStore((state) => state.setSelectedUser);
@@ -77,12 +77,15 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
   );
 }
 
-/** Pins the conversation to the top of my inbox; offered once it has a message, as pins order conversations. */
+/** Whether I have a conversation with `userId` (a message either way): pins, the archive and unread marks are for those. */
+const useHasConversation = (userId: string) =>
+  useChatStore((state) => state.messages.length > 0 || Boolean(state.users.find((user) => user._id === userId)?.lastMessage));
+
+/** Pins the conversation to the top of my inbox. */
 function PinButton({ userId }: { userId: string }) {
   const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
-  const hasMessages = useChatStore((state) => state.messages.length > 0);
   const setPinned = useChatStore((state) => state.setPinned);
-  if (!entry?.lastMessage && !hasMessages) return null;
+  if (!useHasConversation(userId)) return null;
   const isPinned = Boolean(entry?.pinned);
   return (
     <button
@@ -98,16 +101,12 @@ function PinButton({ userId }: { userId: string }) {
   );
 }
 
-/**
- * Moves the conversation into the archive (closing it, as it leaves the list) or, open from the
- * archive, back to the chats; offered once it has a message.
- */
+/** Moves the conversation into the archive (closing it, as it leaves the list) or, open from the archive, back to the chats. */
 function ArchiveButton({ userId }: { userId: string }) {
   const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
-  const hasMessages = useChatStore((state) => state.messages.length > 0);
   const setArchived = useChatStore((state) => state.setArchived);
   const setSelectedUser = useChatStore((state) => state.setSelectedUser);
-  if (!entry?.lastMessage && !hasMessages) return null;
+  if (!useHasConversation(userId)) return null;
   const isArchived = Boolean(entry?.archived);
   const toggle = () => {
     void setArchived(userId, !isArchived);
@@ -129,13 +128,11 @@ function ArchiveButton({ userId }: { userId: string }) {
   );
 }
 
-/** Marks the conversation unread to come back to it, and closes it, as a mail client does; offered once it has a message. */
+/** Marks the conversation unread to come back to it, and closes it, as a mail client does. */
 function MarkUnreadButton({ userId }: { userId: string }) {
-  const hasLastMessage = useChatStore((state) => Boolean(state.users.find((user) => user._id === userId)?.lastMessage));
-  const hasMessages = useChatStore((state) => state.messages.length > 0);
   const setMarkedUnread = useChatStore((state) => state.setMarkedUnread);
   const setSelectedUser = useChatStore((state) => state.setSelectedUser);
-  if (!hasLastMessage && !hasMessages) return null;
+  if (!useHasConversation(userId)) return null;
   return (
     <button
       type="button"
