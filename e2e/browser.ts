@@ -67,6 +67,10 @@ export async function newUserPage(
   { viewport = { width: 1280, height: 800 }, reducedMotion = 'reduce', serviceWorkers = 'block' }: UserPageOptions = {},
 ) {
   const context = await browser.newContext({ viewport, reducedMotion, serviceWorkers, baseURL: baseUrl });
+  // A click, a fill or a read waits for its element no longer than a person would: past that it
+  // fails naming the element, where it would otherwise wait out the whole test's time.
+  context.setDefaultTimeout(SEEN_WITHIN_MS);
+  context.setDefaultNavigationTimeout(2 * SEEN_WITHIN_MS);
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
   const page = await context.newPage();
