@@ -242,19 +242,20 @@ function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) 
   return [...others.slice(0, pinnedCount), changed, ...others.slice(pinnedCount)];
 }
 
-/** `entry` marked archived, or not. */
-function withArchived(entry: InboxEntry, archived: boolean): InboxEntry {
-  const { archived: _was, ...rest } = entry;
-  return archived ? { ...rest, archived: true } : rest;
+/** `entry` with one of its flags (present only when true, as the server sends them) set or cleared. */
+function withFlag(entry: InboxEntry, flag: 'pinned' | 'archived' | 'markedUnread', on: boolean): InboxEntry {
+  if (Boolean(entry[flag]) === on) return entry;
+  const { [flag]: _was, ...rest } = entry;
+  return on ? { ...rest, [flag]: true } : rest;
 }
 
 /** The inbox with `peerId`'s entry pinned (first of all) or unpinned (back among the others by its latest message). */
 function withPin(users: InboxEntry[], peerId: string, pinned: boolean): InboxEntry[] {
   const entry = users.find((user) => user._id === peerId);
   if (!entry || Boolean(entry.pinned) === pinned) return users;
-  const { pinned: _was, ...unpinned } = entry;
+  const unpinned = withFlag(entry, 'pinned', false);
   const others = users.filter((user) => user._id !== peerId);
-  if (pinned) return [{ ...unpinned, pinned: true }, ...others];
+  if (pinned) return [withFlag(entry, 'pinned', true), ...others];
   const at = others.findIndex((user) => !user.pinned && latestId(user) < latestId(entry));
   return at === -1 ? [...others, unpinned] : [...others.slice(0, at), unpinned, ...others.slice(at)];
 }
@@ -495,7 +496,7 @@ export const useChatStore = create<ChatState>((set, get) => {
       set((state) => ({
         users: leavesList
           ? state.users.filter((user) => user._id !== userId)
-          : state.users.map((user) => (user._id === userId ? withArchived(user, archived) : user)),
+          : state.users.map((user) => (user._id === userId ? withFlag(user, 'archived', archived) : user)),
         archivedCount: Math.max(0, state.archivedCount + (archived ? 1 : -1)),
       }));
       try {
@@ -518,11 +519,7 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     applyMarkedUnread(userId, marked) {
       set((state) => ({
-        users: state.users.map((user) => {
-          if (user._id !== userId || Boolean(user.markedUnread) === marked) return user;
-          const { markedUnread: _was, ...rest } = user;
-          return marked ? { ...rest, markedUnread: true } : rest;
-        }),
+        users: state.users.map((user) => (user._id === userId ? withFlag(user, 'markedUnread', marked) : user)),
       }));
     },
 
