@@ -221,6 +221,12 @@ export const MAX_FORWARD_RECIPIENTS = 5;
 export const MUTE_DURATIONS = { '8h': 8 * 60 * 60 * 1000, '1w': 7 * 24 * 60 * 60 * 1000, always: null } as const;
 export type MuteDuration = keyof typeof MUTE_DURATIONS;
 
+/** When a mute of `duration` from `now` ends, as an ISO time; null for always. */
+export function muteEnd(duration: MuteDuration, now = Date.now()): string | null {
+  const length = MUTE_DURATIONS[duration];
+  return length === null ? null : new Date(now + length).toISOString();
+}
+
 /** `POST /api/messages/mute/:id`: for how long. */
 export const MuteBodySchema = Type.Object(
   {

@@ -1,10 +1,9 @@
-import { MUTE_DURATIONS, type Mute, type MuteDuration } from '@chat/contracts';
+import { muteEnd, type Mute, type MuteDuration } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 
 /** Mutes my conversation with `peerId` for `duration` from now, replacing any mute before; answers the mute. */
 export async function muteConversation(db: Queryable, userId: string, peerId: string, duration: MuteDuration): Promise<Mute> {
-  const length = MUTE_DURATIONS[duration];
-  const until = length === null ? null : new Date(Date.now() + length).toISOString();
+  const until = muteEnd(duration);
   await db.query(
     `INSERT INTO mutes (user_id, peer_id, until) VALUES ($1, $2, COALESCE($3::timestamptz, 'infinity'))
      ON CONFLICT (user_id, peer_id) DO UPDATE SET until = EXCLUDED.until`,

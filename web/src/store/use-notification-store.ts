@@ -1,4 +1,4 @@
-import { MUTE_DURATIONS, type ConversationMuted, type MuteDuration } from '@chat/contracts';
+import { muteEnd, type ConversationMuted, type MuteDuration } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api } from '../lib/api';
@@ -126,8 +126,7 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
 
     async mute(userId, duration) {
       const before = get().mutes[userId];
-      const length = MUTE_DURATIONS[duration];
-      setMute(userId, length === null ? null : new Date(Date.now() + length).toISOString());
+      setMute(userId, muteEnd(duration));
       try {
         setMute(userId, (await api.mute(userId, duration)).until);
       } catch (error) {
