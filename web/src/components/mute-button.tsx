@@ -1,8 +1,8 @@
 import type { MuteDuration } from '@chat/contracts';
 import { Bell, BellOff } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { formatDayTime } from '../lib/format-time';
-import { useEscapeToClose } from '../lib/use-escape-key';
+import { usePopover } from '../lib/use-popover';
 import { isMuted, useNotificationStore } from '../store/use-notification-store';
 
 const CHOICES: { duration: MuteDuration; label: string }[] = [
@@ -52,16 +52,7 @@ export function MuteButton({ userId }: { userId: string }) {
 
 /** For how long: a menu (arrow keys move, Escape or a click elsewhere closes it). */
 function MuteMenu({ onPick, onClose }: { onPick(duration: MuteDuration): void; onClose(): void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEscapeToClose(true, onClose);
-  useEffect(() => {
-    ref.current?.querySelector('button')?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) onClose();
-    };
-    window.addEventListener('pointerdown', onPointer);
-    return () => window.removeEventListener('pointerdown', onPointer);
-  }, [onClose]);
+  const ref = usePopover(onClose);
 
   const moveFocus = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;

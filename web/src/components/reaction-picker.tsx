@@ -1,7 +1,7 @@
 import { QUICK_REACTIONS } from '@chat/contracts';
 import { Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useEscapeToClose } from '../lib/use-escape-key';
+import { useState } from 'react';
+import { usePopover } from '../lib/use-popover';
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 
 /**
@@ -10,19 +10,7 @@ import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
  */
 export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'end'; onPick(emoji: string): void; onClose(): void }) {
   const [isFullPicker, setFullPicker] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEscapeToClose(true, onClose);
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) onClose();
-    };
-    window.addEventListener('pointerdown', onPointer);
-    return () => window.removeEventListener('pointerdown', onPointer);
-  }, [onClose]);
-
-  useEffect(() => {
-    ref.current?.querySelector('button')?.focus();
-  }, []);
+  const ref = usePopover(onClose);
 
   return (
     <div
