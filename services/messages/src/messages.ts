@@ -248,7 +248,7 @@ export async function listConversation(db: Queryable, userA: string, userB: stri
 }
 
 /** A message `userId` sent or received, with how many minutes ago it was sent (by the database's clock). */
-async function findOwnOrReceived(db: Queryable, messageId: string, userId: string) {
+export async function findOwnOrReceived(db: Queryable, messageId: string, userId: string) {
   const [found] = await db.query<MessageRow & { minutesOld: number }>(
     `SELECT ${MESSAGE_COLUMNS}, extract(epoch FROM now() - created_at)::float8 / 60 AS "minutesOld"
      FROM messages WHERE id = $1 AND $2::uuid IN (sender_id, receiver_id)`,
@@ -339,18 +339,6 @@ export async function reactToMessage(
 }
 
 /** Whether a message may be answered in the conversation of `userA` and `userB`: it is theirs and not deleted. */
-/** A message `userId` sent or received, as a forward copies it: its text and image, and whether it was deleted. */
-export async function findForwardSource(
-  db: Queryable,
-  { messageId, userId }: { messageId: string; userId: string },
-): Promise<{ text: string | null; image: string | null; deleted: boolean } | null> {
-  const [found] = await db.query<{ text: string | null; image: string | null; deleted: boolean }>(
-    `SELECT text, image, deleted_at IS NOT NULL AS deleted FROM messages WHERE id = $1 AND (sender_id = $2 OR receiver_id = $2)`,
-    [messageId, userId],
-  );
-  return found ?? null;
-}
-
 export async function findReplyTarget(
   db: Queryable,
   { messageId, userA, userB }: { messageId: string; userA: string; userB: string },

@@ -9,7 +9,7 @@ import { blockBetween, blockedError } from './blocks.js';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
 import { requireTextWithinLimit } from './message-text.js';
-import { findByClientMessageId, findForwardSource, findReplyTarget, type ChatMessage, type InsertResult } from './messages.js';
+import { findByClientMessageId, findOwnOrReceived, findReplyTarget, type ChatMessage, type InsertResult } from './messages.js';
 import { publishToBoth } from './publish-to-both.js';
 
 export interface SendRequest {
@@ -80,9 +80,9 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       if (target !== 'found') return { status: target === 'deleted' ? 'reply-deleted' : 'reply-not-found' };
     }
     if (forwardOfId) {
-      const source = await findForwardSource(db, { messageId: forwardOfId, userId: senderId });
+      const source = await findOwnOrReceived(db, forwardOfId, senderId);
       if (!source) return { status: 'forward-not-found' };
-      if (source.deleted) return { status: 'forward-deleted' };
+      if (source.deletedAt) return { status: 'forward-deleted' };
       text = source.text;
       const sourceImage = source.image;
       if (sourceImage) image = () => storedImage(sourceImage);
