@@ -280,6 +280,9 @@ function newestFrom(messages: Message[], peerId: string): Message | undefined {
   return undefined;
 }
 
+/** Counts the inbox's first-page requests: only the latest one's answer is shown. */
+let usersRequests = 0;
+
 /** The outbox's one flush at a time, whether another was asked for meanwhile, and the next retry. */
 let flushing: Promise<void> | null = null;
 let flushAgain = false;
@@ -434,9 +437,13 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     async getUsers() {
       const { usersQuery: query, onlineOnly, showArchived } = get();
+      const request = ++usersRequests;
       set({ isUsersLoading: get().users.length === 0 });
       try {
         const page = await api.getUsers({ q: query, online: onlineOnly, archived: showArchived });
+        // An older request answering last (the page's first load overtaken by the socket's re-fetch
+        // on connect) would bring back what changed since, such as a read on another tab.
+        if (request !== usersRequests) return;
         if (get().usersQuery !== query || get().onlineOnly !== onlineOnly || get().showArchived !== showArchived) return;
         if (typeof page.archivedCount === 'number') set({ archivedCount: page.archivedCount });
         const open = get().selectedUser?._id;

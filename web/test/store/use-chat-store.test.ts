@@ -457,6 +457,19 @@ describe('replies and changes', () => {
 });
 
 describe('loading the inbox while messages arrive', () => {
+  it('shows the latest request’s page when an older one answers after it (a read on another tab meanwhile stays read)', async () => {
+    useChatStore.setState({ selectedUser: null, usersQuery: '', onlineOnly: false, showArchived: false, users: [] });
+    let answerFirst!: (page: { entries: InboxEntry[]; next: null }) => void;
+    vi.spyOn(api, 'getUsers')
+      .mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve)))
+      .mockResolvedValueOnce({ entries: [{ ...bob, lastMessage: message(10), unreadCount: 0 }], next: null });
+    const first = useChatStore.getState().getUsers();
+    await useChatStore.getState().getUsers();
+    answerFirst({ entries: [{ ...bob, lastMessage: message(10), unreadCount: 1 }], next: null });
+    await first;
+    expect(useChatStore.getState().users.map((user) => [user._id, user.unreadCount])).toEqual([['bob', 0]]);
+  });
+
   it('keeps a message that arrived live after the page was asked for, with its count, at the top', async () => {
     const cat = { _id: 'cat', fullName: 'Cat', profilePic: '', lastSeen: null };
     useChatStore.setState({ selectedUser: null, usersQuery: '', users: [{ ...bob, lastMessage: message(12), unreadCount: 2 }] });
