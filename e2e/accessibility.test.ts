@@ -2,7 +2,7 @@ import type { FileChooser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, openSocket, pngBytes, toDataUrl } from '#test-support';
 import { seriousViolations } from './axe.js';
-import { announcements, conversation, newUserPage, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
+import { announcements, chooseInConversationMenu, conversation, conversationMenu, newUserPage, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { DEFAULT_THEME, THEMES } from '../web/src/lib/themes.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
@@ -193,12 +193,15 @@ describeOnEmbedded((run) => {
       await bobRow.click();
       await polled(() => conversation(phone).getByText('Lovely! 😍').count(), 'the conversation on the phone').toBe(1);
       await scan(phone, 'phone-conversation');
-      await phone.getByRole('button', { name: 'Mute notifications' }).click();
+      const actions = await conversationMenu(phone);
+      await polled(() => actions.count(), 'the conversation menu').toBe(1);
+      await scan(phone, 'conversation-menu');
+      await phone.getByRole('menuitem', { name: 'Mute notifications' }).click();
       await polled(() => phone.getByRole('menu', { name: 'Mute notifications for' }).count(), 'the mute menu').toBe(1);
       await scan(phone, 'mute-menu');
       await phone.keyboard.press('Escape');
       await polled(() => phone.getByRole('menu').count(), 'the mute menu closed').toBe(0);
-      await phone.getByRole('button', { name: 'Archive conversation' }).click();
+      await chooseInConversationMenu(phone, 'Archive chat');
       const archived = phone.getByRole('button', { name: /^Archived\W+1 chat$/ });
       await polled(() => archived.count(), 'the way into the archive').toBe(1);
       await scan(phone, 'archive-offered');
@@ -239,6 +242,19 @@ describeOnEmbedded((run) => {
       await page.keyboard.press('Enter');
       await polled(() => conversation(page).getByText('Hello from the keyboard').count(), 'the text sent').toBe(1);
       await run.shot(page, 'keyboard-sent');
+
+      // The conversation's menu: arrows move through it (round from the first to the last), Escape gives focus back.
+      const menuButton = page.getByRole('button', { name: 'Conversation menu' });
+      await tabTo(page, menuButton, 'the conversation menu', { backwards: true });
+      await page.keyboard.press('Enter');
+      const focusedItem = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      await polled(focusedItem, 'focus on the menu’s first item').toBe('Pin chat');
+      await page.keyboard.press('ArrowUp');
+      await polled(focusedItem, 'focus round to the last item').toBe('Block contact');
+      await run.shot(page, 'keyboard-conversation-menu');
+      await page.keyboard.press('Escape');
+      await polled(() => page.getByRole('menu').count(), 'the menu closed by Escape').toBe(0);
+      expect(await menuButton.evaluate((element) => element === document.activeElement), 'focus back on the menu’s button').toBe(true);
 
       const emojiButton = page.getByRole('button', { name: 'Emoji' });
       await tabTo(page, emojiButton, 'the emoji button');

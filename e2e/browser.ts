@@ -100,6 +100,17 @@ export const polled = <T>(read: () => T | Promise<T>, what: string, timeout = SE
 /** The open conversation's messages (not the sidebar's previews of them). */
 export const conversation = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
+/** The open conversation's "⋮" menu, opened; its items are read or pressed by name ("Pin chat"). */
+export async function conversationMenu(page: Page) {
+  await page.getByRole('button', { name: 'Conversation menu' }).click();
+  return page.getByRole('menu', { name: 'Conversation actions' });
+}
+
+/** Presses an item of the open conversation's menu ("Archive chat", "Block contact"). */
+export async function chooseInConversationMenu(page: Page, item: string): Promise<void> {
+  await (await conversationMenu(page)).getByRole('menuitem', { name: item }).click();
+}
+
 /** The page's live region: what a screen reader is told without moving focus. */
 export const announcements = (page: Page) => page.getByRole('log', { name: 'Announcements' });
 

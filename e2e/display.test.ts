@@ -194,7 +194,7 @@ describeOnEmbedded((run) => {
       expect((await bob.post(`/api/messages/send/${me._id}`, { text: 'Hi from a long way off' })).status).toBe(201);
       await page.getByRole('button', { name: /Bob Phone/ }).click();
       await polled(() => conversation(page).getByText('Hi from a long way off').count(), 'the conversation open').toBe(1);
-      await polled(() => page.getByRole('button', { name: 'Archive conversation' }).isVisible(), 'the header’s actions').toBe(true);
+      await polled(() => page.getByRole('button', { name: 'Conversation menu' }).isVisible(), 'the header’s actions').toBe(true);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await run.shot(page, 'phone-conversation');
     });

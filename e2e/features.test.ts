@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@chat/contracts';
 import { ApiClient, pngBytes, toDataUrl } from '#test-support';
-import { conversation, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
+import { chooseInConversationMenu, conversation, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -203,7 +203,7 @@ describeOnEmbedded((run) => {
       const status = (page: Page) => page.getByTestId('chat-status').textContent();
       await polled(() => status(ben.page), 'Alice shown online to Bob').toBe('Online');
 
-      await ann.page.getByRole('button', { name: 'Block contact' }).click();
+      await chooseInConversationMenu(ann.page, 'Block contact');
       const dialog = ann.page.getByRole('dialog', { name: 'Block Bob Blocks?' });
       await run.shot(ann.page, 'block-confirm');
       await dialog.getByRole('button', { name: 'Block' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, openSocket } from '#test-support';
-import { conversation, polled, sharedBrowser, signedInPage } from './browser.js';
+import { chooseInConversationMenu, conversation, conversationMenu, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -120,13 +120,16 @@ describeOnEmbedded((run) => {
       expect(await shown(), 'nothing for what is in view, nor for my own').toEqual(['Bob Notify: Dinner at 8?']);
 
       // Muted for 8 hours, Bob's messages notify nothing on any device of Alice's, though they still count and show in his row.
-      await page.getByRole('button', { name: 'Mute notifications' }).click();
+      await chooseInConversationMenu(page, 'Mute notifications');
       const forHowLong = page.getByRole('menu', { name: 'Mute notifications for' });
       await polled(() => forHowLong.getByRole('menuitem').allTextContents(), 'the lengths offered').toEqual(['8 hours', '1 week', 'Always']);
       await run.shot(page, 'mute-menu');
       await forHowLong.getByRole('menuitem', { name: '8 hours' }).click();
-      await polled(() => page.getByRole('button', { name: 'Mute notifications' }).getAttribute('aria-pressed'), 'the conversation muted').toBe('true');
-      expect(await page.getByRole('button', { name: 'Mute notifications' }).getAttribute('title')).toMatch(/^Muted until .+: unmute$/);
+      await polled(() => page.locator('h3', { hasText: 'Bob Notify' }).locator('..').getByRole('img', { name: 'Muted' }).count(), 'muted by the name').toBe(1);
+      const unmute = (await conversationMenu(page)).getByRole('menuitem', { name: 'Unmute notifications' });
+      await polled(() => unmute.getAttribute('aria-description'), 'the menu saying until when it is muted').toMatch(/^Muted until .+/);
+      await run.shot(page, 'conversation-muted');
+      await page.keyboard.press('Escape');
       await polled(async () => ((await alice.get('/api/messages/mutes')).body as { userId: string }[]).map((mute) => mute.userId), 'the mute kept with the account').toEqual([bobUser._id]);
       await page.getByRole('button', { name: 'Close chat' }).click();
       await send(bob, aliceUser._id, 'Sent while muted');
@@ -194,9 +197,7 @@ describeOnEmbedded((run) => {
       for (const { page } of [laptop, phone]) await polled(() => firstRow(page).textContent(), 'Carl’s newer message on top').toContain('Carl Pins');
 
       await row(laptop.page, 'Bob Pins').click();
-      const pin = laptop.page.getByRole('button', { name: 'Pin conversation' });
-      await pin.click();
-      await polled(() => pin.getAttribute('aria-pressed'), 'the pin pressed').toBe('true');
+      await chooseInConversationMenu(laptop.page, 'Pin chat');
       for (const { page } of [laptop, phone]) {
         await polled(() => firstRow(page).textContent(), 'Bob pinned on top, on both devices').toContain('Bob Pins');
         await polled(() => firstRow(page).getByRole('img', { name: 'Pinned' }).count(), 'the pin in Bob’s row').toBe(1);
@@ -210,8 +211,7 @@ describeOnEmbedded((run) => {
       await polled(() => firstRow(phone.page).getByRole('img', { name: 'Pinned' }).count(), 'still pinned after a reload').toBe(1);
       expect(await firstRow(phone.page).textContent()).toContain('Bob Pins');
 
-      await pin.click();
-      await polled(() => pin.getAttribute('aria-pressed'), 'the pin released').toBe('false');
+      await chooseInConversationMenu(laptop.page, 'Unpin chat');
       await polled(() => firstRow(phone.page).textContent(), 'Carl’s newer conversation on top again on the other device').toContain('Carl Pins');
       expect(await phone.page.getByRole('img', { name: 'Pinned' }).count()).toBe(0);
     });
@@ -229,7 +229,7 @@ describeOnEmbedded((run) => {
       }
 
       await row(laptop.page, 'Bob Shelf').click();
-      await laptop.page.getByRole('button', { name: 'Archive conversation' }).click();
+      await chooseInConversationMenu(laptop.page, 'Archive chat');
       await polled(() => laptop.page.getByText('Chat archived').count(), 'the toast').toBe(1);
       for (const { page } of [laptop, phone]) {
         await polled(() => row(page, 'Bob Shelf').count(), 'Bob off the list, on both devices').toBe(0);
@@ -241,7 +241,10 @@ describeOnEmbedded((run) => {
       await polled(() => row(laptop.page, 'Bob Shelf').count(), 'Bob in the archive').toBe(1);
       expect(await row(laptop.page, 'Carl Shelf').count(), 'only the archived').toBe(0);
       await row(laptop.page, 'Bob Shelf').click();
-      await polled(() => laptop.page.getByRole('button', { name: 'Archive conversation' }).getAttribute('aria-pressed'), 'shown archived').toBe('true');
+      const archiveMenu = await conversationMenu(laptop.page);
+      await polled(() => archiveMenu.getByRole('menuitem', { name: 'Unarchive chat' }).count(), 'offered out of the archive').toBe(1);
+      await run.shot(laptop.page, 'inbox-archive-menu');
+      await laptop.page.keyboard.press('Escape');
       await run.shot(laptop.page, 'inbox-archive');
 
       await send(bob, aliceUser._id, 'Are you still coming?');
@@ -261,7 +264,7 @@ describeOnEmbedded((run) => {
       await polled(() => row(laptop.page, 'Bob Later').textContent(), 'Bob’s message read').not.toMatch(/unread/);
       await polled(() => row(phone.page, 'Bob Later').textContent(), 'read on the other device too').not.toMatch(/unread/);
 
-      await laptop.page.getByRole('button', { name: 'Mark as unread' }).click();
+      await chooseInConversationMenu(laptop.page, 'Mark as unread');
       for (const { page } of [laptop, phone]) {
         await polled(() => row(page, 'Bob Later').textContent(), 'marked unread on both devices').toContain('Marked unread');
       }

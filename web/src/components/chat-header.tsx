@@ -1,14 +1,14 @@
-import { Archive, ArchiveRestore, Ban, MessageSquareDot, Pin, PinOff, Search, X } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { BellOff, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatLastSeen } from '../lib/format-time';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore, whyConversationClosed } from '../store/use-chat-store';
+import { isMuted, useNotificationStore } from '../store/use-notification-store';
 import { BlockContactDialog } from './block-contact-dialog';
-import { MuteButton } from './mute-button';
+import { ConversationMenu } from './conversation-menu';
 
-/** Who the conversation is with, their presence, and its actions: search, pin, archive, mark unread, mute, block, close. */
+/** Who the conversation is with, their presence, and its actions: search, the menu of the rest, close. */
 export function ChatHeader({ onSearch }: { onSearch(): void }) {
   const selectedUser = useChatStore((state) => state.selectedUser);
   const setSelectedUser = useChatStore((state) => state.setSelectedUser);
@@ -16,6 +16,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
   const isTyping = useChatStore((state) => (selectedUser ? Boolean(state.typingUsers[selectedUser._id]) : false));
   const lastSeen = useChatStore((state) => state.users.find((user) => user._id === selectedUser?._id)?.lastSeen ?? null);
   const closed = useChatStore(whyConversationClosed);
+  const muted = useNotificationStore((state) => (selectedUser ? isMuted(state.mutes, selectedUser._id) : false));
   const [isConfirmingBlock, setConfirmingBlock] = useState(false);
   if (!selectedUser) return null;
   // A block hides presence both ways, and a deleted account has none: nothing is shown rather than a stale "last seen".
@@ -40,7 +41,10 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
             </div>
           </div>
           <div className="min-w-0">
-            <h3 className="truncate font-medium">{selectedUser.fullName}</h3>
+            <div className="flex items-center gap-1.5">
+              <h3 className="min-w-0 truncate font-medium">{selectedUser.fullName}</h3>
+              {muted && <BellOff className="size-4 shrink-0 text-muted" role="img" aria-label="Muted" />}
+            </div>
             {status && (
               <p className="truncate text-sm text-muted" data-testid="chat-status">
                 {status}
@@ -52,21 +56,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onSearch} aria-label="Search in this conversation" title="Search">
             <Search className="size-5" />
           </button>
-          <PinButton userId={selectedUser._id} />
-          <ArchiveButton userId={selectedUser._id} />
-          <MarkUnreadButton userId={selectedUser._id} />
-          <MuteButton userId={selectedUser._id} />
-          {!closed && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm btn-circle"
-              onClick={() => setConfirmingBlock(true)}
-              aria-label="Block contact"
-              title="Block"
-            >
-              <Ban className="size-5" />
-            </button>
-          )}
+          <ConversationMenu userId={selectedUser._id} canBlock={!closed} onBlock={() => setConfirmingBlock(true)} />
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => setSelectedUser(null)} aria-label="Close chat">
             <X />
           </button>
@@ -74,77 +64,5 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
       </div>
       <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />
     </div>
-  );
-}
-
-/** Whether I have a conversation with `userId` (a message either way): pins, the archive and unread marks are for those. */
-const useHasConversation = (userId: string) =>
-  useChatStore((state) => state.messages.length > 0 || Boolean(state.users.find((user) => user._id === userId)?.lastMessage));
-
-/** Pins the conversation to the top of my inbox. */
-function PinButton({ userId }: { userId: string }) {
-  const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
-  const setPinned = useChatStore((state) => state.setPinned);
-  if (!useHasConversation(userId)) return null;
-  const isPinned = Boolean(entry?.pinned);
-  return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-sm btn-circle"
-      onClick={() => void setPinned(userId, !isPinned)}
-      aria-label="Pin conversation"
-      aria-pressed={isPinned}
-      title={isPinned ? 'Unpin' : 'Pin'}
-    >
-      {isPinned ? <PinOff className="size-5" /> : <Pin className="size-5" />}
-    </button>
-  );
-}
-
-/** Moves the conversation into the archive (closing it, as it leaves the list) or, open from the archive, back to the chats. */
-function ArchiveButton({ userId }: { userId: string }) {
-  const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
-  const setArchived = useChatStore((state) => state.setArchived);
-  const setSelectedUser = useChatStore((state) => state.setSelectedUser);
-  if (!useHasConversation(userId)) return null;
-  const isArchived = Boolean(entry?.archived);
-  const toggle = () => {
-    void setArchived(userId, !isArchived);
-    if (isArchived) return;
-    setSelectedUser(null);
-    toast.success('Chat archived');
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-sm btn-circle"
-      onClick={toggle}
-      aria-label="Archive conversation"
-      aria-pressed={isArchived}
-      title={isArchived ? 'Unarchive' : 'Archive'}
-    >
-      {isArchived ? <ArchiveRestore className="size-5" /> : <Archive className="size-5" />}
-    </button>
-  );
-}
-
-/** Marks the conversation unread to come back to it, and closes it, as a mail client does. */
-function MarkUnreadButton({ userId }: { userId: string }) {
-  const setMarkedUnread = useChatStore((state) => state.setMarkedUnread);
-  const setSelectedUser = useChatStore((state) => state.setSelectedUser);
-  if (!useHasConversation(userId)) return null;
-  return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-sm btn-circle"
-      onClick={() => {
-        setSelectedUser(null);
-        void setMarkedUnread(userId, true);
-      }}
-      aria-label="Mark as unread"
-      title="Mark as unread"
-    >
-      <MessageSquareDot className="size-5" />
-    </button>
   );
 }
