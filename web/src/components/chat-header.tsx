@@ -41,10 +41,10 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
             </div>
           </div>
           <div className="min-w-0">
-            <div className="flex items-center gap-1.5">
-              <h3 className="min-w-0 truncate font-medium">{selectedUser.fullName}</h3>
+            <h3 className="flex items-center gap-1.5 font-medium">
+              <span className="truncate">{selectedUser.fullName}</span>
               {muted && <BellOff className="size-4 shrink-0 text-muted" role="img" aria-label="Muted" />}
-            </div>
+            </h3>
             {status && (
               <p className="truncate text-sm text-muted" data-testid="chat-status">
                 {status}
