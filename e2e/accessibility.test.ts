@@ -157,6 +157,13 @@ describeOnEmbedded((run) => {
       await scan(page, 'forward-dialog');
       await page.keyboard.press('Escape');
       await polled(() => page.getByRole('dialog', { name: 'Forward message' }).isVisible(), 'the forward dialog closed').toBe(false);
+      await reply.hover();
+      await reply.getByRole('button', { name: 'Star message' }).click();
+      await polled(() => reply.getByRole('img', { name: 'Starred' }).count(), 'the message starred').toBe(1);
+      await page.getByRole('button', { name: 'Starred messages' }).click();
+      await polled(() => page.getByRole('region', { name: 'Starred messages' }).getByTestId('message-result').count(), 'the starred list').toBe(1);
+      await scan(page, 'starred-messages');
+      await page.getByRole('button', { name: 'Back to chats' }).click();
 
       await page.getByRole('button', { name: 'Emoji' }).click();
       await polled(() => page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').count(), 'the emoji picker').toBeGreaterThan(0);

@@ -134,6 +134,42 @@ describeOnEmbedded((run) => {
       expect(bobUser._id).not.toBe(carlUser._id);
     });
 
+    it('stars a message to find it again: marked on my other device too, listed under “Starred messages”, opened where it was said', async () => {
+      const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Stars');
+      await send(bob, aliceUser._id, 'The door code is 4512');
+      for (let n = 1; n <= 3; n++) await send(bob, aliceUser._id, `Chatter ${n}`);
+      const [laptop, phone] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, alice.cookie)];
+      for (const { page } of [laptop, phone]) {
+        await page.goto('/');
+        await page.getByRole('button', { name: /Bob Stars/ }).click();
+      }
+      const code = (page: Page) => conversation(page).getByTestId('chat-message').filter({ hasText: 'The door code is 4512' });
+      await code(laptop.page).hover();
+      await code(laptop.page).getByRole('button', { name: 'Star message' }).click();
+      for (const { page } of [laptop, phone]) {
+        await polled(() => code(page).getByRole('img', { name: 'Starred' }).count(), 'the star on the message, on both devices').toBe(1);
+      }
+      await run.shot(laptop.page, 'message-starred');
+      const bobsView = (await bob.get(`/api/messages/${aliceUser._id}`)).body as Message[];
+      expect(bobsView.some((message) => message.starred), 'Bob sees no star of Alice’s').toBe(false);
+
+      await phone.page.getByRole('button', { name: 'Close chat' }).click();
+      await phone.page.getByRole('button', { name: 'Starred messages' }).click();
+      const starred = phone.page.getByRole('region', { name: 'Starred messages' }).getByTestId('message-result');
+      await polled(() => starred.allTextContents(), 'the starred message listed').toEqual([expect.stringContaining('The door code is 4512')]);
+      await run.shot(phone.page, 'starred-messages');
+      await starred.first().click();
+      await polled(() => code(phone.page).isVisible(), 'the conversation open at the message').toBe(true);
+
+      await code(phone.page).hover();
+      await code(phone.page).getByRole('button', { name: 'Unstar message' }).click();
+      await polled(() => starred.count(), 'gone from the list').toBe(0);
+      await polled(() => code(laptop.page).getByRole('img', { name: 'Starred' }).count(), 'the star gone on the other device').toBe(0);
+      expect(await phone.page.getByText('No starred messages').count()).toBe(1);
+      await phone.page.getByRole('button', { name: 'Back to chats' }).click();
+      await polled(() => phone.page.getByRole('button', { name: /Bob Stars/ }).count(), 'the contacts again').toBe(1);
+    });
+
     it('replies and reacts: both see the quote and the reaction live, and a quote leads to the message it answers', async () => {
       const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Replies');
       const question = await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'Are you coming on Friday?' });

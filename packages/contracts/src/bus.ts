@@ -61,6 +61,8 @@ export const UserEventSchema = Type.Union([
   }),
   /** To my own sockets: I pinned a conversation (or unpinned it) on another tab or device. */
   Type.Object({ type: Type.Literal('conversationPinned'), peerId: Type.String(), pinned: Type.Boolean() }),
+  /** To my own sockets: I starred a message of my conversation with `peerId` (or unstarred it) on another tab or device. */
+  Type.Object({ type: Type.Literal('messageStarred'), messageId: Type.String(), peerId: Type.String(), starred: Type.Boolean() }),
   /** To my own sockets: I marked a conversation unread (or opened it, which clears the mark) on another tab or device. */
   Type.Object({ type: Type.Literal('conversationMarkedUnread'), peerId: Type.String(), markedUnread: Type.Boolean() }),
   /** To my own sockets: I archived a conversation (or took it out of the archive) on another tab or device. */

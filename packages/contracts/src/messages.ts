@@ -37,6 +37,11 @@ export const MessageSchema = Type.Object({
   reactions: Type.Array(ReactionSchema),
   /** A copy of another message's text and image, forwarded by its sender: shown marked "Forwarded". */
   forwarded: Type.Optional(Type.Literal(true)),
+  /**
+   * Starred by whoever asked (a bookmark of theirs, which the other person never sees): only in
+   * answers to them (a conversation's history, the starred list), never in events both people get.
+   */
+  starred: Type.Optional(Type.Literal(true)),
 });
 export type Message = Static<typeof MessageSchema>;
 
@@ -174,9 +179,21 @@ export const MessageSearchQuerySchema = Type.Object(
 );
 export type MessageSearchQuery = Static<typeof MessageSearchQuerySchema>;
 
-/** A message found by a search, and the person it is with. */
+/** A message found by a search (or starred), and the person it is with. */
 export const MessageSearchResultSchema = Type.Object({ message: MessageSchema, peer: ContactSchema });
 export type MessageSearchResult = Static<typeof MessageSearchResultSchema>;
+
+/** `GET /api/messages/starred`: the messages I starred (or those with one person), newest first. */
+export const StarredQuerySchema = Type.Object({
+  /** Only the conversation with this user. */
+  with: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'with must be a user id' })),
+  before: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'before must be a message id' })),
+  limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
+});
+export type StarredQuery = Static<typeof StarredQuerySchema>;
+
+/** Why a star is refused. */
+export const STAR_ERRORS = { deleted: 'A deleted message cannot be starred' } as const;
 
 /** The words a search looks for: letters and digits, lower-cased, as the database's "simple" parser splits them. */
 export const searchWords = (q: string): string[] =>

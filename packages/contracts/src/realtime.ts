@@ -75,6 +75,13 @@ export interface ConversationPinned {
   pinned: boolean;
 }
 
+/** I starred a message of my conversation with `userId` (or unstarred it), here or on another device. */
+export interface MessageStarred {
+  messageId: string;
+  userId: string;
+  starred: boolean;
+}
+
 /** I marked the conversation with `userId` unread (or opened it, clearing the mark), here or on another device. */
 export interface ConversationMarkedUnread {
   userId: string;
@@ -115,6 +122,7 @@ export interface ServerToClientEvents {
   conversationMuted: (change: ConversationMuted) => void;
   conversationArchived: (change: ConversationArchived) => void;
   conversationMarkedUnread: (change: ConversationMarkedUnread) => void;
+  messageStarred: (change: MessageStarred) => void;
 }
 
 /** Most users one socket may watch the presence of. */

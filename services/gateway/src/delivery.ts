@@ -83,6 +83,8 @@ export function deliverMessages(
     else if (event.type === 'conversationArchived') sockets.emit('conversationArchived', { userId: event.peerId, archived: event.archived });
     else if (event.type === 'conversationMarkedUnread') {
       sockets.emit('conversationMarkedUnread', { userId: event.peerId, markedUnread: event.markedUnread });
+    } else if (event.type === 'messageStarred') {
+      sockets.emit('messageStarred', { messageId: event.messageId, userId: event.peerId, starred: event.starred });
     } else if (event.type === 'conversationMuted') sockets.emit('conversationMuted', { userId: event.peerId, muted: event.muted, until: event.until });
     else if (event.type === 'messagesRead' && event.originSocketId) sockets.except(event.originSocketId).emit('messagesRead', event.receipt);
     else sockets.emit(event.type, event.receipt);

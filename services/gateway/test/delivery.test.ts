@@ -66,7 +66,7 @@ describe('newMessage delivery', () => {
     for (const socket of [...tabs, eveSocket]) socket.disconnect();
   });
 
-  it('tells every socket of a user the conversations they pinned, muted, archived and marked unread elsewhere, and no one else', async () => {
+  it('tells every socket of a user the conversations they pinned, muted, archived and marked unread and the messages they starred elsewhere, and no one else', async () => {
     const hal = gateway.user();
     const eve = gateway.user();
     const tabs = await Promise.all([hal.socket(), hal.socket()]);
@@ -76,6 +76,7 @@ describe('newMessage delivery', () => {
       conversationMuted: { userId: eve.id, muted: true, until: null },
       conversationArchived: { userId: eve.id, archived: true },
       conversationMarkedUnread: { userId: eve.id, markedUnread: true },
+      messageStarred: { userId: eve.id, messageId: '12', starred: true },
     };
     const names = Object.keys(told) as (keyof typeof told)[];
     const heard = tabs.map((tab) => names.map((name) => collectEvents(tab, name)));
@@ -89,7 +90,7 @@ describe('newMessage delivery', () => {
     // Published after Hal's: had his reached Eve, they would have come first.
     await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ type: 'conversationPinned', peerId: hal.id, pinned: false }));
     await eventually(() => eavesdropped[0]!.length > 0, 'Eve told of her own');
-    expect(eavesdropped).toEqual([[{ userId: hal.id, pinned: false }], [], [], []]);
+    expect(eavesdropped).toEqual([[{ userId: hal.id, pinned: false }], [], [], [], []]);
     for (const socket of [...tabs, eveSocket]) socket.disconnect();
   });
 

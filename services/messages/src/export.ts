@@ -15,6 +15,7 @@ const README = `Your Chat.io data
 
 profile.json           your name, picture, privacy settings and the contacts you blocked
 conversations/*.json   one file per conversation: who it is with, then every message, oldest first
+                       (those you starred marked "starred": true)
 media/                 the pictures: your profile photo and the images of your conversations
 
 A message's "image" names its file under media/. Your email and password stay with the sign-in
@@ -40,10 +41,10 @@ async function* conversationMessages(db: Queryable, me: string, peerId: string):
   let after = '0';
   for (;;) {
     const rows = await db.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages
+      `SELECT ${MESSAGE_COLUMNS}, EXISTS (SELECT 1 FROM stars WHERE user_id = $5 AND message_id = messages.id) AS starred FROM messages
        WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2 AND id > $3::bigint
        ORDER BY id LIMIT $4`,
-      [low, high, after, EXPORT_PAGE],
+      [low, high, after, EXPORT_PAGE, me],
     );
     if (rows.length === 0) return;
     const page = rows.map(toMessage);

@@ -10,7 +10,7 @@ export type ChatMessage = Message;
 type ReactionsByUser = Record<string, string>;
 
 export interface MessageRow
-  extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions' | 'forwarded'> {
+  extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions' | 'forwarded' | 'starred'> {
   createdAt: Date;
   deliveredAt: Date | null;
   readAt: Date | null;
@@ -22,6 +22,8 @@ export interface MessageRow
   replyToImage: string | null;
   reactions: ReactionsByUser;
   forwarded: boolean;
+  /** Read only where one person asks for their own view (a conversation's history). */
+  starred?: boolean;
 }
 
 /** A message's columns, named as MessageRow: read from `table`, or unqualified where only `messages` has them. */
@@ -46,7 +48,7 @@ function groupReactions(byUser: ReactionsByUser): Reaction[] {
     .sort((a, b) => b.userIds.length - a.userIds.length || (a.emoji < b.emoji ? -1 : 1));
 }
 
-export const toMessage = ({ replyToId, replyToSenderId, replyToText, replyToImage, reactions, forwarded, ...row }: MessageRow): ChatMessage => ({
+export const toMessage = ({ replyToId, replyToSenderId, replyToText, replyToImage, reactions, forwarded, starred, ...row }: MessageRow): ChatMessage => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
@@ -56,6 +58,7 @@ export const toMessage = ({ replyToId, replyToSenderId, replyToText, replyToImag
   replyTo: replyToId === null ? null : { _id: replyToId, senderId: replyToSenderId!, text: replyToText, image: replyToImage },
   reactions: groupReactions(reactions),
   ...(forwarded ? { forwarded: true as const } : {}),
+  ...(starred ? { starred: true as const } : {}),
 });
 
 /** The columns of a message, read from `table`, in the order and names of COLUMNS. */
@@ -226,11 +229,11 @@ export interface Page {
   limit: number;
 }
 
-/** One page of the conversation between two users, oldest first. */
+/** One page of the conversation between two users, oldest first, as `userA` sees it (their stars marked). */
 export async function listConversation(db: Queryable, userA: string, userB: string, page: Page): Promise<ChatMessage[]> {
   const [low, high] = [userA, userB].sort();
   const rows = await db.query<MessageRow>(
-    `SELECT * FROM (
+    `SELECT page.*, EXISTS (SELECT 1 FROM stars WHERE user_id = $5 AND message_id = page."_id"::bigint) AS starred FROM (
        SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2
          AND id < $3::bigint
@@ -309,7 +312,8 @@ export async function deleteMessage(db: Queryable, { messageId, userId }: { mess
   if (row.deletedAt) return { status: 'unchanged', message: toMessage(row), image: null };
   const [deleted] = await db.query<MessageRow>(
     `WITH quotes AS (UPDATE messages SET reply_to_text = NULL, reply_to_image = NULL WHERE reply_to_id = $1),
-       words AS (${rewriteBlockWords('$1::bigint', 'NULL::text')})
+       words AS (${rewriteBlockWords('$1::bigint', 'NULL::text')}),
+       stars AS (DELETE FROM stars WHERE message_id = $1)
      UPDATE messages SET text = NULL, image = NULL, reactions = '{}', deleted_at = now() WHERE id = $1
      RETURNING ${MESSAGE_COLUMNS}`,
     [messageId],

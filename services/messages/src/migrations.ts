@@ -255,4 +255,18 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE conversations ADD COLUMN marked_unread boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    version: 18,
+    sql: `
+      -- The messages each user starred: a bookmark of theirs alone. Listed newest message first,
+      -- along the key. A message deleted for everyone loses its stars.
+      CREATE TABLE stars (
+        user_id uuid NOT NULL,
+        message_id bigint NOT NULL,
+        starred_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, message_id)
+      );
+      CREATE INDEX stars_message_idx ON stars (message_id);
+    `,
+  },
 ];

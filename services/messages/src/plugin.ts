@@ -22,6 +22,7 @@ import { messageChangeRoutes } from './routes/message-changes.js';
 import { muteRoutes } from './routes/mutes.js';
 import { pinRoutes } from './routes/pins.js';
 import { searchRoutes } from './routes/search.js';
+import { starRoutes } from './routes/stars.js';
 import { unreadMarkRoutes } from './routes/unread-marks.js';
 import { createReceipts } from './receipts.js';
 import { DEFAULT_SEARCH_INDEX, startSearchIndexer } from './search-index.js';
@@ -61,6 +62,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(muteRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(archiveRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(unreadMarkRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(starRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(exportRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

@@ -127,6 +127,8 @@ export function ChatContainer() {
   const retryMessage = useChatStore((state) => state.retryMessage);
   const discardMessage = useChatStore((state) => state.discardMessage);
   const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
+  const setStarred = useChatStore((state) => state.setStarred);
+  const toggleStar = useCallback((message: Message) => void setStarred(message._id, !message.starred), [setStarred]);
 
   // Searching this conversation: its words marked in the messages; closed with another conversation.
   const [isSearchOpen, setSearchOpen] = useState(false);
@@ -251,6 +253,7 @@ export function ChatContainer() {
                     onEdit={startEdit}
                     onDelete={setDeleting}
                     onForward={setForwarding}
+                    onToggleStar={toggleStar}
                   />
                 </Fragment>
               );

@@ -1,5 +1,5 @@
 import { EDIT_WINDOW_MINUTES, thumbnailUrl, type Message } from '@chat/contracts';
-import { Ban, CircleAlert, Copy, Forward, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import { Ban, CircleAlert, Copy, Forward, Pencil, Reply, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { isJumboEmoji } from '../lib/emoji-only';
@@ -46,6 +46,8 @@ interface ChatMessageProps {
   onDelete?(message: Message): void;
   /** Asks whom to forward this message to. */
   onForward?(message: Message): void;
+  /** Stars this message to find it again, or unstars it. */
+  onToggleStar?(message: Message): void;
 }
 
 /** Whether my message may still have its text changed: a text, within the edit window. */
@@ -93,6 +95,7 @@ export function ChatMessage({
   onEdit,
   onDelete,
   onForward,
+  onToggleStar,
 }: ChatMessageProps) {
   const isDeleted = message.deletedAt !== null;
   const isPending = outboxStatus !== undefined;
@@ -112,6 +115,7 @@ export function ChatMessage({
           {formatMessageTime(message.createdAt)}
         </time>
         {message.editedAt && <span className="text-xs text-muted">edited</span>}
+        {message.starred && !isDeleted && <Star className="size-3 fill-current text-muted" role="img" aria-label="Starred" />}
         {isOwn && !isDeleted && outboxStatus !== 'failed' && <MessageStatus status={isPending ? 'sending' : statusOf(message)} message={message} />}
         {isStored && onReply && (
           <MessageAction label="Reply" onClick={() => onReply(message)}>
@@ -131,6 +135,11 @@ export function ChatMessage({
         {isStored && onForward && (
           <MessageAction label="Forward" onClick={() => onForward(message)}>
             <Forward className="size-3" />
+          </MessageAction>
+        )}
+        {isStored && onToggleStar && (
+          <MessageAction label={message.starred ? 'Unstar message' : 'Star message'} onClick={() => onToggleStar(message)}>
+            {message.starred ? <StarOff className="size-3" /> : <Star className="size-3" />}
           </MessageAction>
         )}
         {mine && onEdit && mayEdit(message) && (

@@ -1,20 +1,43 @@
 import type { MessageSearchResult } from '@chat/contracts';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
+import { messagePreview } from '../lib/message-preview';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { HighlightedText } from './highlighted-text';
 
-/** The messages a sidebar search found: who with, when, and the text with the words found marked. A click opens it. */
+/** The messages a sidebar search found, under the contacts that match. */
 export function MessageSearchResults({ results, query }: { results: MessageSearchResult[]; query: string }) {
-  const openMessage = useChatStore((state) => state.openMessage);
   const hasMore = useChatStore((state) => state.hasMoreMessageResults);
   const loadMore = useChatStore((state) => state.loadMoreMessageResults);
-  const me = useAuthStore((state) => state.authUser?._id);
   if (results.length === 0) return null;
   return (
     <section aria-label="Messages found" className="border-t border-base-300 pt-2">
       <h2 className="hidden px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase lg:block">Messages</h2>
+      <MessageList results={results} query={query} hasMore={hasMore} onLoadMore={() => void loadMore()} />
+    </section>
+  );
+}
+
+/**
+ * Messages of several conversations (found, starred): who with, when, and the text (the words a
+ * search found marked). A click opens the conversation at the message.
+ */
+export function MessageList({
+  results,
+  query = '',
+  hasMore,
+  onLoadMore,
+}: {
+  results: MessageSearchResult[];
+  query?: string;
+  hasMore: boolean;
+  onLoadMore(): void;
+}) {
+  const openMessage = useChatStore((state) => state.openMessage);
+  const me = useAuthStore((state) => state.authUser?._id);
+  return (
+    <>
       <ul>
         {results.map(({ message, peer }) => (
           <li key={message._id}>
@@ -34,7 +57,7 @@ export function MessageSearchResults({ results, query }: { results: MessageSearc
                 </span>
                 <span className="line-clamp-2 text-sm text-muted">
                   {message.senderId === me && 'You: '}
-                  <HighlightedText text={message.text ?? ''} query={query} />
+                  <HighlightedText text={messagePreview(message)} query={query} />
                 </span>
               </span>
             </button>
@@ -42,10 +65,10 @@ export function MessageSearchResults({ results, query }: { results: MessageSearc
         ))}
       </ul>
       {hasMore && (
-        <button type="button" className="btn btn-ghost btn-sm btn-block" onClick={() => void loadMore()}>
+        <button type="button" className="btn btn-ghost btn-sm btn-block" onClick={onLoadMore}>
           More messages
         </button>
       )}
-    </section>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { InboxEntry } from '@chat/contracts';
-import { Archive, ArrowLeft, BellOff, Pin, Users } from 'lucide-react';
+import { Archive, ArrowLeft, BellOff, Pin, Star, Users } from 'lucide-react';
 import { useEffect, useState, type UIEvent } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
@@ -12,6 +12,8 @@ import { useChatStore } from '../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../store/use-notification-store';
 import { PeopleSearchField } from './people-search-field';
 import { SidebarSkeleton } from './sidebar-skeleton';
+import { StarredMessages } from './starred-messages';
+import { useStarredStore } from '../store/use-starred-store';
 
 /** How long typing in the search box pauses before the server is asked. */
 const SEARCH_DELAY_MS = 250;
@@ -21,6 +23,16 @@ const ONLINE_REFRESH_DELAY_MS = 500;
 const LOAD_MORE_THRESHOLD_PX = 200;
 
 export function Sidebar() {
+  const showStarred = useStarredStore((state) => state.isOpen);
+  return (
+    <aside className="flex h-full w-20 flex-col border-r border-base-300 transition-all duration-200 lg:w-72">
+      {showStarred ? <StarredMessages /> : <Contacts />}
+    </aside>
+  );
+}
+
+/** The inbox (or the archive) with its search and "Show online only". */
+function Contacts() {
   const {
     users,
     selectedUser,
@@ -77,11 +89,20 @@ export function Sidebar() {
   const offersArchive = !usersQuery && !onlineOnly && (showArchived || archivedCount > 0);
 
   return (
-    <aside className="flex h-full w-20 flex-col border-r border-base-300 transition-all duration-200 lg:w-72">
+    <>
       <div className="w-full border-b border-base-300 p-5">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-col items-center gap-2 lg:flex-row">
           <Users className="size-6" />
           <span className="hidden font-medium lg:block">Contacts</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-circle lg:ml-auto"
+            onClick={() => void useStarredStore.getState().setOpen(true)}
+            aria-label="Starred messages"
+            title="Starred messages"
+          >
+            <Star className="size-5" />
+          </button>
         </div>
         <PeopleSearchField
           id={CONTACT_SEARCH_ID}
@@ -130,7 +151,7 @@ export function Sidebar() {
           )}
         </ul>
       )}
-    </aside>
+    </>
   );
 }
 

@@ -181,6 +181,10 @@ export const api = {
     request<MessageSearchResult[]>('GET', `/messages/search${query({ q, with: options.with, before: options.before })}`),
   /** Toggles my reaction: the same emoji again takes it back. */
   react: (messageId: string, emoji: string) => request<Message>('POST', `/messages/react/${encodeURIComponent(messageId)}`, { emoji }),
+  /** Stars (or unstars) a message I sent or received: a bookmark of mine on every device, which the other person never sees. */
+  star: (messageId: string, starred: boolean) => request<void>('POST', `/messages/${starred ? 'star' : 'unstar'}/${encodeURIComponent(messageId)}`),
+  /** The messages I starred, newest first, a page of DEFAULT_PAGE; the next page starts `before` the last one. */
+  getStarred: (options: { before?: string } = {}) => request<MessageSearchResult[]>('GET', `/messages/starred${query({ before: options.before })}`),
   /** Their messages to me are refused, and neither of us sees the other's presence. */
   block: (userId: string) => request<void>('POST', `/messages/block/${encodeURIComponent(userId)}`),
   unblock: (userId: string) => request<void>('POST', `/messages/unblock/${encodeURIComponent(userId)}`),

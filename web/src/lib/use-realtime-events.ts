@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { useNotificationStore } from '../store/use-notification-store';
+import { useStarredStore } from '../store/use-starred-store';
 import { announce } from '../store/use-announcer-store';
 import { messagePreview } from './message-preview';
 import { notifyIncoming } from './notify';
@@ -64,7 +65,14 @@ export function useRealtimeEvents(): void {
     };
     const onDelivered: Handlers['messagesDelivered'] = (receipt) => chat().receiveReceipt('delivered', receipt);
     const onRead: Handlers['messagesRead'] = (receipt) => chat().receiveReceipt('read', receipt);
-    const onUpdated: Handlers['messageUpdated'] = (message) => chat().receiveUpdate(message);
+    const onUpdated: Handlers['messageUpdated'] = (message) => {
+      chat().receiveUpdate(message);
+      useStarredStore.getState().receiveUpdate(message);
+    };
+    const onStarred: Handlers['messageStarred'] = ({ messageId, starred }) => {
+      chat().applyStarred(messageId, starred);
+      useStarredStore.getState().applyStarred(messageId, starred);
+    };
     const onTyping: Handlers['typing'] = ({ from, isTyping }) => chat().setTyping(from, isTyping);
     // I blocked or unblocked someone on another tab or device.
     const onBlockChanged: Handlers['blockChanged'] = () => void chat().loadBlockedUsers();
@@ -127,6 +135,7 @@ export function useRealtimeEvents(): void {
       conversationMuted: onConversationMuted,
       conversationArchived: onConversationArchived,
       conversationMarkedUnread: onConversationMarkedUnread,
+      messageStarred: onStarred,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

@@ -168,6 +168,10 @@ export interface ChatState {
   reactToMessage(messageId: string, emoji: string): Promise<boolean>;
   /** A message of mine or to me changed (edited, deleted or reacted to): shown as it is now, where it is shown and quoted. */
   receiveUpdate(message: Message): void;
+  /** Stars (or unstars) a message of the open conversation: marked at once, put back with a toast if the server refuses. */
+  setStarred(messageId: string, starred: boolean): Promise<void>;
+  /** A message was starred or unstarred, here or on another tab or device. */
+  applyStarred(messageId: string, starred: boolean): void;
   /** A receipt for my messages (ticks), or of my own read on another tab (badges). */
   receiveReceipt(kind: 'delivered' | 'read', receipt: MessageReceipt): void;
   /** These contacts just came online or went offline: what their last seen says now (where they show it). */
@@ -247,6 +251,24 @@ function withFlag(entry: InboxEntry, flag: 'pinned' | 'archived' | 'markedUnread
   if (Boolean(entry[flag]) === on) return entry;
   const { [flag]: _was, ...rest } = entry;
   return on ? { ...rest, [flag]: true } : rest;
+}
+
+/** Shows a change of mine at once, then asks the server for it: taken back, saying why, if the server refuses. */
+async function optimistically(show: (on: boolean) => void, on: boolean, ask: () => Promise<void>): Promise<void> {
+  show(on);
+  try {
+    await ask();
+  } catch (error) {
+    show(!on);
+    toast.error(errorMessage(error));
+  }
+}
+
+/** `message` starred by me or not (the mark present only when true, as the server sends it). */
+function withStar(message: Message, starred: boolean): Message {
+  if (Boolean(message.starred) === starred) return message;
+  const { starred: _was, ...rest } = message;
+  return starred ? { ...rest, starred: true } : rest;
 }
 
 /** The inbox with `peerId`'s entry pinned (first of all) or unpinned (back among the others by its latest message). */
@@ -515,13 +537,7 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     async setMarkedUnread(userId, marked) {
-      get().applyMarkedUnread(userId, marked);
-      try {
-        await api.markUnread(userId, marked);
-      } catch (error) {
-        get().applyMarkedUnread(userId, !marked);
-        toast.error(errorMessage(error));
-      }
+      await optimistically((on) => get().applyMarkedUnread(userId, on), marked, () => api.markUnread(userId, marked));
     },
 
     applyMarkedUnread(userId, marked) {
@@ -797,7 +813,11 @@ export const useChatStore = create<ChatState>((set, get) => {
       // Receipts only move forward: a stamp this tab has already stays. Replies quote the message as it is now.
       const replace = (shown: Message): Message => {
         if (shown._id === message._id) {
-          return { ...message, deliveredAt: shown.deliveredAt ?? message.deliveredAt, readAt: shown.readAt ?? message.readAt };
+          // A star is mine alone, so no change both people hear carries it: the one shown stays, unless the message is gone.
+          return withStar(
+            { ...message, deliveredAt: shown.deliveredAt ?? message.deliveredAt, readAt: shown.readAt ?? message.readAt },
+            Boolean(shown.starred) && !message.deletedAt,
+          );
         }
         if (shown.replyTo?._id === message._id) return { ...shown, replyTo: { ...shown.replyTo, text: message.text, image: message.image } };
         return shown;
@@ -810,6 +830,14 @@ export const useChatStore = create<ChatState>((set, get) => {
           entry.lastMessage?._id === message._id ? { ...entry, lastMessage: replace(entry.lastMessage) } : entry,
         ),
       }));
+    },
+
+    async setStarred(messageId, starred) {
+      await optimistically((on) => get().applyStarred(messageId, on), starred, () => api.star(messageId, starred));
+    },
+
+    applyStarred(messageId, starred) {
+      set((state) => ({ messages: state.messages.map((message) => (message._id === messageId ? withStar(message, starred) : message)) }));
     },
 
     receiveMessage(received) {

@@ -648,3 +648,34 @@ describe('marking a conversation unread', () => {
     expect(shown).toHaveBeenCalledWith('Send or receive a message first to mark this chat unread');
   });
 });
+
+describe('starring a message', () => {
+  const starred = () => useChatStore.getState().messages.filter((shown) => shown.starred).map((shown) => shown._id);
+  beforeEach(() => useChatStore.setState({ selectedUser: bob, messages: range(1, 3) }));
+
+  it('stars it at once and keeps the star through an edit or a reaction, which neither person’s copy carries', async () => {
+    const star = vi.spyOn(api, 'star').mockResolvedValue(undefined);
+    await useChatStore.getState().setStarred('2', true);
+    expect(starred()).toEqual(['2']);
+    expect(star).toHaveBeenCalledWith('2', true);
+    useChatStore.getState().receiveUpdate({ ...message(2), text: 'edited', editedAt: '2026-11-25T10:00:00Z' });
+    expect(starred()).toEqual(['2']);
+    useChatStore.getState().receiveUpdate({ ...message(2), text: null, deletedAt: '2026-11-25T10:01:00Z' });
+    expect(starred(), 'a deleted message loses its stars').toEqual([]);
+  });
+
+  it('takes the star back, saying why, when the server refuses it', async () => {
+    vi.spyOn(api, 'star').mockRejectedValue(new ApiError('A deleted message cannot be starred', 403));
+    const shown = vi.spyOn(toast, 'error');
+    await useChatStore.getState().setStarred('3', true);
+    expect(starred()).toEqual([]);
+    expect(shown).toHaveBeenCalledWith('A deleted message cannot be starred');
+  });
+
+  it('follows a star given or taken on another device', () => {
+    useChatStore.getState().applyStarred('1', true);
+    useChatStore.getState().applyStarred('3', true);
+    useChatStore.getState().applyStarred('1', false);
+    expect(starred()).toEqual(['3']);
+  });
+});

@@ -22,6 +22,8 @@ describe('exporting my data', () => {
     await send(ann, cat, { text: 'hi Cat' });
     await send(bob, eve, { text: 'not Ann’s business' });
     await ann.client.post(`/api/messages/block/${eve.id}`);
+    await ann.client.post(`/api/messages/star/${picture._id}`);
+    await bob.client.post(`/api/messages/star/${hello._id}`);
 
     const response = await ann.client.get('/api/messages/export');
     expect(response.status).toBe(200);
@@ -41,7 +43,10 @@ describe('exporting my data', () => {
     });
     const withBob = json(`conversations/${bob.id}.json`);
     expect(withBob.with).toEqual({ _id: bob.id, fullName: 'Bob Export' });
-    expect(withBob.messages.map((message: Message) => message._id)).toEqual([hello._id, picture._id]);
+    expect(withBob.messages.map((message: Message) => [message._id, Boolean(message.starred)]), 'Ann’s stars, not Bob’s').toEqual([
+      [hello._id, false],
+      [picture._id, true],
+    ]);
     const imageFile = withBob.messages[1].image as string;
     expect(imageFile).toBe(`media/${picture.image!.replace('/api/media/', '')}`);
     expect(Buffer.from(files[imageFile]!)).toEqual(Buffer.from((await ann.client.get(picture.image!)).body as Buffer));

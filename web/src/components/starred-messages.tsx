@@ -1,0 +1,30 @@
+import { ArrowLeft } from 'lucide-react';
+import { useStarredStore } from '../store/use-starred-store';
+import { MessageList } from './message-search-results';
+import { SidebarSkeleton } from './sidebar-skeleton';
+
+/** The messages I starred, newest first, in place of the contacts; a click opens one where it was said. */
+export function StarredMessages() {
+  const { results, hasMore, isLoading, setOpen, loadMore } = useStarredStore();
+  return (
+    <>
+      <div className="flex w-full flex-col items-center gap-2 border-b border-base-300 p-5 lg:flex-row lg:gap-3">
+        <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => void setOpen(false)} aria-label="Back to chats" title="Back to chats">
+          <ArrowLeft className="size-5" />
+        </button>
+        <h2 className="hidden font-medium lg:block">Starred messages</h2>
+      </div>
+      {isLoading ? (
+        <SidebarSkeleton />
+      ) : (
+        <section aria-label="Starred messages" className="w-full overflow-y-auto py-3">
+          {results.length === 0 ? (
+            <p className="px-3 py-4 text-center text-sm text-muted">No starred messages. Star a message to find it here.</p>
+          ) : (
+            <MessageList results={results} hasMore={hasMore} onLoadMore={() => void loadMore()} />
+          )}
+        </section>
+      )}
+    </>
+  );
+}
