@@ -152,7 +152,7 @@ describe('embedded mode: the whole product in one process', () => {
     expect((await client.get('/readyz')).body).toEqual({ status: 'ready' });
   });
 
-  it('deletes an account on the right password: its sessions end, and the other side keeps the words as from “Deleted user”', async () => {
+  it('deletes an account on the right password: its sessions end, and the other side keeps the words (and their stars) as from “Deleted user”', async () => {
     const ann = await signedUp('Ann Leaving');
     const bob = await signedUp('Bob Staying');
     await ann.client.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(), 'image/png') });
@@ -160,6 +160,7 @@ describe('embedded mode: the whole product in one process', () => {
     const words = await ann.client.post(`/api/messages/send/${bob.user._id}`, { text: 'goodbye, Bob' });
     const picture = await ann.client.post(`/api/messages/send/${bob.user._id}`, { image: toDataUrl(await pngBytes(), 'image/png') });
     await bob.client.post(`/api/messages/send/${ann.user._id}`, { text: 'see you' });
+    for (const message of [words, picture]) await bob.client.post(`/api/messages/star/${message.body._id}`);
     const annTab = await ann.socket();
     const ended = nextEvent(annTab, 'disconnect');
 
@@ -191,6 +192,8 @@ describe('embedded mode: the whole product in one process', () => {
       { text: 'see you', image: null, deleted: false },
     ]);
     expect(history[0]!._id).toBe(words.body._id);
+    const starred = (await bob.client.get('/api/messages/starred')).body as { message: { text: string } }[];
+    expect(starred.map(({ message }) => message.text), 'her words stay starred, the picture that went does not').toEqual(['goodbye, Bob']);
     expect((await bob.client.get(picture.body.image)).status, 'her image removed').toBe(404);
     const toNobody = await bob.client.post(`/api/messages/send/${ann.user._id}`, { text: 'are you there?' });
     expect(toNobody.status).toBe(404);

@@ -31,12 +31,14 @@ export async function forgetUser(deps: { db: Database; blobs: BlobStore; blocked
     );
     const images = await tx.query<{ image: string }>(
       `WITH theirs AS (
-         SELECT id, image FROM messages WHERE sender_id = $1 AND image IS NOT NULL FOR UPDATE
+         SELECT id, image, text FROM messages WHERE sender_id = $1 AND image IS NOT NULL FOR UPDATE
        ), cleared AS (
          UPDATE messages m SET image = NULL, deleted_at = CASE WHEN m.text IS NULL THEN COALESCE(m.deleted_at, now()) ELSE m.deleted_at END
          FROM theirs WHERE m.id = theirs.id
        ), quotes AS (
          UPDATE messages q SET reply_to_image = NULL FROM theirs WHERE q.reply_to_id = theirs.id
+       ), unstarred AS (
+         DELETE FROM stars s USING theirs WHERE s.message_id = theirs.id AND theirs.text IS NULL
        )
        SELECT image FROM theirs`,
       [userId],
