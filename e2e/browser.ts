@@ -1,10 +1,12 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+/** Where a failed test leaves each of its pages as it was, with what the page logged. */
+const FAILURE_DIR = join(process.cwd(), 'test-results', 'failures');
 
 /** Debian's chromium, headless, with nothing that calls out to the network on its own. */
 export const launchBrowser = (): Promise<Browser> =>
@@ -23,6 +25,24 @@ export const launchBrowser = (): Promise<Browser> =>
 
 /** Every user page still open: a page left open keeps running its scripts beside the next test's. */
 const openContexts = new Set<BrowserContext>();
+/** What each open page logged (errors, warnings, failed requests, its socket's comings and goings), for a failure to show. */
+const pageLogs = new WeakMap<Page, string[]>();
+
+/** Each page of a failed test as it was (a screenshot), with what it logged, under test-results/failures. */
+async function keepFailedPages(testName: string): Promise<void> {
+  const pages = [...openContexts].flatMap((context) => context.pages());
+  if (pages.length === 0) return;
+  await mkdir(FAILURE_DIR, { recursive: true });
+  const base = testName.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+  await Promise.all(
+    pages.map(async (page, index) => {
+      const name = join(FAILURE_DIR, `${base}-${index + 1}`);
+      await page.screenshot({ path: `${name}.png` }).catch(() => {});
+      await writeFile(`${name}.log`, `${page.url()}\n${(pageLogs.get(page) ?? []).join('\n')}\n`);
+    }),
+  );
+  console.error(`kept ${pages.length} page(s) of the failed test in ${FAILURE_DIR}/${base}-*`);
+}
 
 /**
  * One chromium for a test file: launched before its first test, closed after its last; the pages a
@@ -33,7 +53,8 @@ export function sharedBrowser(): () => Browser {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await keepFailedPages(context.task.name);
     await Promise.all([...openContexts].map((context) => context.close()));
     openContexts.clear();
   });
@@ -81,8 +102,18 @@ export async function newUserPage(
   });
   // Anything the Content-Security-Policy blocked shows here: the app must work without it.
   const blocked: string[] = [];
+  const log: string[] = [];
+  pageLogs.set(page, log);
+  const note = (line: string) => log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy')) blocked.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') note(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('websocket', (socket) => {
+    note(`websocket opened: ${socket.url()}`);
+    socket.on('close', () => note(`websocket closed: ${socket.url()}`));
   });
   return { page, outside, blocked };
 }
