@@ -22,11 +22,12 @@ export class ApiClient {
     const response = await fetch(this.baseUrl + path, {
       method,
       headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // A form names its own multipart type, with its boundary.
+        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof FormData ? body : JSON.stringify(body),
     });
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('jwt='));
     if (setCookie) {
@@ -44,6 +45,14 @@ export class ApiClient {
   post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
     this.request<T>('POST', path, body, headers);
   put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
+
+  /** Sends a file (a document) to a user as the web app does: multipart, its fields first, then the file. */
+  sendFile = <T = any>(to: string, file: { name: string; bytes: Uint8Array }, fields: Record<string, string> = {}) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
+    return this.request<T>('POST', `/api/messages/send-file/${to}`, form);
+  };
 
   /** Signs up a fresh user and keeps the session cookie. */
   async signup(fullName: string, email = `${fullName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`, password = 'secret123') {

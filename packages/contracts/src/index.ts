@@ -1,5 +1,6 @@
 export * from './http.js';
 export * from './bus.js';
+export * from './files.js';
 export * from './images.js';
 export * from './messages.js';
 export * from './realtime.js';

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FileAttachmentSchema } from './files.js';
 import { ContactSchema } from './users.js';
 
 const MESSAGE_ID_PATTERN = '^[1-9][0-9]{0,18}$';
@@ -9,6 +10,8 @@ export const QuotedMessageSchema = Type.Object({
   senderId: Type.String(),
   text: Type.Union([Type.String(), Type.Null()]),
   image: Type.Union([Type.String(), Type.Null()]),
+  /** The name of the file it carries, if it carries one (and is not deleted). */
+  fileName: Type.Optional(Type.String()),
 });
 export type QuotedMessage = Static<typeof QuotedMessageSchema>;
 
@@ -37,6 +40,8 @@ export const MessageSchema = Type.Object({
   reactions: Type.Array(ReactionSchema),
   /** A copy of another message's text and image, forwarded by its sender: shown marked "Forwarded". */
   forwarded: Type.Optional(Type.Literal(true)),
+  /** The file (a document) it carries, with `text` as its caption; absent for none, and once deleted. */
+  file: Type.Optional(FileAttachmentSchema),
   /**
    * Starred by whoever asked (a bookmark of theirs, which the other person never sees): only in
    * answers to them (a conversation's history, the starred list), never in events both people get.
@@ -108,6 +113,20 @@ export const SendBodySchema = Type.Object(
   { errorMessage: { type: 'Request body must be a JSON object' } },
 );
 export type SendBody = Static<typeof SendBodySchema>;
+
+/**
+ * `POST /api/messages/send-file/:id` is multipart/form-data: these fields first (each optional),
+ * then the file itself in the part SEND_FILE_PART.
+ */
+export const SendFileFieldsSchema = Type.Object(
+  {
+    /** A caption. */
+    text: Type.Optional(Type.String({ errorMessage: 'Text must be a string' })),
+    clientMessageId: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'clientMessageId must be a UUID' })),
+    replyTo: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'replyTo must be a message id' })),
+  },
+);
+export type SendFileFields = Static<typeof SendFileFieldsSchema>;
 
 /** A sidebar entry: a user, the latest message between us (as history shows it) and how many of theirs I have not read. */
 export const InboxEntrySchema = Type.Object({

@@ -5,22 +5,29 @@ import type { ImageExtension } from './images.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KEY = new RegExp(`^(?:avatars/(${UUID})|messages/(${UUID})_(${UUID}))/${UUID}\\.(png|jpg|gif|webp)$`);
+const FILE_KEY = new RegExp(`^files/(${UUID})_(${UUID})/${UUID}$`);
 
-/** Keys carry who may read them, so serving an image needs no database lookup. */
+/** Keys carry who may read them, so serving an image or a file needs no database lookup. */
 export const mediaKeys = {
   avatar: (userId: string, extension: ImageExtension) => `avatars/${userId}/${randomUUID()}.${extension}`,
-  messageImage: (userA: string, userB: string, extension: ImageExtension) => {
-    const [low, high] = [userA, userB].sort();
-    return `messages/${low}_${high}/${randomUUID()}.${extension}`;
-  },
+  messageImage: (userA: string, userB: string, extension: ImageExtension) => `messages/${pair(userA, userB)}/${randomUUID()}.${extension}`,
+  /** A message's file (a document): no extension, as it is only ever downloaded, under the name the message keeps. */
+  messageFile: (userA: string, userB: string) => `files/${pair(userA, userB)}/${randomUUID()}`,
 };
+
+const pair = (userA: string, userB: string) => [userA, userB].sort().join('_');
 
 export const mediaUrl = (key: string) => `${MEDIA_PATH}${key}`;
 
-export type MediaAccess = { kind: 'avatar' } | { kind: 'message'; participants: [string, string] };
+export type MediaAccess =
+  | { kind: 'avatar'; extension: ImageExtension }
+  | { kind: 'message'; participants: [string, string]; extension: ImageExtension }
+  | { kind: 'file'; participants: [string, string] };
 
 /** What a key is and who may read it, or null when it is not a key this service hands out. */
-export function parseMediaKey(key: string): (MediaAccess & { extension: ImageExtension }) | null {
+export function parseMediaKey(key: string): MediaAccess | null {
+  const file = FILE_KEY.exec(key);
+  if (file) return { kind: 'file', participants: [file[1]!, file[2]!] };
   const match = KEY.exec(key);
   if (!match) return null;
   const extension = match[4] as ImageExtension;

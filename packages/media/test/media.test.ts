@@ -16,11 +16,16 @@ describe('media keys', () => {
     );
   });
 
+  it('names both participants of a message file, whoever sent it', () => {
+    expect(parseMediaKey(mediaKeys.messageFile(ann, bob))).toEqual({ kind: 'file', participants: [ann, bob].sort() });
+    expect(parseMediaKey(mediaKeys.messageFile(bob, ann))).toEqual({ kind: 'file', participants: [ann, bob].sort() });
+  });
+
   it('recognises avatars', () => {
     expect(parseMediaKey(mediaKeys.avatar(ann, 'jpg'))).toEqual({ kind: 'avatar', extension: 'jpg' });
   });
 
-  it.each(['../secret.png', `avatars/${ann}/x.png`, `avatars/${ann}/${randomUUID()}.svg`, `messages/${ann}/${randomUUID()}.png`, ''])(
+  it.each(['../secret.png', `avatars/${ann}/x.png`, `avatars/${ann}/${randomUUID()}.svg`, `messages/${ann}/${randomUUID()}.png`, `files/${ann}/${randomUUID()}`, `files/${ann}_${bob}/${randomUUID()}.pdf`, ''])(
     'rejects %s',
     (key) => {
       expect(parseMediaKey(key)).toBeNull();

@@ -6,12 +6,12 @@ import type { BlockedPairs } from '@chat/presence';
 
 /**
  * What stays of a user who deleted their account: their conversations, as from "Deleted user",
- * with their words and without their images (a message that was only an image becomes deleted).
+ * with their words and without their images and files (a message that was only an image or a file becomes deleted).
  * Their name, picture, last seen, blocks, mutes, stars and name search go. Safe to run again for the same user.
  */
 export async function forgetUser(deps: { db: Database; blobs: BlobStore; blockedPairs: BlockedPairs }, userId: string): Promise<void> {
   const { db, blobs, blockedPairs } = deps;
-  const { images, blocks } = await db.transaction(async (tx) => {
+  const { media, blocks } = await db.transaction(async (tx) => {
     // Inserted if their signup has not been heard of yet (another subject): it cannot bring them back.
     await tx.query(
       `INSERT INTO contacts (user_id, full_name, profile_pic, deleted_at) VALUES ($1, $2, '', now())
@@ -29,26 +29,28 @@ export async function forgetUser(deps: { db: Database; blobs: BlobStore; blocked
       `DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1 RETURNING blocker_id::text AS "blockerId", blocked_id::text AS "blockedId"`,
       [userId],
     );
-    const images = await tx.query<{ image: string }>(
+    const media = await tx.query<{ image: string | null; file: string | null }>(
       `WITH theirs AS (
-         SELECT id, image, text FROM messages WHERE sender_id = $1 AND image IS NOT NULL FOR UPDATE
+         SELECT id, image, text, file FROM messages WHERE sender_id = $1 AND (image IS NOT NULL OR file IS NOT NULL) FOR UPDATE
        ), cleared AS (
-         UPDATE messages m SET image = NULL, deleted_at = CASE WHEN m.text IS NULL THEN COALESCE(m.deleted_at, now()) ELSE m.deleted_at END
+         UPDATE messages m SET image = NULL, file = NULL,
+           deleted_at = CASE WHEN m.text IS NULL THEN COALESCE(m.deleted_at, now()) ELSE m.deleted_at END
          FROM theirs WHERE m.id = theirs.id
        ), quotes AS (
-         UPDATE messages q SET reply_to_image = NULL FROM theirs WHERE q.reply_to_id = theirs.id
+         UPDATE messages q SET reply_to_image = NULL, reply_to_file_name = NULL FROM theirs WHERE q.reply_to_id = theirs.id
        ), unstarred AS (
          DELETE FROM stars s USING theirs WHERE s.message_id = theirs.id AND theirs.text IS NULL
        )
-       SELECT image FROM theirs`,
+       SELECT image, file ->> 'url' AS file FROM theirs`,
       [userId],
     );
-    return { images: images.map((row) => row.image), blocks };
+    return { media, blocks };
   });
   await Promise.all(blocks.map((block) => blockedPairs.unblock(block.blockerId, block.blockedId)));
-  const keys = images.flatMap((image) => {
-    const key = mediaKeyFromUrl(image);
-    return key ? [key, thumbnailKey(key)] : [];
+  const keys = media.flatMap(({ image, file }) => {
+    const imageKey = image && mediaKeyFromUrl(image);
+    const fileKey = file && mediaKeyFromUrl(file);
+    return [...(imageKey ? [imageKey, thumbnailKey(imageKey)] : []), ...(fileKey ? [fileKey] : [])];
   });
   await Promise.all(keys.map((key) => blobs.delete(key)));
 }

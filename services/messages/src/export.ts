@@ -16,7 +16,8 @@ const README = `Your Chat.io data
 profile.json           your name, picture, privacy settings and the contacts you blocked
 conversations/*.json   one file per conversation: who it is with, then every message, oldest first
                        (those you starred marked "starred": true)
-media/                 the pictures: your profile photo and the images of your conversations
+media/                 the pictures and files: your profile photo, the images and files of your conversations
+                       (a message's "file" names its file here; its name is the file's "name")
 
 A message's "image" names its file under media/. Your email and password stay with the sign-in
 service: your email is on your Profile page.
@@ -28,10 +29,11 @@ const archivePath = (url: string | null) => {
   return key ? `media/${key}` : null;
 };
 
-/** A message as the export shows it: its image as the archive's file. */
+/** A message as the export shows it: its image and file as the archive's files. */
 const exported = (message: ChatMessage) => ({
   ...message,
   image: archivePath(message.image),
+  ...(message.file ? { file: { ...message.file, url: archivePath(message.file.url) } } : {}),
   replyTo: message.replyTo && { ...message.replyTo, image: archivePath(message.replyTo.image) },
 });
 
@@ -62,11 +64,11 @@ async function* conversationMessages(db: Queryable, me: string, peerId: string):
 export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: FastifyBaseLogger }, userId: string): Readable {
   const { db, blobs, log } = deps;
   const archive = archiver('zip', { zlib: { level: 6 } });
-  const images = new Set<string>();
-  const noteImages = (message: ChatMessage) => {
-    for (const url of [message.image, message.replyTo?.image ?? null]) {
+  const media = new Set<string>();
+  const noteMedia = (message: ChatMessage) => {
+    for (const url of [message.image, message.replyTo?.image ?? null, message.file?.url ?? null]) {
       const key = url && mediaKeyFromUrl(url);
-      if (key) images.add(key);
+      if (key) media.add(key);
     }
   };
 
@@ -77,7 +79,7 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
         let first = true;
         for await (const page of conversationMessages(db, userId, peer._id)) {
           for (const message of page) {
-            noteImages(message);
+            noteMedia(message);
             yield `${first ? '\n' : ',\n'}${JSON.stringify(exported(message))}`;
             first = false;
           }
@@ -99,7 +101,7 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
       [userId],
     );
     const avatarKey = profile?.profilePic ? mediaKeyFromUrl(profile.profilePic) : null;
-    if (avatarKey) images.add(avatarKey);
+    if (avatarKey) media.add(avatarKey);
     const card = {
       _id: userId,
       fullName: profile?.fullName ?? null,
@@ -119,11 +121,11 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
     for (const peer of peers) {
       const file = conversationFile(peer);
       archive.append(file, { name: `conversations/${peer._id}.json` });
-      // One conversation at a time: its images are known once it is written. A download given up
+      // One conversation at a time: its images and files are known once it is written. A download given up
       // (the archive closed) stops the export.
       await Promise.race([once(file, 'end'), stopped]);
     }
-    for (const key of images) {
+    for (const key of media) {
       const bytes = await blobs.get(key);
       if (bytes) archive.append(bytes, { name: `media/${key}`, store: true });
     }

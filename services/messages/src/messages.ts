@@ -1,5 +1,5 @@
 import type { Queryable } from '@chat/database';
-import type { Contact, Message, Reaction } from '@chat/contracts';
+import type { Contact, FileAttachment, Message, Reaction } from '@chat/contracts';
 import type { Block } from './blocks.js';
 import { inBlocksOf, rewriteBlockWords, textWords } from './search-index.js';
 
@@ -10,7 +10,7 @@ export type ChatMessage = Message;
 type ReactionsByUser = Record<string, string>;
 
 export interface MessageRow
-  extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions' | 'forwarded' | 'starred'> {
+  extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions' | 'forwarded' | 'file' | 'starred'> {
   createdAt: Date;
   deliveredAt: Date | null;
   readAt: Date | null;
@@ -20,8 +20,10 @@ export interface MessageRow
   replyToSenderId: string | null;
   replyToText: string | null;
   replyToImage: string | null;
+  replyToFileName: string | null;
   reactions: ReactionsByUser;
   forwarded: boolean;
+  file: FileAttachment | null;
   /** Read only where one person asks for their own view (a conversation's history). */
   starred?: boolean;
 }
@@ -33,7 +35,7 @@ export const messageColumns = (table?: string) => {
   ${from}text, ${from}image, ${from}created_at AS "createdAt", ${from}delivered_at AS "deliveredAt", ${from}read_at AS "readAt",
   ${from}edited_at AS "editedAt", ${from}deleted_at AS "deletedAt", ${from}reply_to_id::text AS "replyToId",
   ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
-  ${from}reactions, ${from}forwarded`;
+  ${from}reactions, ${from}forwarded, ${from}file, ${from}reply_to_file_name AS "replyToFileName"`;
 };
 export const MESSAGE_COLUMNS = messageColumns();
 
@@ -48,16 +50,31 @@ function groupReactions(byUser: ReactionsByUser): Reaction[] {
     .sort((a, b) => b.userIds.length - a.userIds.length || (a.emoji < b.emoji ? -1 : 1));
 }
 
-export const toMessage = ({ replyToId, replyToSenderId, replyToText, replyToImage, reactions, forwarded, starred, ...row }: MessageRow): ChatMessage => ({
+export const toMessage = ({
+  replyToId,
+  replyToSenderId,
+  replyToText,
+  replyToImage,
+  replyToFileName,
+  reactions,
+  forwarded,
+  file,
+  starred,
+  ...row
+}: MessageRow): ChatMessage => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
   readAt: row.readAt?.toISOString() ?? null,
   editedAt: row.editedAt?.toISOString() ?? null,
   deletedAt: row.deletedAt?.toISOString() ?? null,
-  replyTo: replyToId === null ? null : { _id: replyToId, senderId: replyToSenderId!, text: replyToText, image: replyToImage },
+  replyTo:
+    replyToId === null
+      ? null
+      : { _id: replyToId, senderId: replyToSenderId!, text: replyToText, image: replyToImage, ...(replyToFileName ? { fileName: replyToFileName } : {}) },
   reactions: groupReactions(reactions),
   ...(forwarded ? { forwarded: true as const } : {}),
+  ...(file ? { file } : {}),
   ...(starred ? { starred: true as const } : {}),
 });
 
@@ -65,7 +82,8 @@ export const toMessage = ({ replyToId, replyToSenderId, replyToText, replyToImag
 const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
    ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at, ${table}.reply_to_id::text,
-   ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions, ${table}.forwarded`;
+   ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions, ${table}.forwarded,
+   ${table}.file, ${table}.reply_to_file_name`;
 
 export interface NewMessage {
   senderId: string;
@@ -77,6 +95,8 @@ export interface NewMessage {
   replyToId: string | null;
   /** A copy of another message's text and image. */
   forwarded: boolean;
+  /** A file stored already (the message keeps its URL, name and size). */
+  file: FileAttachment | null;
 }
 
 /** What became of one send: stored now, stored by an earlier attempt, or addressed to nobody. */
@@ -105,13 +125,14 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id AND deleted_at IS NULL) AS receiver_known,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.receiver_id AND blocked_id = t.sender_id) AS blocked_by_receiver,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.sender_id AND blocked_id = t.receiver_id) AS receiver_blocked
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[]) WITH ORDINALITY
-         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, ord)
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[], $8::text[]) WITH ORDINALITY
+         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, file, ord)
      ), inserted AS (
        -- A reply keeps what it answers as it is now (an edit or a deletion of it changes the copy).
-       INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id, reply_to_id, reply_to_sender, reply_to_text, reply_to_image, forwarded)
+       INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id, reply_to_id, reply_to_sender, reply_to_text, reply_to_image,
+         forwarded, file, reply_to_file_name)
        SELECT input.sender_id, input.receiver_id, input.text, input.image, input.client_message_id,
-              quoted.id, quoted.sender_id, quoted.text, quoted.image, input.forwarded
+              quoted.id, quoted.sender_id, quoted.text, quoted.image, input.forwarded, input.file::jsonb, quoted.file ->> 'name'
        FROM input LEFT JOIN messages quoted ON quoted.id = input.reply_to_id
          AND LEAST(quoted.sender_id, quoted.receiver_id) = LEAST(input.sender_id, input.receiver_id)
          AND GREATEST(quoted.sender_id, quoted.receiver_id) = GREATEST(input.sender_id, input.receiver_id)
@@ -119,7 +140,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
-         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded
+         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded, file, reply_to_file_name
      ), conversation_ends AS (
        -- Both users' conversation rows move to the new message (reading is reported on its own:
        -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
@@ -150,9 +171,18 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        WHERE input.receiver_known
      UNION ALL
      SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-me' ELSE 'blocked-by-me' END,
-       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
-    [column('senderId'), column('receiverId'), column('text'), column('image'), column('clientMessageId'), column('replyToId'), column('forwarded')],
+    [
+      column('senderId'),
+      column('receiverId'),
+      column('text'),
+      column('image'),
+      column('clientMessageId'),
+      column('replyToId'),
+      column('forwarded'),
+      messages.map((message) => message.file && JSON.stringify(message.file)),
+    ],
     // Every lookup is by key, whatever the batch: a plan for one batch is the plan for all.
     { plan: 'generic' },
   );
@@ -185,6 +215,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
       row.receiverId === message.receiverId &&
       row.text === message.text &&
       row.image === message.image &&
+      row.file?.url === message.file?.url &&
       row.clientMessageId === message.clientMessageId
     ) {
       next += 1;
@@ -295,30 +326,30 @@ export async function editMessage(
 }
 
 export type DeleteOutcome =
-  | { status: 'deleted' | 'unchanged'; message: ChatMessage; image: string | null }
+  | { status: 'deleted' | 'unchanged'; message: ChatMessage; image: string | null; file: string | null }
   | { status: 'not-found' }
   | { status: 'not-author' };
 
 /**
  * Deletes for everyone a message `userId` wrote: it keeps its place in the conversation, without
- * text, image or reactions, and the replies to it quote nothing. Answers the image it had, for its
- * file to go too.
+ * text, image, file or reactions, and the replies to it quote nothing. Answers the image and file
+ * it had, for them to go from the store too.
  */
 export async function deleteMessage(db: Queryable, { messageId, userId }: { messageId: string; userId: string }): Promise<DeleteOutcome> {
   const found = await findOwnOrReceived(db, messageId, userId);
   if (!found) return { status: 'not-found' };
   const { minutesOld: _minutesOld, ...row } = found;
   if (row.senderId !== userId) return { status: 'not-author' };
-  if (row.deletedAt) return { status: 'unchanged', message: toMessage(row), image: null };
+  if (row.deletedAt) return { status: 'unchanged', message: toMessage(row), image: null, file: null };
   const [deleted] = await db.query<MessageRow>(
-    `WITH quotes AS (UPDATE messages SET reply_to_text = NULL, reply_to_image = NULL WHERE reply_to_id = $1),
+    `WITH quotes AS (UPDATE messages SET reply_to_text = NULL, reply_to_image = NULL, reply_to_file_name = NULL WHERE reply_to_id = $1),
        words AS (${rewriteBlockWords('$1::bigint', 'NULL::text')}),
        stars AS (DELETE FROM stars WHERE message_id = $1)
-     UPDATE messages SET text = NULL, image = NULL, reactions = '{}', deleted_at = now() WHERE id = $1
+     UPDATE messages SET text = NULL, image = NULL, file = NULL, reactions = '{}', deleted_at = now() WHERE id = $1
      RETURNING ${MESSAGE_COLUMNS}`,
     [messageId],
   );
-  return { status: 'deleted', message: toMessage(deleted!), image: row.image };
+  return { status: 'deleted', message: toMessage(deleted!), image: row.image, file: row.file?.url ?? null };
 }
 
 export type ReactOutcome = { status: 'changed'; message: ChatMessage } | { status: 'not-found' } | { status: 'deleted' };

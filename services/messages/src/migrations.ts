@@ -269,4 +269,16 @@ export const messagesMigrations: readonly Migration[] = [
       CREATE INDEX stars_message_idx ON stars (message_id);
     `,
   },
+  {
+    version: 19,
+    sql: `
+      -- The file (a document) a message carries, as {url, name, size}; null for none (a file may be
+      -- all a message holds). A reply keeps the name of the file it quotes, as it keeps the quoted
+      -- text and image. The rows there are hold text or an image already: NOT VALID spares the
+      -- check a read of the whole table, and new rows are checked all the same.
+      ALTER TABLE messages ADD COLUMN file jsonb, ADD COLUMN reply_to_file_name text,
+        DROP CONSTRAINT messages_has_content,
+        ADD CONSTRAINT messages_has_content CHECK (text IS NOT NULL OR image IS NOT NULL OR file IS NOT NULL OR deleted_at IS NOT NULL) NOT VALID;
+    `,
+  },
 ];

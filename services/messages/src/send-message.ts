@@ -1,6 +1,6 @@
 import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
-import { FORWARD_ERRORS, type SendBody, type UserEvent } from '@chat/contracts';
+import { FORWARD_ERRORS, type FileAttachment, type SendBody, type UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import { badRequest, Counter, notFound, type Registry } from '@chat/kernel';
 import { cleanImageDataUrl, makeThumbnail, mediaKeyFromUrl, mediaKeys, mediaUrl, parseMediaKey, thumbnailKey, type ImageExtension } from '@chat/media';
@@ -21,8 +21,10 @@ export interface SendRequest {
   clientMessageId: string | null;
   /** The id of the message of this conversation that this one answers. */
   replyToId: string | null;
-  /** The id of a message the sender sent or received, whose text and image this one copies. */
+  /** The id of a message the sender sent or received, whose text, image and file this one copies. */
   forwardOfId: string | null;
+  /** A file (a document) uploaded with it. */
+  file: UploadedFile | null;
   /** The sender's socket that sent it over HTTP: that tab gets no echo. */
   originSocketId?: string;
 }
@@ -34,6 +36,12 @@ export type SendResult =
   | { status: 'reply-deleted' }
   | { status: 'forward-not-found' }
   | { status: 'forward-deleted' };
+
+/** A file as it came with a send (or as a forward copies it): its bytes and its name, cleaned. */
+export interface UploadedFile {
+  bytes: Buffer;
+  name: string;
+}
 
 /** An image to store with a message: sent as a data URL (checked and re-encoded), or a stored one a forward copies. */
 interface ImageBytes {
@@ -61,16 +69,26 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
   /** The stored image at `url`, to copy into another conversation (its key names who may read it), or null if it is gone. */
   const storedImage = async (url: string): Promise<ImageBytes | null> => {
     const key = mediaKeyFromUrl(url);
-    const extension = key && parseMediaKey(key)?.extension;
-    if (!key || !extension) return null;
+    const media = key && parseMediaKey(key);
+    if (!key || !media || media.kind !== 'message') return null;
+    const { extension } = media;
     const [bytes, thumbnail] = await Promise.all([blobs.get(key), blobs.get(thumbnailKey(key))]);
     return bytes && { bytes, extension, thumbnail };
+  };
+
+  /** The stored file a message carries, to copy into another conversation, or null if it is gone. */
+  const storedFile = async ({ url, name }: FileAttachment): Promise<UploadedFile | null> => {
+    const key = mediaKeyFromUrl(url);
+    if (!key || parseMediaKey(key)?.kind !== 'file') return null;
+    const bytes = await blobs.get(key);
+    return bytes && { bytes, name };
   };
 
   return async function sendMessage(request: SendRequest): Promise<SendResult> {
     const { senderId, receiverId, clientMessageId, replyToId, forwardOfId } = request;
     let { text } = request;
     let image: (() => Promise<ImageBytes | null>) | null = null;
+    let file: (() => Promise<UploadedFile | null>) | null = request.file && (async () => request.file);
     if (request.imageDataUrl) {
       const dataUrl = request.imageDataUrl;
       image = async () => ({ ...(await cleanImageDataUrl(dataUrl)), thumbnail: null });
@@ -86,23 +104,33 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       text = source.text;
       const sourceImage = source.image;
       if (sourceImage) image = () => storedImage(sourceImage);
+      const sourceFile = source.file;
+      if (sourceFile) file = () => storedFile(sourceFile);
     }
-    // An image is costly to clean and store: it is done only for a known receiver who may be
-    // written to, and never twice for a retried clientMessageId. A text goes straight to the one INSERT.
+    // An image or a file is costly to clean and store: it is done only for a known receiver who may
+    // be written to, and never twice for a retried clientMessageId. A text goes straight to the one INSERT.
     let imageKey: string | null = null;
-    if (image) {
+    let stored: { key: string; attachment: FileAttachment } | null = null;
+    if (image || file) {
       if (!(await contactExists(db, receiverId))) return { status: 'unknown-receiver' };
       const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
       if (earlier) return { status: 'duplicate', message: earlier };
       const block = await blockBetween(db, senderId, receiverId);
       if (block !== 'none') return { status: 'blocked', block };
-      const stored = await image();
-      // A forwarded image whose file is gone (its message deleted meanwhile) goes no further.
-      if (!stored) return { status: 'forward-deleted' };
-      imageKey = mediaKeys.messageImage(senderId, receiverId, stored.extension);
-      // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.
-      const thumbnail = stored.thumbnail ?? (await makeThumbnail(stored.bytes, stored.extension));
-      await Promise.all([blobs.put(imageKey, stored.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
+      const [cleanImage, fileBytes] = await Promise.all([image?.(), file?.()]);
+      // A forwarded image or file that is gone (its message deleted meanwhile) goes no further.
+      if (cleanImage === null || fileBytes === null) return { status: 'forward-deleted' };
+      if (cleanImage) {
+        imageKey = mediaKeys.messageImage(senderId, receiverId, cleanImage.extension);
+        // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.
+        const thumbnail = cleanImage.thumbnail ?? (await makeThumbnail(cleanImage.bytes, cleanImage.extension));
+        await Promise.all([blobs.put(imageKey, cleanImage.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
+      }
+      if (fileBytes) {
+        const key = mediaKeys.messageFile(senderId, receiverId);
+        await blobs.put(key, fileBytes.bytes);
+        stored = { key, attachment: { url: mediaUrl(key), name: fileBytes.name, size: fileBytes.bytes.length } };
+      }
     }
     const result = await writer.insert({
       senderId,
@@ -112,9 +140,13 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       clientMessageId,
       replyToId,
       forwarded: forwardOfId !== null,
+      file: stored?.attachment ?? null,
     });
     if (result.status === 'stored') await deliver(result.message, request.originSocketId);
-    else if (imageKey) await Promise.all([blobs.delete(imageKey), blobs.delete(thumbnailKey(imageKey))]);
+    else {
+      const unused = [...(imageKey ? [imageKey, thumbnailKey(imageKey)] : []), ...(stored ? [stored.key] : [])];
+      await Promise.all(unused.map((key) => blobs.delete(key)));
+    }
     return result;
   };
 }
@@ -124,7 +156,14 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
  * the message as stored (`stored` false when a retry found it stored already), or an HttpError
  * saying why not.
  */
-export type SendAs = (senderId: string, receiverId: string, body: SendBody, originSocketId?: string) => Promise<{ message: ChatMessage; stored: boolean }>;
+export type SendAs = (
+  senderId: string,
+  receiverId: string,
+  body: SendBody,
+  originSocketId?: string,
+  /** A file uploaded with the send (HTTP only), with `body.text` as its caption. */
+  file?: UploadedFile,
+) => Promise<{ message: ChatMessage; stored: boolean }>;
 
 export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger; metrics: Registry }): SendAs {
   const sendMessage = createSendMessage(deps);
@@ -134,12 +173,12 @@ export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; l
     labelNames: ['outcome'],
     registers: [deps.metrics],
   });
-  return async (senderId, receiverId, body, originSocketId) => {
+  return async (senderId, receiverId, body, originSocketId, file) => {
     const text = body.text?.trim() || null;
     const imageDataUrl = body.image || null;
     const forwardOfId = body.forwardOf ?? null;
     if (forwardOfId && (text || imageDataUrl || body.replyTo)) throw badRequest(FORWARD_ERRORS.withContent);
-    if (!text && !imageDataUrl && !forwardOfId) throw badRequest('Message must have text or an image');
+    if (!text && !imageDataUrl && !forwardOfId && !file) throw badRequest('Message must have text or an image');
     if (text) requireTextWithinLimit(text);
     if (receiverId === senderId) throw badRequest('You cannot send a message to yourself');
     const result = await sendMessage({
@@ -150,6 +189,7 @@ export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; l
       clientMessageId: body.clientMessageId ?? null,
       replyToId: body.replyTo ?? null,
       forwardOfId,
+      file: file ?? null,
       originSocketId,
     });
     if (result.status === 'unknown-receiver') throw notFound('User not found');

@@ -1,6 +1,14 @@
+import multipart, { type MultipartFields } from '@fastify/multipart';
 import { IMAGE_BODY_LIMIT } from '@chat/media';
+import { badRequest, compileCheck, payloadTooLarge } from '@chat/kernel';
 import {
+  cleanFileName,
   DEFAULT_PAGE,
+  FILE_ERRORS,
+  MAX_FILE_BYTES,
+  MAX_TEXT,
+  SEND_FILE_PART,
+  SendFileFieldsSchema,
   HistoryQuerySchema,
   MessageSchema,
   SendBodySchema,
@@ -16,9 +24,26 @@ import { listConversation } from '../messages.js';
 import { limitUserRequestsBy } from '../per-user-limit.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
+const checkFileFields = compileCheck(SendFileFieldsSchema);
+
+/** The plain fields that came before a multipart's file, as one object (a field sent twice is refused by the schema as a list). */
+function fieldValues(fields: MultipartFields): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (name === SEND_FILE_PART || !field) continue;
+    values[name] = Array.isArray(field) ? field.map((each) => ('value' in each ? each.value : null)) : 'value' in field ? field.value : null;
+  }
+  return values;
+}
+
 /** Reading and sending the messages between the signed-in user and one other user. */
 export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = async (app, options) => {
   const { db, receipts, sendAs } = options;
+  // Only the file route reads multipart bodies: one file, after at most its three fields (a caption
+  // of MAX_TEXT characters of up to four bytes each).
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 3, parts: 4, fieldSize: MAX_TEXT * 4, fieldNameSize: 32 },
+  });
 
   app.get(
     '/messages/:id',
@@ -49,6 +74,29 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
     },
     async (request, reply) => {
       const { message, stored } = await sendAs(request.userId, request.params.id, request.body, socketIdFrom(request.headers[SOCKET_ID_HEADER]));
+      return reply.status(stored ? 201 : 200).send(message);
+    },
+  );
+
+  app.post(
+    '/messages/send-file/:id',
+    {
+      preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+      schema: { params: UserIdParamsSchema, response: { 200: MessageSchema, 201: MessageSchema } },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest(FILE_ERRORS.notMultipart);
+      const part = await request.file();
+      if (!part || part.fieldname !== SEND_FILE_PART) throw badRequest(FILE_ERRORS.missing);
+      const fields = checkFileFields(fieldValues(part.fields));
+      if ('message' in fields) throw badRequest(fields.message);
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        throw error instanceof app.multipartErrors.RequestFileTooLargeError ? payloadTooLarge(FILE_ERRORS.tooLarge) : error;
+      });
+      if (bytes.length === 0) throw badRequest(FILE_ERRORS.empty);
+      const socketId = socketIdFrom(request.headers[SOCKET_ID_HEADER]);
+      const file = { bytes, name: cleanFileName(part.filename) };
+      const { message, stored } = await sendAs(request.userId, request.params.id, fields.value, socketId, file);
       return reply.status(stored ? 201 : 200).send(message);
     },
   );

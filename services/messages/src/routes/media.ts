@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { MessagesServiceOptions } from '../deps.js';
 
-/** Stored images: a message's image to its two participants, avatars to anyone signed in. */
+/** Stored images and files: a message's image or file to its two participants, avatars to anyone signed in. */
 export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { blobs }) => {
   app.get(
     '/media/*',
@@ -17,17 +17,22 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       const media = parseMediaKey(key);
-      // Someone else's image answers exactly like a missing one, so keys cannot be probed.
-      if (!media || (media.kind === 'message' && !media.participants.includes(request.userId))) throw notFound();
+      // Someone else's image or file answers exactly like a missing one, so keys cannot be probed.
+      if (!media || (media.kind !== 'avatar' && !media.participants.includes(request.userId))) throw notFound();
+      void reply
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      if (media.kind === 'file') {
+        // Never shown by the browser, whatever it holds: downloaded, under the name its message keeps.
+        const bytes = await blobs.get(key);
+        if (!bytes) throw notFound();
+        return reply.header('content-type', 'application/octet-stream').header('content-disposition', 'attachment').send(bytes);
+      }
       const wantsThumbnail = request.query.size === 'thumb' && media.kind === 'message';
       const bytes = wantsThumbnail ? await thumbnailOf(key, media.extension) : await blobs.get(key);
       if (!bytes) throw notFound();
-      return reply
-        .header('content-type', contentTypeOf(wantsThumbnail ? 'webp' : media.extension))
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(bytes);
+      return reply.header('content-type', contentTypeOf(wantsThumbnail ? 'webp' : media.extension)).send(bytes);
     },
   );
 

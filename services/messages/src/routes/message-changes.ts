@@ -68,14 +68,14 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       const outcome = await deleteMessage(db, { messageId: request.params.messageId, userId: request.userId });
       if (outcome.status === 'not-found') throw notFound('Message not found');
       if (outcome.status === 'not-author') throw forbidden('You can only delete your own messages');
-      const { message, image } = outcome;
+      const { message, image, file } = outcome;
       const imageKey = image && mediaKeyFromUrl(image);
-      if (imageKey) {
-        // The message no longer shows it; a file left behind would only be a leak of what was deleted.
-        await Promise.all([blobs.delete(imageKey), blobs.delete(thumbnailKey(imageKey))]).catch((error: unknown) =>
-          app.log.error({ err: error, messageId: message._id }, 'could not remove a deleted message’s image'),
-        );
-      }
+      const fileKey = file && mediaKeyFromUrl(file);
+      const keys = [...(imageKey ? [imageKey, thumbnailKey(imageKey)] : []), ...(fileKey ? [fileKey] : [])];
+      // The message no longer shows them; anything left behind would only be a leak of what was deleted.
+      await Promise.all(keys.map((key) => blobs.delete(key))).catch((error: unknown) =>
+        app.log.error({ err: error, messageId: message._id }, 'could not remove a deleted message’s image or file'),
+      );
       const authorView = await asAuthorSees(message);
       if (outcome.status === 'deleted') await tellBoth(message, authorView);
       return authorView;

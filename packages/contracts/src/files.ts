@@ -1,0 +1,52 @@
+import { Type, type Static } from 'typebox';
+
+/** The largest file (a document) a message may carry, in bytes. */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** The longest file name kept, in characters (a longer one is cut, keeping its extension). */
+export const MAX_FILE_NAME_LENGTH = 255;
+
+/** Why a file is refused. */
+export const FILE_ERRORS = {
+  tooLarge: `A file can be at most ${MAX_FILE_BYTES / (1024 * 1024)} MB`,
+  missing: 'Attach a file to send',
+  empty: 'The file is empty',
+  notMultipart: 'Send the file as multipart/form-data',
+} as const;
+
+/** A file a message carries (a PDF, a sheet, an archive): downloaded by its two people under its name. */
+export const FileAttachmentSchema = Type.Object({
+  url: Type.String(),
+  /** As it was sent (without any folder), for the download to keep. */
+  name: Type.String(),
+  /** In bytes. */
+  size: Type.Integer({ minimum: 0 }),
+});
+export type FileAttachment = Static<typeof FileAttachmentSchema>;
+
+/** The multipart part of `POST /api/messages/send-file/:id` that holds the file (after SendFileFieldsSchema's fields). */
+export const SEND_FILE_PART = 'file';
+
+/** Whether a chosen file may be sent, for the form (the server checks the same). */
+export function checkAttachedFile(file: { size: number }): string | null {
+  if (file.size === 0) return FILE_ERRORS.empty;
+  if (file.size > MAX_FILE_BYTES) return FILE_ERRORS.tooLarge;
+  return null;
+}
+
+/** A file's size as people read it: "840 B", "12 KB", "3.4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A file name as kept: no folder, no control characters, at most MAX_FILE_NAME_LENGTH (its extension kept); "file" for none. */
+export function cleanFileName(name: string): string {
+  const base = (name.split(/[/\\]/).pop() ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  if (!base) return 'file';
+  const chars = [...base];
+  if (chars.length <= MAX_FILE_NAME_LENGTH) return base;
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 && base.length - dot <= 16 ? base.slice(dot) : '';
+  return chars.slice(0, MAX_FILE_NAME_LENGTH - [...extension].length).join('') + extension;
+}

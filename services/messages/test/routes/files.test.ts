@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { FILE_ERRORS, MAX_FILE_BYTES, subjects, type Message, type MessageSearchResult, type UserEvent } from '@chat/contracts';
+import { eventually } from '#test-support';
+import { strFromU8, unzipSync } from 'fflate';
+import { expect, it } from 'vitest';
+import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
+
+describeOnEachDatabase('sending a file', (server) => {
+  const pdf = new TextEncoder().encode('%PDF-1.7\n<script>alert(1)</script>\n%%EOF\n');
+  const history = async (user: TestUser, peer: TestUser) => (await user.client.get(`/api/messages/${peer.id}`)).body as Message[];
+
+  it('sends a document with a caption to both people, downloaded by them alone under its name, never shown by the browser', async () => {
+    const [ann, bob, eve] = [await server().user('Ann Files'), await server().user('Bob Files'), await server().user('Eve Files')];
+    const toBob = server().published(bob.id);
+    const sent = await ann.client.sendFile<Message>(bob.id, { name: 'C:\\Users\\ann\\Quarterly report.pdf', bytes: pdf }, { text: '  Q3 figures  ' });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ senderId: ann.id, receiverId: bob.id, text: 'Q3 figures', image: null });
+    expect(sent.body.file).toEqual({ url: expect.stringMatching(/^\/api\/media\/files\//), name: 'Quarterly report.pdf', size: pdf.length });
+    expect(toBob).toEqual([expect.objectContaining({ type: 'newMessage', message: sent.body } satisfies Partial<UserEvent>)]);
+    expect((await history(bob, ann)).at(-1)).toEqual(sent.body);
+
+    const download = await bob.client.get(sent.body.file!.url);
+    expect(download.status).toBe(200);
+    expect(Buffer.compare(download.body as Buffer, Buffer.from(pdf))).toBe(0);
+    expect(download.headers.get('content-type')).toBe('application/octet-stream');
+    expect(download.headers.get('content-disposition')).toBe('attachment');
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await eve.client.get(sent.body.file!.url)).status, 'Ann and Bob’s alone').toBe(404);
+  });
+
+  it('stores a retried clientMessageId once, quotes a file by its name, and forwards a copy that outlives the original', async () => {
+    const [ann, bob, cat] = [await server().user('Ann Retries Files'), await server().user('Bob Retries Files'), await server().user('Cat Retries Files')];
+    const clientMessageId = randomUUID();
+    const first = await ann.client.sendFile<Message>(bob.id, { name: 'plan.txt', bytes: pdf }, { clientMessageId });
+    const retry = await ann.client.sendFile<Message>(bob.id, { name: 'plan.txt', bytes: pdf }, { clientMessageId });
+    expect([first.status, retry.status]).toEqual([201, 200]);
+    expect(retry.body).toEqual(first.body);
+
+    const reply = await bob.client.post<Message>(`/api/messages/send/${ann.id}`, { text: 'Got it', replyTo: first.body._id });
+    expect(reply.body.replyTo).toEqual({ _id: first.body._id, senderId: ann.id, text: null, image: null, fileName: 'plan.txt' });
+
+    const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, { forwardOf: first.body._id, clientMessageId: randomUUID() });
+    expect(forward.status).toBe(201);
+    expect(forward.body).toMatchObject({ forwarded: true, file: { name: 'plan.txt', size: pdf.length } });
+    expect(forward.body.file!.url).not.toBe(first.body.file!.url);
+    expect((await ann.client.get(forward.body.file!.url)).status, 'the copy is Bob and Cat’s').toBe(404);
+
+    expect((await ann.client.post(`/api/messages/delete/${first.body._id}`)).status).toBe(200);
+    expect((await bob.client.get(first.body.file!.url)).status, 'the deleted message’s file is gone').toBe(404);
+    const [deleted, quoting] = (await history(bob, ann)).slice(-2);
+    expect(deleted).not.toHaveProperty('file');
+    expect(quoting!.replyTo, 'the quote names no file any more').toEqual({ _id: first.body._id, senderId: ann.id, text: null, image: null });
+    expect((await cat.client.get(forward.body.file!.url)).status, 'the copy stays').toBe(200);
+  });
+
+  it('puts the file in my export, and takes the files of an account deleted', async () => {
+    const [ann, bob] = [await server().user('Ann Exports Files'), await server().user('Bob Exports Files')];
+    const sent = (await ann.client.sendFile<Message>(bob.id, { name: 'notes.md', bytes: pdf })).body;
+    await bob.client.post(`/api/messages/star/${sent._id}`);
+    const files = unzipSync(new Uint8Array((await bob.client.get('/api/messages/export')).body as Buffer));
+    const exported = JSON.parse(strFromU8(files[`conversations/${ann.id}.json`]!)).messages[0];
+    expect(exported.file).toEqual({ url: `media/${sent.file!.url.replace('/api/media/', '')}`, name: 'notes.md', size: pdf.length });
+    expect(Buffer.compare(Buffer.from(files[exported.file.url]!), Buffer.from(pdf))).toBe(0);
+
+    await server().bus.publishEvent(subjects.usersDeleted, JSON.stringify({ _id: ann.id }), randomUUID());
+    await eventually(async () => (await bob.client.get(sent.file!.url)).status === 404, 'the file of the account deleted gone');
+    const [gone] = await history(bob, ann);
+    expect(gone).toMatchObject({ deletedAt: expect.any(String), text: null });
+    expect(gone).not.toHaveProperty('file');
+    expect(((await bob.client.get('/api/messages/starred')).body as MessageSearchResult[]).length, 'its star gone with it').toBe(0);
+  });
+
+  it('refuses a send without a file, an empty file, one past the limit, a bad field, and JSON', async () => {
+    const [ann, bob] = [await server().user('Ann Refused Files'), await server().user('Bob Refused Files')];
+    const refusal = async (response: Promise<{ status: number; body: unknown }>) => {
+      const { status, body } = await response;
+      return [status, body];
+    };
+    const form = new FormData();
+    form.append('text', 'no file here');
+    expect(await refusal(ann.client.post(`/api/messages/send-file/${bob.id}`, form))).toEqual([400, { message: FILE_ERRORS.missing }]);
+    expect(await refusal(ann.client.sendFile(bob.id, { name: 'empty.txt', bytes: new Uint8Array() }))).toEqual([400, { message: FILE_ERRORS.empty }]);
+    expect(await refusal(ann.client.sendFile(bob.id, { name: 'big.bin', bytes: new Uint8Array(MAX_FILE_BYTES + 1) }))).toEqual([
+      413,
+      { message: FILE_ERRORS.tooLarge },
+    ]);
+    expect(await refusal(ann.client.sendFile(bob.id, { name: 'a.txt', bytes: pdf }, { clientMessageId: 'not-a-uuid' }))).toEqual([
+      400,
+      { message: 'clientMessageId must be a UUID' },
+    ]);
+    expect(await refusal(ann.client.post(`/api/messages/send-file/${bob.id}`, { text: 'hi' }))).toEqual([400, { message: FILE_ERRORS.notMultipart }]);
+    expect(await history(bob, ann)).toEqual([]);
+  });
+});
