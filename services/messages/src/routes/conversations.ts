@@ -93,6 +93,9 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
       const bytes = await part.toBuffer().catch((error: unknown) => {
         throw error instanceof app.multipartErrors.RequestFileTooLargeError ? payloadTooLarge(FILE_ERRORS.tooLarge) : error;
       });
+      // toBuffer checks the limit after each piece it reads: the one that ends the stream may come
+      // before the stream says it was cut short (seen in CI), and the file would be kept cut.
+      if (part.file.truncated) throw payloadTooLarge(FILE_ERRORS.tooLarge);
       if (bytes.length === 0) throw badRequest(FILE_ERRORS.empty);
       const socketId = socketIdFrom(request.headers[SOCKET_ID_HEADER]);
       const file = { bytes, name: cleanFileName(part.filename) };
