@@ -29,6 +29,10 @@ async function peopleWithHistory(baseUrl: string, surname: string) {
   await post(bob, `/api/messages/send/${aliceUser._id}`, { image: toDataUrl(await pngBytes(320, 200), 'image/png') });
   const reply = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'Lovely! 😍', replyTo: hello._id });
   await post(bob, `/api/messages/react/${reply._id}`, { emoji: '👍' });
+  const plan = new TextEncoder().encode('%PDF-1.7 the plan');
+  for (const [from, to, name] of [[bob, aliceUser._id, 'Trip plan.pdf'], [alice, bobUser._id, 'Budget.xlsx']] as const) {
+    expect((await from.sendFile(to, { name, bytes: plan })).status, `${name} sent`).toBe(201);
+  }
   const deleted = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'wrong chat' });
   await post(alice, `/api/messages/delete/${deleted._id}`, {});
   await post(carl, `/api/messages/send/${aliceUser._id}`, { text: 'Are you coming tonight?' });

@@ -134,6 +134,42 @@ describeOnEmbedded((run) => {
       expect(bobUser._id).not.toBe(carlUser._id);
     });
 
+    it('sends a document with a caption: the other person sees its name and size, downloads it under its name, and can answer it', async () => {
+      const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Documents');
+      const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
+      for (const [{ page }, peer] of [[ann, /Bob Documents/], [ben, /Alice Documents/]] as const) {
+        await page.goto('/');
+        await page.getByRole('button', { name: peer }).click();
+      }
+      const report = Buffer.from(`%PDF-1.7\n${'figures '.repeat(400)}\n%%EOF\n`);
+      await ann.page.getByTestId('file-input').setInputFiles({ name: 'Q3 report.pdf', mimeType: 'application/pdf', buffer: report });
+      await polled(() => ann.page.getByTestId('file-to-send').textContent(), 'the file ready to send').toContain('Q3 report.pdf');
+      await ann.page.getByPlaceholder('Type a message...').fill('The figures for Monday');
+      await run.shot(ann.page, 'file-attached');
+      await ann.page.getByRole('button', { name: 'Send', exact: true }).click();
+
+      const received = conversation(ben.page).getByTestId('chat-message').filter({ hasText: 'Q3 report.pdf' });
+      await polled(() => received.getByTestId('message-file').textContent(), 'the file in Bob’s conversation').toMatch(/Q3 report\.pdf\s*3 KB · PDF/);
+      expect(await received.textContent()).toContain('The figures for Monday');
+      await polled(() => ben.page.getByRole('button', { name: /Alice Documents/ }).textContent(), 'the caption in the row').toContain('The figures for Monday');
+      await run.shot(ben.page, 'file-received');
+      const downloading = ben.page.waitForEvent('download');
+      await received.getByRole('link', { name: 'Download Q3 report.pdf' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('Q3 report.pdf');
+      expect(Buffer.compare(await readFile((await download.path())!), report), 'the same bytes').toBe(0);
+
+      await received.hover();
+      await received.getByRole('button', { name: 'Reply' }).click();
+      await polled(() => ben.page.getByTestId('reply-bar').textContent(), 'the file quoted by its name').toContain('📄 Q3 report.pdf');
+      await ben.page.getByPlaceholder('Type a message...').fill('Thanks, reading it now');
+      await ben.page.getByPlaceholder('Type a message...').press('Enter');
+      const answer = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'Thanks, reading it now' });
+      await polled(() => answer.textContent(), 'the answer quoting the file, on Alice’s side').toContain('📄 Q3 report.pdf');
+      const history = (await alice.get(`/api/messages/${bobUser._id}`)).body as Message[];
+      expect(history.find((message) => message.file)).toMatchObject({ senderId: aliceUser._id, file: { name: 'Q3 report.pdf', size: report.length } });
+    });
+
     it('stars a message to find it again: marked on my other device too, listed under “Starred messages”, opened where it was said', async () => {
       const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Stars');
       await send(bob, aliceUser._id, 'The door code is 4512');

@@ -176,7 +176,7 @@ export function ChatContainer() {
     [messages, authUser?._id, selectedUser?.fullName],
   );
 
-  // An image dropped anywhere on the conversation is attached to the message being written.
+  // A file dropped anywhere on the conversation is attached to the message being written (a picture as a photo).
   const [droppedFile, setDroppedFile] = useState<File | null>(null);
   const [isDragging, setDragging] = useState(false);
   const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');

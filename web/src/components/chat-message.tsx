@@ -7,6 +7,7 @@ import { DELETED_MESSAGE, photoDescription } from '../lib/message-preview';
 import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
 import { MessageReactions } from './message-reactions';
+import { MessageFile } from './message-file';
 import { MessageStatus, statusOf } from './message-status';
 import { MessageText } from './message-text';
 import { QuotedMessage } from './quoted-message';
@@ -188,8 +189,14 @@ export function ChatMessage({
             />
           </button>
         )}
+        {message.file && <MessageFile file={message.file} isPending={isPending} />}
         {uploadProgress !== undefined && (
-          <progress className="progress mb-2 w-full max-w-[200px] text-primary-content" value={Math.round(uploadProgress * 100)} max={100} aria-label="Uploading image" />
+          <progress
+            className="progress mb-2 w-full max-w-[200px] text-primary-content"
+            value={Math.round(uploadProgress * 100)}
+            max={100}
+            aria-label={message.file ? 'Uploading file' : 'Uploading image'}
+          />
         )}
         {message.text && (
           <p className={`break-words whitespace-pre-wrap ${isJumboEmoji(message.text) ? 'text-4xl leading-tight' : ''}`}>

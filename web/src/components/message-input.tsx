@@ -1,5 +1,5 @@
-import { checkImageFile, isImageType, MAX_TEXT, type Message } from '@chat/contracts';
-import { Image, Pencil, Reply, Send, Smile, X } from 'lucide-react';
+import { checkAttachedFile, checkImageFile, formatFileSize, isImageType, MAX_TEXT, type Message } from '@chat/contracts';
+import { FileText, Image, Paperclip, Pencil, Reply, Send, Smile, X } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { quoteOf, quotePreview } from '../lib/message-preview';
@@ -9,12 +9,13 @@ import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 import { useChatStore } from '../store/use-chat-store';
 
 
-export const canSend = (text: string, image: string | null) => text.trim().length > 0 || image !== null;
+/** Whether there is something to send: words, or an attachment (an image or a file) with or without them. */
+export const canSend = (text: string, attachment: unknown) => text.trim().length > 0 || (attachment !== null && attachment !== undefined);
 
 interface MessageInputProps {
   /** Whom the message is for: what is written to each person is their draft. */
   peerId: string;
-  /** An image dropped on the conversation: attached as if picked. */
+  /** A file dropped on the conversation: attached as if picked (an image as a photo, anything else as a file). */
   droppedFile?: File | null;
   /** My message whose text is being changed, instead of a new one being written. */
   editing?: Message | null;
@@ -31,8 +32,11 @@ interface MessageInputProps {
 export function MessageInput({ peerId, droppedFile = null, editing = null, onEditDone, onEditLatest, replyingTo = null, onReplyDone }: MessageInputProps) {
   const draft = useChatStore((state) => state.drafts[peerId] ?? '');
   const image = useChatStore((state) => state.draftImages[peerId] ?? null);
+  const file = useChatStore((state) => state.draftFiles[peerId] ?? null);
+  const attachment = image ?? file;
   const setDraft = useChatStore((state) => state.setDraft);
   const setDraftImage = useChatStore((state) => state.setDraftImage);
+  const setDraftFile = useChatStore((state) => state.setDraftFile);
   // A message being changed shows its own text; the draft waits, untouched, until the edit ends.
   const [editText, setEditText] = useState('');
   const text = editing ? editText : draft;
@@ -40,6 +44,7 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [isSaving, setSaving] = useState(false);
   const fileInputRef = useRef<HTMLInputElement>(null);
+  const documentInputRef = useRef<HTMLInputElement>(null);
   const textInputRef = useRef<HTMLTextAreaElement>(null);
   const sendMessage = useChatStore((state) => state.sendMessage);
   const notifyTyping = useChatStore((state) => state.notifyTyping);
@@ -68,30 +73,40 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
   const closePicker = useCallback(() => setPickerOpen(false), []);
   useEscapeToClose(isPickerOpen, closePicker);
 
-  const attach = async (file: File) => {
-    const problem = checkImageFile(file);
+  const attachImage = async (chosen: File) => {
+    const problem = checkImageFile(chosen);
     if (problem) {
       toast.error(problem);
       return;
     }
-    setDraftImage(peerId, await readAsDataUrl(file));
+    setDraftImage(peerId, await readAsDataUrl(chosen));
   };
 
+  const attachFile = (chosen: File) => {
+    const problem = checkAttachedFile(chosen);
+    if (problem) toast.error(problem);
+    else setDraftFile(peerId, chosen);
+  };
+
+  /** What was dropped or pasted: a picture as a photo, anything else as a file. */
+  const attach = (chosen: File) => (isImageType(chosen.type) ? void attachImage(chosen) : attachFile(chosen));
+
   useEffect(() => {
-    if (droppedFile) void attach(droppedFile);
+    if (droppedFile) attach(droppedFile);
     // Each drop is a new File, attached once; attach itself is new on every render.
   }, [droppedFile]);
 
-  const removeImage = () => {
+  const removeAttachment = () => {
     setDraftImage(peerId, null);
-    if (fileInputRef.current) fileInputRef.current.value = '';
+    setDraftFile(peerId, null);
+    for (const input of [fileInputRef.current, documentInputRef.current]) if (input) input.value = '';
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const file = [...event.clipboardData.files].find((pasted) => isImageType(pasted.type));
-    if (file) {
+    const [pasted] = event.clipboardData.files;
+    if (pasted) {
       event.preventDefault();
-      void attach(file);
+      attach(pasted);
     }
   };
 
@@ -105,14 +120,14 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
       if (saved) endEdit();
       return;
     }
-    if (!canSend(text, image)) return;
+    if (!canSend(text, attachment)) return;
     notifyTyping(false);
     // The message shows in the conversation with a clock at once, and the outbox keeps it until it is
     // stored: the input is free for the next one.
     const replyTo = replyingTo && quoteOf(replyingTo.message);
-    sendMessage({ text: text.trim(), image, replyTo });
+    sendMessage({ text: text.trim(), image, file, replyTo });
     setDraft(peerId, '');
-    removeImage();
+    removeAttachment();
     onReplyDone?.();
   };
 
@@ -124,14 +139,14 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
       event.currentTarget.form?.requestSubmit();
       return;
     }
-    if (event.key === 'ArrowUp' && !event.altKey && !editing && text === '' && !image) {
+    if (event.key === 'ArrowUp' && !event.altKey && !editing && text === '' && !attachment) {
       if (onEditLatest?.()) event.preventDefault();
       return;
     }
     if (event.key !== 'Escape' || isPickerOpen) return;
     if (editing) endEdit();
     else if (replyingTo) onReplyDone?.();
-    else if (image) removeImage();
+    else if (attachment) removeAttachment();
   };
 
   return (
@@ -164,13 +179,26 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
             <img src={image} alt="Photo to send" className="size-20 rounded-lg border border-base-300 object-cover" />
             <button
               type="button"
-              onClick={removeImage}
+              onClick={removeAttachment}
               aria-label="Remove image"
               className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-base-300"
             >
               <X className="size-3" />
             </button>
           </div>
+        </div>
+      )}
+
+      {file && (
+        <div className="mb-3 flex max-w-sm items-center gap-3 rounded-lg border border-base-300 bg-base-200 px-3 py-2" data-testid="file-to-send">
+          <FileText className="size-6 shrink-0" aria-hidden="true" />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-medium">{file.name}</span>
+            <span className="block text-xs text-muted">{formatFileSize(file.size)}</span>
+          </span>
+          <button type="button" className="btn btn-ghost btn-xs btn-circle" onClick={removeAttachment} aria-label="Remove file">
+            <X className="size-4" />
+          </button>
         </div>
       )}
 
@@ -212,8 +240,18 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
             ref={fileInputRef}
             data-testid="image-input"
             onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void attach(file);
+              const chosen = event.target.files?.[0];
+              if (chosen) void attachImage(chosen);
+            }}
+          />
+          <input
+            type="file"
+            className="hidden"
+            ref={documentInputRef}
+            data-testid="file-input"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              if (chosen) attachFile(chosen);
             }}
           />
           <button
@@ -233,8 +271,16 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
           >
             <Image className="size-5" />
           </button>
+          <button
+            type="button"
+            className={`btn btn-circle btn-sm hidden sm:flex ${file ? 'text-success' : 'text-base-content/60'}`}
+            onClick={() => documentInputRef.current?.click()}
+            aria-label="Attach file"
+          >
+            <Paperclip className="size-5" />
+          </button>
         </div>
-        <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, image) || isSaving} aria-label="Send">
+        <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, attachment) || isSaving} aria-label="Send">
           <Send className="size-5" />
         </button>
       </form>

@@ -3,6 +3,7 @@ import {
   ARCHIVED_COUNT_HEADER,
   DEFAULT_PAGE,
   NEXT_CURSOR_HEADER,
+  SEND_FILE_PART,
   SOCKET_ID_HEADER,
   SOCKET_SEND_TIMEOUT_MS,
   type AuthUser,
@@ -25,6 +26,8 @@ import type { ChatSocket } from './socket';
 export interface OutgoingMessage {
   text: string;
   image: string | null;
+  /** A file (a document) to send, with the text as its caption. */
+  file?: File | null;
   /** The message it answers, as quoted while it is on its way (only the id is sent). */
   replyTo?: QuotedMessage | null;
 }
@@ -88,11 +91,13 @@ async function exchange<T>(
  * XMLHttpRequest does it; errors as `request` throws them.
  */
 function postWithProgress<T>(path: string, body: unknown, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<T> {
+  const isForm = body instanceof FormData;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', API_PREFIX + path);
     xhr.withCredentials = true;
-    xhr.setRequestHeader('content-type', 'application/json');
+    // A form names its own multipart type, with its boundary.
+    if (!isForm) xhr.setRequestHeader('content-type', 'application/json');
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -108,7 +113,7 @@ function postWithProgress<T>(path: string, body: unknown, headers: Record<string
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
       else reject(refusal(data, xhr.status));
     };
-    xhr.send(JSON.stringify(body));
+    xhr.send(isForm ? body : JSON.stringify(body));
   });
 }
 
@@ -155,6 +160,21 @@ export const api = {
     return message.image && onUploadProgress
       ? postWithProgress<Message>(path, message, headers, onUploadProgress)
       : request<Message>('POST', path, message, headers);
+  },
+  /** A file (a document) with its caption, over HTTP as multipart: the fields first, then the file. */
+  sendFile: (
+    userId: string,
+    { file, name, text, clientMessageId, replyTo }: { file: Blob; name: string; text: string | null; clientMessageId: string; replyTo?: string },
+    socketId: string | undefined,
+    onUploadProgress: (fraction: number) => void,
+  ) => {
+    const form = new FormData();
+    if (text) form.append('text', text);
+    form.append('clientMessageId', clientMessageId);
+    if (replyTo) form.append('replyTo', replyTo);
+    form.append(SEND_FILE_PART, file, name);
+    const headers: Record<string, string> = socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
+    return postWithProgress<Message>(`/messages/send-file/${encodeURIComponent(userId)}`, form, headers, onUploadProgress);
   },
   /**
    * A text over the realtime connection: no HTTP request, and the sending tab gets no echo. Answered

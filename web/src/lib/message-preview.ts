@@ -4,16 +4,22 @@ import { formatMessageTime } from './format-time';
 /** What a message deleted for everyone shows in its place. */
 export const DELETED_MESSAGE = 'This message was deleted';
 
-/** A message in one line, as the inbox and notifications show it: its text, or "📷 Photo". */
+/** A message in one line, as the inbox and notifications show it: its text, "📷 Photo", or "📄 report.pdf". */
 export const messagePreview = (message: Message): string =>
-  message.deletedAt ? `🚫 ${DELETED_MESSAGE}` : message.text?.trim() || (message.image ? '📷 Photo' : '');
+  message.deletedAt ? `🚫 ${DELETED_MESSAGE}` : message.text?.trim() || (message.image ? '📷 Photo' : message.file ? `📄 ${message.file.name}` : '');
 
 /** How a reply quotes `message`: as it is now. */
-export const quoteOf = ({ _id, senderId, text, image }: Message): QuotedMessage => ({ _id, senderId, text, image });
+export const quoteOf = ({ _id, senderId, text, image, file }: Message): QuotedMessage => ({
+  _id,
+  senderId,
+  text,
+  image,
+  ...(file ? { fileName: file.name } : {}),
+});
 
-/** A quote in one line: the text, "📷 Photo", or that the message is gone. */
+/** A quote in one line: a file by its name ("📄 report.pdf", which says more than its caption), the text, "📷 Photo", or that the message is gone. */
 export const quotePreview = (quote: QuotedMessage): string =>
-  quote.text?.trim() || (quote.image ? '📷 Photo' : DELETED_MESSAGE);
+  quote.fileName ? `📄 ${quote.fileName}` : quote.text?.trim() || (quote.image ? '📷 Photo' : DELETED_MESSAGE);
 
 /**
  * A message's photo in words, for those who cannot see it: who sent it and when ("Photo from Bob

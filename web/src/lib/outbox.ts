@@ -1,6 +1,16 @@
 import type { QuotedMessage } from '@chat/contracts';
 import { createStore, del, get, set } from 'idb-keyval';
 
+/** The file a pending message carries: the file itself while it waits to be uploaded, or (a forward) the one it copies. */
+export interface PendingFile {
+  name: string;
+  size: number;
+  /** Kept in IndexedDB with the rest of the outbox, so a reload loses no file either. */
+  blob?: Blob;
+  /** The stored file a forward copies, shown meanwhile. */
+  url?: string;
+}
+
 /** A message of mine not stored by the server yet: shown with a clock, or as not sent. */
 export interface PendingMessage {
   /** Sent with every attempt: the server stores the message once, whatever the number of attempts. */
@@ -17,6 +27,8 @@ export interface PendingMessage {
    * absent in outboxes kept from before forwarding.
    */
   forwardOf?: string | null;
+  /** A file (a document) it carries, with `text` as its caption; absent in outboxes kept from before files. */
+  file?: PendingFile | null;
   /** On its way (now or at the next chance), or given up on until I retry. */
   status: 'sending' | 'failed';
   /** Failed attempts so far, counted while the browser is online. */

@@ -15,6 +15,7 @@ import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, ApiError, type OutgoingMessage } from '../lib/api';
 import { draftStorage, type Drafts } from '../lib/drafts';
+import { quoteOf } from '../lib/message-preview';
 import { outbox, type PendingMessage } from '../lib/outbox';
 import { errorMessage, useAuthStore } from './use-auth-store';
 
@@ -26,7 +27,7 @@ export const MAX_SEND_ATTEMPTS = 4;
 const retryDelayMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 30_000);
 
 /** A pending message of mine shown as a message: with its clientMessageId for an id, and nothing happened to it yet. */
-export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, image, createdAt, replyTo, forwardOf }: PendingMessage): Message => ({
+export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, image, createdAt, replyTo, forwardOf, file }: PendingMessage): Message => ({
   _id: clientMessageId,
   senderId,
   receiverId,
@@ -40,6 +41,7 @@ export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, 
   deletedAt: null,
   reactions: [],
   ...(forwardOf ? { forwarded: true as const } : {}),
+  ...(file ? { file: { url: file.url ?? '', name: file.name, size: file.size } } : {}),
 });
 
 /**
@@ -146,6 +148,9 @@ export interface ChatState {
   /** Keeps what I have written to `peerId` (an empty text drops the draft). */
   setDraft(peerId: string, text: string): void;
   setDraftImage(peerId: string, image: string | null): void;
+  /** The file (a document) attached to each person's next message, by their id: one attachment at a time, a file or an image. */
+  draftFiles: Record<string, File>;
+  setDraftFile(peerId: string, file: File | null): void;
   /** Takes up the signed-in user's drafts kept from before (a reload, a closed tab). */
   restoreDrafts(): void;
   /** Sends what waits in the outbox, oldest first, until it is empty or the server cannot be reached. */
@@ -333,6 +338,7 @@ const SIGNED_OUT = {
   uploadProgress: {},
   drafts: {},
   draftImages: {},
+  draftFiles: {},
   hasOlderMessages: false,
   isUsersLoading: false,
   isMoreUsersLoading: false,
@@ -388,20 +394,28 @@ export const useChatStore = create<ChatState>((set, get) => {
         const body = next.forwardOf
           ? { clientMessageId: next.clientMessageId, forwardOf: next.forwardOf }
           : { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id };
+        const onProgress = (fraction: number) =>
+          set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } }));
+        const file = !next.forwardOf && next.file?.blob;
         const overHttp = () =>
-          api
-            .sendMessage(next.receiverId, body, socket?.id, (fraction) =>
-              set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } })),
-            )
+          (file
+            ? api.sendFile(
+                next.receiverId,
+                { file, name: next.file!.name, text: next.text, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id },
+                socket?.id,
+                onProgress,
+              )
+            : api.sendMessage(next.receiverId, body, socket?.id, onProgress)
+          )
             .finally(() =>
               set((state) => {
                 const { [next.clientMessageId]: _done, ...uploading } = state.uploadProgress;
                 return { uploadProgress: uploading };
               }),
             );
-        // A text goes over the open socket (no HTTP request); an image, or anything while the socket
-        // is down, over HTTP. A retry may take the other way: the clientMessageId stores it once.
-        const sent = await (!next.image && socket?.connected ? api.sendOverSocket(socket, next.receiverId, body) : overHttp());
+        // A text goes over the open socket (no HTTP request); an image or a file, or anything while the
+        // socket is down, over HTTP. A retry may take the other way: the clientMessageId stores it once.
+        const sent = await (!next.image && !file && socket?.connected ? api.sendOverSocket(socket, next.receiverId, body) : overHttp());
         changeOutbox((queue) => queue.filter((message) => message.clientMessageId !== next.clientMessageId));
         // Shown like any message: in the conversation if it is still open, and in the inbox.
         get().receiveMessage(sent);
@@ -666,6 +680,7 @@ export const useChatStore = create<ChatState>((set, get) => {
         receiverId: selectedUser._id,
         text: message.text || null,
         image: message.image || null,
+        file: message.file ? { blob: message.file, name: message.file.name, size: message.file.size } : null,
         createdAt: new Date().toISOString(),
         replyTo: message.replyTo ?? null,
         status: 'sending',
@@ -687,6 +702,7 @@ export const useChatStore = create<ChatState>((set, get) => {
           receiverId: contact._id,
           text: message.text,
           image: message.image,
+          file: message.file ?? null,
           createdAt,
           replyTo: null,
           forwardOf: message._id,
@@ -710,15 +726,20 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     setDraftImage(peerId, image) {
-      const draftImages = { ...get().draftImages };
-      if (image) draftImages[peerId] = image;
-      else delete draftImages[peerId];
-      set({ draftImages });
+      const { [peerId]: _image, ...draftImages } = get().draftImages;
+      const { [peerId]: _file, ...draftFiles } = get().draftFiles;
+      set(image ? { draftImages: { ...draftImages, [peerId]: image }, draftFiles } : { draftImages });
+    },
+
+    setDraftFile(peerId, file) {
+      const { [peerId]: _image, ...draftImages } = get().draftImages;
+      const { [peerId]: _file, ...draftFiles } = get().draftFiles;
+      set(file ? { draftFiles: { ...draftFiles, [peerId]: file }, draftImages } : { draftFiles });
     },
 
     restoreDrafts() {
       const me = useAuthStore.getState().authUser?._id;
-      set({ drafts: (me && draftStorage.load(me)) || {}, draftImages: {} });
+      set({ drafts: (me && draftStorage.load(me)) || {}, draftImages: {}, draftFiles: {} });
     },
 
     flushOutbox() {
@@ -819,7 +840,7 @@ export const useChatStore = create<ChatState>((set, get) => {
             Boolean(shown.starred) && !message.deletedAt,
           );
         }
-        if (shown.replyTo?._id === message._id) return { ...shown, replyTo: { ...shown.replyTo, text: message.text, image: message.image } };
+        if (shown.replyTo?._id === message._id) return { ...shown, replyTo: quoteOf(message) };
         return shown;
       };
       set((state) => ({

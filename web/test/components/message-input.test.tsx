@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { canSend, MessageInput } from '../../src/components/message-input';
 import { useAuthStore } from '../../src/store/use-auth-store';
@@ -8,7 +9,7 @@ const textBox = () => screen.getByPlaceholderText('Type a message...') as HTMLTe
 const type = (value: string) => fireEvent.change(textBox(), { target: { value } });
 
 beforeEach(() => {
-  useChatStore.setState({ drafts: {}, draftImages: {}, sendMessage: vi.fn(), notifyTyping: vi.fn() });
+  useChatStore.setState({ drafts: {}, draftImages: {}, draftFiles: {}, sendMessage: vi.fn(), notifyTyping: vi.fn() });
   useAuthStore.setState({
     authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
   });
@@ -39,7 +40,7 @@ describe('the text box', () => {
     fireEvent.keyDown(textBox(), { key: 'Enter', isComposing: true });
     expect(useChatStore.getState().sendMessage).not.toHaveBeenCalled();
     fireEvent.keyDown(textBox(), { key: 'Enter' });
-    expect(useChatStore.getState().sendMessage).toHaveBeenCalledWith({ text: 'two\nlines', image: null, replyTo: null });
+    expect(useChatStore.getState().sendMessage).toHaveBeenCalledWith({ text: 'two\nlines', image: null, file: null, replyTo: null });
     expect(textBox().value).toBe('');
   });
 
@@ -77,7 +78,7 @@ describe('the text box', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     rerender(<MessageInput peerId="b" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(useChatStore.getState().sendMessage).toHaveBeenCalledWith({ text: '', image: 'data:image/png;base64,AAAA', replyTo: null });
+    expect(useChatStore.getState().sendMessage).toHaveBeenCalledWith({ text: '', image: 'data:image/png;base64,AAAA', file: null, replyTo: null });
     expect(useChatStore.getState().draftImages).toEqual({});
   });
 
@@ -101,5 +102,24 @@ describe('the text box', () => {
     expect(useChatStore.getState().drafts.b).toBe('half a thought');
     rerender(<MessageInput peerId="b" editing={null} />);
     expect(textBox().value).toBe('half a thought');
+  });
+
+  it('attaches a dropped document as a file, in place of a photo, and sends it with its caption', () => {
+    useChatStore.setState({ draftImages: { b: 'data:image/png;base64,AAAA' }, draftFiles: {} });
+    const report = new File(['%PDF-1.7'], 'Q3 report.pdf', { type: 'application/pdf' });
+    render(<MessageInput peerId="b" droppedFile={report} />);
+    expect(screen.getByTestId('file-to-send')).toHaveTextContent('Q3 report.pdf8 B');
+    expect(screen.queryByAltText('Photo to send'), 'one attachment at a time').toBeNull();
+    type('the figures');
+    fireEvent.keyDown(textBox(), { key: 'Enter' });
+    expect(useChatStore.getState().sendMessage).toHaveBeenCalledWith({ text: 'the figures', image: null, file: report, replyTo: null });
+    expect(useChatStore.getState().draftFiles).toEqual({});
+  });
+
+  it('refuses an empty file, saying why', () => {
+    const shown = vi.spyOn(toast, 'error');
+    render(<MessageInput peerId="b" droppedFile={new File([], 'empty.txt', { type: 'text/plain' })} />);
+    expect(shown).toHaveBeenCalledWith('The file is empty');
+    expect(screen.queryByTestId('file-to-send')).toBeNull();
   });
 });

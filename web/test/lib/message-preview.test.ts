@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessageTime } from '../../src/lib/format-time';
-import { photoDescription } from '../../src/lib/message-preview';
+import { messagePreview, photoDescription, quoteOf, quotePreview } from '../../src/lib/message-preview';
+import { aMessage } from '../../../test/support/a-message';
 
 describe('photoDescription', () => {
   const sentAt = '2026-11-24T09:05:00.000Z';
@@ -11,5 +12,21 @@ describe('photoDescription', () => {
 
   it('calls my own photo mine', () => {
     expect(photoDescription(sentAt, { name: 'You', isMe: true })).toBe(`Your photo, ${formatMessageTime(sentAt)}`);
+  });
+});
+
+describe('a file in one line', () => {
+  const withFile = aMessage({ _id: '1', senderId: 'bob', receiverId: 'me', file: { url: '/api/media/files/x', name: 'Q3 report.pdf', size: 2048 } });
+
+  it('names the file a message carries, unless it has a caption', () => {
+    expect(messagePreview(withFile)).toBe('📄 Q3 report.pdf');
+    expect(messagePreview({ ...withFile, text: 'the figures' })).toBe('the figures');
+  });
+
+  it('quotes it by its name, caption or not, and says it is gone once it is', () => {
+    expect(quotePreview(quoteOf(withFile))).toBe('📄 Q3 report.pdf');
+    expect(quotePreview(quoteOf({ ...withFile, text: 'the figures' }))).toBe('📄 Q3 report.pdf');
+    const { file: _gone, ...deleted } = { ...withFile, deletedAt: '2026-11-25T10:00:00Z' };
+    expect(quotePreview(quoteOf(deleted))).toBe('This message was deleted');
   });
 });

@@ -296,6 +296,29 @@ describe('sending', () => {
     useAuthStore.setState({ socket: null });
   });
 
+  it('sends a file over HTTP with its caption, shown with its name and size while it is on its way, even with the socket up', async () => {
+    const socket = { connected: true, id: 'my-tab' } as unknown as ChatSocket;
+    useAuthStore.setState({ socket });
+    let answer!: (message: Message) => void;
+    const sendFile = vi.spyOn(api, 'sendFile').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const report = new File(['%PDF-1.7'], 'Q3 report.pdf', { type: 'application/pdf' });
+    useChatStore.getState().sendMessage({ text: 'the figures', image: null, file: report });
+    const flushing = useChatStore.getState().flushOutbox();
+    const shown = pendingAsMessage(pending()[0]!);
+    expect(shown).toMatchObject({ text: 'the figures', file: { name: 'Q3 report.pdf', size: report.size } });
+    await vi.waitFor(() => expect(sendFile).toHaveBeenCalledTimes(1));
+    expect(sendFile.mock.calls[0]!.slice(0, 3)).toEqual([
+      'bob',
+      { file: report, name: 'Q3 report.pdf', text: 'the figures', clientMessageId: shown._id, replyTo: undefined },
+      'my-tab',
+    ]);
+    answer({ ...stored('the figures', 23), file: { url: '/api/media/files/a_b/c', name: 'Q3 report.pdf', size: report.size } });
+    await flushing;
+    expect(pending()).toEqual([]);
+    expect(ids()).toEqual([23]);
+    useAuthStore.setState({ socket: null });
+  });
+
   it('forwards a message to each person chosen through the outbox: shown as forwarded meanwhile, sent naming only what it copies', async () => {
     const socket = { connected: true, id: 'my-tab' } as unknown as ChatSocket;
     useAuthStore.setState({ socket });

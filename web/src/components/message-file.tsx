@@ -1,0 +1,32 @@
+import { formatFileSize, type FileAttachment } from '@chat/contracts';
+import { Download, FileText } from 'lucide-react';
+
+/** What kind of file it is, from its name: "PDF", "DOCX"; "File" for a name without an extension. */
+const kindOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && name.length - dot <= 6 ? name.slice(dot + 1).toUpperCase() : 'File';
+};
+
+/**
+ * A file a message carries: its name, size and kind, and a download under its name (the server
+ * only ever serves it as a download). A file still on its way has nothing to download yet.
+ */
+export function MessageFile({ file, isPending }: { file: FileAttachment; isPending: boolean }) {
+  const details = `${formatFileSize(file.size)} · ${kindOf(file.name)}`;
+  return (
+    <div className="mb-2 flex max-w-xs items-center gap-3 rounded-md border border-current/30 px-3 py-2" data-testid="message-file">
+      <FileText className="size-8 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium" title={file.name}>
+          {file.name}
+        </span>
+        <span className="block text-xs">{details}</span>
+      </span>
+      {!isPending && file.url && (
+        <a href={file.url} download={file.name} className="btn btn-ghost btn-sm btn-circle shrink-0 text-inherit" aria-label={`Download ${file.name}`} title="Download">
+          <Download className="size-5" />
+        </a>
+      )}
+    </div>
+  );
+}
