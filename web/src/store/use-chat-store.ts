@@ -310,6 +310,21 @@ function newestFrom(messages: Message[], peerId: string): Message | undefined {
 /** Counts the inbox's first-page requests: only the latest one's answer is shown. */
 let usersRequests = 0;
 
+/**
+ * How far I have read each conversation (by the peer's id), as this tab learned it live: read here,
+ * or on another device (its receipt). A page of the inbox the server read before that read answers
+ * after it, and would bring the badge back.
+ */
+const myReadsUpTo = new Map<string, number>();
+const noteMyRead = (peerId: string, upTo: string) => myReadsUpTo.set(peerId, Math.max(myReadsUpTo.get(peerId) ?? 0, Number(upTo)));
+
+/** `entry` as read if I read up to its latest message since its page was read. */
+function withMyReads(entry: InboxEntry): InboxEntry {
+  const readUpTo = myReadsUpTo.get(entry._id);
+  const read = readUpTo !== undefined && entry.unreadCount > 0 && entry.lastMessage && Number(entry.lastMessage._id) <= readUpTo;
+  return read ? { ...entry, unreadCount: 0 } : entry;
+}
+
 /** The outbox's one flush at a time, whether another was asked for meanwhile, and the next retry. */
 let flushing: Promise<void> | null = null;
 let flushAgain = false;
@@ -490,7 +505,7 @@ export const useChatStore = create<ChatState>((set, get) => {
           .map((entry) => {
             const shown = live.get(entry._id);
             const newer = shown?.lastMessage && (!entry.lastMessage || Number(shown.lastMessage._id) > Number(entry.lastMessage._id));
-            const current = newer ? { ...entry, lastMessage: shown.lastMessage, unreadCount: unreadPastPage(entry, shown) } : entry;
+            const current = withMyReads(newer ? { ...entry, lastMessage: shown.lastMessage, unreadCount: unreadPastPage(entry, shown) } : entry);
             // The open conversation is being read: its count is already cleared here.
             return current._id === open ? { ...current, unreadCount: 0 } : current;
           })
@@ -581,7 +596,7 @@ export const useChatStore = create<ChatState>((set, get) => {
         }
         set((state) => {
           const loaded = new Set(state.users.map((user) => user._id));
-          return { users: [...state.users, ...page.entries.filter((entry) => !loaded.has(entry._id))], usersCursor: page.next };
+          return { users: [...state.users, ...page.entries.filter((entry) => !loaded.has(entry._id)).map(withMyReads)], usersCursor: page.next };
         });
       } catch (error) {
         toast.error(errorMessage(error));
@@ -597,6 +612,7 @@ export const useChatStore = create<ChatState>((set, get) => {
       set((state) => ({ users: state.users.map((user) => (user._id === selectedUser._id ? { ...user, unreadCount: 0 } : user)) }));
       const reported = get().reportedReadUpTo;
       if (!newest || (reported !== null && Number(newest._id) <= Number(reported))) return;
+      noteMyRead(selectedUser._id, newest._id);
       set({ reportedReadUpTo: newest._id });
       try {
         await api.markRead(selectedUser._id, newest._id);
@@ -611,6 +627,7 @@ export const useChatStore = create<ChatState>((set, get) => {
       const me = useAuthStore.getState().authUser?._id;
       const reading = selectedUser?._id === message.senderId && message.receiverId === me && document.visibilityState === 'visible';
       if (!reading) return false;
+      noteMyRead(message.senderId, message._id);
       if (reportedReadUpTo === null || Number(message._id) > Number(reportedReadUpTo)) set({ reportedReadUpTo: message._id });
       return true;
     },
@@ -899,6 +916,7 @@ export const useChatStore = create<ChatState>((set, get) => {
       const me = useAuthStore.getState().authUser?._id;
       if (!me) return;
       if (userId === me) {
+        noteMyRead(senderId, upTo);
         // I read this conversation elsewhere: its badge clears here too, if nothing newer came since.
         set((state) => ({
           users: state.users.map((user) =>
@@ -992,6 +1010,7 @@ useAuthStore.subscribe((state, previous) => {
   if (previous.authUser && state.authUser?._id !== previous.authUser._id) {
     for (const timer of typingTimers.values()) clearTimeout(timer);
     typingTimers.clear();
+    myReadsUpTo.clear();
     useChatStore.setState(SIGNED_OUT);
   }
 });

@@ -493,6 +493,17 @@ describe('loading the inbox while messages arrive', () => {
     expect(useChatStore.getState().users.map((user) => [user._id, user.unreadCount])).toEqual([['bob', 0]]);
   });
 
+  it('shows as read a conversation I read on another device while the page was on its way, the page read before it', async () => {
+    useChatStore.setState({ selectedUser: null, usersQuery: '', onlineOnly: false, showArchived: false, users: [] });
+    let answer!: (page: { entries: InboxEntry[]; next: null }) => void;
+    vi.spyOn(api, 'getUsers').mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const loading = useChatStore.getState().getUsers();
+    useChatStore.getState().receiveReceipt('read', { userId: 'me', senderId: 'bob', upTo: '10', at: '2026-11-25T10:00:00Z' });
+    answer({ entries: [{ ...bob, lastMessage: message(10), unreadCount: 1 }], next: null });
+    await loading;
+    expect(useChatStore.getState().users.map((user) => [user._id, user.unreadCount])).toEqual([['bob', 0]]);
+  });
+
   it('keeps a message that arrived live after the page was asked for, with its count, at the top', async () => {
     const cat = { _id: 'cat', fullName: 'Cat', profilePic: '', lastSeen: null };
     useChatStore.setState({ selectedUser: null, usersQuery: '', users: [{ ...bob, lastMessage: message(12), unreadCount: 2 }] });
