@@ -46,6 +46,23 @@ describe('the local cluster: services on their own behind nginx', () => {
     expect(toAnn.map((m) => m.text)).toEqual(['from replica one', 'from replica two', 'last']);
   });
 
+  it('takes a 10 MB file through the edge into the object store, and hands it back to the other person alone', async () => {
+    const ann = await signUp('Ann Cluster Files');
+    const ben = await signUp('Ben Cluster Files');
+    const eve = await signUp('Eve Cluster Files');
+    const benSocket = await ben.socket('gateway-2');
+    const toBen = collectEvents<{ file?: { name: string } }>(benSocket, 'newMessage');
+    const bytes = new Uint8Array(10 * 1024 * 1024).map((_, index) => index % 251);
+    const sent = await ann.client.sendFile<{ file: { url: string; name: string; size: number } }>(ben._id, { name: 'site survey.zip', bytes }, { text: 'all of it' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.file).toMatchObject({ name: 'site survey.zip', size: bytes.length });
+    await eventually(() => toBen.length === 1, 'the file’s message live on Ben’s replica');
+    const download = await ben.client.get(sent.body.file.url);
+    expect(download.status).toBe(200);
+    expect(Buffer.compare(download.body as Buffer, Buffer.from(bytes)), 'the same bytes back').toBe(0);
+    expect((await eve.client.get(sent.body.file.url)).status).toBe(404);
+  });
+
   it('tells the person typed to on another replica who is typing, once per notice', async () => {
     const ann = await signUp('Ann Typing');
     const ben = await signUp('Ben Typing');

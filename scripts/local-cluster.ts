@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as pause } from 'node:timers/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -278,7 +278,11 @@ export async function startLocalCluster({
           : undefined,
       );
     await writeEdgeConfig();
-    await mkdir(join(dir, 'nginx-temp'));
+    // nginx keeps a large body (a file being sent) on disk while it passes it on. Started as root,
+    // its workers run as another user: they may cross the cluster's private folder, not list it.
+    await mkdir(join(dir, 'nginx-temp'), { mode: 0o1777 });
+    await chmod(join(dir, 'nginx-temp'), 0o1777);
+    await chmod(dir, 0o711);
     await writeFile(
       join(dir, 'nginx.conf'),
       [
