@@ -5,12 +5,18 @@ export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** The longest file name kept, in characters (a longer one is cut, keeping its extension). */
 export const MAX_FILE_NAME_LENGTH = 255;
 
+/** The longest voice message, in seconds. */
+export const MAX_VOICE_SECONDS = 15 * 60;
+/** What a voice message is called wherever its file's name would show (a reply's quote, the export). */
+export const VOICE_MESSAGE_NAME = 'Voice message';
+
 /** Why a file is refused. */
 export const FILE_ERRORS = {
   tooLarge: `A file can be at most ${MAX_FILE_BYTES / (1024 * 1024)} MB`,
   missing: 'Attach a file to send',
   empty: 'The file is empty',
   notMultipart: 'Send the file as multipart/form-data',
+  notAudio: 'A voice message must be a WebM, Ogg, MP4 or MP3 recording',
 } as const;
 
 /** A file a message carries (a PDF, a sheet, an archive): downloaded by its two people under its name. */
@@ -20,6 +26,8 @@ export const FileAttachmentSchema = Type.Object({
   name: Type.String(),
   /** In bytes. */
   size: Type.Integer({ minimum: 0 }),
+  /** A voice message (a recording, played where it is shown rather than downloaded): how long it lasts. */
+  voice: Type.Optional(Type.Object({ seconds: Type.Integer({ minimum: 1 }) })),
 });
 export type FileAttachment = Static<typeof FileAttachmentSchema>;
 
@@ -31,6 +39,12 @@ export function checkAttachedFile(file: { size: number }): string | null {
   if (file.size === 0) return FILE_ERRORS.empty;
   if (file.size > MAX_FILE_BYTES) return FILE_ERRORS.tooLarge;
   return null;
+}
+
+/** A length of time as a player shows it: "0:07", "2:35", "15:00". */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /** A file's size as people read it: "840 B", "12 KB", "3.4 MB". */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FileAttachmentSchema } from './files.js';
+import { FileAttachmentSchema, MAX_VOICE_SECONDS } from './files.js';
 import { ContactSchema } from './users.js';
 
 const MESSAGE_ID_PATTERN = '^[1-9][0-9]{0,18}$';
@@ -124,6 +124,10 @@ export const SendFileFieldsSchema = Type.Object(
     text: Type.Optional(Type.String({ errorMessage: 'Text must be a string' })),
     clientMessageId: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'clientMessageId must be a UUID' })),
     replyTo: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'replyTo must be a message id' })),
+    /** The file is a voice message this many seconds long (a recording, 1 to MAX_VOICE_SECONDS). */
+    voiceSeconds: Type.Optional(
+      Type.String({ pattern: '^(?:[1-9]|[1-9][0-9]|[1-8][0-9]{2}|900)$', errorMessage: `voiceSeconds must be a whole number of seconds from 1 to ${MAX_VOICE_SECONDS}` }),
+    ),
   },
 );
 export type SendFileFields = Static<typeof SendFileFieldsSchema>;

@@ -1,2 +1,3 @@
 export * from './images.js';
 export * from './media.js';
+export * from './voice.js';

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MEDIA_PATH } from '@chat/contracts';
 import type { ImageExtension } from './images.js';
+import type { VoiceExtension } from './voice.js';
 
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KEY = new RegExp(`^(?:avatars/(${UUID})|messages/(${UUID})_(${UUID}))/${UUID}\\.(png|jpg|gif|webp)$`);
 const FILE_KEY = new RegExp(`^files/(${UUID})_(${UUID})/${UUID}$`);
+const VOICE_KEY = new RegExp(`^voice/(${UUID})_(${UUID})/${UUID}\\.(webm|ogg|m4a|mp3)$`);
 
 /** Keys carry who may read them, so serving an image or a file needs no database lookup. */
 export const mediaKeys = {
@@ -13,6 +15,8 @@ export const mediaKeys = {
   messageImage: (userA: string, userB: string, extension: ImageExtension) => `messages/${pair(userA, userB)}/${randomUUID()}.${extension}`,
   /** A message's file (a document): no extension, as it is only ever downloaded, under the name the message keeps. */
   messageFile: (userA: string, userB: string) => `files/${pair(userA, userB)}/${randomUUID()}`,
+  /** A voice message: played where it is shown, so served as the audio it is. */
+  messageVoice: (userA: string, userB: string, extension: VoiceExtension) => `voice/${pair(userA, userB)}/${randomUUID()}.${extension}`,
 };
 
 const pair = (userA: string, userB: string) => [userA, userB].sort().join('_');
@@ -22,12 +26,15 @@ export const mediaUrl = (key: string) => `${MEDIA_PATH}${key}`;
 export type MediaAccess =
   | { kind: 'avatar'; extension: ImageExtension }
   | { kind: 'message'; participants: [string, string]; extension: ImageExtension }
-  | { kind: 'file'; participants: [string, string] };
+  | { kind: 'file'; participants: [string, string] }
+  | { kind: 'voice'; participants: [string, string]; extension: VoiceExtension };
 
 /** What a key is and who may read it, or null when it is not a key this service hands out. */
 export function parseMediaKey(key: string): MediaAccess | null {
   const file = FILE_KEY.exec(key);
   if (file) return { kind: 'file', participants: [file[1]!, file[2]!] };
+  const voice = VOICE_KEY.exec(key);
+  if (voice) return { kind: 'voice', participants: [voice[1]!, voice[2]!], extension: voice[3] as VoiceExtension };
   const match = KEY.exec(key);
   if (!match) return null;
   const extension = match[4] as ImageExtension;

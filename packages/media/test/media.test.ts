@@ -21,11 +21,15 @@ describe('media keys', () => {
     expect(parseMediaKey(mediaKeys.messageFile(bob, ann))).toEqual({ kind: 'file', participants: [ann, bob].sort() });
   });
 
+  it('names both participants of a voice message, with the kind of recording it is', () => {
+    expect(parseMediaKey(mediaKeys.messageVoice(bob, ann, 'ogg'))).toEqual({ kind: 'voice', participants: [ann, bob].sort(), extension: 'ogg' });
+  });
+
   it('recognises avatars', () => {
     expect(parseMediaKey(mediaKeys.avatar(ann, 'jpg'))).toEqual({ kind: 'avatar', extension: 'jpg' });
   });
 
-  it.each(['../secret.png', `avatars/${ann}/x.png`, `avatars/${ann}/${randomUUID()}.svg`, `messages/${ann}/${randomUUID()}.png`, `files/${ann}/${randomUUID()}`, `files/${ann}_${bob}/${randomUUID()}.pdf`, ''])(
+  it.each(['../secret.png', `avatars/${ann}/x.png`, `avatars/${ann}/${randomUUID()}.svg`, `messages/${ann}/${randomUUID()}.png`, `files/${ann}/${randomUUID()}`, `files/${ann}_${bob}/${randomUUID()}.pdf`, `voice/${ann}_${bob}/${randomUUID()}.wav`, ''])(
     'rejects %s',
     (key) => {
       expect(parseMediaKey(key)).toBeNull();

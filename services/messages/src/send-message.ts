@@ -3,7 +3,17 @@ import type { Bus } from '@chat/bus';
 import { FORWARD_ERRORS, type FileAttachment, type SendBody, type UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import { badRequest, Counter, notFound, type Registry } from '@chat/kernel';
-import { cleanImageDataUrl, makeThumbnail, mediaKeyFromUrl, mediaKeys, mediaUrl, parseMediaKey, thumbnailKey, type ImageExtension } from '@chat/media';
+import {
+  cleanImageDataUrl,
+  makeThumbnail,
+  mediaKeyFromUrl,
+  mediaKeys,
+  mediaUrl,
+  parseMediaKey,
+  thumbnailKey,
+  type ImageExtension,
+  type VoiceExtension,
+} from '@chat/media';
 import type { FastifyBaseLogger } from 'fastify';
 import { blockBetween, blockedError } from './blocks.js';
 import { contactExists } from './contacts.js';
@@ -41,6 +51,8 @@ export type SendResult =
 export interface UploadedFile {
   bytes: Buffer;
   name: string;
+  /** A voice message: how long it lasts, and the kind of recording its bytes are. */
+  voice?: { seconds: number; extension: VoiceExtension };
 }
 
 /** An image to store with a message: sent as a data URL (checked and re-encoded), or a stored one a forward copies. */
@@ -77,11 +89,13 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
   };
 
   /** The stored file a message carries, to copy into another conversation, or null if it is gone. */
-  const storedFile = async ({ url, name }: FileAttachment): Promise<UploadedFile | null> => {
+  const storedFile = async ({ url, name, voice }: FileAttachment): Promise<UploadedFile | null> => {
     const key = mediaKeyFromUrl(url);
-    if (!key || parseMediaKey(key)?.kind !== 'file') return null;
+    const media = key && parseMediaKey(key);
+    if (!key || !media || (media.kind !== 'file' && media.kind !== 'voice')) return null;
     const bytes = await blobs.get(key);
-    return bytes && { bytes, name };
+    if (!bytes) return null;
+    return media.kind === 'voice' && voice ? { bytes, name, voice: { seconds: voice.seconds, extension: media.extension } } : { bytes, name };
   };
 
   return async function sendMessage(request: SendRequest): Promise<SendResult> {
@@ -127,9 +141,11 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
         await Promise.all([blobs.put(imageKey, cleanImage.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
       }
       if (fileBytes) {
-        const key = mediaKeys.messageFile(senderId, receiverId);
+        const { voice } = fileBytes;
+        const key = voice ? mediaKeys.messageVoice(senderId, receiverId, voice.extension) : mediaKeys.messageFile(senderId, receiverId);
         await blobs.put(key, fileBytes.bytes);
-        stored = { key, attachment: { url: mediaUrl(key), name: fileBytes.name, size: fileBytes.bytes.length } };
+        const attachment = { url: mediaUrl(key), name: fileBytes.name, size: fileBytes.bytes.length };
+        stored = { key, attachment: voice ? { ...attachment, voice: { seconds: voice.seconds } } : attachment };
       }
     }
     const result = await writer.insert({

@@ -1,5 +1,5 @@
 import multipart, { type MultipartFields } from '@fastify/multipart';
-import { IMAGE_BODY_LIMIT } from '@chat/media';
+import { IMAGE_BODY_LIMIT, voiceExtensionOf } from '@chat/media';
 import { badRequest, compileCheck, payloadTooLarge } from '@chat/kernel';
 import {
   cleanFileName,
@@ -15,6 +15,7 @@ import {
   SOCKET_ID_HEADER,
   socketIdFrom,
   UserIdParamsSchema,
+  VOICE_MESSAGE_NAME,
 } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -22,6 +23,7 @@ import { requireContact } from '../contacts.js';
 import type { ConversationRouteOptions } from '../deps.js';
 import { listConversation } from '../messages.js';
 import { limitUserRequestsBy } from '../per-user-limit.js';
+import type { UploadedFile } from '../send-message.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
 const checkFileFields = compileCheck(SendFileFieldsSchema);
@@ -98,8 +100,15 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
       if (part.file.truncated) throw payloadTooLarge(FILE_ERRORS.tooLarge);
       if (bytes.length === 0) throw badRequest(FILE_ERRORS.empty);
       const socketId = socketIdFrom(request.headers[SOCKET_ID_HEADER]);
-      const file = { bytes, name: cleanFileName(part.filename) };
-      const { message, stored } = await sendAs(request.userId, request.params.id, fields.value, socketId, file);
+      const { voiceSeconds, ...body } = fields.value;
+      // A voice message is played where it is shown, so served as audio: only a recording may be one.
+      const extension = voiceSeconds ? await voiceExtensionOf(bytes) : null;
+      if (voiceSeconds && !extension) throw badRequest(FILE_ERRORS.notAudio);
+      const file: UploadedFile =
+        voiceSeconds && extension
+          ? { bytes, name: VOICE_MESSAGE_NAME, voice: { seconds: Number(voiceSeconds), extension } }
+          : { bytes, name: cleanFileName(part.filename) };
+      const { message, stored } = await sendAs(request.userId, request.params.id, body, socketId, file);
       return reply.status(stored ? 201 : 200).send(message);
     },
   );

@@ -1,5 +1,5 @@
 import { notFound } from '@chat/kernel';
-import { contentTypeOf, makeThumbnail, parseMediaKey, thumbnailKey } from '@chat/media';
+import { contentTypeOf, makeThumbnail, parseMediaKey, thumbnailKey, voiceContentTypeOf } from '@chat/media';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { MessagesServiceOptions } from '../deps.js';
@@ -23,6 +23,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox");
+      if (media.kind === 'voice') {
+        const bytes = await blobs.get(key);
+        if (!bytes) throw notFound();
+        return reply.header('content-type', voiceContentTypeOf(media.extension)).send(bytes);
+      }
       if (media.kind === 'file') {
         // Never shown by the browser, whatever it holds: downloaded, under the name its message keeps.
         const bytes = await blobs.get(key);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FILE_ERRORS, MAX_FILE_BYTES, subjects, type Message, type MessageSearchResult, type UserEvent } from '@chat/contracts';
+import { FILE_ERRORS, MAX_FILE_BYTES, MAX_VOICE_SECONDS, subjects, VOICE_MESSAGE_NAME, type Message, type MessageSearchResult, type UserEvent } from '@chat/contracts';
 import { eventually } from '#test-support';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
 describeOnEachDatabase('sending a file', (server) => {
   const pdf = new TextEncoder().encode('%PDF-1.7\n<script>alert(1)</script>\n%%EOF\n');
+  /** The start of a WebM recording, as a browser's MediaRecorder writes it. */
+  const recording = new Uint8Array([...Buffer.from('1A45DFA39F4286810142F7810142F2810442F381084282847765626D4287810442858102', 'hex'), ...new Uint8Array(4000)]);
   const history = async (user: TestUser, peer: TestUser) => (await user.client.get(`/api/messages/${peer.id}`)).body as Message[];
 
   it('sends a document with a caption to both people, downloaded by them alone under its name, never shown by the browser', async () => {
@@ -68,6 +70,27 @@ describeOnEachDatabase('sending a file', (server) => {
     expect(gone).toMatchObject({ deletedAt: expect.any(String), text: null });
     expect(gone).not.toHaveProperty('file');
     expect(((await bob.client.get('/api/messages/starred')).body as MessageSearchResult[]).length, 'its star gone with it').toBe(0);
+  });
+
+  it('sends a voice message, served to both people as the audio it is and forwarded as one; refuses one that is no recording', async () => {
+    const [ann, bob, cat] = [await server().user('Ann Voice'), await server().user('Bob Voice'), await server().user('Cat Voice')];
+    const sent = await ann.client.sendFile<Message>(bob.id, { name: 'blob', bytes: recording }, { voiceSeconds: '7' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.file).toEqual({ url: expect.stringMatching(/^\/api\/media\/voice\/.+\.webm$/), name: VOICE_MESSAGE_NAME, size: recording.length, voice: { seconds: 7 } });
+    const played = await bob.client.get(sent.body.file!.url);
+    expect(played.status).toBe(200);
+    expect(played.headers.get('content-type')).toBe('audio/webm');
+    expect(played.headers.get('content-disposition')).toBeNull();
+    expect((await cat.client.get(sent.body.file!.url)).status).toBe(404);
+
+    const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, { forwardOf: sent.body._id, clientMessageId: randomUUID() });
+    expect(forward.body.file).toMatchObject({ name: VOICE_MESSAGE_NAME, voice: { seconds: 7 }, url: expect.stringMatching(/\.webm$/) });
+    expect((await cat.client.get(forward.body.file!.url)).headers.get('content-type')).toBe('audio/webm');
+
+    const notAudio = await ann.client.sendFile(bob.id, { name: 'fake.webm', bytes: pdf }, { voiceSeconds: '3' });
+    expect([notAudio.status, notAudio.body]).toEqual([400, { message: FILE_ERRORS.notAudio }]);
+    const tooLong = await ann.client.sendFile(bob.id, { name: 'long.webm', bytes: recording }, { voiceSeconds: String(MAX_VOICE_SECONDS + 1) });
+    expect(tooLong.status).toBe(400);
   });
 
   it('refuses a send without a file, an empty file, one past the limit, a bad field, and JSON', async () => {
