@@ -33,6 +33,11 @@ async function peopleWithHistory(baseUrl: string, surname: string) {
   for (const [from, to, name] of [[bob, aliceUser._id, 'Trip plan.pdf'], [alice, bobUser._id, 'Budget.xlsx']] as const) {
     expect((await from.sendFile(to, { name, bytes: plan })).status, `${name} sent`).toBe(201);
   }
+  // The start of a WebM recording, as a browser's MediaRecorder writes it: a voice message each way.
+  const recording = new Uint8Array([...Buffer.from('1A45DFA39F4286810142F7810142F2810442F381084282847765626D4287810442858102', 'hex'), ...new Uint8Array(2000)]);
+  for (const [from, to] of [[bob, aliceUser._id], [alice, bobUser._id]] as const) {
+    expect((await from.sendFile(to, { name: 'voice', bytes: recording }, { voiceSeconds: '12' })).status, 'a voice message sent').toBe(201);
+  }
   const deleted = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'wrong chat' });
   await post(alice, `/api/messages/delete/${deleted._id}`, {});
   await post(carl, `/api/messages/send/${aliceUser._id}`, { text: 'Are you coming tonight?' });

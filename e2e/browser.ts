@@ -8,7 +8,7 @@ const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 /** Where a failed test leaves each of its pages as it was, with what the page logged. */
 const FAILURE_DIR = join(process.cwd(), 'test-results', 'failures');
 
-/** Debian's chromium, headless, with nothing that calls out to the network on its own. */
+/** Debian's chromium, headless, with nothing that calls out to the network on its own, and a fake microphone. */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
@@ -20,6 +20,9 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-component-update',
       '--no-first-run',
       '--disable-sync',
+      // A microphone that plays a tone, allowed without asking: voice messages can be recorded.
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
     ],
   });
 

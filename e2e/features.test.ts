@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@chat/contracts';
+import { formatDuration, type Message } from '@chat/contracts';
 import { ApiClient, pngBytes, toDataUrl } from '#test-support';
 import { chooseInConversationMenu, conversation, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
@@ -168,6 +168,34 @@ describeOnEmbedded((run) => {
       await polled(() => answer.textContent(), 'the answer quoting the file, on Alice’s side').toContain('📄 Q3 report.pdf');
       const history = (await alice.get(`/api/messages/${bobUser._id}`)).body as Message[];
       expect(history.find((message) => message.file)).toMatchObject({ senderId: aliceUser._id, file: { name: 'Q3 report.pdf', size: report.length } });
+    });
+
+    it('records a voice message: the other person sees how long it lasts and plays it where it is', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Voices');
+      const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
+      for (const [{ page }, peer] of [[ann, /Bob Voices/], [ben, /Alice Voices/]] as const) {
+        await page.goto('/');
+        await page.getByRole('button', { name: peer }).click();
+      }
+      await ann.page.getByRole('button', { name: 'Record voice message' }).click();
+      await polled(() => ann.page.getByTestId('recording-time').textContent(), 'two seconds recorded').toMatch(/^0:0[2-9]$/);
+      await run.shot(ann.page, 'voice-recording');
+      await ann.page.getByRole('button', { name: 'Send voice message' }).click();
+
+      const voice = conversation(ben.page).getByTestId('voice-message');
+      await polled(() => voice.count(), 'the voice message on Bob’s side').toBe(1);
+      const [stored] = ((await alice.get(`/api/messages/${bobUser._id}`)).body as Message[]).filter((message) => message.file?.voice);
+      const { seconds } = stored!.file!.voice!;
+      expect(seconds, 'as long as it was recorded').toBeGreaterThanOrEqual(2);
+      expect(stored!.file!.name).toBe('Voice message');
+      await polled(() => voice.getByTestId('voice-duration').textContent(), 'how long it lasts').toBe(formatDuration(seconds));
+      await polled(() => ben.page.getByRole('button', { name: /Alice Voices/ }).textContent(), 'named in the row').toContain(
+        `🎤 Voice message (${formatDuration(seconds)})`,
+      );
+      await voice.getByRole('button', { name: 'Play voice message' }).click();
+      await polled(() => voice.getByRole('progressbar').getAttribute('value'), 'it plays').not.toBe('0');
+      await run.shot(ben.page, 'voice-received');
+      expect((await bob.get(stored!.file!.url)).headers.get('content-type')).toMatch(/^audio\//);
     });
 
     it('stars a message to find it again: marked on my other device too, listed under “Starred messages”, opened where it was said', async () => {

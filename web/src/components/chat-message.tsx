@@ -8,6 +8,7 @@ import { avatarOf } from '../lib/avatar';
 import { formatMessageTime } from '../lib/format-time';
 import { MessageReactions } from './message-reactions';
 import { MessageFile } from './message-file';
+import { VoiceMessage } from './voice-message';
 import { MessageStatus, statusOf } from './message-status';
 import { MessageText } from './message-text';
 import { QuotedMessage } from './quoted-message';
@@ -189,13 +190,17 @@ export function ChatMessage({
             />
           </button>
         )}
-        {message.file && <MessageFile file={message.file} isPending={isPending} />}
+        {message.file?.voice ? (
+          <VoiceMessage url={message.file.url} seconds={message.file.voice.seconds} isPending={isPending} />
+        ) : (
+          message.file && <MessageFile file={message.file} isPending={isPending} />
+        )}
         {uploadProgress !== undefined && (
           <progress
             className="progress mb-2 w-full max-w-[200px] text-primary-content"
             value={Math.round(uploadProgress * 100)}
             max={100}
-            aria-label={message.file ? 'Uploading file' : 'Uploading image'}
+            aria-label={message.file?.voice ? 'Uploading voice message' : message.file ? 'Uploading file' : 'Uploading image'}
           />
         )}
         {message.text && (

@@ -1,10 +1,11 @@
-import { checkAttachedFile, checkImageFile, formatFileSize, isImageType, MAX_TEXT, type Message } from '@chat/contracts';
-import { FileText, Image, Paperclip, Pencil, Reply, Send, Smile, X } from 'lucide-react';
+import { checkAttachedFile, checkImageFile, formatDuration, formatFileSize, isImageType, MAX_TEXT, VOICE_MESSAGE_NAME, type Message } from '@chat/contracts';
+import { FileText, Image, Mic, Paperclip, Pencil, Reply, Send, Smile, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { quoteOf, quotePreview } from '../lib/message-preview';
 import { readAsDataUrl } from '../lib/read-image';
 import { useEscapeToClose } from '../lib/use-escape-key';
+import { useVoiceRecorder, type VoiceRecording } from '../lib/use-voice-recorder';
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 import { useChatStore } from '../store/use-chat-store';
 
@@ -70,6 +71,25 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
     if (replyingTo) textInputRef.current?.focus();
   }, [replyingTo?.message._id]);
 
+  const replyTo = replyingTo && quoteOf(replyingTo.message);
+  const sendVoice = useCallback(
+    ({ blob, seconds }: VoiceRecording) => {
+      sendMessage({ text: '', image: null, file: new File([blob], VOICE_MESSAGE_NAME, { type: blob.type }), voiceSeconds: seconds, replyTo });
+      onReplyDone?.();
+    },
+    [sendMessage, replyTo, onReplyDone],
+  );
+  const voice = useVoiceRecorder(sendVoice);
+  const startRecording = async () => {
+    notifyTyping(false);
+    if (!(await voice.start())) toast.error('Allow the microphone to record a voice message');
+  };
+  const finishRecording = async () => {
+    const recording = await voice.finish();
+    if (recording) sendVoice(recording);
+    textInputRef.current?.focus();
+  };
+
   const closePicker = useCallback(() => setPickerOpen(false), []);
   useEscapeToClose(isPickerOpen, closePicker);
 
@@ -124,7 +144,6 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
     notifyTyping(false);
     // The message shows in the conversation with a clock at once, and the outbox keeps it until it is
     // stored: the input is free for the next one.
-    const replyTo = replyingTo && quoteOf(replyingTo.message);
     sendMessage({ text: text.trim(), image, file, replyTo });
     setDraft(peerId, '');
     removeAttachment();
@@ -214,6 +233,20 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
         </div>
       )}
 
+      {voice.isRecording ? (
+        <div className="flex items-center gap-3" role="group" aria-label="Recording a voice message">
+          <button type="button" className="btn btn-ghost btn-circle btn-sm" onClick={voice.cancel} aria-label="Cancel recording">
+            <Trash2 className="size-5" />
+          </button>
+          <span className="size-2.5 shrink-0 rounded-full bg-error motion-safe:animate-pulse" aria-hidden="true" />
+          <span className="flex-1 text-sm" aria-live="off">
+            Recording <time data-testid="recording-time">{formatDuration(voice.seconds)}</time>
+          </span>
+          <button type="button" className="btn btn-circle btn-sm" onClick={() => void finishRecording()} aria-label="Send voice message">
+            <Send className="size-5" />
+          </button>
+        </div>
+      ) : (
       <form onSubmit={onSubmit} className="flex items-end gap-2">
         <div className="flex flex-1 items-end gap-2">
           <textarea
@@ -280,10 +313,17 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
             <Paperclip className="size-5" />
           </button>
         </div>
+        {/* With nothing written yet, a voice message can be recorded instead. */}
+        {!editing && !canSend(text, attachment) && (
+          <button type="button" className="btn btn-circle btn-sm" onClick={() => void startRecording()} aria-label="Record voice message">
+            <Mic className="size-5" />
+          </button>
+        )}
         <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, attachment) || isSaving} aria-label="Send">
           <Send className="size-5" />
         </button>
       </form>
+      )}
     </div>
   );
 }

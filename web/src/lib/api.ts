@@ -28,6 +28,8 @@ export interface OutgoingMessage {
   image: string | null;
   /** A file (a document) to send, with the text as its caption. */
   file?: File | null;
+  /** The file is a voice message this many seconds long. */
+  voiceSeconds?: number;
   /** The message it answers, as quoted while it is on its way (only the id is sent). */
   replyTo?: QuotedMessage | null;
 }
@@ -164,7 +166,14 @@ export const api = {
   /** A file (a document) with its caption, over HTTP as multipart: the fields first, then the file. */
   sendFile: (
     userId: string,
-    { file, name, text, clientMessageId, replyTo }: { file: Blob; name: string; text: string | null; clientMessageId: string; replyTo?: string },
+    {
+      file,
+      name,
+      text,
+      clientMessageId,
+      replyTo,
+      voiceSeconds,
+    }: { file: Blob; name: string; text: string | null; clientMessageId: string; replyTo?: string; voiceSeconds?: number },
     socketId: string | undefined,
     onUploadProgress: (fraction: number) => void,
   ) => {
@@ -172,6 +181,7 @@ export const api = {
     if (text) form.append('text', text);
     form.append('clientMessageId', clientMessageId);
     if (replyTo) form.append('replyTo', replyTo);
+    if (voiceSeconds) form.append('voiceSeconds', String(voiceSeconds));
     form.append(SEND_FILE_PART, file, name);
     const headers: Record<string, string> = socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
     return postWithProgress<Message>(`/messages/send-file/${encodeURIComponent(userId)}`, form, headers, onUploadProgress);

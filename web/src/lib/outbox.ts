@@ -9,6 +9,8 @@ export interface PendingFile {
   blob?: Blob;
   /** The stored file a forward copies, shown meanwhile. */
   url?: string;
+  /** A voice message: how long it lasts. */
+  voiceSeconds?: number;
 }
 
 /** A message of mine not stored by the server yet: shown with a clock, or as not sent. */

@@ -41,7 +41,9 @@ export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, 
   deletedAt: null,
   reactions: [],
   ...(forwardOf ? { forwarded: true as const } : {}),
-  ...(file ? { file: { url: file.url ?? '', name: file.name, size: file.size } } : {}),
+  ...(file
+    ? { file: { url: file.url ?? '', name: file.name, size: file.size, ...(file.voiceSeconds ? { voice: { seconds: file.voiceSeconds } } : {}) } }
+    : {}),
 });
 
 /**
@@ -416,7 +418,14 @@ export const useChatStore = create<ChatState>((set, get) => {
           (file
             ? api.sendFile(
                 next.receiverId,
-                { file, name: next.file!.name, text: next.text, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id },
+                {
+                  file,
+                  name: next.file!.name,
+                  text: next.text,
+                  clientMessageId: next.clientMessageId,
+                  replyTo: next.replyTo?._id,
+                  voiceSeconds: next.file!.voiceSeconds,
+                },
                 socket?.id,
                 onProgress,
               )
@@ -697,7 +706,9 @@ export const useChatStore = create<ChatState>((set, get) => {
         receiverId: selectedUser._id,
         text: message.text || null,
         image: message.image || null,
-        file: message.file ? { blob: message.file, name: message.file.name, size: message.file.size } : null,
+        file: message.file
+          ? { blob: message.file, name: message.file.name, size: message.file.size, ...(message.voiceSeconds ? { voiceSeconds: message.voiceSeconds } : {}) }
+          : null,
         createdAt: new Date().toISOString(),
         replyTo: message.replyTo ?? null,
         status: 'sending',
@@ -719,7 +730,12 @@ export const useChatStore = create<ChatState>((set, get) => {
           receiverId: contact._id,
           text: message.text,
           image: message.image,
-          file: message.file ?? null,
+          file: message.file && {
+            url: message.file.url,
+            name: message.file.name,
+            size: message.file.size,
+            ...(message.file.voice ? { voiceSeconds: message.file.voice.seconds } : {}),
+          },
           createdAt,
           replyTo: null,
           forwardOf: message._id,

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { canSend, MessageInput } from '../../src/components/message-input';
@@ -121,5 +121,52 @@ describe('the text box', () => {
     render(<MessageInput peerId="b" droppedFile={new File([], 'empty.txt', { type: 'text/plain' })} />);
     expect(shown).toHaveBeenCalledWith('The file is empty');
     expect(screen.queryByTestId('file-to-send')).toBeNull();
+  });
+
+  it('offers to record a voice message while nothing is written, and says so when the microphone is refused', async () => {
+    const shown = vi.spyOn(toast, 'error');
+    render(<MessageInput peerId="b" />);
+    expect(screen.getByRole('button', { name: 'Send' }), 'the spec’s send button stays, disabled').toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Record voice message' }));
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('Allow the microphone to record a voice message'));
+    type('hi');
+    expect(screen.queryByRole('button', { name: 'Record voice message' })).toBeNull();
+  });
+
+  it('records a voice message and sends it as a file with how long it lasts; cancelled, nothing is sent', async () => {
+    const stopped: string[] = [];
+    class FakeRecorder {
+      static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
+      mimeType = 'audio/webm;codecs=opus';
+      ondataavailable: ((event: { data: Blob }) => void) | null = null;
+      onstop: (() => void) | null = null;
+      constructor(readonly stream: { getTracks(): { stop(): void }[] }) {}
+      start() {}
+      stop() {
+        this.ondataavailable?.({ data: new Blob(['opus'], { type: this.mimeType }) });
+        this.onstop?.();
+      }
+    }
+    const stream = { getTracks: () => [{ stop: () => stopped.push('microphone') }] };
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn().mockResolvedValue(stream) } });
+    render(<MessageInput peerId="b" />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Record voice message' }));
+    await screen.findByRole('group', { name: 'Recording a voice message' });
+    expect(screen.getByTestId('recording-time')).toHaveTextContent('0:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel recording' }));
+    await screen.findByRole('button', { name: 'Record voice message' });
+    expect(useChatStore.getState().sendMessage).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Record voice message' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send voice message' }));
+    await waitFor(() => expect(useChatStore.getState().sendMessage).toHaveBeenCalledTimes(1));
+    const sent = vi.mocked(useChatStore.getState().sendMessage).mock.calls[0]![0];
+    expect(sent).toMatchObject({ text: '', image: null, voiceSeconds: 1 });
+    expect(sent.file).toMatchObject({ name: 'Voice message', type: 'audio/webm;codecs=opus' });
+    expect(stopped, 'the microphone let go each time').toEqual(['microphone', 'microphone']);
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'mediaDevices');
   });
 });

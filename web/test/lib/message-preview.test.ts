@@ -30,3 +30,17 @@ describe('a file in one line', () => {
     expect(quotePreview(quoteOf(deleted))).toBe('This message was deleted');
   });
 });
+
+describe('a voice message in one line', () => {
+  const voice = aMessage({
+    _id: '2',
+    senderId: 'bob',
+    receiverId: 'me',
+    file: { url: '/api/media/voice/x.webm', name: 'Voice message', size: 9000, voice: { seconds: 67 } },
+  });
+
+  it('says it is one, and how long it lasts; a reply quotes it as one', () => {
+    expect(messagePreview(voice)).toBe('🎤 Voice message (1:07)');
+    expect(quotePreview(quoteOf(voice))).toBe('🎤 Voice message');
+  });
+});
