@@ -80,6 +80,9 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
     [sendMessage, replyTo, onReplyDone],
   );
   const voice = useVoiceRecorder(sendVoice);
+  const { cancel: cancelRecording } = voice;
+  // A recording is for the person it was started for: opening another conversation throws it away.
+  useEffect(() => cancelRecording, [peerId]);
   const startRecording = async () => {
     notifyTyping(false);
     if (!(await voice.start())) toast.error('Allow the microphone to record a voice message');

@@ -69,5 +69,6 @@ export function useVoiceRecorder(onTooLong: (recording: VoiceRecording) => void)
   // Leaving the conversation mid-recording lets the microphone go.
   useEffect(() => () => void stop(), [stop]);
 
-  return { isRecording, seconds, start, finish: stop, cancel: () => void stop() };
+  const cancel = useCallback(() => void stop(), [stop]);
+  return { isRecording, seconds, start, finish: stop, cancel };
 }

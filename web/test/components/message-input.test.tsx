@@ -1,12 +1,17 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canSend, MessageInput } from '../../src/components/message-input';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 
 const textBox = () => screen.getByPlaceholderText('Type a message...') as HTMLTextAreaElement;
 const type = (value: string) => fireEvent.change(textBox(), { target: { value } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+});
 
 beforeEach(() => {
   useChatStore.setState({ drafts: {}, draftImages: {}, draftFiles: {}, sendMessage: vi.fn(), notifyTyping: vi.fn() });
@@ -134,22 +139,7 @@ describe('the text box', () => {
   });
 
   it('records a voice message and sends it as a file with how long it lasts; cancelled, nothing is sent', async () => {
-    const stopped: string[] = [];
-    class FakeRecorder {
-      static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
-      mimeType = 'audio/webm;codecs=opus';
-      ondataavailable: ((event: { data: Blob }) => void) | null = null;
-      onstop: (() => void) | null = null;
-      constructor(readonly stream: { getTracks(): { stop(): void }[] }) {}
-      start() {}
-      stop() {
-        this.ondataavailable?.({ data: new Blob(['opus'], { type: this.mimeType }) });
-        this.onstop?.();
-      }
-    }
-    const stream = { getTracks: () => [{ stop: () => stopped.push('microphone') }] };
-    vi.stubGlobal('MediaRecorder', FakeRecorder);
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn().mockResolvedValue(stream) } });
+    const stopped = installFakeMicrophone();
     render(<MessageInput peerId="b" />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Record voice message' }));
@@ -166,7 +156,37 @@ describe('the text box', () => {
     expect(sent).toMatchObject({ text: '', image: null, voiceSeconds: 1 });
     expect(sent.file).toMatchObject({ name: 'Voice message', type: 'audio/webm;codecs=opus' });
     expect(stopped, 'the microphone let go each time').toEqual(['microphone', 'microphone']);
-    vi.unstubAllGlobals();
-    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+
+  it('throws a recording away when another conversation is opened, so it never goes to someone else', async () => {
+    const stopped = installFakeMicrophone();
+    const { rerender } = render(<MessageInput peerId="b" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Record voice message' }));
+    await screen.findByRole('group', { name: 'Recording a voice message' });
+    rerender(<MessageInput peerId="c" />);
+    await screen.findByRole('button', { name: 'Record voice message' });
+    expect(stopped).toEqual(['microphone']);
+    expect(useChatStore.getState().sendMessage).not.toHaveBeenCalled();
   });
 });
+
+/** A microphone and MediaRecorder for jsdom: records a few bytes of "Opus"; says each time the microphone is let go. */
+function installFakeMicrophone(): string[] {
+  const stopped: string[] = [];
+  class FakeRecorder {
+    static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
+    mimeType = 'audio/webm;codecs=opus';
+    ondataavailable: ((event: { data: Blob }) => void) | null = null;
+    onstop: (() => void) | null = null;
+    constructor(readonly stream: { getTracks(): { stop(): void }[] }) {}
+    start() {}
+    stop() {
+      this.ondataavailable?.({ data: new Blob(['opus'], { type: this.mimeType }) });
+      this.onstop?.();
+    }
+  }
+  const stream = { getTracks: () => [{ stop: () => stopped.push('microphone') }] };
+  vi.stubGlobal('MediaRecorder', FakeRecorder);
+  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn().mockResolvedValue(stream) } });
+  return stopped;
+}
