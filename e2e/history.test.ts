@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Message } from '@chat/contracts';
 import { ApiClient, pngBytes } from '#test-support';
 import { announcements, conversation, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
@@ -112,32 +113,39 @@ describeOnEmbedded((run) => {
       await input.press('Enter');
       await input.fill('and a third');
       await input.press('Enter');
+      const notes = Buffer.from('Seat 42, coach F\n');
+      await ann.page.getByTestId('file-input').setInputFiles({ name: 'ticket.txt', mimeType: 'text/plain', buffer: notes });
+      await polled(() => ann.page.getByTestId('file-to-send').count(), 'the file attached').toBe(1);
+      await input.press('Enter');
       const pending = conversation(ann.page).locator('[data-status="sending"]');
-      await polled(() => pending.count(), 'three messages with a clock').toBe(3);
+      await polled(() => pending.count(), 'four messages with a clock').toBe(4);
       await run.shot(ann.page, 'offline-pending');
 
       await ann.page.reload();
       await polled(() => ann.page.getByRole('button', { name: 'Logout' }).count(), 'the app open again, offline, still signed in').toBe(1);
       await ann.page.context().setOffline(false);
 
-      const texts = async () => (await bob.get(`/api/messages/${aliceUser._id}`)).body as { text: string | null; image: string | null }[];
-      await polled(async () => (await texts()).length, 'the three messages stored').toBe(3);
+      const texts = async () => (await bob.get(`/api/messages/${aliceUser._id}`)).body as Message[];
+      await polled(async () => (await texts()).length, 'the four messages stored').toBe(4);
       const stored = await texts();
-      expect(stored.map((message) => [message.text, message.image !== null])).toEqual([
-        ['written on the train', false],
-        [null, true],
-        ['and a third', false],
+      expect(stored.map((message) => [message.text, message.image !== null, message.file?.name ?? null])).toEqual([
+        ['written on the train', false, null],
+        [null, true, null],
+        ['and a third', false, null],
+        [null, false, 'ticket.txt'],
       ]);
-      await polled(() => conversation(ben.page).getByTestId('chat-message').count(), 'all three on Bob’s screen').toBe(3);
+      expect(Buffer.compare((await bob.get(stored[3]!.file!.url)).body as Buffer, notes), 'the file kept whole across the reload').toBe(0);
+      await polled(() => conversation(ben.page).getByTestId('chat-message').count(), 'all four on Bob’s screen').toBe(4);
       expect(await conversation(ben.page).getByTestId('chat-message').allTextContents()).toEqual([
         expect.stringContaining('written on the train'),
         expect.not.stringContaining('and a third'),
         expect.stringContaining('and a third'),
+        expect.stringContaining('ticket.txt'),
       ]);
       await ann.page.getByRole('button', { name: /Bob Offline/ }).click();
-      await polled(() => conversation(ann.page).getByTestId('chat-message').count(), 'all three in my conversation').toBe(3);
+      await polled(() => conversation(ann.page).getByTestId('chat-message').count(), 'all four in my conversation').toBe(4);
       expect(await conversation(ann.page).locator('[data-status="sending"]').count(), 'no clock left').toBe(0);
-      expect((await texts()).length, 'nothing sent twice').toBe(3);
+      expect((await texts()).length, 'nothing sent twice').toBe(4);
 
       // A message the server refuses stays on screen as not sent, to retry or delete: Bob blocked Alice.
       expect((await bob.post(`/api/messages/block/${aliceUser._id}`)).status).toBe(204);
