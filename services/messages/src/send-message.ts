@@ -124,7 +124,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
     // An image or a file is costly to clean and store: it is done only for a known receiver who may
     // be written to, and never twice for a retried clientMessageId. A text goes straight to the one INSERT.
     let imageKey: string | null = null;
-    let stored: { key: string; attachment: FileAttachment } | null = null;
+    let savedFile: { key: string; attachment: FileAttachment } | null = null;
     if (image || file) {
       if (!(await contactExists(db, receiverId))) return { status: 'unknown-receiver' };
       const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
@@ -145,7 +145,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
         const key = voice ? mediaKeys.messageVoice(senderId, receiverId, voice.extension) : mediaKeys.messageFile(senderId, receiverId);
         await blobs.put(key, fileBytes.bytes);
         const attachment = { url: mediaUrl(key), name: fileBytes.name, size: fileBytes.bytes.length };
-        stored = { key, attachment: voice ? { ...attachment, voice: { seconds: voice.seconds } } : attachment };
+        savedFile = { key, attachment: voice ? { ...attachment, voice: { seconds: voice.seconds } } : attachment };
       }
     }
     const result = await writer.insert({
@@ -156,11 +156,11 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       clientMessageId,
       replyToId,
       forwarded: forwardOfId !== null,
-      file: stored?.attachment ?? null,
+      file: savedFile?.attachment ?? null,
     });
     if (result.status === 'stored') await deliver(result.message, request.originSocketId);
     else {
-      const unused = [...(imageKey ? [imageKey, thumbnailKey(imageKey)] : []), ...(stored ? [stored.key] : [])];
+      const unused = [...(imageKey ? [imageKey, thumbnailKey(imageKey)] : []), ...(savedFile ? [savedFile.key] : [])];
       await Promise.all(unused.map((key) => blobs.delete(key)));
     }
     return result;
