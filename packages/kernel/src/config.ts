@@ -35,6 +35,8 @@ export interface RateLimits {
   loginsPer15MinPerIp: number;
   loginsPer15MinPerEmail: number;
   messagesPerMinutePerUser: number;
+  /** Files (documents, voice messages) one user may send a minute: each may be 16 MB. */
+  filesPerMinutePerUser: number;
   /** Open sockets per user on one gateway replica. */
   socketsPerUser: number;
 }
@@ -172,6 +174,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
       loginsPer15MinPerIp: integer(env, 'RATE_LIMIT_LOGINS_PER_IP', 100, 1, 1_000_000),
       loginsPer15MinPerEmail: integer(env, 'RATE_LIMIT_LOGINS_PER_EMAIL', 10, 1, 1_000_000),
       messagesPerMinutePerUser: integer(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 120, 1, 10_000_000),
+      filesPerMinutePerUser: integer(env, 'RATE_LIMIT_FILES_PER_MINUTE', 20, 1, 100_000),
       socketsPerUser: integer(env, 'RATE_LIMIT_SOCKETS_PER_USER', 20, 1, 10_000),
     },
   };

@@ -63,7 +63,7 @@ describe('parseConfig', () => {
   it('trusts no proxy and applies the default abuse limits unless told otherwise', () => {
     expect(parseConfig({})).toMatchObject({
       trustProxy: false,
-      rateLimits: { signupsPerHourPerIp: 20, loginsPer15MinPerIp: 100, loginsPer15MinPerEmail: 10, messagesPerMinutePerUser: 120, socketsPerUser: 20 },
+      rateLimits: { signupsPerHourPerIp: 20, loginsPer15MinPerIp: 100, loginsPer15MinPerEmail: 10, messagesPerMinutePerUser: 120, filesPerMinutePerUser: 20, socketsPerUser: 20 },
     });
     expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1', RATE_LIMIT_SOCKETS_PER_USER: '5' })).toMatchObject({
       trustProxy: '10.0.0.0/8, 127.0.0.1',
@@ -98,6 +98,7 @@ describe('parseConfig', () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true would let a client choose its address: give the addresses/CIDRs of the proxies in front'],
     [{ NATS_STREAM_REPLICAS: '7' }, 'NATS_STREAM_REPLICAS must be an integer from 1 to 5, got "7"'],
     [{ RATE_LIMIT_MESSAGES_PER_MINUTE: '0' }, 'RATE_LIMIT_MESSAGES_PER_MINUTE must be an integer from 1 to 10000000, got "0"'],
+    [{ RATE_LIMIT_FILES_PER_MINUTE: '1e3' }, 'RATE_LIMIT_FILES_PER_MINUTE must be an integer from 1 to 100000, got "1e3"'],
     [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX must be letters, digits and _ : . -, got "has space"'],
   ])('fails fast on %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(new ConfigError(message));

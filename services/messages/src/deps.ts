@@ -21,7 +21,7 @@ export interface MessagesServiceOptions {
   revocations: SessionRevocations;
   jwtSecret: string;
   cookieSecure: boolean;
-  rateLimits: Pick<RateLimits, 'messagesPerMinutePerUser'>;
+  rateLimits: Pick<RateLimits, 'messagesPerMinutePerUser' | 'filesPerMinutePerUser'>;
   /** Absent: counts in this process's memory. */
   rateLimitStore?: RateLimitStore;
   /** How message search's index is kept (tests index at once, in small blocks). */

@@ -22,9 +22,9 @@ const SEARCH_INDEX: SearchIndexSettings = { blockSize: 4, delayMs: 0, batchSize:
  * users.upserted event on the bus, and a session cookie signed with the shared secret.
  */
 export async function startMessagesService({
-  rateLimits = { messagesPerMinutePerUser: 10_000 },
+  rateLimits = { messagesPerMinutePerUser: 10_000, filesPerMinutePerUser: 10_000 },
   database = testDatabase,
-}: { rateLimits?: { messagesPerMinutePerUser: number }; database?: () => Promise<Database> } = {}) {
+}: { rateLimits?: { messagesPerMinutePerUser: number; filesPerMinutePerUser: number }; database?: () => Promise<Database> } = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = await database();
   const bus = createInProcessBus(() => {});

@@ -6,7 +6,7 @@ import { startMessagesService } from './messages-server.js';
 
 let server: Awaited<ReturnType<typeof startMessagesService>>;
 beforeAll(async () => {
-  server = await startMessagesService({ rateLimits: { messagesPerMinutePerUser: 4 } });
+  server = await startMessagesService({ rateLimits: { messagesPerMinutePerUser: 4, filesPerMinutePerUser: 4 } });
 });
 afterAll(() => server.app.close());
 

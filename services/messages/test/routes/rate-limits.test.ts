@@ -4,7 +4,7 @@ import { startMessagesService } from '../messages-server.js';
 let server: Awaited<ReturnType<typeof startMessagesService>>;
 
 beforeAll(async () => {
-  server = await startMessagesService({ rateLimits: { messagesPerMinutePerUser: 3 } });
+  server = await startMessagesService({ rateLimits: { messagesPerMinutePerUser: 3, filesPerMinutePerUser: 1 } });
 });
 
 afterAll(async () => {
@@ -24,5 +24,16 @@ describe('the sending limit', () => {
     const history = (await other.client.get(`/api/messages/${fast.id}`)).body as { text: string }[];
     expect(history.map((m) => m.text)).toEqual(['hi 0', 'hi 1', 'hi 2']);
     expect((await other.client.post(`/api/messages/send/${fast.id}`, { text: 'still fine' })).status).toBe(201);
+  });
+});
+
+describe('the files limit', () => {
+  it('answers 429 to a second file within the minute, though the sending limit has room', async () => {
+    const [ann, bob] = [await server.user('Ann Many Files'), await server.user('Bob Many Files')];
+    const file = { name: 'a.txt', bytes: new TextEncoder().encode('one') };
+    expect((await ann.client.sendFile(bob.id, file)).status).toBe(201);
+    const refused = await ann.client.sendFile(bob.id, file);
+    expect([refused.status, refused.body]).toEqual([429, { message: 'You are sending files too fast. Please slow down.' }]);
+    expect((await ann.client.post(`/api/messages/send/${bob.id}`, { text: 'words still go' })).status).toBe(201);
   });
 });
