@@ -197,6 +197,13 @@ describeOnEmbedded((run) => {
       await polled(() => page.getByRole('button', { name: 'Conversation menu' }).isVisible(), 'the header’s actions').toBe(true);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await run.shot(page, 'phone-conversation');
+
+      // The paperclip is the way to attach on a phone: a picture picked with it goes as a photo.
+      expect(await page.getByRole('button', { name: 'Attach file' }).isVisible()).toBe(true);
+      await page.getByTestId('file-input').setInputFiles({ name: 'view.png', mimeType: 'image/png', buffer: await pngBytes(60, 40) });
+      await polled(() => page.getByAltText('Photo to send').count(), 'the picture attached as a photo').toBe(1);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await run.shot(page, 'phone-photo-attached');
     });
   });
 });

@@ -111,7 +111,7 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
     else setDraftFile(peerId, chosen);
   };
 
-  /** What was dropped or pasted: a picture as a photo, anything else as a file. */
+  /** What was dropped, pasted or picked with the paperclip (the one way to attach on a phone): a picture as a photo, anything else as a file. */
   const attach = (chosen: File) => (isImageType(chosen.type) ? void attachImage(chosen) : attachFile(chosen));
 
   useEffect(() => {
@@ -287,7 +287,7 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
             data-testid="file-input"
             onChange={(event) => {
               const chosen = event.target.files?.[0];
-              if (chosen) attachFile(chosen);
+              if (chosen) attach(chosen);
             }}
           />
           <button
@@ -309,9 +309,10 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
           </button>
           <button
             type="button"
-            className={`btn btn-circle btn-sm hidden sm:flex ${file ? 'text-success' : 'text-base-content/60'}`}
+            className={`btn btn-circle btn-sm ${file ? 'text-success' : 'text-base-content/60'}`}
             onClick={() => documentInputRef.current?.click()}
             aria-label="Attach file"
+            title="Attach a file or a photo"
           >
             <Paperclip className="size-5" />
           </button>
