@@ -173,6 +173,14 @@ describeOnEmbedded((run) => {
       await polled(() => page.getByRole('region', { name: 'Starred messages' }).getByTestId('message-result').count(), 'the starred list').toBe(1);
       await scan(page, 'starred-messages');
       await page.getByRole('button', { name: 'Back to chats' }).click();
+      await page.getByTestId('file-input').setInputFiles([
+        { name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. the hill') },
+        { name: 'map.txt', mimeType: 'text/plain', buffer: Buffer.from('north') },
+      ]);
+      await polled(() => page.getByRole('dialog', { name: 'Send 2 files?' }).isVisible(), 'the question before two files go').toBe(true);
+      await scan(page, 'send-files-dialog');
+      await page.keyboard.press('Escape');
+      await polled(() => page.getByRole('dialog', { name: 'Send 2 files?' }).isVisible(), 'the question closed').toBe(false);
 
       await page.getByRole('button', { name: 'Emoji' }).click();
       await polled(() => page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').count(), 'the emoji picker').toBeGreaterThan(0);

@@ -168,6 +168,23 @@ describeOnEmbedded((run) => {
       await polled(() => answer.textContent(), 'the answer quoting the file, on Alice’s side').toContain('📄 Q3 report.pdf');
       const history = (await alice.get(`/api/messages/${bobUser._id}`)).body as Message[];
       expect(history.find((message) => message.file)).toMatchObject({ senderId: aliceUser._id, file: { name: 'Q3 report.pdf', size: report.length } });
+
+      // Several picked at once: asked about, then each goes as a message of its own.
+      await ann.page.getByTestId('file-input').setInputFiles([
+        { name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. figures\n') },
+        { name: 'budget.csv', mimeType: 'text/csv', buffer: Buffer.from('q3,100\n') },
+      ]);
+      const askSend = ann.page.getByRole('dialog', { name: 'Send 2 files?' });
+      await polled(() => askSend.getByRole('list', { name: 'Files to send' }).textContent(), 'the two files named').toMatch(/agenda\.txt.*budget\.csv/);
+      await run.shot(ann.page, 'send-files-dialog');
+      await askSend.getByRole('button', { name: 'Send' }).click();
+      const cards = conversation(ben.page).getByTestId('message-file');
+      await polled(() => cards.count(), 'both on Bob’s side, each its own message').toBe(3);
+      expect(await cards.allTextContents()).toEqual([
+        expect.stringContaining('Q3 report.pdf'),
+        expect.stringContaining('agenda.txt'),
+        expect.stringContaining('budget.csv'),
+      ]);
     });
 
     it('records a voice message: the other person sees how long it lasts and plays it where it is', async () => {

@@ -7,3 +7,14 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom has <dialog> but not its modal methods: open and close it as a browser does.
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}

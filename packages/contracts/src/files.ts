@@ -5,6 +5,8 @@ export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** The longest file name kept, in characters (a longer one is cut, keeping its extension). */
 export const MAX_FILE_NAME_LENGTH = 255;
 
+/** The most files the web app sends at once (picked or dropped together, each a message of its own). */
+export const MAX_FILES_AT_ONCE = 10;
 /** The longest voice message, in seconds. */
 export const MAX_VOICE_SECONDS = 15 * 60;
 /** What a voice message is called wherever its file's name would show (a reply's quote, the export). */

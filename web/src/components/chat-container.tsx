@@ -176,8 +176,8 @@ export function ChatContainer() {
     [messages, authUser?._id, selectedUser?.fullName],
   );
 
-  // A file dropped anywhere on the conversation is attached to the message being written (a picture as a photo).
-  const [droppedFile, setDroppedFile] = useState<File | null>(null);
+  // Files dropped anywhere on the conversation are attached to the message being written (a picture as a photo).
+  const [droppedFiles, setDroppedFiles] = useState<File[] | null>(null);
   const [isDragging, setDragging] = useState(false);
   const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
   const onDragOver = (event: DragEvent) => {
@@ -189,8 +189,8 @@ export function ChatContainer() {
     if (!carriesFiles(event)) return;
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) setDroppedFile(file);
+    const files = [...event.dataTransfer.files];
+    if (files.length > 0) setDroppedFiles(files);
   };
 
   if (!selectedUser || !authUser) return null;
@@ -296,7 +296,7 @@ export function ChatContainer() {
       ) : (
         <MessageInput
           peerId={selectedUser._id}
-          droppedFile={droppedFile}
+          droppedFiles={droppedFiles}
           editing={editing}
           onEditDone={() => setEditing(null)}
           onEditLatest={editLatest}

@@ -1,4 +1,14 @@
-import { checkAttachedFile, checkImageFile, formatDuration, formatFileSize, isImageType, MAX_TEXT, VOICE_MESSAGE_NAME, type Message } from '@chat/contracts';
+import {
+  checkAttachedFile,
+  checkImageFile,
+  formatDuration,
+  formatFileSize,
+  isImageType,
+  MAX_FILES_AT_ONCE,
+  MAX_TEXT,
+  VOICE_MESSAGE_NAME,
+  type Message,
+} from '@chat/contracts';
 import { FileText, Image, Mic, Paperclip, Pencil, Reply, Send, Smile, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -7,6 +17,7 @@ import { readAsDataUrl } from '../lib/read-image';
 import { useEscapeToClose } from '../lib/use-escape-key';
 import { useVoiceRecorder, type VoiceRecording } from '../lib/use-voice-recorder';
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
+import { SendFilesDialog } from './send-files-dialog';
 import { useChatStore } from '../store/use-chat-store';
 
 
@@ -16,8 +27,8 @@ export const canSend = (text: string, attachment: unknown) => text.trim().length
 interface MessageInputProps {
   /** Whom the message is for: what is written to each person is their draft. */
   peerId: string;
-  /** A file dropped on the conversation: attached as if picked (an image as a photo, anything else as a file). */
-  droppedFile?: File | null;
+  /** Files dropped on the conversation: attached as if picked (an image as a photo, anything else as a file). */
+  droppedFiles?: File[] | null;
   /** My message whose text is being changed, instead of a new one being written. */
   editing?: Message | null;
   /** The edit was saved or given up. */
@@ -30,7 +41,7 @@ interface MessageInputProps {
   onReplyDone?(): void;
 }
 
-export function MessageInput({ peerId, droppedFile = null, editing = null, onEditDone, onEditLatest, replyingTo = null, onReplyDone }: MessageInputProps) {
+export function MessageInput({ peerId, droppedFiles = null, editing = null, onEditDone, onEditLatest, replyingTo = null, onReplyDone }: MessageInputProps) {
   const draft = useChatStore((state) => state.drafts[peerId] ?? '');
   const image = useChatStore((state) => state.draftImages[peerId] ?? null);
   const file = useChatStore((state) => state.draftFiles[peerId] ?? null);
@@ -114,10 +125,27 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
   /** What was dropped, pasted or picked with the paperclip (the one way to attach on a phone): a picture as a photo, anything else as a file. */
   const attach = (chosen: File) => (isImageType(chosen.type) ? void attachImage(chosen) : attachFile(chosen));
 
+  /** Several at once are asked about, then each goes as a message of its own; one is attached to the message being written. */
+  const [choosingMany, setChoosingMany] = useState<File[] | null>(null);
+  const attachAll = (chosen: File[]) => {
+    if (chosen.length === 1) attach(chosen[0]!);
+    else if (chosen.length > MAX_FILES_AT_ONCE) toast.error(`You can send up to ${MAX_FILES_AT_ONCE} files at once`);
+    else if (chosen.length > 1) setChoosingMany(chosen);
+  };
+  const sendEach = async (chosen: File[]) => {
+    for (const each of chosen) {
+      const isImage = isImageType(each.type);
+      const problem = isImage ? checkImageFile(each) : checkAttachedFile(each);
+      if (problem) toast.error(`${each.name}: ${problem}`);
+      else if (isImage) sendMessage({ text: '', image: await readAsDataUrl(each), replyTo: null });
+      else sendMessage({ text: '', image: null, file: each, replyTo: null });
+    }
+  };
+
   useEffect(() => {
-    if (droppedFile) attach(droppedFile);
-    // Each drop is a new File, attached once; attach itself is new on every render.
-  }, [droppedFile]);
+    if (droppedFiles) attachAll(droppedFiles);
+    // Each drop is a new list, attached once; attachAll itself is new on every render.
+  }, [droppedFiles]);
 
   const removeAttachment = () => {
     setDraftImage(peerId, null);
@@ -126,10 +154,10 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const [pasted] = event.clipboardData.files;
-    if (pasted) {
+    const pasted = [...event.clipboardData.files];
+    if (pasted.length > 0) {
       event.preventDefault();
-      attach(pasted);
+      attachAll(pasted);
     }
   };
 
@@ -275,9 +303,11 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
             className="hidden"
             ref={fileInputRef}
             data-testid="image-input"
+            multiple
             onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) void attachImage(chosen);
+              const chosen = [...(event.target.files ?? [])];
+              if (chosen.length === 1) void attachImage(chosen[0]!);
+              else attachAll(chosen);
             }}
           />
           <input
@@ -285,9 +315,11 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
             className="hidden"
             ref={documentInputRef}
             data-testid="file-input"
+            multiple
             onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) attach(chosen);
+              attachAll([...(event.target.files ?? [])]);
+              // The same files may be picked again.
+              event.target.value = '';
             }}
           />
           <button
@@ -328,6 +360,7 @@ export function MessageInput({ peerId, droppedFile = null, editing = null, onEdi
         </button>
       </form>
       )}
+      <SendFilesDialog files={choosingMany} onSend={(chosen) => void sendEach(chosen)} onDone={() => setChoosingMany(null)} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canSend, MessageInput } from '../../src/components/message-input';
+import type { OutgoingMessage } from '../../src/lib/api';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 
@@ -112,7 +113,7 @@ describe('the text box', () => {
   it('attaches a dropped document as a file, in place of a photo, and sends it with its caption', () => {
     useChatStore.setState({ draftImages: { b: 'data:image/png;base64,AAAA' }, draftFiles: {} });
     const report = new File(['%PDF-1.7'], 'Q3 report.pdf', { type: 'application/pdf' });
-    render(<MessageInput peerId="b" droppedFile={report} />);
+    render(<MessageInput peerId="b" droppedFiles={[report]} />);
     expect(screen.getByTestId('file-to-send')).toHaveTextContent('Q3 report.pdf8 B');
     expect(screen.queryByAltText('Photo to send'), 'one attachment at a time').toBeNull();
     type('the figures');
@@ -121,9 +122,30 @@ describe('the text box', () => {
     expect(useChatStore.getState().draftFiles).toEqual({});
   });
 
+  it('asks before several files dropped at once go, then sends each as a message of its own, a picture as a photo', async () => {
+    const photo = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47])], 'view.png', { type: 'image/png' });
+    const report = new File(['%PDF-1.7'], 'Q3 report.pdf', { type: 'application/pdf' });
+    render(<MessageInput peerId="b" droppedFiles={[photo, report]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Send 2 files?' });
+    expect(within(dialog).getByRole('list', { name: 'Files to send' })).toHaveTextContent(/view\.png.*Q3 report\.pdf/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(useChatStore.getState().sendMessage).toHaveBeenCalledTimes(2));
+    const [[first], [second]] = vi.mocked(useChatStore.getState().sendMessage).mock.calls as [[OutgoingMessage], [OutgoingMessage]];
+    expect(first.image).toMatch(/^data:image\/png;base64,/);
+    expect(second).toEqual({ text: '', image: null, file: report, replyTo: null });
+  });
+
+  it('refuses more than ten files at once, saying so, and sends none', () => {
+    const shown = vi.spyOn(toast, 'error');
+    const many = Array.from({ length: 11 }, (_, i) => new File(['x'], `${i}.txt`, { type: 'text/plain' }));
+    render(<MessageInput peerId="b" droppedFiles={many} />);
+    expect(shown).toHaveBeenCalledWith('You can send up to 10 files at once');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('refuses an empty file, saying why', () => {
     const shown = vi.spyOn(toast, 'error');
-    render(<MessageInput peerId="b" droppedFile={new File([], 'empty.txt', { type: 'text/plain' })} />);
+    render(<MessageInput peerId="b" droppedFiles={[new File([], 'empty.txt', { type: 'text/plain' })]} />);
     expect(shown).toHaveBeenCalledWith('The file is empty');
     expect(screen.queryByTestId('file-to-send')).toBeNull();
   });
