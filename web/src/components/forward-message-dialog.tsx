@@ -7,10 +7,7 @@ import { messagePreview } from '../lib/message-preview';
 import { useModalDialog } from '../lib/use-modal-dialog';
 import { errorMessage } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
-import { PeopleSearchField } from './people-search-field';
-
-/** How long the search waits for typing to pause before it asks the server. */
-const SEARCH_PAUSE_MS = 200;
+import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from './people-search-field';
 
 /**
  * Forwards a message to up to MAX_FORWARD_RECIPIENTS people: my conversations as the inbox has
@@ -43,7 +40,7 @@ export function ForwardMessageDialog({ message, onDone }: { message: Message | n
         (page) => current && setFound(page.entries),
         (error: unknown) => current && toast.error(errorMessage(error)),
       );
-    }, SEARCH_PAUSE_MS);
+    }, PEOPLE_SEARCH_PAUSE_MS);
     return () => {
       current = false;
       clearTimeout(timer);

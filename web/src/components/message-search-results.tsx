@@ -1,4 +1,5 @@
 import type { MessageSearchResult } from '@chat/contracts';
+import type { ReactNode } from 'react';
 import { avatarOf } from '../lib/avatar';
 import { formatInboxTime } from '../lib/format-time';
 import { messagePreview } from '../lib/message-preview';
@@ -28,11 +29,14 @@ export function MessageList({
   query = '',
   hasMore,
   onLoadMore,
+  action,
 }: {
   results: MessageSearchResult[];
   query?: string;
   hasMore: boolean;
   onLoadMore(): void;
+  /** Something to do with each message beside it (shown where the list is wide enough for its text). */
+  action?(result: MessageSearchResult): ReactNode;
 }) {
   const openMessage = useChatStore((state) => state.openMessage);
   const me = useAuthStore((state) => state.authUser?._id);
@@ -40,10 +44,10 @@ export function MessageList({
     <>
       <ul>
         {results.map(({ message, peer }) => (
-          <li key={message._id}>
+          <li key={message._id} className="flex items-center">
             <button
               type="button"
-              className="flex w-full items-center gap-3 p-3 text-left transition-colors hover:bg-base-300"
+              className="flex min-w-0 flex-1 items-center gap-3 p-3 text-left transition-colors hover:bg-base-300"
               onClick={() => openMessage(peer, message._id)}
               data-testid="message-result"
             >
@@ -61,6 +65,7 @@ export function MessageList({
                 </span>
               </span>
             </button>
+            {action && <span className="hidden shrink-0 pr-2 lg:flex">{action({ message, peer })}</span>}
           </li>
         ))}
       </ul>

@@ -1,6 +1,9 @@
 import { MAX_CONTACT_SEARCH } from '@chat/contracts';
 import { Search } from 'lucide-react';
 
+/** How long typing in a search of people pauses before the server is asked. */
+export const PEOPLE_SEARCH_PAUSE_MS = 250;
+
 interface PeopleSearchFieldProps {
   /** The field's accessible name. */
   label: string;

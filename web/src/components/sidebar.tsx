@@ -10,13 +10,11 @@ import { MessageStatus, statusOf } from './message-status';
 import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../store/use-notification-store';
-import { PeopleSearchField } from './people-search-field';
+import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from './people-search-field';
 import { SidebarSkeleton } from './sidebar-skeleton';
 import { StarredMessages } from './starred-messages';
 import { useStarredStore } from '../store/use-starred-store';
 
-/** How long typing in the search box pauses before the server is asked. */
-const SEARCH_DELAY_MS = 250;
 /** How long the count of those online must hold still before "Show online only" asks for the list again. */
 const ONLINE_REFRESH_DELAY_MS = 500;
 /** How close to the bottom a scroll must come to load the next page of contacts. */
@@ -59,7 +57,7 @@ function Contacts() {
   }, [getUsers]);
 
   useEffect(() => {
-    const timer = setTimeout(() => void searchUsers(search.trim()), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => void searchUsers(search.trim()), PEOPLE_SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [search, searchUsers]);
 

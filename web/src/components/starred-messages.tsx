@@ -1,11 +1,18 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, StarOff } from 'lucide-react';
+import { useChatStore } from '../store/use-chat-store';
 import { useStarredStore } from '../store/use-starred-store';
 import { MessageList } from './message-search-results';
 import { SidebarSkeleton } from './sidebar-skeleton';
 
 /** The messages I starred, newest first, in place of the contacts; a click opens one where it was said. */
 export function StarredMessages() {
-  const { results, hasMore, isLoading, setOpen, loadMore } = useStarredStore();
+  const { results, hasMore, isLoading, setOpen, loadMore, applyStarred } = useStarredStore();
+  const setStarred = useChatStore((state) => state.setStarred);
+  // Off the list at once; the message, if it is on screen, loses its star too (put back with a toast if the server refuses).
+  const unstar = (messageId: string) => {
+    applyStarred(messageId, false);
+    void setStarred(messageId, false);
+  };
   return (
     <>
       <div className="flex w-full flex-col items-center gap-2 border-b border-base-300 p-5 lg:flex-row lg:gap-3">
@@ -21,7 +28,22 @@ export function StarredMessages() {
           {results.length === 0 ? (
             <p className="px-3 py-4 text-center text-sm text-muted">No starred messages. Star a message to find it here.</p>
           ) : (
-            <MessageList results={results} hasMore={hasMore} onLoadMore={() => void loadMore()} />
+            <MessageList
+              results={results}
+              hasMore={hasMore}
+              onLoadMore={() => void loadMore()}
+              action={({ message }) => (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs btn-circle"
+                  onClick={() => unstar(message._id)}
+                  aria-label="Unstar message"
+                  title="Unstar"
+                >
+                  <StarOff className="size-4" />
+                </button>
+              )}
+            />
           )}
         </section>
       )}
