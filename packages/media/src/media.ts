@@ -45,6 +45,13 @@ export function parseMediaKey(key: string): MediaAccess | null {
 /** Where the thumbnail of the image stored at `key` is kept, beside it. */
 export const thumbnailKey = (key: string) => `${key}.thumb.webp`;
 
+/** Every key a message's image (with its thumbnail) and file are stored under, from their URLs: what goes when they do. */
+export function storedKeysOf(image: string | null, file: string | null): string[] {
+  const imageKey = image && mediaKeyFromUrl(image);
+  const fileKey = file && mediaKeyFromUrl(file);
+  return [...(imageKey ? [imageKey, thumbnailKey(imageKey)] : []), ...(fileKey ? [fileKey] : [])];
+}
+
 /** The key behind a URL we produced, or null for anything else. */
 export function mediaKeyFromUrl(url: string): string | null {
   if (!url.startsWith(MEDIA_PATH)) return null;

@@ -1,7 +1,7 @@
 import type { BlobStore } from '@chat/blobs';
 import { DELETED_USER_NAME } from '@chat/contracts';
 import type { Database } from '@chat/database';
-import { mediaKeyFromUrl, thumbnailKey } from '@chat/media';
+import { storedKeysOf } from '@chat/media';
 import type { BlockedPairs } from '@chat/presence';
 
 /**
@@ -47,10 +47,6 @@ export async function forgetUser(deps: { db: Database; blobs: BlobStore; blocked
     return { media, blocks };
   });
   await Promise.all(blocks.map((block) => blockedPairs.unblock(block.blockerId, block.blockedId)));
-  const keys = media.flatMap(({ image, file }) => {
-    const imageKey = image && mediaKeyFromUrl(image);
-    const fileKey = file && mediaKeyFromUrl(file);
-    return [...(imageKey ? [imageKey, thumbnailKey(imageKey)] : []), ...(fileKey ? [fileKey] : [])];
-  });
+  const keys = media.flatMap(({ image, file }) => storedKeysOf(image, file));
   await Promise.all(keys.map((key) => blobs.delete(key)));
 }

@@ -6,7 +6,7 @@ import { mediaKeyFromUrl } from '@chat/media';
 import archiver from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import { listBlocked } from './blocks.js';
-import { MESSAGE_COLUMNS, toMessage, type ChatMessage, type MessageRow } from './messages.js';
+import { MESSAGE_COLUMNS, starredBy, toMessage, type ChatMessage, type MessageRow } from './messages.js';
 
 /** Messages read from the database at a time: a conversation of any length is exported in bounded memory. */
 const EXPORT_PAGE = 1000;
@@ -43,7 +43,7 @@ async function* conversationMessages(db: Queryable, me: string, peerId: string):
   let after = '0';
   for (;;) {
     const rows = await db.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS}, EXISTS (SELECT 1 FROM stars WHERE user_id = $5 AND message_id = messages.id) AS starred FROM messages
+      `SELECT ${MESSAGE_COLUMNS}, ${starredBy('$5', 'messages.id')} AS starred FROM messages
        WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2 AND id > $3::bigint
        ORDER BY id LIMIT $4`,
       [low, high, after, EXPORT_PAGE, me],

@@ -78,6 +78,17 @@ export const toMessage = ({
   ...(starred ? { starred: true as const } : {}),
 });
 
+/**
+ * A message listed with the person it is with (a search's or the starred list's): the columns of
+ * `contacts c` joined on them, to select beside the message's, and the row read back.
+ */
+export const PEER_COLUMNS = `c.user_id::text AS "peerId", c.full_name AS "peerName", c.profile_pic AS "peerPic"`;
+export type RowWithPeer = MessageRow & { peerId: string; peerName: string; peerPic: string };
+export const toMessageWithPeer = ({ peerId, peerName, peerPic, ...row }: RowWithPeer): { message: ChatMessage; peer: Contact } => ({
+  message: toMessage(row),
+  peer: { _id: peerId, fullName: peerName, profilePic: peerPic },
+});
+
 /** The columns of a message, read from `table`, in the order and names of COLUMNS. */
 const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
@@ -260,11 +271,14 @@ export interface Page {
   limit: number;
 }
 
+/** Whether the user named by `userParam` starred the message whose id `messageId` is (SQL, for a column `starred`). */
+export const starredBy = (userParam: string, messageId: string) => `EXISTS (SELECT 1 FROM stars WHERE user_id = ${userParam} AND message_id = ${messageId})`;
+
 /** One page of the conversation between two users, oldest first, as `userA` sees it (their stars marked). */
 export async function listConversation(db: Queryable, userA: string, userB: string, page: Page): Promise<ChatMessage[]> {
   const [low, high] = [userA, userB].sort();
   const rows = await db.query<MessageRow>(
-    `SELECT page.*, EXISTS (SELECT 1 FROM stars WHERE user_id = $5 AND message_id = page."_id"::bigint) AS starred FROM (
+    `SELECT page.*, ${starredBy('$5', 'page."_id"::bigint')} AS starred FROM (
        SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2
          AND id < $3::bigint
@@ -416,7 +430,7 @@ export async function searchMessages(
   const withPeer = `($4::uuid IS NULL OR (LEAST(sender_id, receiver_id) = LEAST($1, $4::uuid)
     AND GREATEST(sender_id, receiver_id) = GREATEST($1, $4::uuid)))`;
   const found = (from: string) => `
-    SELECT ${messageColumns('messages')}, c.user_id::text AS "peerId", c.full_name AS "peerName", c.profile_pic AS "peerPic"
+    SELECT ${messageColumns('messages')}, ${PEER_COLUMNS}
     FROM ${from} messages
     JOIN contacts c ON c.user_id = CASE WHEN sender_id = $1 THEN receiver_id ELSE sender_id END
     ORDER BY id DESC
@@ -427,9 +441,8 @@ export async function searchMessages(
       AND ${withPeer} AND ${CHECKED_TEXT} @@ to_tsquery('simple', $2)
     ORDER BY id DESC
     LIMIT $5)`;
-  type Row = MessageRow & { peerId: string; peerName: string; peerPic: string };
   const newest = before ?? MAX_BIGINT;
-  const rows = await db.query<Row>(found(`(${tail('sender_id')} UNION ALL ${tail('receiver_id')})`), [
+  const rows = await db.query<RowWithPeer>(found(`(${tail('sender_id')} UNION ALL ${tail('receiver_id')})`), [
     userId,
     query,
     newest,
@@ -460,7 +473,7 @@ export async function searchMessages(
       blocksWanted,
     ]);
     if (blocks.length > 0) {
-      const inBlocks = await db.query<Row>(
+      const inBlocks = await db.query<RowWithPeer>(
         found(`(SELECT * FROM messages WHERE id = ANY($6::bigint[]) AND id < $3::bigint AND ${withPeer} AND ${CHECKED_TEXT} @@ to_tsquery('simple', $2))`),
         [userId, query, newest, peerId ?? null, limit - rows.length, blocks.flatMap((block) => block.messageIds)],
       );
@@ -473,8 +486,5 @@ export async function searchMessages(
       from = 'index';
     }
   }
-  return rows.map(({ peerId: id, peerName, peerPic, ...row }) => ({
-    message: toMessage(row),
-    peer: { _id: id, fullName: peerName, profilePic: peerPic },
-  }));
+  return rows.map(toMessageWithPeer);
 }

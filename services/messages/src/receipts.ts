@@ -147,6 +147,13 @@ export async function sendsReadReceipts(db: Queryable, userId: string): Promise<
 export const hideReadsFrom = (viewer: string) => (message: ChatMessage): ChatMessage =>
   message.senderId === viewer && message.readAt !== null ? { ...message, readAt: null } : message;
 
+/** Messages listed with their people (a search's, the starred list's), as `viewer` may see them. */
+export async function resultsAsSeenBy<T extends { message: ChatMessage }>(db: Queryable, viewer: string, results: T[]): Promise<T[]> {
+  if (await sendsReadReceipts(db, viewer)) return results;
+  const hideReads = hideReadsFrom(viewer);
+  return results.map((result) => ({ ...result, message: hideReads(result.message) }));
+}
+
 /**
  * Receipts as users see them: recorded, then told to the sockets concerned (best effort, like a new
  * message: a client that missed one finds the stamps in the history).

@@ -1,6 +1,6 @@
 import type { Contact } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
-import { findOwnOrReceived, MAX_BIGINT, messageColumns, toMessage, type ChatMessage, type MessageRow } from './messages.js';
+import { findOwnOrReceived, MAX_BIGINT, messageColumns, PEER_COLUMNS, toMessageWithPeer, type ChatMessage, type RowWithPeer } from './messages.js';
 
 export type StarOutcome = { status: 'done'; peerId: string } | { status: 'not-found' } | { status: 'deleted' };
 
@@ -26,9 +26,8 @@ export async function listStarred(
   db: Queryable,
   { userId, peerId, before, limit }: { userId: string; peerId?: string; before?: string; limit: number },
 ): Promise<{ message: ChatMessage; peer: Contact }[]> {
-  type Row = MessageRow & { peerId: string; peerName: string; peerPic: string };
-  const rows = await db.query<Row>(
-    `SELECT ${messageColumns('m')}, c.user_id::text AS "peerId", c.full_name AS "peerName", c.profile_pic AS "peerPic"
+  const rows = await db.query<RowWithPeer>(
+    `SELECT ${messageColumns('m')}, true AS starred, ${PEER_COLUMNS}
      FROM stars s
      JOIN messages m ON m.id = s.message_id
      JOIN contacts c ON c.user_id = CASE WHEN m.sender_id = $1 THEN m.receiver_id ELSE m.sender_id END
@@ -38,8 +37,5 @@ export async function listStarred(
      LIMIT $4`,
     [userId, before ?? MAX_BIGINT, peerId ?? null, limit],
   );
-  return rows.map(({ peerId: id, peerName, peerPic, ...row }) => ({
-    message: { ...toMessage(row), starred: true },
-    peer: { _id: id, fullName: peerName, profilePic: peerPic },
-  }));
+  return rows.map(toMessageWithPeer);
 }

@@ -23,21 +23,15 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox");
-      if (media.kind === 'voice') {
-        const bytes = await blobs.get(key);
-        if (!bytes) throw notFound();
-        return reply.header('content-type', voiceContentTypeOf(media.extension)).send(bytes);
-      }
-      if (media.kind === 'file') {
-        // Never shown by the browser, whatever it holds: downloaded, under the name its message keeps.
-        const bytes = await blobs.get(key);
-        if (!bytes) throw notFound();
-        return reply.header('content-type', 'application/octet-stream').header('content-disposition', 'attachment').send(bytes);
-      }
       const wantsThumbnail = request.query.size === 'thumb' && media.kind === 'message';
       const bytes = wantsThumbnail ? await thumbnailOf(key, media.extension) : await blobs.get(key);
       if (!bytes) throw notFound();
-      return reply.header('content-type', contentTypeOf(wantsThumbnail ? 'webp' : media.extension)).send(bytes);
+      if (media.kind === 'file') {
+        // Never shown by the browser, whatever it holds: downloaded, under the name its message keeps.
+        return reply.header('content-type', 'application/octet-stream').header('content-disposition', 'attachment').send(bytes);
+      }
+      const contentType = media.kind === 'voice' ? voiceContentTypeOf(media.extension) : contentTypeOf(wantsThumbnail ? 'webp' : media.extension);
+      return reply.header('content-type', contentType).send(bytes);
     },
   );
 

@@ -1,5 +1,5 @@
 import { badRequest, forbidden, notFound } from '@chat/kernel';
-import { mediaKeyFromUrl, thumbnailKey } from '@chat/media';
+import { storedKeysOf } from '@chat/media';
 import {
   EDIT_WINDOW_MINUTES,
   EditBodySchema,
@@ -69,9 +69,7 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       if (outcome.status === 'not-found') throw notFound('Message not found');
       if (outcome.status === 'not-author') throw forbidden('You can only delete your own messages');
       const { message, image, file } = outcome;
-      const imageKey = image && mediaKeyFromUrl(image);
-      const fileKey = file && mediaKeyFromUrl(file);
-      const keys = [...(imageKey ? [imageKey, thumbnailKey(imageKey)] : []), ...(fileKey ? [fileKey] : [])];
+      const keys = storedKeysOf(image, file);
       // The message no longer shows them; anything left behind would only be a leak of what was deleted.
       await Promise.all(keys.map((key) => blobs.delete(key))).catch((error: unknown) =>
         app.log.error({ err: error, messageId: message._id }, 'could not remove a deleted message’s image or file'),

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { MessagesRouteOptions } from '../deps.js';
 import { searchMessages } from '../messages.js';
-import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
+import { resultsAsSeenBy } from '../receipts.js';
 
 /** Searching the text of my messages, in every conversation or in one. */
 export const searchRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, { db }) => {
@@ -25,9 +25,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asy
         before,
         limit: limit ? Number(limit) : DEFAULT_PAGE,
       });
-      if (await sendsReadReceipts(db, request.userId)) return results;
-      const hideReads = hideReadsFrom(request.userId);
-      return results.map((result) => ({ ...result, message: hideReads(result.message) }));
+      return resultsAsSeenBy(db, request.userId, results);
     },
   );
 };

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { MessagesRouteOptions } from '../deps.js';
 import { tellMyDevices } from '../my-devices.js';
 import { limitPerUser } from '../per-user-limit.js';
-import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
+import { resultsAsSeenBy } from '../receipts.js';
 import { listStarred, setStar } from '../stars.js';
 
 /** Starring messages to find them again: a bookmark of mine on every device, which the other person never sees. */
@@ -38,9 +38,7 @@ export const starRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
     async (request) => {
       const { with: peerId, before, limit } = request.query;
       const results = await listStarred(db, { userId: request.userId, peerId, before, limit: limit ? Number(limit) : DEFAULT_PAGE });
-      if (await sendsReadReceipts(db, request.userId)) return results;
-      const hideReads = hideReadsFrom(request.userId);
-      return results.map((result) => ({ ...result, message: hideReads(result.message) }));
+      return resultsAsSeenBy(db, request.userId, results);
     },
   );
 };
