@@ -9,8 +9,8 @@ export interface PendingFile {
   blob?: Blob;
   /** The stored file a forward copies, shown meanwhile. */
   url?: string;
-  /** A voice message: how long it lasts. */
-  voiceSeconds?: number;
+  /** A voice message: how long it lasts, as a message's file says it. */
+  voice?: { seconds: number };
 }
 
 /** A message of mine not stored by the server yet: shown with a clock, or as not sent. */

@@ -41,9 +41,7 @@ export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, 
   deletedAt: null,
   reactions: [],
   ...(forwardOf ? { forwarded: true as const } : {}),
-  ...(file
-    ? { file: { url: file.url ?? '', name: file.name, size: file.size, ...(file.voiceSeconds ? { voice: { seconds: file.voiceSeconds } } : {}) } }
-    : {}),
+  ...(file ? { file: { url: file.url ?? '', name: file.name, size: file.size, ...(file.voice ? { voice: file.voice } : {}) } } : {}),
 });
 
 /**
@@ -253,11 +251,11 @@ function toTop(users: InboxEntry[], peerId: string, change: (entry: InboxEntry) 
   return [...others.slice(0, pinnedCount), changed, ...others.slice(pinnedCount)];
 }
 
-/** `entry` with one of its flags (present only when true, as the server sends them) set or cleared. */
-function withFlag(entry: InboxEntry, flag: 'pinned' | 'archived' | 'markedUnread', on: boolean): InboxEntry {
-  if (Boolean(entry[flag]) === on) return entry;
-  const { [flag]: _was, ...rest } = entry;
-  return on ? { ...rest, [flag]: true } : rest;
+/** `item` (an inbox entry, a message) with one of its flags (present only when true, as the server sends them) set or cleared. */
+function withFlag<T extends object>(item: T, flag: keyof T & string, on: boolean): T {
+  if (Boolean(item[flag]) === on) return item;
+  const { [flag]: _was, ...rest } = item;
+  return (on ? { ...rest, [flag]: true } : rest) as T;
 }
 
 /** Shows a change of mine at once, then asks the server for it: taken back, saying why, if the server refuses. */
@@ -269,13 +267,6 @@ async function optimistically(show: (on: boolean) => void, on: boolean, ask: () 
     show(!on);
     toast.error(errorMessage(error));
   }
-}
-
-/** `message` starred by me or not (the mark present only when true, as the server sends it). */
-function withStar(message: Message, starred: boolean): Message {
-  if (Boolean(message.starred) === starred) return message;
-  const { starred: _was, ...rest } = message;
-  return starred ? { ...rest, starred: true } : rest;
 }
 
 /** The inbox with `peerId`'s entry pinned (first of all) or unpinned (back among the others by its latest message). */
@@ -424,7 +415,7 @@ export const useChatStore = create<ChatState>((set, get) => {
                   text: next.text,
                   clientMessageId: next.clientMessageId,
                   replyTo: next.replyTo?._id,
-                  voiceSeconds: next.file!.voiceSeconds,
+                  voiceSeconds: next.file!.voice?.seconds,
                 },
                 socket?.id,
                 onProgress,
@@ -707,7 +698,7 @@ export const useChatStore = create<ChatState>((set, get) => {
         text: message.text || null,
         image: message.image || null,
         file: message.file
-          ? { blob: message.file, name: message.file.name, size: message.file.size, ...(message.voiceSeconds ? { voiceSeconds: message.voiceSeconds } : {}) }
+          ? { blob: message.file, name: message.file.name, size: message.file.size, ...(message.voiceSeconds ? { voice: { seconds: message.voiceSeconds } } : {}) }
           : null,
         createdAt: new Date().toISOString(),
         replyTo: message.replyTo ?? null,
@@ -730,12 +721,7 @@ export const useChatStore = create<ChatState>((set, get) => {
           receiverId: contact._id,
           text: message.text,
           image: message.image,
-          file: message.file && {
-            url: message.file.url,
-            name: message.file.name,
-            size: message.file.size,
-            ...(message.file.voice ? { voiceSeconds: message.file.voice.seconds } : {}),
-          },
+          file: message.file ?? null,
           createdAt,
           replyTo: null,
           forwardOf: message._id,
@@ -868,8 +854,9 @@ export const useChatStore = create<ChatState>((set, get) => {
       const replace = (shown: Message): Message => {
         if (shown._id === message._id) {
           // A star is mine alone, so no change both people hear carries it: the one shown stays, unless the message is gone.
-          return withStar(
+          return withFlag(
             { ...message, deliveredAt: shown.deliveredAt ?? message.deliveredAt, readAt: shown.readAt ?? message.readAt },
+            'starred',
             Boolean(shown.starred) && !message.deletedAt,
           );
         }
@@ -891,7 +878,7 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     applyStarred(messageId, starred) {
-      set((state) => ({ messages: state.messages.map((message) => (message._id === messageId ? withStar(message, starred) : message)) }));
+      set((state) => ({ messages: state.messages.map((message) => (message._id === messageId ? withFlag(message, 'starred', starred) : message)) }));
     },
 
     receiveMessage(received) {
