@@ -81,16 +81,26 @@ export const freePort = () =>
     });
   });
 
-/** Resolves once `url` answers as `isUp` wants; fails after READY_TIMEOUT_MS. */
+/** One try may not outlast this: a proxy waiting on a stuck upstream would hold it past the deadline. */
+const READY_ATTEMPT_TIMEOUT_MS = 5_000;
+
+/**
+ * Resolves once `url` answers as `isUp` wants; fails after READY_TIMEOUT_MS, saying what the last
+ * try got (a status, or why there was none), so a slow start says which side was not there.
+ */
 export async function waitUntilAnswering(url: string, isUp = (response: Response) => response.ok): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastTry = 'no answer yet';
   for (;;) {
     try {
-      if (isUp(await fetch(url))) return;
-    } catch {
-      // not listening yet
+      const response = await fetch(url, { signal: AbortSignal.timeout(READY_ATTEMPT_TIMEOUT_MS) });
+      if (isUp(response)) return;
+      lastTry = `it answered ${response.status}`;
+    } catch (error) {
+      const { cause, message } = error as Error & { cause?: { code?: string } };
+      lastTry = cause?.code ?? message;
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not become ready in ${READY_TIMEOUT_MS} ms`);
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready in ${READY_TIMEOUT_MS} ms (last try: ${lastTry})`);
     await pause(100);
   }
 }
@@ -331,7 +341,10 @@ export async function startLocalCluster({
   } catch (error) {
     for (const { child } of children.values()) child.kill('SIGKILL');
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    throw error;
+    // The folder stays: its logs say why the start failed.
+    throw new Error(`the local cluster did not start: ${(error as Error).message}; its logs are kept in ${join(dir, 'logs')}`, {
+      cause: error,
+    });
   }
 }
 
