@@ -95,6 +95,56 @@ describeOnEmbedded((run) => {
       expect((await bob.get((sent.body as { image: string }).image)).status, 'the image’s URL').toBe(404);
     });
 
+    it('deletes a received message for me and clears a chat: gone from both my tabs, kept by the other person', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Tidies');
+      for (const text of ['keep this one', 'remove this one']) expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text })).status).toBe(201);
+      const [ben, benElsewhere, ann] = [
+        await signedInPage(browser(), run.baseUrl, bob.cookie),
+        await signedInPage(browser(), run.baseUrl, bob.cookie),
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+      ];
+      for (const { page } of [ben, benElsewhere]) {
+        await page.goto('/');
+        await page.getByRole('button', { name: /Alice Tidies/ }).click();
+        await polled(() => conversation(page).getByText('remove this one').count(), 'the message on Bob’s screen').toBe(1);
+      }
+
+      const theirs = conversation(ben.page).getByTestId('chat-message').filter({ hasText: 'remove this one' });
+      await theirs.hover();
+      await theirs.getByRole('button', { name: 'Delete message' }).click();
+      const confirm = ben.page.getByRole('dialog', { name: 'Delete message?' });
+      await polled(() => confirm.isVisible(), 'the confirmation').toBe(true);
+      expect(await confirm.getByRole('button', { name: 'Delete for everyone' }).count(), 'not Bob’s to delete for everyone').toBe(0);
+      await run.shot(ben.page, 'message-delete-for-me-confirm');
+      await confirm.getByRole('button', { name: 'Delete for me' }).click();
+      for (const { page } of [ben, benElsewhere]) {
+        await polled(() => conversation(page).getByText('remove this one').count(), 'gone from each of Bob’s tabs').toBe(0);
+        await polled(() => page.getByRole('button', { name: /Alice Tidies/ }).textContent(), 'the row shows the one before').toContain('keep this one');
+        expect(await conversation(page).getByText('This message was deleted').count(), 'no tombstone: gone').toBe(0);
+      }
+      await ann.page.goto('/');
+      await ann.page.getByRole('button', { name: /Bob Tidies/ }).click();
+      await polled(() => conversation(ann.page).getByText('remove this one').count(), 'Alice keeps it').toBe(1);
+
+      await chooseInConversationMenu(ben.page, 'Clear chat');
+      const clear = ben.page.getByRole('dialog', { name: 'Clear this chat?' });
+      await polled(() => clear.isVisible(), 'the clear confirmation').toBe(true);
+      await run.shot(ben.page, 'clear-chat-confirm');
+      await clear.getByRole('button', { name: 'Clear chat' }).click();
+      for (const { page } of [ben, benElsewhere]) {
+        await polled(() => conversation(page).getByTestId('chat-message').count(), 'the chat empty on each of Bob’s tabs').toBe(0);
+        await polled(() => page.getByRole('button', { name: /Alice Tidies/ }).textContent(), 'the row without a preview').not.toContain('keep this one');
+      }
+      await run.shot(ben.page, 'chat-cleared');
+      await ann.page.reload();
+      await ann.page.getByRole('button', { name: /Bob Tidies/ }).click();
+      await polled(() => conversation(ann.page).getByTestId('chat-message').count(), 'Alice keeps both').toBe(2);
+
+      expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'after the clear' })).status).toBe(201);
+      await polled(() => conversation(ben.page).getByTestId('chat-message').count(), 'what comes next shows').toBe(1);
+      expect(await conversation(ben.page).getByText('after the clear').count()).toBe(1);
+    });
+
     it('forwards a message with its photo to two people: each gets it marked “Forwarded”', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Forwards');
       const [carl, dan] = [new ApiClient(run.baseUrl), new ApiClient(run.baseUrl)];

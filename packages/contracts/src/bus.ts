@@ -63,6 +63,15 @@ export const UserEventSchema = Type.Union([
   Type.Object({ type: Type.Literal('conversationPinned'), peerId: Type.String(), pinned: Type.Boolean() }),
   /** To my own sockets: I starred a message of my conversation with `peerId` (or unstarred it) on another tab or device. */
   Type.Object({ type: Type.Literal('messageStarred'), messageId: Type.String(), peerId: Type.String(), starred: Type.Boolean() }),
+  /** To my own sockets: I deleted messages of my conversation with `peerId` for myself; the entry now shows `lastMessage`. */
+  Type.Object({
+    type: Type.Literal('messagesHidden'),
+    peerId: Type.String(),
+    messageIds: Type.Array(Type.String()),
+    lastMessage: Type.Union([MessageSchema, Type.Null()]),
+  }),
+  /** To my own sockets: I cleared my conversation with `peerId` up to `upTo`. */
+  Type.Object({ type: Type.Literal('conversationCleared'), peerId: Type.String(), upTo: Type.String() }),
   /** To my own sockets: I marked a conversation unread (or opened it, which clears the mark) on another tab or device. */
   Type.Object({ type: Type.Literal('conversationMarkedUnread'), peerId: Type.String(), markedUnread: Type.Boolean() }),
   /** To my own sockets: I archived a conversation (or took it out of the archive) on another tab or device. */

@@ -138,6 +138,11 @@ export const InboxEntrySchema = Type.Object({
   fullName: Type.String(),
   profilePic: Type.String(),
   lastMessage: Type.Union([MessageSchema, Type.Null()]),
+  /**
+   * The id of the conversation's latest message, where the entry shows another (I deleted the
+   * latest for me: `lastMessage` is the one before) or none (I cleared the chat): where it sorts.
+   */
+  latestMessageId: Type.Optional(Type.String()),
   /** Counted up to UNREAD_COUNT_CAP; the badge shows "99+" past 99. */
   unreadCount: Type.Integer({ minimum: 0 }),
   /** When they were last online (as their last socket closed, or as they came online); null when they hide it. */
@@ -214,6 +219,33 @@ export const StarredQuerySchema = Type.Object({
   limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
 });
 export type StarredQuery = Static<typeof StarredQuerySchema>;
+
+/** The most messages one "Delete for me" takes. */
+export const MAX_DELETE_FOR_ME = 100;
+
+/** `POST /api/messages/delete-for-me/:id`: messages of my conversation with that user, gone for me alone. */
+export const DeleteForMeBodySchema = Type.Object(
+  {
+    messageIds: Type.Array(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'messageIds must be message ids' }), {
+      minItems: 1,
+      maxItems: MAX_DELETE_FOR_ME,
+      errorMessage: `messageIds must list 1 to ${MAX_DELETE_FOR_ME} message ids`,
+    }),
+  },
+  { errorMessage: { required: { messageIds: 'messageIds is required' }, type: 'Request body must be a JSON object' } },
+);
+export type DeleteForMeBody = Static<typeof DeleteForMeBodySchema>;
+
+/** What my inbox entry for a conversation shows once messages of it are gone for me: the newest left, or none. */
+export const ShownMessageSchema = Type.Object({ lastMessage: Type.Union([MessageSchema, Type.Null()]) });
+export type ShownMessage = Static<typeof ShownMessageSchema>;
+
+/** `POST /api/messages/clear/:id`: the messages of my conversation with that user, up to and including `upTo`, are gone for me. */
+export const ClearedSchema = Type.Object({ upTo: Type.String() });
+export type Cleared = Static<typeof ClearedSchema>;
+
+/** Why clearing a chat is refused. */
+export const CLEAR_ERRORS = { noConversation: 'There are no messages to clear' } as const;
 
 /** Why a star is refused. */
 export const STAR_ERRORS = { deleted: 'A deleted message cannot be starred' } as const;

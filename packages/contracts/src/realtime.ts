@@ -82,6 +82,23 @@ export interface MessageStarred {
   starred: boolean;
 }
 
+/**
+ * I deleted messages of my conversation with `userId` for myself, here or on another device: they
+ * go from every tab of mine (the other person still has them); `lastMessage` is what the inbox
+ * entry shows now.
+ */
+export interface MessagesHidden {
+  userId: string;
+  messageIds: string[];
+  lastMessage: Message | null;
+}
+
+/** I cleared my conversation with `userId`, here or on another device: its messages up to `upTo` are gone for me. */
+export interface ConversationCleared {
+  userId: string;
+  upTo: string;
+}
+
 /** I marked the conversation with `userId` unread (or opened it, clearing the mark), here or on another device. */
 export interface ConversationMarkedUnread {
   userId: string;
@@ -123,6 +140,8 @@ export interface ServerToClientEvents {
   conversationArchived: (change: ConversationArchived) => void;
   conversationMarkedUnread: (change: ConversationMarkedUnread) => void;
   messageStarred: (change: MessageStarred) => void;
+  messagesHidden: (change: MessagesHidden) => void;
+  conversationCleared: (change: ConversationCleared) => void;
 }
 
 /** Most users one socket may watch the presence of. */

@@ -85,7 +85,10 @@ export function deliverMessages(
       sockets.emit('conversationMarkedUnread', { userId: event.peerId, markedUnread: event.markedUnread });
     } else if (event.type === 'messageStarred') {
       sockets.emit('messageStarred', { messageId: event.messageId, userId: event.peerId, starred: event.starred });
-    } else if (event.type === 'conversationMuted') sockets.emit('conversationMuted', { userId: event.peerId, muted: event.muted, until: event.until });
+    } else if (event.type === 'messagesHidden') {
+      sockets.emit('messagesHidden', { userId: event.peerId, messageIds: event.messageIds, lastMessage: event.lastMessage });
+    } else if (event.type === 'conversationCleared') sockets.emit('conversationCleared', { userId: event.peerId, upTo: event.upTo });
+    else if (event.type === 'conversationMuted') sockets.emit('conversationMuted', { userId: event.peerId, muted: event.muted, until: event.until });
     else if (event.type === 'messagesRead' && event.originSocketId) sockets.except(event.originSocketId).emit('messagesRead', event.receipt);
     else sockets.emit(event.type, event.receipt);
   };

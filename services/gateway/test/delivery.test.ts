@@ -66,7 +66,7 @@ describe('newMessage delivery', () => {
     for (const socket of [...tabs, eveSocket]) socket.disconnect();
   });
 
-  it('tells every socket of a user the conversations they pinned, muted, archived and marked unread and the messages they starred elsewhere, and no one else', async () => {
+  it('tells every socket of a user the conversations they pinned, muted, archived, marked unread and cleared and the messages they starred and deleted for themselves elsewhere, and no one else', async () => {
     const hal = gateway.user();
     const eve = gateway.user();
     const tabs = await Promise.all([hal.socket(), hal.socket()]);
@@ -77,6 +77,8 @@ describe('newMessage delivery', () => {
       conversationArchived: { userId: eve.id, archived: true },
       conversationMarkedUnread: { userId: eve.id, markedUnread: true },
       messageStarred: { userId: eve.id, messageId: '12', starred: true },
+      messagesHidden: { userId: eve.id, messageIds: ['13', '14'], lastMessage: aMessage({ _id: '11', senderId: hal.id, receiverId: eve.id, text: 'still here' }) },
+      conversationCleared: { userId: eve.id, upTo: '15' },
     };
     const names = Object.keys(told) as (keyof typeof told)[];
     const heard = tabs.map((tab) => names.map((name) => collectEvents(tab, name)));
@@ -90,7 +92,7 @@ describe('newMessage delivery', () => {
     // Published after Hal's: had his reached Eve, they would have come first.
     await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ type: 'conversationPinned', peerId: hal.id, pinned: false }));
     await eventually(() => eavesdropped[0]!.length > 0, 'Eve told of her own');
-    expect(eavesdropped).toEqual([[{ userId: hal.id, pinned: false }], [], [], [], []]);
+    expect(eavesdropped).toEqual([[{ userId: hal.id, pinned: false }], [], [], [], [], [], []]);
     for (const socket of [...tabs, eveSocket]) socket.disconnect();
   });
 

@@ -130,12 +130,12 @@ const FIRST = {
 /** The highest code point: every word starting with a prefix sorts below prefix + this, in byte order. */
 const AFTER_ALL = '\u{10FFFF}';
 
-/** My unread messages from `v.peer_id` (a conversations row, possibly absent), counted up to the cap. */
+/** My unread messages from `v.peer_id` (a conversations row, possibly absent), counted up to the cap; none of those I cleared away. */
 const UNREAD_COUNT = `COALESCE((SELECT count(*)::int FROM (
     SELECT 1 FROM messages u
     WHERE LEAST(u.sender_id, u.receiver_id) = LEAST(v.user_id, v.peer_id)
       AND GREATEST(u.sender_id, u.receiver_id) = GREATEST(v.user_id, v.peer_id)
-      AND u.sender_id = v.peer_id AND u.id > v.read_up_to
+      AND u.sender_id = v.peer_id AND u.id > GREATEST(v.read_up_to, v.cleared_up_to)
     LIMIT ${UNREAD_COUNT_CAP}) unread), 0)`;
 
 /** When contact `c` was last online, if they show it and so does the viewer (`$1`): hiding it hides everyone's, as WhatsApp. */
@@ -144,6 +144,8 @@ const LAST_SEEN = `CASE WHEN c.show_last_seen AND (SELECT viewer.show_last_seen 
 
 type EntryRow = Partial<MessageRow> & {
   peerId: string;
+  /** The conversation's latest message (which the entry may not show: deleted for me, or cleared). */
+  latestMessageId?: string;
   pinned?: boolean;
   archived?: boolean;
   markedUnread?: boolean;
@@ -154,11 +156,12 @@ type EntryRow = Partial<MessageRow> & {
   accountDeleted?: boolean;
 };
 
-const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, pinned, archived, markedUnread, ...message }: EntryRow): InboxEntry => ({
+const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, pinned, archived, markedUnread, latestMessageId, ...message }: EntryRow): InboxEntry => ({
   _id: peerId,
   fullName,
   profilePic,
   lastMessage: message._id ? toMessage(message as MessageRow) : null,
+  ...(latestMessageId && latestMessageId !== message._id ? { latestMessageId } : {}),
   unreadCount,
   lastSeen: lastSeen?.toISOString() ?? null,
   ...(accountDeleted ? { accountDeleted: true as const } : {}),
@@ -167,10 +170,13 @@ const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountD
   ...(markedUnread ? { markedUnread: true as const } : {}),
 });
 
-/** A conversation of viewer `$1` (`v`) as an inbox entry, with its contact (`c`) and latest message (`m`). */
+/** The message conversation `v`'s entry shows (`m`): its latest, unless that one is gone for its user. */
+const SHOWN_MESSAGE = `LEFT JOIN messages m ON m.id = COALESCE(v.preview_message_id, v.last_message_id)`;
+
+/** A conversation of viewer `$1` (`v`) as an inbox entry, with its contact (`c`) and the message it shows (SHOWN_MESSAGE). */
 const CONVERSATION_ENTRY = `v.peer_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
   ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, c.deleted_at IS NOT NULL AS "accountDeleted", v.marked_unread AS "markedUnread",
-  ${messageColumns('m')}`;
+  v.last_message_id::text AS "latestMessageId", ${messageColumns('m')}`;
 
 /**
  * A page of the sidebar. Without a search: the conversations I pinned, the latest pinned first;
@@ -196,7 +202,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
           `SELECT ${CONVERSATION_ENTRY}, true AS "pinned", v.pinned_at AS "pinnedAt"
            FROM conversations v
            JOIN contacts c ON c.user_id = v.peer_id
-           JOIN messages m ON m.id = v.last_message_id
+           ${SHOWN_MESSAGE}
            WHERE v.user_id = $1 AND v.pinned_at IS NOT NULL AND v.archived_at IS NULL AND v.peer_id <> $1
              AND (v.pinned_at, v.peer_id) < ($2::timestamptz, $3::uuid)
            ORDER BY v.pinned_at DESC, v.peer_id DESC
@@ -209,7 +215,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
           `SELECT ${CONVERSATION_ENTRY}
            FROM conversations v
            JOIN contacts c ON c.user_id = v.peer_id
-           JOIN messages m ON m.id = v.last_message_id
+           ${SHOWN_MESSAGE}
            WHERE v.user_id = $1 AND v.peer_id <> $1 AND v.pinned_at IS NULL AND v.archived_at IS NULL
              AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
            ORDER BY v.last_message_id DESC, v.peer_id DESC
@@ -227,7 +233,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
   entries.push(...shown.map(toEntry));
   if (shown.length === room) {
     const last = shown.at(-1)!;
-    return { entries, next: { in: 'conversations', lastMessageId: last._id!, peerId: last.peerId } };
+    return { entries, next: { in: 'conversations', lastMessageId: last.latestMessageId!, peerId: last.peerId } };
   }
   const after = query.after?.in === 'names' ? query.after : null;
   const rows = await db.query<Contact & { sortName: string; lastSeen: Date | null }>(
@@ -255,7 +261,7 @@ async function listArchived(db: Queryable, me: string, query: InboxQuery): Promi
     `SELECT ${CONVERSATION_ENTRY}, true AS "archived"
      FROM conversations v
      JOIN contacts c ON c.user_id = v.peer_id
-     JOIN messages m ON m.id = v.last_message_id
+     ${SHOWN_MESSAGE}
      WHERE v.user_id = $1 AND v.archived_at IS NOT NULL AND v.peer_id <> $1
        AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
      ORDER BY v.last_message_id DESC, v.peer_id DESC
@@ -265,7 +271,7 @@ async function listArchived(db: Queryable, me: string, query: InboxQuery): Promi
   const last = rows.at(-1);
   return {
     entries: rows.map(toEntry),
-    next: rows.length === query.limit && last ? { in: 'archived', lastMessageId: last._id!, peerId: last.peerId } : null,
+    next: rows.length === query.limit && last ? { in: 'archived', lastMessageId: last.latestMessageId!, peerId: last.peerId } : null,
   };
 }
 
@@ -275,10 +281,10 @@ export async function countArchived(db: Queryable, me: string): Promise<number> 
   return row?.count ?? 0;
 }
 
-/** The conversation of viewer `$1` with `${peer}` and its last message, if any: looked up one contact at a time. */
+/** The conversation of viewer `$1` with `${peer}` and the message it shows, if any: looked up one contact at a time. */
 const CONVERSATION_WITH = (peer: string) => `LEFT JOIN LATERAL (
-    SELECT v.user_id, v.peer_id, v.read_up_to, v.pinned_at, v.archived_at, v.marked_unread, m.*
-    FROM conversations v JOIN messages m ON m.id = v.last_message_id
+    SELECT v.user_id, v.peer_id, v.read_up_to, v.cleared_up_to, v.pinned_at, v.archived_at, v.marked_unread, v.last_message_id, m.*
+    FROM conversations v ${SHOWN_MESSAGE}
     WHERE v.user_id = $1 AND v.peer_id = ${peer}
     LIMIT 1
   ) v ON true`;
@@ -292,7 +298,7 @@ async function listOnline(db: Queryable, me: string, query: InboxQuery): Promise
   const rows = await db.query<EntryRow & { sortName: string }>(
     `SELECT c.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName",
        ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", v.archived_at IS NOT NULL AS "archived",
-       v.marked_unread IS TRUE AS "markedUnread", ${messageColumns('v')}
+       v.marked_unread IS TRUE AS "markedUnread", v.last_message_id::text AS "latestMessageId", ${messageColumns('v')}
      FROM contacts c
      ${CONVERSATION_WITH('c.user_id')}
      WHERE c.online AND c.deleted_at IS NULL AND c.user_id <> $1 AND NOT ${BLOCK_BETWEEN('$1', 'c.user_id')}
@@ -342,7 +348,7 @@ async function searchInbox(db: Queryable, me: string, query: InboxQuery): Promis
      )
      SELECT w.word, w.user_id::text AS "peerId", c.full_name AS "fullName", c.profile_pic AS "profilePic",
        ${UNREAD_COUNT} AS "unreadCount", ${LAST_SEEN}, v.pinned_at IS NOT NULL AS "pinned", v.archived_at IS NOT NULL AS "archived",
-       v.marked_unread IS TRUE AS "markedUnread", ${messageColumns('v')}
+       v.marked_unread IS TRUE AS "markedUnread", v.last_message_id::text AS "latestMessageId", ${messageColumns('v')}
      FROM matches w
      JOIN contacts c ON c.user_id = w.user_id
      -- Looked up match by match (LIMIT 1 keeps the planner from joining all my conversations first).

@@ -7,7 +7,7 @@ import type { BlockedPairs } from '@chat/presence';
 /**
  * What stays of a user who deleted their account: their conversations, as from "Deleted user",
  * with their words and without their images and files (a message that was only an image or a file becomes deleted).
- * Their name, picture, last seen, blocks, mutes, stars and name search go. Safe to run again for the same user.
+ * Their name, picture, last seen, blocks, mutes, stars, what they deleted for themselves and name search go. Safe to run again for the same user.
  */
 export async function forgetUser(deps: { db: Database; blobs: BlobStore; blockedPairs: BlockedPairs }, userId: string): Promise<void> {
   const { db, blobs, blockedPairs } = deps;
@@ -25,6 +25,7 @@ export async function forgetUser(deps: { db: Database; blobs: BlobStore; blocked
     await tx.query('DELETE FROM search_cursors WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM mutes WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM stars WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM hidden_messages WHERE user_id = $1', [userId]);
     const blocks = await tx.query<{ blockerId: string; blockedId: string }>(
       `DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1 RETURNING blocker_id::text AS "blockerId", blocked_id::text AS "blockedId"`,
       [userId],

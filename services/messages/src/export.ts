@@ -6,7 +6,7 @@ import { mediaKeyFromUrl } from '@chat/media';
 import archiver from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import { listBlocked } from './blocks.js';
-import { MESSAGE_COLUMNS, starredBy, toMessage, type ChatMessage, type MessageRow } from './messages.js';
+import { clearedUpTo, hiddenBy, MESSAGE_COLUMNS, starredBy, toMessage, type ChatMessage, type MessageRow } from './messages.js';
 
 /** Messages read from the database at a time: a conversation of any length is exported in bounded memory. */
 const EXPORT_PAGE = 1000;
@@ -14,7 +14,7 @@ const EXPORT_PAGE = 1000;
 const README = `Your Chat.io data
 
 profile.json           your name, picture, privacy settings and the contacts you blocked
-conversations/*.json   one file per conversation: who it is with, then every message, oldest first
+conversations/*.json   one file per conversation: who it is with, then every message you did not delete for yourself, oldest first
                        (those you starred marked "starred": true)
 media/                 the pictures and files: your profile photo, the images and files of your conversations
                        (a message's "file" names its file here; its name is the file's "name")
@@ -37,7 +37,7 @@ const exported = (message: ChatMessage) => ({
   replyTo: message.replyTo && { ...message.replyTo, image: archivePath(message.replyTo.image) },
 });
 
-/** Every message between `me` and `peerId`, oldest first, a page at a time. */
+/** Every message between `me` and `peerId` that `me` did not delete for themselves (nor clear), oldest first, a page at a time. */
 async function* conversationMessages(db: Queryable, me: string, peerId: string): AsyncGenerator<ChatMessage[]> {
   const [low, high] = [me, peerId].sort();
   let after = '0';
@@ -45,8 +45,9 @@ async function* conversationMessages(db: Queryable, me: string, peerId: string):
     const rows = await db.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS}, ${starredBy('$5', 'messages.id')} AS starred FROM messages
        WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2 AND id > $3::bigint
+         AND id > ${clearedUpTo('$5', '$6')} AND NOT ${hiddenBy('$5', 'messages.id')}
        ORDER BY id LIMIT $4`,
-      [low, high, after, EXPORT_PAGE, me],
+      [low, high, after, EXPORT_PAGE, me, peerId],
     );
     if (rows.length === 0) return;
     const page = rows.map(toMessage);

@@ -165,8 +165,9 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        GROUP BY user_id, peer_id
        ORDER BY user_id, peer_id
        -- A new message brings an archived conversation back to the inbox, for both people.
+       -- The new message is the one the inbox shows, whatever was deleted for one of them before.
        ON CONFLICT (user_id, peer_id) DO UPDATE SET
-         last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id), archived_at = NULL
+         last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id), archived_at = NULL, preview_message_id = NULL
      )
      SELECT 'inserted' AS kind, NULL::text AS ord, ${MESSAGE_COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted
      UNION ALL
@@ -274,7 +275,20 @@ export interface Page {
 /** Whether the user named by `userParam` starred the message whose id `messageId` is (SQL, for a column `starred`). */
 export const starredBy = (userParam: string, messageId: string) => `EXISTS (SELECT 1 FROM stars WHERE user_id = ${userParam} AND message_id = ${messageId})`;
 
-/** One page of the conversation between two users, oldest first, as `userA` sees it (their stars marked). */
+/** Whether the user named by `userParam` deleted the message whose id `messageId` is for themselves (SQL). */
+export const hiddenBy = (userParam: string, messageId: string) =>
+  `EXISTS (SELECT 1 FROM hidden_messages WHERE user_id = ${userParam} AND message_id = ${messageId})`;
+
+/** Up to which message id `userParam` cleared their conversation with `peer` (SQL; 0 if never). */
+export const clearedUpTo = (userParam: string, peer: string) =>
+  `(SELECT COALESCE(max(cleared_up_to), 0) FROM conversations WHERE user_id = ${userParam} AND peer_id = ${peer})`;
+
+/** A message `userParam` has not deleted for themselves nor cleared away (SQL, on `table`'s columns). */
+export const visibleTo = (userParam: string, table = 'messages') =>
+  `NOT ${hiddenBy(userParam, `${table}.id`)}
+   AND ${table}.id > ${clearedUpTo(userParam, `CASE WHEN ${table}.sender_id = ${userParam} THEN ${table}.receiver_id ELSE ${table}.sender_id END`)}`;
+
+/** One page of the conversation between two users, oldest first, as `userA` sees it (their stars marked, what they deleted for themselves left out). */
 export async function listConversation(db: Queryable, userA: string, userB: string, page: Page): Promise<ChatMessage[]> {
   const [low, high] = [userA, userB].sort();
   const rows = await db.query<MessageRow>(
@@ -283,6 +297,7 @@ export async function listConversation(db: Queryable, userA: string, userB: stri
        WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2
          AND id < $3::bigint
          AND id <= (SELECT COALESCE(max(last_message_id), 0) FROM conversations WHERE user_id = $5 AND peer_id = $6)
+         AND id > ${clearedUpTo('$5', '$6')} AND NOT ${hiddenBy('$5', 'messages.id')}
        ORDER BY id DESC LIMIT $4
      ) page ORDER BY "_id"::bigint ASC`,
     // Always a bound, so it is a condition of the index scan in every plan (a NULL-or-bound is
@@ -438,7 +453,7 @@ export async function searchMessages(
   const tail = (who: 'sender_id' | 'receiver_id') => `(
     SELECT * FROM messages
     WHERE ${who} = $1 AND id < $3::bigint AND id > (SELECT COALESCE(max(indexed_up_to), 0) FROM search_cursors WHERE user_id = $1)
-      AND ${withPeer} AND ${CHECKED_TEXT} @@ to_tsquery('simple', $2)
+      AND ${withPeer} AND ${CHECKED_TEXT} @@ to_tsquery('simple', $2) AND ${visibleTo('$1')}
     ORDER BY id DESC
     LIMIT $5)`;
   const newest = before ?? MAX_BIGINT;
@@ -474,7 +489,10 @@ export async function searchMessages(
     ]);
     if (blocks.length > 0) {
       const inBlocks = await db.query<RowWithPeer>(
-        found(`(SELECT * FROM messages WHERE id = ANY($6::bigint[]) AND id < $3::bigint AND ${withPeer} AND ${CHECKED_TEXT} @@ to_tsquery('simple', $2))`),
+        found(
+          `(SELECT * FROM messages WHERE id = ANY($6::bigint[]) AND id < $3::bigint AND ${withPeer} AND ${CHECKED_TEXT} @@ to_tsquery('simple', $2)
+            AND ${visibleTo('$1')})`,
+        ),
         [userId, query, newest, peerId ?? null, limit - rows.length, blocks.flatMap((block) => block.messageIds)],
       );
       rows.push(...inBlocks);

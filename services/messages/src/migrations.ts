@@ -281,4 +281,21 @@ export const messagesMigrations: readonly Migration[] = [
         ADD CONSTRAINT messages_has_content CHECK (text IS NOT NULL OR image IS NOT NULL OR file IS NOT NULL OR deleted_at IS NOT NULL) NOT VALID;
     `,
   },
+  {
+    version: 20,
+    sql: `
+      -- The messages each user deleted for themselves: gone from their history, search and export,
+      -- still there for the other person.
+      CREATE TABLE hidden_messages (
+        user_id uuid NOT NULL,
+        message_id bigint NOT NULL,
+        hidden_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, message_id)
+      );
+      -- I cleared the conversation: its messages up to cleared_up_to are gone for me. The inbox
+      -- shows preview_message_id instead of the latest message when that one is gone for me (0: none
+      -- to show); null, as every new message sets it, shows the latest. Constant defaults: no rewrite.
+      ALTER TABLE conversations ADD COLUMN cleared_up_to bigint NOT NULL DEFAULT 0, ADD COLUMN preview_message_id bigint;
+    `,
+  },
 ];

@@ -16,6 +16,7 @@ import { archiveRoutes } from './routes/archive.js';
 import { blockRoutes } from './routes/blocks.js';
 import { contactRoutes } from './routes/contacts.js';
 import { exportRoutes } from './routes/export.js';
+import { hiddenMessageRoutes } from './routes/hidden-messages.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { mediaRoutes } from './routes/media.js';
 import { messageChangeRoutes } from './routes/message-changes.js';
@@ -63,6 +64,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(archiveRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(unreadMarkRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(starRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(hiddenMessageRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(exportRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

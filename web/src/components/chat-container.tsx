@@ -305,7 +305,7 @@ export function ChatContainer() {
         />
       )}
       <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
-      <DeleteMessageDialog message={deleting} onDone={() => setDeleting(null)} />
+      <DeleteMessageDialog message={deleting} peerName={selectedUser.fullName} onDone={() => setDeleting(null)} />
       <ForwardMessageDialog message={forwarding} onDone={() => setForwarding(null)} />
     </div>
   );

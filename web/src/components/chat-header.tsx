@@ -6,6 +6,7 @@ import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore, whyConversationClosed } from '../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../store/use-notification-store';
 import { BlockContactDialog } from './block-contact-dialog';
+import { ClearChatDialog } from './clear-chat-dialog';
 import { ConversationMenu } from './conversation-menu';
 
 /** Who the conversation is with, their presence, and its actions: search, the menu of the rest, close. */
@@ -18,6 +19,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
   const closed = useChatStore(whyConversationClosed);
   const muted = useNotificationStore((state) => (selectedUser ? isMuted(state.mutes, selectedUser._id) : false));
   const [isConfirmingBlock, setConfirmingBlock] = useState(false);
+  const [isConfirmingClear, setConfirmingClear] = useState(false);
   if (!selectedUser) return null;
   // A block hides presence both ways, and a deleted account has none: nothing is shown rather than a stale "last seen".
   const status = closed
@@ -56,13 +58,19 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onSearch} aria-label="Search in this conversation" title="Search">
             <Search className="size-5" />
           </button>
-          <ConversationMenu userId={selectedUser._id} canBlock={!closed} onBlock={() => setConfirmingBlock(true)} />
+          <ConversationMenu
+            userId={selectedUser._id}
+            canBlock={!closed}
+            onBlock={() => setConfirmingBlock(true)}
+            onClear={() => setConfirmingClear(true)}
+          />
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => setSelectedUser(null)} aria-label="Close chat">
             <X />
           </button>
         </div>
       </div>
       <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />
+      <ClearChatDialog contact={isConfirmingClear ? selectedUser : null} onDone={() => setConfirmingClear(false)} />
     </div>
   );
 }

@@ -44,7 +44,7 @@ interface ChatMessageProps {
   onOpenQuoted?(messageId: string): void;
   /** Starts editing this message's text (offered on my own text messages while they may be edited). */
   onEdit?(message: Message): void;
-  /** Asks to delete this message of mine for everyone. */
+  /** Asks to delete this message: mine for everyone or for me, anyone's for me. */
   onDelete?(message: Message): void;
   /** Asks whom to forward this message to. */
   onForward?(message: Message): void;
@@ -149,7 +149,7 @@ export function ChatMessage({
             <Pencil className="size-3" />
           </MessageAction>
         )}
-        {mine && onDelete && (
+        {!isPending && onDelete && (
           <MessageAction label="Delete message" onClick={() => onDelete(message)}>
             <Trash2 className="size-3" />
           </MessageAction>

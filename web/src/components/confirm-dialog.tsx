@@ -11,17 +11,19 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** The action; the dialog closes once it settles. */
   onConfirm(): Promise<unknown>;
+  /** A milder action offered beside it ("Delete for me" beside "Delete for everyone"). */
+  alsoOffer?: { label: string; onConfirm(): Promise<unknown> };
   onDone(): void;
 }
 
-/** Asks before an action that cannot be undone: Cancel, or the action in red (disabled while it runs). */
-export function ConfirmDialog({ open, id, title, children, confirmLabel, onConfirm, onDone }: ConfirmDialogProps) {
+/** Asks before an action that cannot be undone: Cancel, perhaps a milder action, or the action in red (each disabled while one runs). */
+export function ConfirmDialog({ open, id, title, children, confirmLabel, onConfirm, alsoOffer, onDone }: ConfirmDialogProps) {
   const dialogRef = useModalDialog(open);
   const [isRunning, setRunning] = useState(false);
 
-  const confirm = async () => {
+  const run = async (action: () => Promise<unknown>) => {
     setRunning(true);
-    await onConfirm();
+    await action();
     setRunning(false);
     onDone();
   };
@@ -33,11 +35,17 @@ export function ConfirmDialog({ open, id, title, children, confirmLabel, onConfi
           {title}
         </h3>
         <p className="py-3 text-sm text-muted">{children}</p>
-        <div className="modal-action">
+        {/* Two actions stack, the stronger one on top, as WhatsApp's "Delete for everyone" over "Delete for me". */}
+        <div className={alsoOffer ? 'modal-action flex-col-reverse items-end' : 'modal-action'}>
           <button type="button" className="btn btn-ghost" onClick={onDone}>
             Cancel
           </button>
-          <button type="button" className="btn btn-error" onClick={() => void confirm()} disabled={isRunning}>
+          {alsoOffer && (
+            <button type="button" className="btn btn-outline" onClick={() => void run(alsoOffer.onConfirm)} disabled={isRunning}>
+              {alsoOffer.label}
+            </button>
+          )}
+          <button type="button" className="btn btn-error" onClick={() => void run(onConfirm)} disabled={isRunning}>
             {confirmLabel}
           </button>
         </div>

@@ -1,5 +1,5 @@
 import type { MuteDuration } from '@chat/contracts';
-import { Archive, ArchiveRestore, Ban, Bell, BellOff, EllipsisVertical, MessageSquareDot, Pin, PinOff } from 'lucide-react';
+import { Archive, ArchiveRestore, Ban, Bell, BellOff, Eraser, EllipsisVertical, MessageSquareDot, Pin, PinOff } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatDayTime } from '../lib/format-time';
@@ -13,12 +13,20 @@ const MUTE_CHOICES: { duration: MuteDuration; label: string }[] = [
   { duration: 'always', label: 'Always' },
 ];
 
+interface ConversationMenuProps {
+  userId: string;
+  canBlock: boolean;
+  onBlock(): void;
+  onClear(): void;
+}
+
 /**
  * The conversation's "⋮" menu, as WhatsApp and Telegram keep theirs: pin, archive, mark unread, mute
- * (for how long asked in the same menu) and block. Pin, archive and unread are offered once there is
- * a conversation (a message either way); block while it is not closed already.
+ * (for how long asked in the same menu), clear and block. Pin, archive, unread and clear are offered
+ * once there is a conversation (a message either way, even one cleared since); block while it is
+ * not closed already.
  */
-export function ConversationMenu({ userId, canBlock, onBlock }: { userId: string; canBlock: boolean; onBlock(): void }) {
+export function ConversationMenu({ userId, canBlock, onBlock, onClear }: ConversationMenuProps) {
   const [isOpen, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   return (
@@ -34,16 +42,16 @@ export function ConversationMenu({ userId, canBlock, onBlock }: { userId: string
       >
         <EllipsisVertical className="size-5" />
       </button>
-      {isOpen && <ConversationMenuList userId={userId} canBlock={canBlock} onBlock={onBlock} onClose={close} />}
+      {isOpen && <ConversationMenuList userId={userId} canBlock={canBlock} onBlock={onBlock} onClear={onClear} onClose={close} />}
     </div>
   );
 }
 
-function ConversationMenuList({ userId, canBlock, onBlock, onClose }: { userId: string; canBlock: boolean; onBlock(): void; onClose(): void }) {
+function ConversationMenuList({ userId, canBlock, onBlock, onClear, onClose }: ConversationMenuProps & { onClose(): void }) {
   const ref = usePopover(onClose);
   const [isAskingMuteLength, setAskingMuteLength] = useState(false);
   const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
-  const hasConversation = useChatStore((state) => state.messages.length > 0) || Boolean(entry?.lastMessage);
+  const hasConversation = useChatStore((state) => state.messages.length > 0) || Boolean(entry?.lastMessage ?? entry?.latestMessageId);
   const { setPinned, setArchived, setMarkedUnread, setSelectedUser } = useChatStore.getState();
   const mutedUntil = useNotificationStore((state) => state.mutes[userId]);
   const muted = useNotificationStore((state) => isMuted(state.mutes, userId));
@@ -131,6 +139,11 @@ function ConversationMenuList({ userId, canBlock, onBlock, onClose }: { userId: 
       ) : (
         <MenuItem icon={<BellOff />} onClick={() => setAskingMuteLength(true)} hasPopup>
           Mute notifications
+        </MenuItem>
+      )}
+      {hasConversation && (
+        <MenuItem icon={<Eraser />} onClick={choose(onClear)}>
+          Clear chat
         </MenuItem>
       )}
       {canBlock && (

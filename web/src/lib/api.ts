@@ -7,6 +7,7 @@ import {
   SOCKET_ID_HEADER,
   SOCKET_SEND_TIMEOUT_MS,
   type AuthUser,
+  type Cleared,
   type Contact,
   type InboxEntry,
   type LoginBody,
@@ -17,6 +18,7 @@ import {
   type MuteDuration,
   type QuotedMessage,
   type SendBody,
+  type ShownMessage,
   type SignupBody,
   type SocketSendAnswer,
   type UpdateSettingsBody,
@@ -203,6 +205,11 @@ export const api = {
   editMessage: (messageId: string, text: string) =>
     request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
   deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
+  /** Deletes messages of my conversation with the user for me alone; answers what my inbox entry shows now. */
+  deleteForMe: (userId: string, messageIds: string[]) =>
+    request<ShownMessage>('POST', `/messages/delete-for-me/${encodeURIComponent(userId)}`, { messageIds }),
+  /** Clears my conversation with the user for me alone: its messages so far, up to `upTo`, are gone from my devices. */
+  clearChat: (userId: string) => request<Cleared>('POST', `/messages/clear/${encodeURIComponent(userId)}`),
   /**
    * My messages (or those with one person) holding the start of every word of `q`, newest first,
    * a page of DEFAULT_PAGE; the next page starts `before` the last one found.

@@ -73,6 +73,14 @@ export function useRealtimeEvents(): void {
       chat().applyStarred(messageId, starred);
       useStarredStore.getState().applyStarred(messageId, starred);
     };
+    const onMessagesHidden: Handlers['messagesHidden'] = ({ userId, messageIds, lastMessage }) => {
+      chat().applyGoneForMe(userId, { messageIds }, lastMessage);
+      useStarredStore.getState().removeGoneForMe(userId, { messageIds });
+    };
+    const onConversationCleared: Handlers['conversationCleared'] = ({ userId, upTo }) => {
+      chat().applyGoneForMe(userId, { upTo });
+      useStarredStore.getState().removeGoneForMe(userId, { upTo });
+    };
     const onTyping: Handlers['typing'] = ({ from, isTyping }) => chat().setTyping(from, isTyping);
     // I blocked or unblocked someone on another tab or device.
     const onBlockChanged: Handlers['blockChanged'] = () => void chat().loadBlockedUsers();
@@ -136,6 +144,8 @@ export function useRealtimeEvents(): void {
       conversationArchived: onConversationArchived,
       conversationMarkedUnread: onConversationMarkedUnread,
       messageStarred: onStarred,
+      messagesHidden: onMessagesHidden,
+      conversationCleared: onConversationCleared,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

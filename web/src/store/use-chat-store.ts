@@ -15,6 +15,7 @@ import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, ApiError, type OutgoingMessage } from '../lib/api';
 import { draftStorage, type Drafts } from '../lib/drafts';
+import { isGoneForMe, isGoneMessage, type GoneForMe } from '../lib/gone-for-me';
 import { quoteOf } from '../lib/message-preview';
 import { outbox, type PendingMessage } from '../lib/outbox';
 import { errorMessage, useAuthStore } from './use-auth-store';
@@ -174,6 +175,16 @@ export interface ChatState {
   /** A message of mine or to me changed (edited, deleted or reacted to): shown as it is now, where it is shown and quoted. */
   receiveUpdate(message: Message): void;
   /** Stars (or unstars) a message of the open conversation: marked at once, put back with a toast if the server refuses. */
+  /** Deletes messages of my conversation with `peerId` for me alone: gone from every device of mine, kept by them. */
+  deleteForMe(peerId: string, messageIds: string[]): Promise<boolean>;
+  /** Clears my conversation with `peerId` for me alone: its messages so far go from every device of mine; the chat stays, empty. */
+  clearChat(peerId: string): Promise<boolean>;
+  /**
+   * Messages of my conversation with `peerId` went for me, here or on another device: they leave the
+   * open conversation and the search results, and its inbox entry keeps its place showing
+   * `lastMessage` (as the server says) in place of a gone one, or nothing.
+   */
+  applyGoneForMe(peerId: string, gone: GoneForMe, lastMessage?: Message | null): void;
   setStarred(messageId: string, starred: boolean): Promise<void>;
   /** A message was starred or unstarred, here or on another tab or device. */
   applyStarred(messageId: string, starred: boolean): void;
@@ -258,6 +269,17 @@ function withFlag<T extends object>(item: T, flag: keyof T & string, on: boolean
   return (on ? { ...rest, [flag]: true } : rest) as T;
 }
 
+/** Runs a change of mine: whether the server took it, saying why in a toast if it did not. */
+async function succeeded(change: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await change();
+    return true;
+  } catch (error) {
+    toast.error(errorMessage(error));
+    return false;
+  }
+}
+
 /** Shows a change of mine at once, then asks the server for it: taken back, saying why, if the server refuses. */
 async function optimistically(show: (on: boolean) => void, on: boolean, ask: () => Promise<void>): Promise<void> {
   show(on);
@@ -291,8 +313,23 @@ function unreadMarkerIn(messages: Message[], peerId: string, count: number, upTo
   return first ? { firstId: first._id, count, upToId } : null;
 }
 
-/** Where an entry sorts in the inbox: its latest message's id, or below every id without one. */
-const latestId = (entry: InboxEntry) => (entry.lastMessage ? Number(entry.lastMessage._id) : -1);
+/** Where an entry sorts in the inbox: its conversation's latest message's id (shown or gone for me), or below every id without one. */
+const latestId = (entry: InboxEntry) => Number(entry.latestMessageId ?? entry.lastMessage?._id ?? -1);
+
+/** `entry` showing `lastMessage`: it names its conversation's latest message apart only when that one is not shown. */
+function showing(entry: InboxEntry, lastMessage: Message | null): InboxEntry {
+  const latest = Math.max(latestId(entry), Number(lastMessage?._id ?? -1));
+  const { latestMessageId: _was, ...rest } = entry;
+  return latest === -1 || lastMessage?._id === String(latest) ? { ...rest, lastMessage } : { ...rest, lastMessage, latestMessageId: String(latest) };
+}
+
+/** `entry` once messages of it are gone for me: a gone message it showed gives way to `lastMessage` (or nothing); cleared, it is read. */
+function withGone(entry: InboxEntry, gone: GoneForMe, lastMessage: Message | null = null): InboxEntry {
+  const shown = entry.lastMessage && isGoneMessage(entry.lastMessage, gone) ? lastMessage : entry.lastMessage;
+  const changed = showing(entry, shown);
+  const cleared = 'upTo' in gone && latestId(entry) <= Number(gone.upTo);
+  return cleared ? withFlag({ ...changed, unreadCount: 0 }, 'markedUnread', false) : changed;
+}
 
 /** The newest message `peerId` sent in `messages`, whose id a read receipt names. */
 function newestFrom(messages: Message[], peerId: string): Message | undefined {
@@ -504,8 +541,8 @@ export const useChatStore = create<ChatState>((set, get) => {
         const entries = page.entries
           .map((entry) => {
             const shown = live.get(entry._id);
-            const newer = shown?.lastMessage && (!entry.lastMessage || Number(shown.lastMessage._id) > Number(entry.lastMessage._id));
-            const current = withMyReads(newer ? { ...entry, lastMessage: shown.lastMessage, unreadCount: unreadPastPage(entry, shown) } : entry);
+            const newer = shown?.lastMessage && Number(shown.lastMessage._id) > latestId(entry);
+            const current = withMyReads(newer ? { ...showing(entry, shown.lastMessage), unreadCount: unreadPastPage(entry, shown) } : entry);
             // The open conversation is being read: its count is already cleared here.
             return current._id === open ? { ...current, unreadCount: 0 } : current;
           })
@@ -819,34 +856,22 @@ export const useChatStore = create<ChatState>((set, get) => {
       set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null, unreadMarker: null });
     },
 
-    async editMessage(messageId, text) {
-      try {
+    editMessage(messageId, text) {
+      return succeeded(async () => {
         get().receiveUpdate(await api.editMessage(messageId, text));
-        return true;
-      } catch (error) {
-        toast.error(errorMessage(error));
-        return false;
-      }
+      });
     },
 
-    async deleteMessage(messageId) {
-      try {
+    deleteMessage(messageId) {
+      return succeeded(async () => {
         get().receiveUpdate(await api.deleteMessage(messageId));
-        return true;
-      } catch (error) {
-        toast.error(errorMessage(error));
-        return false;
-      }
+      });
     },
 
-    async reactToMessage(messageId, emoji) {
-      try {
+    reactToMessage(messageId, emoji) {
+      return succeeded(async () => {
         get().receiveUpdate(await api.react(messageId, emoji));
-        return true;
-      } catch (error) {
-        toast.error(errorMessage(error));
-        return false;
-      }
+      });
     },
 
     receiveUpdate(message) {
@@ -871,6 +896,40 @@ export const useChatStore = create<ChatState>((set, get) => {
           entry.lastMessage?._id === message._id ? { ...entry, lastMessage: replace(entry.lastMessage) } : entry,
         ),
       }));
+    },
+
+    deleteForMe(peerId, messageIds) {
+      return succeeded(async () => {
+        const { lastMessage } = await api.deleteForMe(peerId, messageIds);
+        get().applyGoneForMe(peerId, { messageIds }, lastMessage);
+      });
+    },
+
+    clearChat(peerId) {
+      return succeeded(async () => {
+        const { upTo } = await api.clearChat(peerId);
+        get().applyGoneForMe(peerId, { upTo });
+      });
+    },
+
+    applyGoneForMe(peerId, gone, lastMessage) {
+      set((state) => {
+        const isOpen = state.selectedUser?._id === peerId;
+        const left = isOpen ? state.messages.filter((message) => !isGoneMessage(message, gone)) : state.messages;
+        // The unread start counts only those still shown.
+        const marker = isOpen ? state.unreadMarker : null;
+        const isUnread = (message: Message) =>
+          marker !== null && message.senderId === peerId && Number(message._id) >= Number(marker.firstId) && Number(message._id) <= Number(marker.upToId);
+        const unreadGone = state.messages.filter((message) => isUnread(message) && isGoneMessage(message, gone)).length;
+        return {
+          messages: left,
+          ...(marker && unreadGone > 0 ? { unreadMarker: unreadMarkerIn(left, peerId, marker.count - unreadGone, marker.upToId) } : {}),
+          // Cleared: nothing older is left to load.
+          ...(isOpen && 'upTo' in gone ? { hasOlderMessages: false } : {}),
+          messageResults: state.messageResults.filter((result) => !isGoneForMe(result, peerId, gone)),
+          users: state.users.map((entry) => (entry._id === peerId ? withGone(entry, gone, lastMessage) : entry)),
+        };
+      });
     },
 
     async setStarred(messageId, starred) {
@@ -908,7 +967,7 @@ export const useChatStore = create<ChatState>((set, get) => {
           const unseen = !inOpenChat || document.visibilityState !== 'visible';
           const unread =
             fromThem && unseen && newer && !counted ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
-          return { ...entry, lastMessage: newer ? message : entry.lastMessage, unreadCount: unread };
+          return { ...(newer ? showing(entry, message) : entry), unreadCount: unread };
         }),
       }));
       if (inOpenChat && fromThem) void get().markRead();
@@ -948,28 +1007,20 @@ export const useChatStore = create<ChatState>((set, get) => {
       }
     },
 
-    async blockUser(user) {
-      try {
+    blockUser(user) {
+      return succeeded(async () => {
         await api.block(user._id);
         set((state) => ({ blockedUsers: [...state.blockedUsers.filter((blocked) => blocked._id !== user._id), user] }));
         get().notifyTyping(false);
         toast.success(`${user.fullName} is blocked`);
-        return true;
-      } catch (error) {
-        toast.error(errorMessage(error));
-        return false;
-      }
+      });
     },
 
-    async unblockUser(userId) {
-      try {
+    unblockUser(userId) {
+      return succeeded(async () => {
         await api.unblock(userId);
         set((state) => ({ blockedUsers: state.blockedUsers.filter((blocked) => blocked._id !== userId) }));
-        return true;
-      } catch (error) {
-        toast.error(errorMessage(error));
-        return false;
-      }
+      });
     },
 
     async setPinned(userId, pinned) {

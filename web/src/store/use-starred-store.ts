@@ -2,6 +2,7 @@ import { DEFAULT_PAGE, type Message, type MessageSearchResult } from '@chat/cont
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api } from '../lib/api';
+import { isGoneForMe, type GoneForMe } from '../lib/gone-for-me';
 import { errorMessage, useAuthStore } from './use-auth-store';
 
 interface StarredState {
@@ -19,6 +20,8 @@ interface StarredState {
   applyStarred(messageId: string, starred: boolean): void;
   /** A message changed (edited, deleted, reacted to): shown as it is now, and gone once deleted, as its stars are. */
   receiveUpdate(message: Message): void;
+  /** Messages of my conversation with `peerId` are gone for me (deleted for me: `messageIds`; cleared: up to `upTo`), with my stars on them. */
+  removeGoneForMe(peerId: string, gone: GoneForMe): void;
 }
 
 const CLOSED = { isOpen: false, results: [], hasMore: false, isLoading: false } satisfies Partial<StarredState>;
@@ -71,6 +74,10 @@ export const useStarredStore = create<StarredState>((set, get) => {
       if (!get().isOpen) return;
       if (starred) void loadFirstPage();
       else set((state) => ({ results: state.results.filter(({ message }) => message._id !== messageId) }));
+    },
+
+    removeGoneForMe(peerId, gone) {
+      set((state) => ({ results: state.results.filter((result) => !isGoneForMe(result, peerId, gone)) }));
     },
 
     receiveUpdate(message) {

@@ -713,3 +713,77 @@ describe('starring a message', () => {
     expect(starred()).toEqual(['3']);
   });
 });
+
+describe('deleting messages for me and clearing a chat', () => {
+  const order = () => useChatStore.getState().users.map((user) => user._id);
+  const entryOf = (id: string) => useChatStore.getState().users.find((user) => user._id === id)!;
+  beforeEach(() => {
+    useChatStore.setState({
+      selectedUser: bob,
+      messages: range(1, 4),
+      hasOlderMessages: true,
+      usersQuery: '',
+      showArchived: false,
+      users: [inboxEntry('bob', 4), inboxEntry('cat', 3), inboxEntry('dan', 2)],
+    });
+  });
+
+  it('takes a message deleted for me out of the conversation; its entry shows the one before and keeps its place', async () => {
+    const deleteForMe = vi.spyOn(api, 'deleteForMe').mockResolvedValue({ lastMessage: message(3) });
+    expect(await useChatStore.getState().deleteForMe('bob', ['4'])).toBe(true);
+    expect(deleteForMe).toHaveBeenCalledWith('bob', ['4']);
+    expect(ids()).toEqual([1, 2, 3]);
+    expect([entryOf('bob').lastMessage?._id, entryOf('bob').latestMessageId]).toEqual(['3', '4']);
+    useChatStore.getState().receiveMessage(aMessage({ _id: '5', senderId: 'cat', receiverId: 'me', text: 'hi' }));
+    expect(order(), 'it sorts by its latest message, shown or not').toEqual(['cat', 'bob', 'dan']);
+  });
+
+  it('counts in the unread start only the unread messages still shown', () => {
+    useChatStore.setState({ unreadMarker: { firstId: '2', count: 3, upToId: '4' } });
+    useChatStore.getState().applyGoneForMe('bob', { messageIds: ['2'] });
+    expect(useChatStore.getState().unreadMarker).toEqual({ firstId: '3', count: 2, upToId: '4' });
+    useChatStore.getState().applyGoneForMe('bob', { upTo: '4' });
+    expect(useChatStore.getState().unreadMarker).toBeNull();
+  });
+
+  it('keeps a newer message that came while the deletion was on its way', async () => {
+    let answer: (shown: { lastMessage: Message | null }) => void = () => {};
+    vi.spyOn(api, 'deleteForMe').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const deleting = useChatStore.getState().deleteForMe('bob', ['2']);
+    useChatStore.getState().receiveMessage(message(5));
+    answer({ lastMessage: message(5) });
+    await deleting;
+    expect(entryOf('bob').lastMessage?._id).toBe('5');
+    expect(entryOf('bob').latestMessageId).toBeUndefined();
+  });
+
+  it('empties a cleared chat: nothing older to load, its entry read and showing nothing, in its place; a new message shows as ever', async () => {
+    useChatStore.setState({ users: [{ ...inboxEntry('bob', 4), unreadCount: 2, markedUnread: true }, inboxEntry('cat', 3)] });
+    vi.spyOn(api, 'clearChat').mockResolvedValue({ upTo: '4' });
+    expect(await useChatStore.getState().clearChat('bob')).toBe(true);
+    expect(ids()).toEqual([]);
+    expect(useChatStore.getState().hasOlderMessages).toBe(false);
+    expect(entryOf('bob')).toEqual({ ...inboxEntry('bob', 4), lastMessage: null, latestMessageId: '4', unreadCount: 0 });
+    expect(order()).toEqual(['bob', 'cat']);
+    useChatStore.getState().receiveMessage(message(6));
+    expect([ids(), entryOf('bob').lastMessage?._id, entryOf('bob').latestMessageId]).toEqual([[6], '6', undefined]);
+  });
+
+  it('follows a clear on another device, and a page of the inbox loaded after it shows it cleared', async () => {
+    useChatStore.getState().applyGoneForMe('cat', { upTo: '3' });
+    expect(entryOf('cat').lastMessage).toBeNull();
+    expect(ids(), 'another conversation is open: untouched').toEqual([1, 2, 3, 4]);
+    const cleared = { ...inboxEntry('bob', 4), lastMessage: null, latestMessageId: '4' };
+    vi.spyOn(api, 'getUsers').mockResolvedValue({ entries: [cleared, inboxEntry('cat', 3)], next: null });
+    await useChatStore.getState().getUsers();
+    expect(entryOf('bob').lastMessage, 'the page is newer than what the tab showed').toBeNull();
+  });
+
+  it('keeps everything, saying why, when the server refuses', async () => {
+    vi.spyOn(api, 'deleteForMe').mockRejectedValue(new ApiError('Message not found', 404));
+    const shown = vi.spyOn(toast, 'error');
+    expect(await useChatStore.getState().deleteForMe('bob', ['4'])).toBe(false);
+    expect(ids()).toEqual([1, 2, 3, 4]);
+    expect(shown).toHaveBeenCalledWith('Message not found');
+  });
+});

@@ -22,6 +22,17 @@ afterEach(() => {
 });
 
 describe('the starred messages', () => {
+  it('drops the messages deleted for me and those of a chat cleared up to where it was, here or on another device', async () => {
+    const cat = { _id: 'cat', fullName: 'Cat', profilePic: '' };
+    const fromCat: MessageSearchResult = { message: aMessage({ _id: '5', senderId: 'cat', receiverId: 'me', text: 'from Cat', starred: true }), peer: cat };
+    vi.spyOn(api, 'getStarred').mockResolvedValue([fromCat, result(4), result(3), result(2)]);
+    await useStarredStore.getState().setOpen(true);
+    useStarredStore.getState().removeGoneForMe('bob', { messageIds: ['3'] });
+    expect(shown()).toEqual([['5', 'from Cat'], ['4', 'message 4'], ['2', 'message 2']]);
+    useStarredStore.getState().removeGoneForMe('bob', { upTo: '4' });
+    expect(shown(), 'Cat’s message is of another chat').toEqual([['5', 'from Cat']]);
+  });
+
   it('loads the newest when opened, and the older ones after the last shown', async () => {
     const getStarred = vi.spyOn(api, 'getStarred').mockResolvedValueOnce(Array.from({ length: DEFAULT_PAGE }, (_, i) => result(200 - i)));
     await useStarredStore.getState().setOpen(true);

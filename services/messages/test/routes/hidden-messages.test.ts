@@ -1,0 +1,119 @@
+import { CLEAR_ERRORS, type Cleared, type InboxEntry, type Message, type MessageSearchResult, type ShownMessage, type UserEvent } from '@chat/contracts';
+import { strFromU8, unzipSync } from 'fflate';
+import { expect, it } from 'vitest';
+import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
+
+describeOnEachDatabase('deleting messages for me and clearing a chat', (server) => {
+  const send = async (from: TestUser, to: TestUser, text: string) => (await from.client.post<Message>(`/api/messages/send/${to.id}`, { text })).body;
+  const historyOf = async (user: TestUser, peer: TestUser) => ((await user.client.get(`/api/messages/${peer.id}`)).body as Message[]).map((message) => message.text);
+  const entryOf = async (user: TestUser, peer: TestUser) =>
+    ((await user.client.get('/api/messages/users')).body as InboxEntry[]).find((entry) => entry._id === peer.id)!;
+  const found = async (user: TestUser, q: string) =>
+    ((await user.client.get(`/api/messages/search?q=${q}`)).body as MessageSearchResult[]).map(({ message }) => message.text);
+  const starred = async (user: TestUser) => ((await user.client.get('/api/messages/starred')).body as MessageSearchResult[]).map(({ message }) => message.text);
+  const deleteForMe = (user: TestUser, peer: TestUser, messageIds: string[]) =>
+    user.client.post<ShownMessage>(`/api/messages/delete-for-me/${peer.id}`, { messageIds });
+  const exported = async (user: TestUser, peer: TestUser) => {
+    const files = unzipSync(new Uint8Array((await user.client.get('/api/messages/export')).body as Buffer));
+    return (JSON.parse(strFromU8(files[`conversations/${peer.id}.json`]!)) as { messages: Message[] }).messages.map((message) => message.text);
+  };
+
+  it('deletes messages for me alone: gone from my history, search, stars and export on every device of mine; the other person keeps them', async () => {
+    const [me, ann] = [await server().user('Me Tidy'), await server().user('Ann Tidy')];
+    await send(ann, me, 'first plan words');
+    const second = await send(me, ann, 'second plan words');
+    const third = await send(ann, me, 'third plan words');
+    await me.client.post(`/api/messages/star/${third._id}`);
+    const toMyDevices = server().published(me.id);
+    const toAnn = server().published(ann.id);
+
+    const response = await deleteForMe(me, ann, [third._id]);
+    expect(response.status).toBe(200);
+    expect(response.body.lastMessage?._id, 'my inbox now shows the one before').toBe(second._id);
+    expect(await historyOf(me, ann)).toEqual(['first plan words', 'second plan words']);
+    expect(await historyOf(ann, me), 'Ann keeps it').toEqual(['first plan words', 'second plan words', 'third plan words']);
+    expect(await found(me, 'plan')).toEqual(['second plan words', 'first plan words']);
+    await server().indexSearch();
+    expect(await found(me, 'plan'), 'once indexed in blocks too').toEqual(['second plan words', 'first plan words']);
+    expect(await found(ann, 'third')).toEqual(['third plan words']);
+    expect(await starred(me), 'its star is gone with it').toEqual([]);
+    expect(await exported(me, ann)).toEqual(['first plan words', 'second plan words']);
+    const entry = await entryOf(me, ann);
+    expect([entry.lastMessage?.text, entry.latestMessageId], 'the entry sorts by the latest all the same').toEqual(['second plan words', third._id]);
+    expect((await entryOf(ann, me)).lastMessage?.text).toBe('third plan words');
+    expect(toMyDevices.filter((event) => event.type === 'messagesHidden')).toEqual([
+      { type: 'messagesHidden', peerId: ann.id, messageIds: [third._id], lastMessage: response.body.lastMessage },
+    ] satisfies UserEvent[]);
+    expect(toAnn.filter((event) => event.type === 'messagesHidden'), 'Ann is not told').toEqual([]);
+
+    expect((await deleteForMe(me, ann, [third._id])).status, 'again: no change').toBe(200);
+    await send(ann, me, 'fourth plan words');
+    const after = await entryOf(me, ann);
+    expect([after.lastMessage?.text, after.latestMessageId], 'a new message shows as ever').toEqual(['fourth plan words', undefined]);
+  });
+
+  it('deletes for me a message I received, one deleted for everyone, and several at once, down to none left', async () => {
+    const [me, bob] = [await server().user('Me Sweep'), await server().user('Bob Sweep')];
+    const mine = await send(me, bob, 'mine');
+    const gone = await send(bob, me, 'soon gone');
+    const theirs = await send(bob, me, 'theirs');
+    await bob.client.post(`/api/messages/delete/${gone._id}`);
+    expect((await deleteForMe(me, bob, [gone._id])).body.lastMessage?.text).toBe('theirs');
+    const response = await deleteForMe(me, bob, [mine._id, theirs._id]);
+    expect(response.body).toEqual({ lastMessage: null });
+    expect(await historyOf(me, bob)).toEqual([]);
+    expect((await entryOf(me, bob)).lastMessage).toBeNull();
+    expect(await historyOf(bob, me)).toEqual(['mine', null, 'theirs']);
+  });
+
+  it('clears a chat for me: the entry stays, empty and read; what comes after shows as ever; the other person keeps everything', async () => {
+    const [me, cat, dan] = [await server().user('Me Clear'), await server().user('Cat Clear'), await server().user('Dan Clear')];
+    await send(me, dan, 'older chat with Dan');
+    await send(cat, me, 'cleared words one');
+    const last = await send(cat, me, 'cleared words two');
+    await me.client.post(`/api/messages/star/${last._id}`);
+    const toMyDevices = server().published(me.id);
+
+    const response = await me.client.post<Cleared>(`/api/messages/clear/${cat.id}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ upTo: last._id });
+    expect(await historyOf(me, cat)).toEqual([]);
+    const inbox = (await me.client.get('/api/messages/users')).body as InboxEntry[];
+    expect(inbox.map((entry) => entry._id).slice(0, 2), 'it keeps its place').toEqual([cat.id, dan.id]);
+    expect(inbox[0]).toMatchObject({ lastMessage: null, latestMessageId: last._id, unreadCount: 0 });
+    expect(await found(me, 'cleared')).toEqual([]);
+    expect(await starred(me)).toEqual([]);
+    expect(await exported(me, cat)).toEqual([]);
+    expect(await historyOf(cat, me)).toEqual(['cleared words one', 'cleared words two']);
+    expect(toMyDevices.filter((event) => event.type === 'conversationCleared')).toEqual([
+      { type: 'conversationCleared', peerId: cat.id, upTo: last._id },
+    ] satisfies UserEvent[]);
+
+    await send(cat, me, 'after the clear');
+    expect(await historyOf(me, cat)).toEqual(['after the clear']);
+    expect(await entryOf(me, cat)).toMatchObject({ lastMessage: { text: 'after the clear' }, unreadCount: 1 });
+    expect((await entryOf(me, cat)).latestMessageId).toBeUndefined();
+  });
+
+  it('refuses a message of another conversation (deleting none of the list), a bad list, and a clear with nothing to clear', async () => {
+    const [me, eve, fay] = [await server().user('Me Refuse'), await server().user('Eve Refuse'), await server().user('Fay Refuse')];
+    const ours = await send(eve, me, 'ours');
+    const theirs = await send(eve, fay, 'between Eve and Fay');
+    const notOurs = await deleteForMe(me, eve, [ours._id, theirs._id]);
+    expect(notOurs.status).toBe(404);
+    expect(notOurs.body).toEqual({ message: 'Message not found' });
+    expect(await historyOf(me, eve), 'nothing was deleted').toEqual(['ours']);
+    for (const [body, message] of [
+      [{ messageIds: [] }, 'messageIds must list 1 to 100 message ids'],
+      [{ messageIds: ['hello'] }, 'messageIds must be message ids'],
+      [{}, 'messageIds is required'],
+    ] as const) {
+      const bad = await me.client.post(`/api/messages/delete-for-me/${eve.id}`, body);
+      expect({ status: bad.status, body: bad.body }).toEqual({ status: 400, body: { message } });
+    }
+    const nothing = await me.client.post(`/api/messages/clear/${fay.id}`);
+    expect(nothing.status).toBe(409);
+    expect(nothing.body).toEqual({ message: CLEAR_ERRORS.noConversation });
+    expect((await me.client.post('/api/messages/clear/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
