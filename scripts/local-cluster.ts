@@ -97,8 +97,8 @@ export async function waitUntilAnswering(url: string, isUp = (response: Response
       if (isUp(response)) return;
       lastTry = `it answered ${response.status}`;
     } catch (error) {
-      const { cause, message } = error as Error & { cause?: { code?: string } };
-      lastTry = cause?.code ?? message;
+      const { cause, message } = error as Error & { cause?: { code?: string; message?: string } };
+      lastTry = cause?.code ?? cause?.message ?? message;
     }
     if (Date.now() > deadline) throw new Error(`${url} did not become ready in ${READY_TIMEOUT_MS} ms (last try: ${lastTry})`);
     await pause(100);
