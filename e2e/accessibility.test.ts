@@ -1,6 +1,6 @@
 import type { FileChooser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ApiClient, connected, openSocket, pngBytes, toDataUrl } from '#test-support';
+import { ApiClient, connected, openSocket, pngBytes, toDataUrl, webmRecording } from '#test-support';
 import { seriousViolations } from './axe.js';
 import { announcements, chooseInConversationMenu, conversation, conversationMenu, newUserPage, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { DEFAULT_THEME, THEMES } from '../web/src/lib/themes.js';
@@ -33,8 +33,8 @@ async function peopleWithHistory(baseUrl: string, surname: string) {
   for (const [from, to, name] of [[bob, aliceUser._id, 'Trip plan.pdf'], [alice, bobUser._id, 'Budget.xlsx']] as const) {
     expect((await from.sendFile(to, { name, bytes: plan })).status, `${name} sent`).toBe(201);
   }
-  // The start of a WebM recording, as a browser's MediaRecorder writes it: a voice message each way.
-  const recording = new Uint8Array([...Buffer.from('1A45DFA39F4286810142F7810142F2810442F381084282847765626D4287810442858102', 'hex'), ...new Uint8Array(2000)]);
+  // A voice message each way.
+  const recording = webmRecording();
   for (const [from, to] of [[bob, aliceUser._id], [alice, bobUser._id]] as const) {
     expect((await from.sendFile(to, { name: 'voice', bytes: recording }, { voiceSeconds: '12' })).status, 'a voice message sent').toBe(201);
   }
@@ -217,6 +217,12 @@ describeOnEmbedded((run) => {
       await bobRow.click();
       await polled(() => conversation(phone).getByText('Lovely! 😍').count(), 'the conversation on the phone').toBe(1);
       await scan(phone, 'phone-conversation');
+      await chooseInConversationMenu(phone, 'Contact info');
+      const info = phone.getByRole('complementary', { name: 'Contact info' });
+      await polled(() => info.getByRole('tabpanel').getByRole('button').count(), 'Bob’s photo in the contact info').toBe(1);
+      await scan(phone, 'contact-info');
+      await phone.keyboard.press('Escape');
+      await polled(() => info.count(), 'the contact info closed by Escape').toBe(0);
       const actions = await conversationMenu(phone);
       await polled(() => actions.count(), 'the conversation menu').toBe(1);
       await scan(phone, 'conversation-menu');
@@ -272,7 +278,7 @@ describeOnEmbedded((run) => {
       await tabTo(page, menuButton, 'the conversation menu', { backwards: true });
       await page.keyboard.press('Enter');
       const focusedItem = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-      await polled(focusedItem, 'focus on the menu’s first item').toBe('Pin chat');
+      await polled(focusedItem, 'focus on the menu’s first item').toBe('Contact info');
       await page.keyboard.press('ArrowUp');
       await polled(focusedItem, 'focus round to the last item').toBe('Block contact');
       await run.shot(page, 'keyboard-conversation-menu');

@@ -145,6 +145,35 @@ describeOnEmbedded((run) => {
       expect(await conversation(ben.page).getByText('after the clear').count()).toBe(1);
     });
 
+    it('shows the contact info: their photos, documents and links, each opening the chat at its message', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Shares');
+      expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'the view', image: toDataUrl(await pngBytes(120, 90), 'image/png') })).status).toBe(201);
+      expect((await alice.sendFile(bobUser._id, { name: 'menu.pdf', bytes: new TextEncoder().encode('%PDF-1.7') })).status).toBe(201);
+      expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'book at example.com/tables tonight' })).status).toBe(201);
+      for (let n = 0; n < 30; n++) expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text: `filler ${n}` })).status).toBe(201);
+      const { page } = await signedInPage(browser(), run.baseUrl, bob.cookie);
+      await page.goto('/');
+      await page.getByRole('button', { name: /Alice Shares/ }).click();
+      await polled(() => conversation(page).getByText('filler 29').count(), 'the conversation').toBe(1);
+      await page.getByRole('heading', { name: 'Alice Shares' }).getByRole('button').click();
+
+      const info = page.getByRole('complementary', { name: 'Contact info' });
+      const shown = info.getByRole('tabpanel');
+      await polled(() => shown.getByRole('button', { name: /Photo from Alice Shares/ }).count(), 'the photo under Media').toBe(1);
+      await run.shot(page, 'contact-info-media');
+      await info.getByRole('tab', { name: 'Docs' }).click();
+      await polled(() => shown.getByRole('link', { name: 'Download menu.pdf' }).count(), 'the document under Docs').toBe(1);
+      await info.getByRole('tab', { name: 'Links' }).click();
+      await polled(() => shown.getByRole('link', { name: 'https://example.com/tables' }).count(), 'the link under Links').toBe(1);
+      expect(await shown.getByRole('link', { name: 'https://example.com/tables' }).getAttribute('rel')).toBe('noopener noreferrer nofollow');
+      await run.shot(page, 'contact-info-links');
+
+      await shown.getByRole('button', { name: 'Show in chat' }).click();
+      await polled(() => info.count(), 'the contact info closed').toBe(0);
+      const linked = conversation(page).getByTestId('chat-message').filter({ hasText: 'book at example.com/tables tonight' });
+      await polled(() => linked.isVisible(), 'the message with the link in sight').toBe(true);
+    });
+
     it('forwards a message with its photo to two people: each gets it marked “Forwarded”', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Forwards');
       const [carl, dan] = [new ApiClient(run.baseUrl), new ApiClient(run.baseUrl)];

@@ -8,3 +8,4 @@ export * from './servers.js';
 export * from './s3.js';
 export * from './tcp-proxy.js';
 export * from './a-message.js';
+export * from './recordings.js';

@@ -5,3 +5,4 @@ export * from './images.js';
 export * from './messages.js';
 export * from './realtime.js';
 export * from './users.js';
+export * from './links.js';

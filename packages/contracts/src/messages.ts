@@ -220,6 +220,24 @@ export const StarredQuerySchema = Type.Object({
 });
 export type StarredQuery = Static<typeof StarredQuerySchema>;
 
+/** What a conversation's "Media, links and docs" lists: its photos, its files (not voice messages), its messages with a web link. */
+export const SHARED_KINDS = ['media', 'docs', 'links'] as const;
+export type SharedKind = (typeof SHARED_KINDS)[number];
+
+/** `GET /api/messages/shared/:id`: one kind of what my conversation with that user holds, newest first. */
+export const SharedQuerySchema = Type.Object(
+  {
+    kind: Type.Union(
+      SHARED_KINDS.map((kind) => Type.Literal(kind)),
+      { errorMessage: `kind must be one of ${SHARED_KINDS.join(', ')}` },
+    ),
+    before: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'before must be a message id' })),
+    limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
+  },
+  { errorMessage: { required: { kind: 'kind is required' } } },
+);
+export type SharedQuery = Static<typeof SharedQuerySchema>;
+
 /** The most messages one "Delete for me" takes. */
 export const MAX_DELETE_FOR_ME = 100;
 

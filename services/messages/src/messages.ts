@@ -1,5 +1,5 @@
 import type { Queryable } from '@chat/database';
-import type { Contact, FileAttachment, Message, Reaction } from '@chat/contracts';
+import { linksIn, type Contact, type FileAttachment, type Message, type Reaction, type SharedKind } from '@chat/contracts';
 import type { Block } from './blocks.js';
 import { inBlocksOf, rewriteBlockWords, textWords } from './search-index.js';
 
@@ -136,14 +136,14 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id AND deleted_at IS NULL) AS receiver_known,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.receiver_id AND blocked_id = t.sender_id) AS blocked_by_receiver,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.sender_id AND blocked_id = t.receiver_id) AS receiver_blocked
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[], $8::text[]) WITH ORDINALITY
-         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, file, ord)
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[], $8::text[], $9::boolean[]) WITH ORDINALITY
+         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, file, has_link, ord)
      ), inserted AS (
        -- A reply keeps what it answers as it is now (an edit or a deletion of it changes the copy).
        INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id, reply_to_id, reply_to_sender, reply_to_text, reply_to_image,
-         forwarded, file, reply_to_file_name)
+         forwarded, file, reply_to_file_name, has_link)
        SELECT input.sender_id, input.receiver_id, input.text, input.image, input.client_message_id,
-              quoted.id, quoted.sender_id, quoted.text, quoted.image, input.forwarded, input.file::jsonb, quoted.file ->> 'name'
+              quoted.id, quoted.sender_id, quoted.text, quoted.image, input.forwarded, input.file::jsonb, quoted.file ->> 'name', input.has_link
        FROM input LEFT JOIN messages quoted ON quoted.id = input.reply_to_id
          AND LEAST(quoted.sender_id, quoted.receiver_id) = LEAST(input.sender_id, input.receiver_id)
          AND GREATEST(quoted.sender_id, quoted.receiver_id) = GREATEST(input.sender_id, input.receiver_id)
@@ -194,6 +194,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
       column('replyToId'),
       column('forwarded'),
       messages.map((message) => message.file && JSON.stringify(message.file)),
+      messages.map((message) => linksIn(message.text).length > 0),
     ],
     // Every lookup is by key, whatever the batch: a plan for one batch is the plan for all.
     { plan: 'generic' },
@@ -310,6 +311,29 @@ export async function listConversation(db: Queryable, userA: string, userB: stri
   return rows.map(toMessage);
 }
 
+/** Which messages each "Media, links and docs" list holds (SQL; each implies messages_shared_idx's condition). */
+const SHARED: Record<SharedKind, string> = {
+  media: 'image IS NOT NULL',
+  docs: `file IS NOT NULL AND file -> 'voice' IS NULL`,
+  links: 'has_link',
+};
+
+/** One kind of what the conversation of `userA` and `userB` holds, newest first, as `userA` sees it. */
+export async function listShared(
+  db: Queryable,
+  { userA, userB, kind, before, limit }: { userA: string; userB: string; kind: SharedKind; before?: string; limit: number },
+): Promise<ChatMessage[]> {
+  const [low, high] = [userA, userB].sort();
+  const rows = await db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages
+     WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2 AND id < $3::bigint AND ${SHARED[kind]}
+       AND id > ${clearedUpTo('$5', '$6')} AND NOT ${hiddenBy('$5', 'messages.id')}
+     ORDER BY id DESC LIMIT $4`,
+    [low, high, before ?? MAX_BIGINT, limit, userA, userB],
+  );
+  return rows.map(toMessage);
+}
+
 /** A message `userId` sent or received, with how many minutes ago it was sent (by the database's clock). */
 export async function findOwnOrReceived(db: Queryable, messageId: string, userId: string) {
   const [found] = await db.query<MessageRow & { minutesOld: number }>(
@@ -348,8 +372,8 @@ export async function editMessage(
   const [edited] = await db.query<MessageRow>(
     `WITH quotes AS (UPDATE messages SET reply_to_text = $2 WHERE reply_to_id = $1),
        words AS (${rewriteBlockWords('$1::bigint', '$2::text')})
-     UPDATE messages SET text = $2, edited_at = now() WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
-    [messageId, text],
+     UPDATE messages SET text = $2, edited_at = now(), has_link = $3 WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
+    [messageId, text, linksIn(text).length > 0],
   );
   return { status: 'edited', message: toMessage(edited!) };
 }
@@ -374,7 +398,7 @@ export async function deleteMessage(db: Queryable, { messageId, userId }: { mess
     `WITH quotes AS (UPDATE messages SET reply_to_text = NULL, reply_to_image = NULL, reply_to_file_name = NULL WHERE reply_to_id = $1),
        words AS (${rewriteBlockWords('$1::bigint', 'NULL::text')}),
        stars AS (DELETE FROM stars WHERE message_id = $1)
-     UPDATE messages SET text = NULL, image = NULL, file = NULL, reactions = '{}', deleted_at = now() WHERE id = $1
+     UPDATE messages SET text = NULL, image = NULL, file = NULL, reactions = '{}', deleted_at = now(), has_link = false WHERE id = $1
      RETURNING ${MESSAGE_COLUMNS}`,
     [messageId],
   );

@@ -298,4 +298,17 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE conversations ADD COLUMN cleared_up_to bigint NOT NULL DEFAULT 0, ADD COLUMN preview_message_id bigint;
     `,
   },
+  {
+    version: 21,
+    sql: `
+      -- A conversation's "Media, links and docs": whether a message's text holds a web link (as the
+      -- service finds them, on every send and edit), and an index of the pair's messages that hold
+      -- any of the three, newest first, so each list reads only its own kind's rows.
+      ALTER TABLE messages ADD COLUMN has_link boolean NOT NULL DEFAULT false;
+      -- The messages from before: those with an address written out in full.
+      UPDATE messages SET has_link = true WHERE text ~* '(https?://|www\.)[^[:space:]]';
+      CREATE INDEX messages_shared_idx ON messages (LEAST(sender_id, receiver_id), GREATEST(sender_id, receiver_id), id DESC)
+        WHERE image IS NOT NULL OR file IS NOT NULL OR has_link;
+    `,
+  },
 ];

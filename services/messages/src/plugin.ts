@@ -23,6 +23,7 @@ import { messageChangeRoutes } from './routes/message-changes.js';
 import { muteRoutes } from './routes/mutes.js';
 import { pinRoutes } from './routes/pins.js';
 import { searchRoutes } from './routes/search.js';
+import { sharedRoutes } from './routes/shared.js';
 import { starRoutes } from './routes/stars.js';
 import { unreadMarkRoutes } from './routes/unread-marks.js';
 import { createReceipts } from './receipts.js';
@@ -65,6 +66,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(unreadMarkRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(starRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(hiddenMessageRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(sharedRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(exportRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

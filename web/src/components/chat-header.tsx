@@ -7,6 +7,7 @@ import { useChatStore, whyConversationClosed } from '../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../store/use-notification-store';
 import { BlockContactDialog } from './block-contact-dialog';
 import { ClearChatDialog } from './clear-chat-dialog';
+import { ContactInfo } from './contact-info';
 import { ConversationMenu } from './conversation-menu';
 
 /** Who the conversation is with, their presence, and its actions: search, the menu of the rest, close. */
@@ -20,7 +21,10 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
   const muted = useNotificationStore((state) => (selectedUser ? isMuted(state.mutes, selectedUser._id) : false));
   const [isConfirmingBlock, setConfirmingBlock] = useState(false);
   const [isConfirmingClear, setConfirmingClear] = useState(false);
+  // Whose contact info is shown: another conversation opened closes it.
+  const [infoShownFor, setInfoShownFor] = useState<string | null>(null);
   if (!selectedUser) return null;
+  const showInfo = () => setInfoShownFor(selectedUser._id);
   // A block hides presence both ways, and a deleted account has none: nothing is shown rather than a stale "last seen".
   const status = closed
     ? null
@@ -37,14 +41,17 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
       {/* On a phone the actions take a line of their own rather than squeeze the name out. */}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-40 flex-1 items-center gap-3">
-          <div className="avatar shrink-0">
+          {/* The picture opens the contact info too, for a pointer; the name is the button for everyone. */}
+          <div className="avatar shrink-0 cursor-pointer" onClick={showInfo} aria-hidden="true">
             <div className="relative size-10 rounded-full">
               <img src={avatarOf(selectedUser.profilePic)} alt={selectedUser.fullName} />
             </div>
           </div>
           <div className="min-w-0">
             <h3 className="flex items-center gap-1.5 font-medium">
-              <span className="truncate">{selectedUser.fullName}</span>
+              <button type="button" className="cursor-pointer truncate text-left hover:underline" onClick={showInfo} title="Contact info">
+                {selectedUser.fullName}
+              </button>
               {muted && <BellOff className="size-4 shrink-0 text-muted" role="img" aria-label="Muted" />}
             </h3>
             {status && (
@@ -63,6 +70,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
             canBlock={!closed}
             onBlock={() => setConfirmingBlock(true)}
             onClear={() => setConfirmingClear(true)}
+            onShowInfo={showInfo}
           />
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => setSelectedUser(null)} aria-label="Close chat">
             <X />
@@ -71,6 +79,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
       </div>
       <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />
       <ClearChatDialog contact={isConfirmingClear ? selectedUser : null} onDone={() => setConfirmingClear(false)} />
+      {infoShownFor === selectedUser._id && <ContactInfo peer={selectedUser} status={status} onClose={() => setInfoShownFor(null)} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { MuteDuration } from '@chat/contracts';
-import { Archive, ArchiveRestore, Ban, Bell, BellOff, Eraser, EllipsisVertical, MessageSquareDot, Pin, PinOff } from 'lucide-react';
+import { Archive, ArchiveRestore, Ban, Bell, BellOff, Eraser, EllipsisVertical, Info, MessageSquareDot, Pin, PinOff } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatDayTime } from '../lib/format-time';
@@ -18,15 +18,16 @@ interface ConversationMenuProps {
   canBlock: boolean;
   onBlock(): void;
   onClear(): void;
+  onShowInfo(): void;
 }
 
 /**
- * The conversation's "⋮" menu, as WhatsApp and Telegram keep theirs: pin, archive, mark unread, mute
- * (for how long asked in the same menu), clear and block. Pin, archive, unread and clear are offered
+ * The conversation's "⋮" menu, as WhatsApp and Telegram keep theirs: contact info, pin, archive, mark
+ * unread, mute (for how long asked in the same menu), clear and block. Pin, archive, unread and clear are offered
  * once there is a conversation (a message either way, even one cleared since); block while it is
  * not closed already.
  */
-export function ConversationMenu({ userId, canBlock, onBlock, onClear }: ConversationMenuProps) {
+export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInfo }: ConversationMenuProps) {
   const [isOpen, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   return (
@@ -42,12 +43,12 @@ export function ConversationMenu({ userId, canBlock, onBlock, onClear }: Convers
       >
         <EllipsisVertical className="size-5" />
       </button>
-      {isOpen && <ConversationMenuList userId={userId} canBlock={canBlock} onBlock={onBlock} onClear={onClear} onClose={close} />}
+      {isOpen && <ConversationMenuList userId={userId} canBlock={canBlock} onBlock={onBlock} onClear={onClear} onShowInfo={onShowInfo} onClose={close} />}
     </div>
   );
 }
 
-function ConversationMenuList({ userId, canBlock, onBlock, onClear, onClose }: ConversationMenuProps & { onClose(): void }) {
+function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, onClose }: ConversationMenuProps & { onClose(): void }) {
   const ref = usePopover(onClose);
   const [isAskingMuteLength, setAskingMuteLength] = useState(false);
   const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
@@ -103,6 +104,9 @@ function ConversationMenuList({ userId, canBlock, onBlock, onClear, onClose }: C
   return menu(
     'Conversation actions',
     <>
+      <MenuItem icon={<Info />} onClick={choose(onShowInfo)}>
+        Contact info
+      </MenuItem>
       {hasConversation && (
         <>
           <MenuItem icon={isPinned ? <PinOff /> : <Pin />} onClick={choose(() => void setPinned(userId, !isPinned))}>

@@ -18,6 +18,7 @@ import {
   type MuteDuration,
   type QuotedMessage,
   type SendBody,
+  type SharedKind,
   type ShownMessage,
   type SignupBody,
   type SocketSendAnswer,
@@ -205,6 +206,9 @@ export const api = {
   editMessage: (messageId: string, text: string) =>
     request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
   deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
+  /** One kind of what my conversation with the user holds (its photos, files or links), newest first, a page of DEFAULT_PAGE. */
+  getShared: (userId: string, kind: SharedKind, options: { before?: string } = {}) =>
+    request<Message[]>('GET', `/messages/shared/${encodeURIComponent(userId)}${query({ kind, before: options.before })}`),
   /** Deletes messages of my conversation with the user for me alone; answers what my inbox entry shows now. */
   deleteForMe: (userId: string, messageIds: string[]) =>
     request<ShownMessage>('POST', `/messages/delete-for-me/${encodeURIComponent(userId)}`, { messageIds }),

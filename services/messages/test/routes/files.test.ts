@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { FILE_ERRORS, MAX_FILE_BYTES, MAX_VOICE_SECONDS, subjects, VOICE_MESSAGE_NAME, type Message, type MessageSearchResult, type UserEvent } from '@chat/contracts';
-import { eventually } from '#test-support';
+import { eventually, webmRecording } from '#test-support';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
 import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
 describeOnEachDatabase('sending a file', (server) => {
   const pdf = new TextEncoder().encode('%PDF-1.7\n<script>alert(1)</script>\n%%EOF\n');
-  /** The start of a WebM recording, as a browser's MediaRecorder writes it. */
-  const recording = new Uint8Array([...Buffer.from('1A45DFA39F4286810142F7810142F2810442F381084282847765626D4287810442858102', 'hex'), ...new Uint8Array(4000)]);
+  const recording = webmRecording();
   const history = async (user: TestUser, peer: TestUser) => (await user.client.get(`/api/messages/${peer.id}`)).body as Message[];
 
   it('sends a document with a caption to both people, downloaded by them alone under its name, never shown by the browser', async () => {

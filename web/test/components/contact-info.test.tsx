@@ -1,0 +1,45 @@
+import { DEFAULT_PAGE } from '@chat/contracts';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContactInfo } from '../../src/components/contact-info';
+import { api } from '../../src/lib/api';
+import { useAuthStore } from '../../src/store/use-auth-store';
+import { useChatStore } from '../../src/store/use-chat-store';
+import { aMessage } from '../../../test/support/a-message';
+
+const bob = { _id: 'bob', fullName: 'Bob Stone', profilePic: '' };
+const linkMessage = (id: number) => aMessage({ _id: String(id), senderId: 'bob', receiverId: 'me', text: `see site${id}.example.com` });
+
+beforeEach(() => {
+  useAuthStore.setState({
+    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
+  });
+  useChatStore.setState({ selectedUser: bob, jumpTarget: null });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the contact info', () => {
+  it('asks for each tab’s kind, shows more after the last one shown, and opens the chat at a message', async () => {
+    const fullPage = Array.from({ length: DEFAULT_PAGE }, (_, i) => linkMessage(200 - i));
+    const getShared = vi.spyOn(api, 'getShared').mockResolvedValueOnce([]).mockResolvedValueOnce(fullPage).mockResolvedValueOnce([linkMessage(3)]);
+    const onClose = vi.fn();
+    render(<ContactInfo peer={bob} status="Online" onClose={onClose} />);
+    await screen.findByText('No photos yet');
+    fireEvent.click(screen.getByRole('tab', { name: 'Links' }));
+    await screen.findByRole('link', { name: 'https://site200.example.com' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('link', { name: 'https://site3.example.com' });
+    expect(getShared.mock.calls).toEqual([
+      ['bob', 'media', { before: undefined }],
+      ['bob', 'links', { before: undefined }],
+      ['bob', 'links', { before: String(200 - DEFAULT_PAGE + 1) }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull());
+    fireEvent.click(screen.getAllByRole('button', { name: 'Show in chat' }).at(-1)!);
+    expect(useChatStore.getState().jumpTarget).toBe('3');
+    expect(onClose).toHaveBeenCalled();
+  });
+});
