@@ -41,6 +41,13 @@ interface MessageInputProps {
   onReplyDone?(): void;
 }
 
+/** How a chosen file goes: a picture as a photo (read as a data URL), anything else as a file; or why it cannot. */
+async function attachmentOf(chosen: File, asPhoto = isImageType(chosen.type)): Promise<{ problem: string } | { image: string } | { file: File }> {
+  const problem = asPhoto ? checkImageFile(chosen) : checkAttachedFile(chosen);
+  if (problem) return { problem };
+  return asPhoto ? { image: await readAsDataUrl(chosen) } : { file: chosen };
+}
+
 export function MessageInput({ peerId, droppedFiles = null, editing = null, onEditDone, onEditLatest, replyingTo = null, onReplyDone }: MessageInputProps) {
   const draft = useChatStore((state) => state.drafts[peerId] ?? '');
   const image = useChatStore((state) => state.draftImages[peerId] ?? null);
@@ -107,38 +114,26 @@ export function MessageInput({ peerId, droppedFiles = null, editing = null, onEd
   const closePicker = useCallback(() => setPickerOpen(false), []);
   useEscapeToClose(isPickerOpen, closePicker);
 
-  const attachImage = async (chosen: File) => {
-    const problem = checkImageFile(chosen);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    setDraftImage(peerId, await readAsDataUrl(chosen));
+  /** What was dropped, pasted or picked: attached to the message being written, a picture as a photo (or as `asPhoto` says), anything else as a file. */
+  const attach = async (chosen: File, asPhoto?: boolean) => {
+    const attachment = await attachmentOf(chosen, asPhoto);
+    if ('problem' in attachment) toast.error(attachment.problem);
+    else if ('image' in attachment) setDraftImage(peerId, attachment.image);
+    else setDraftFile(peerId, attachment.file);
   };
-
-  const attachFile = (chosen: File) => {
-    const problem = checkAttachedFile(chosen);
-    if (problem) toast.error(problem);
-    else setDraftFile(peerId, chosen);
-  };
-
-  /** What was dropped, pasted or picked with the paperclip (the one way to attach on a phone): a picture as a photo, anything else as a file. */
-  const attach = (chosen: File) => (isImageType(chosen.type) ? void attachImage(chosen) : attachFile(chosen));
 
   /** Several at once are asked about, then each goes as a message of its own; one is attached to the message being written. */
   const [choosingMany, setChoosingMany] = useState<File[] | null>(null);
   const attachAll = (chosen: File[]) => {
-    if (chosen.length === 1) attach(chosen[0]!);
+    if (chosen.length === 1) void attach(chosen[0]!);
     else if (chosen.length > MAX_FILES_AT_ONCE) toast.error(`You can send up to ${MAX_FILES_AT_ONCE} files at once`);
     else if (chosen.length > 1) setChoosingMany(chosen);
   };
   const sendEach = async (chosen: File[]) => {
     for (const each of chosen) {
-      const isImage = isImageType(each.type);
-      const problem = isImage ? checkImageFile(each) : checkAttachedFile(each);
-      if (problem) toast.error(`${each.name}: ${problem}`);
-      else if (isImage) sendMessage({ text: '', image: await readAsDataUrl(each), replyTo: null });
-      else sendMessage({ text: '', image: null, file: each, replyTo: null });
+      const attachment = await attachmentOf(each);
+      if ('problem' in attachment) toast.error(`${each.name}: ${attachment.problem}`);
+      else sendMessage({ text: '', image: null, ...attachment, replyTo: null });
     }
   };
 
@@ -306,7 +301,7 @@ export function MessageInput({ peerId, droppedFiles = null, editing = null, onEd
             multiple
             onChange={(event) => {
               const chosen = [...(event.target.files ?? [])];
-              if (chosen.length === 1) void attachImage(chosen[0]!);
+              if (chosen.length === 1) void attach(chosen[0]!, true);
               else attachAll(chosen);
             }}
           />

@@ -110,11 +110,11 @@ describe('the text box', () => {
     expect(textBox().value).toBe('half a thought');
   });
 
-  it('attaches a dropped document as a file, in place of a photo, and sends it with its caption', () => {
+  it('attaches a dropped document as a file, in place of a photo, and sends it with its caption', async () => {
     useChatStore.setState({ draftImages: { b: 'data:image/png;base64,AAAA' }, draftFiles: {} });
     const report = new File(['%PDF-1.7'], 'Q3 report.pdf', { type: 'application/pdf' });
     render(<MessageInput peerId="b" droppedFiles={[report]} />);
-    expect(screen.getByTestId('file-to-send')).toHaveTextContent('Q3 report.pdf8 B');
+    expect(await screen.findByTestId('file-to-send')).toHaveTextContent('Q3 report.pdf8 B');
     expect(screen.queryByAltText('Photo to send'), 'one attachment at a time').toBeNull();
     type('the figures');
     fireEvent.keyDown(textBox(), { key: 'Enter' });
@@ -143,10 +143,10 @@ describe('the text box', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('refuses an empty file, saying why', () => {
+  it('refuses an empty file, saying why', async () => {
     const shown = vi.spyOn(toast, 'error');
     render(<MessageInput peerId="b" droppedFiles={[new File([], 'empty.txt', { type: 'text/plain' })]} />);
-    expect(shown).toHaveBeenCalledWith('The file is empty');
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('The file is empty'));
     expect(screen.queryByTestId('file-to-send')).toBeNull();
   });
 
