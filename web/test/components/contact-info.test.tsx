@@ -29,16 +29,17 @@ describe('the contact info', () => {
     render(<ContactInfo peer={bob} status="Online" onClose={onClose} />);
     await screen.findByText('No photos yet');
     fireEvent.click(screen.getByRole('tab', { name: 'Links' }));
-    await screen.findByRole('link', { name: 'https://site200.example.com' });
-    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    await screen.findByRole('link', { name: 'https://site3.example.com' });
+    // Text queries: role queries over fifty links are slow in jsdom.
+    await screen.findByText('https://site200.example.com');
+    fireEvent.click(screen.getByText('Show more'));
+    expect((await screen.findByText('https://site3.example.com')).getAttribute('href')).toBe('https://site3.example.com');
     expect(getShared.mock.calls).toEqual([
       ['bob', 'media', { before: undefined }],
       ['bob', 'links', { before: undefined }],
       ['bob', 'links', { before: String(200 - DEFAULT_PAGE + 1) }],
     ]);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull());
-    fireEvent.click(screen.getAllByRole('button', { name: 'Show in chat' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByText('Show more')).toBeNull());
+    fireEvent.click(screen.getAllByText('Show in chat').at(-1)!);
     expect(useChatStore.getState().jumpTarget).toBe('3');
     expect(onClose).toHaveBeenCalled();
   });
