@@ -223,6 +223,12 @@ describeOnEmbedded((run) => {
       await scan(phone, 'contact-info');
       await phone.keyboard.press('Escape');
       await polled(() => info.count(), 'the contact info closed by Escape').toBe(0);
+      await chooseInConversationMenu(phone, 'Select messages');
+      await conversation(phone).getByTestId('chat-message').filter({ hasText: 'Lovely! 😍' }).click();
+      await polled(() => phone.getByRole('toolbar', { name: 'Selected messages' }).textContent(), 'a message chosen').toContain('1 selected');
+      await scan(phone, 'messages-selected');
+      await phone.keyboard.press('Escape');
+      await polled(() => phone.getByRole('toolbar').count(), 'the selection over with Escape').toBe(0);
       const actions = await conversationMenu(phone);
       await polled(() => actions.count(), 'the conversation menu').toBe(1);
       await scan(phone, 'conversation-menu');

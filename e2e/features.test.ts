@@ -174,6 +174,59 @@ describeOnEmbedded((run) => {
       await polled(() => linked.isVisible(), 'the message with the link in sight').toBe(true);
     });
 
+    it('selects messages to star, forward and delete together', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Selects');
+      const carl = new ApiClient(run.baseUrl);
+      const carlUser = await carl.signup('Carl Selects');
+      await bob.waitForContact(carlUser._id);
+      for (const text of ['first of three', 'second of three', 'third of three']) {
+        expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text })).status).toBe(201);
+      }
+      const { page } = await signedInPage(browser(), run.baseUrl, bob.cookie);
+      await page.goto('/');
+      await page.getByRole('button', { name: /Alice Selects/ }).click();
+      await polled(() => conversation(page).getByText('third of three').count(), 'the conversation').toBe(1);
+
+      await chooseInConversationMenu(page, 'Select messages');
+      const bar = page.getByRole('toolbar', { name: 'Selected messages' });
+      await polled(() => bar.textContent(), 'the selection bar').toContain('0 selected');
+      const row = (text: string) => conversation(page).getByTestId('chat-message').filter({ hasText: text });
+      await row('first of three').click();
+      await row('third of three').getByRole('checkbox', { name: 'Select message' }).check();
+      await polled(() => bar.textContent(), 'two chosen').toContain('2 selected');
+      await run.shot(page, 'messages-selected');
+
+      await bar.getByRole('button', { name: 'Star messages' }).click();
+      await polled(() => conversation(page).getByRole('img', { name: 'Starred' }).count(), 'both starred, the selection over').toBe(2);
+      expect(await bar.count()).toBe(0);
+
+      await chooseInConversationMenu(page, 'Select messages');
+      await row('first of three').click();
+      await row('second of three').click();
+      await bar.getByRole('button', { name: 'Forward messages' }).click();
+      const forward = page.getByRole('dialog', { name: 'Forward 2 messages' });
+      await forward.getByRole('checkbox', { name: 'Carl Selects' }).check();
+      await forward.getByRole('button', { name: 'Forward', exact: true }).click();
+      await polled(async () => {
+        const history = (await carl.get(`/api/messages/${bobUser._id}`)).body as Message[];
+        return history.map((message) => [message.text, message.forwarded]);
+      }, 'Carl’s copies, in order').toEqual([
+        ['first of three', true],
+        ['second of three', true],
+      ]);
+
+      await chooseInConversationMenu(page, 'Select messages');
+      await row('second of three').click();
+      await row('third of three').click();
+      await bar.getByRole('button', { name: 'Delete messages' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete 2 messages?' });
+      await polled(() => confirm.isVisible(), 'the confirmation').toBe(true);
+      expect(await confirm.getByRole('button', { name: 'Delete for everyone' }).count(), 'not Bob’s to delete for everyone').toBe(0);
+      await confirm.getByRole('button', { name: 'Delete for me' }).click();
+      await polled(() => conversation(page).getByTestId('chat-message').allTextContents(), 'only the first left').toEqual([expect.stringContaining('first of three')]);
+      expect(((await alice.get(`/api/messages/${bobUser._id}`)).body as Message[]).length, 'Alice keeps all three').toBe(3);
+    });
+
     it('forwards a message with its photo to two people: each gets it marked “Forwarded”', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Forwards');
       const [carl, dan] = [new ApiClient(run.baseUrl), new ApiClient(run.baseUrl)];

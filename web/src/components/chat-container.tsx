@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { photoDescription } from '../lib/message-preview';
+import { useEscapeKey } from '../lib/use-escape-key';
 import { prefersReducedMotion } from '../lib/use-reduced-motion';
 import { pendingAsMessage, useChatStore, whyConversationClosed } from '../store/use-chat-store';
 import { ChatHeader } from './chat-header';
@@ -15,6 +16,7 @@ import { ImageLightbox } from './image-lightbox';
 import { BlockedContactBar, DeletedAccountBar } from './conversation-closed-bar';
 import { MessageInput } from './message-input';
 import { MessageSkeleton } from './message-skeleton';
+import { SelectionBar } from './selection-bar';
 import { UnreadDivider } from './unread-divider';
 
 /** How close to the top a scroll must come to fetch the older page. */
@@ -102,8 +104,14 @@ export function ChatContainer() {
   const [openImage, setOpenImage] = useState<string | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [replyingTo, setReplyingTo] = useState<Message | null>(null);
-  const [deleting, setDeleting] = useState<Message | null>(null);
-  const [forwarding, setForwarding] = useState<Message | null>(null);
+  const [deleting, setDeleting] = useState<Message[] | null>(null);
+  const [forwarding, setForwarding] = useState<Message[] | null>(null);
+  const selection = useChatStore((state) => state.selection);
+  const toggleSelected = useChatStore((state) => state.toggleSelected);
+  const chosen = selection ? messages.filter((message) => selection.includes(message._id)) : [];
+  const stopSelecting = useCallback(() => useChatStore.getState().setSelecting(false), []);
+  // Escape stops choosing, unless a dialog about the chosen ones is open (Escape closes that).
+  useEscapeKey(selection !== null && deleting === null && forwarding === null, stopSelecting);
   useEffect(() => {
     setEditing(null);
     setReplyingTo(null);
@@ -246,14 +254,15 @@ export function ChatContainer() {
                     nameOf={nameOf}
                     isHighlighted={message._id === highlightedId}
                     searchQuery={searchQuery}
-                    onOpenImage={setOpenImage}
+                    onOpenImage={selection ? undefined : setOpenImage}
                     onReply={startReply}
                     onReact={react}
                     onOpenQuoted={openQuoted}
                     onEdit={startEdit}
-                    onDelete={setDeleting}
-                    onForward={setForwarding}
+                    onDelete={(chosenOne) => setDeleting([chosenOne])}
+                    onForward={(chosenOne) => setForwarding([chosenOne])}
                     onToggleStar={toggleStar}
+                    selecting={selection ? { isSelected: selection.includes(message._id), onToggle: toggleSelected } : undefined}
                   />
                 </Fragment>
               );
@@ -289,7 +298,9 @@ export function ChatContainer() {
           )}
         </div>
       )}
-      {closed === 'account deleted' ? (
+      {selection !== null ? (
+        <SelectionBar chosen={chosen} onForward={setForwarding} onDelete={setDeleting} />
+      ) : closed === 'account deleted' ? (
         <DeletedAccountBar />
       ) : closed === 'blocked' ? (
         <BlockedContactBar userId={selectedUser._id} />
@@ -305,8 +316,8 @@ export function ChatContainer() {
         />
       )}
       <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
-      <DeleteMessageDialog message={deleting} peerName={selectedUser.fullName} onDone={() => setDeleting(null)} />
-      <ForwardMessageDialog message={forwarding} onDone={() => setForwarding(null)} />
+      <DeleteMessageDialog messages={deleting} peerName={selectedUser.fullName} onDone={() => setDeleting(null)} />
+      <ForwardMessageDialog messages={forwarding} onDone={() => setForwarding(null)} />
     </div>
   );
 }

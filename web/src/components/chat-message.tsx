@@ -50,6 +50,8 @@ interface ChatMessageProps {
   onForward?(message: Message): void;
   /** Stars this message to find it again, or unstars it. */
   onToggleStar?(message: Message): void;
+  /** Messages are being chosen to act on together: a click chooses this one (or leaves it out), its own actions are hidden. */
+  selecting?: { isSelected: boolean; onToggle(messageId: string): void };
 }
 
 /** Whether my message may still have its text changed: a text, within the edit window. */
@@ -98,15 +100,34 @@ export function ChatMessage({
   onDelete,
   onForward,
   onToggleStar,
+  selecting,
 }: ChatMessageProps) {
   const isDeleted = message.deletedAt !== null;
   const isPending = outboxStatus !== undefined;
   const isStored = !isPending && !isDeleted;
   const mine = isOwn && isStored;
+  // While choosing messages, a click chooses; what a message offers on its own waits.
+  const acts = !selecting;
+  const selectable = selecting && !isPending;
   const [isPickingReaction, setPickingReaction] = useState(false);
   const closePicker = useCallback(() => setPickingReaction(false), []);
   return (
-    <div className={`group chat ${isOwn ? 'chat-end' : 'chat-start'}`} data-testid="chat-message" data-message-id={message._id}>
+    <div
+      className={`group chat ${isOwn ? 'chat-end' : 'chat-start'} ${selectable ? 'relative cursor-pointer pl-9' : ''} ${selecting?.isSelected ? 'bg-primary/10' : ''}`}
+      data-testid="chat-message"
+      data-message-id={message._id}
+      onClick={selectable ? () => selecting.onToggle(message._id) : undefined}
+    >
+      {selectable && (
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm absolute top-1/2 left-2 -translate-y-1/2"
+          aria-label="Select message"
+          checked={selecting.isSelected}
+          onChange={() => selecting.onToggle(message._id)}
+          onClick={(event) => event.stopPropagation()}
+        />
+      )}
       <div className="chat-image avatar">
         <div className="size-10 rounded-full border border-base-300">
           <img src={avatarOf(avatar)} alt={nameOf(message.senderId)} />
@@ -119,37 +140,37 @@ export function ChatMessage({
         {message.editedAt && <span className="text-xs text-muted">edited</span>}
         {message.starred && !isDeleted && <Star className="size-3 fill-current text-muted" role="img" aria-label="Starred" />}
         {isOwn && !isDeleted && outboxStatus !== 'failed' && <MessageStatus status={isPending ? 'sending' : statusOf(message)} message={message} />}
-        {isStored && onReply && (
+        {acts && isStored && onReply && (
           <MessageAction label="Reply" onClick={() => onReply(message)}>
             <Reply className="size-3" />
           </MessageAction>
         )}
-        {isStored && onReact && (
+        {acts && isStored && onReact && (
           <MessageAction label="React" onClick={() => setPickingReaction(true)}>
             <SmilePlus className="size-3" />
           </MessageAction>
         )}
-        {isStored && message.text && (
+        {acts && isStored && message.text && (
           <MessageAction label="Copy text" onClick={() => copyText(message.text!)}>
             <Copy className="size-3" />
           </MessageAction>
         )}
-        {isStored && onForward && (
+        {acts && isStored && onForward && (
           <MessageAction label="Forward" onClick={() => onForward(message)}>
             <Forward className="size-3" />
           </MessageAction>
         )}
-        {isStored && onToggleStar && (
+        {acts && isStored && onToggleStar && (
           <MessageAction label={message.starred ? 'Unstar message' : 'Star message'} onClick={() => onToggleStar(message)}>
             {message.starred ? <StarOff className="size-3" /> : <Star className="size-3" />}
           </MessageAction>
         )}
-        {mine && onEdit && mayEdit(message) && (
+        {acts && mine && onEdit && mayEdit(message) && (
           <MessageAction label="Edit message" onClick={() => onEdit(message)}>
             <Pencil className="size-3" />
           </MessageAction>
         )}
-        {!isPending && onDelete && (
+        {acts && !isPending && onDelete && (
           <MessageAction label="Delete message" onClick={() => onDelete(message)}>
             <Trash2 className="size-3" />
           </MessageAction>
@@ -230,7 +251,7 @@ export function ChatMessage({
         reactions={message.reactions}
         myId={myId}
         nameOf={nameOf}
-        onToggle={isStored && onReact ? (emoji) => onReact(message, emoji) : undefined}
+        onToggle={acts && isStored && onReact ? (emoji) => onReact(message, emoji) : undefined}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { MuteDuration } from '@chat/contracts';
-import { Archive, ArchiveRestore, Ban, Bell, BellOff, Eraser, EllipsisVertical, Info, MessageSquareDot, Pin, PinOff } from 'lucide-react';
+import { Archive, ArchiveRestore, Ban, Bell, BellOff, CheckSquare, Eraser, EllipsisVertical, Info, MessageSquareDot, Pin, PinOff } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatDayTime } from '../lib/format-time';
@@ -23,7 +23,7 @@ interface ConversationMenuProps {
 
 /**
  * The conversation's "⋮" menu, as WhatsApp and Telegram keep theirs: contact info, pin, archive, mark
- * unread, mute (for how long asked in the same menu), clear and block. Pin, archive, unread and clear are offered
+ * unread, mute (for how long asked in the same menu), select messages, clear and block. Pin, archive, unread and clear are offered
  * once there is a conversation (a message either way, even one cleared since); block while it is
  * not closed already.
  */
@@ -143,6 +143,11 @@ function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, 
       ) : (
         <MenuItem icon={<BellOff />} onClick={() => setAskingMuteLength(true)} hasPopup>
           Mute notifications
+        </MenuItem>
+      )}
+      {hasConversation && (
+        <MenuItem icon={<CheckSquare />} onClick={choose(() => useChatStore.getState().setSelecting(true))}>
+          Select messages
         </MenuItem>
       )}
       {hasConversation && (

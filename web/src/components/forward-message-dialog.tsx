@@ -10,23 +10,24 @@ import { useChatStore } from '../store/use-chat-store';
 import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from './people-search-field';
 
 /**
- * Forwards a message to up to MAX_FORWARD_RECIPIENTS people: my conversations as the inbox has
- * them (the latest first), or whoever a search finds; each copy goes through the outbox.
+ * Forwards messages (one, or those chosen together) to up to MAX_FORWARD_RECIPIENTS people: my
+ * conversations as the inbox has them (the latest first), or whoever a search finds; each copy goes
+ * through the outbox, in the messages' order.
  */
-export function ForwardMessageDialog({ message, onDone }: { message: Message | null; onDone(): void }) {
-  const dialogRef = useModalDialog(message !== null);
+export function ForwardMessageDialog({ messages, onDone }: { messages: Message[] | null; onDone(): void }) {
+  const dialogRef = useModalDialog(messages !== null);
   const inbox = useChatStore((state) => state.users);
-  const forwardMessage = useChatStore((state) => state.forwardMessage);
+  const forwardMessages = useChatStore((state) => state.forwardMessages);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<InboxEntry[] | null>(null);
   const [chosen, setChosen] = useState<InboxEntry[]>([]);
 
   useEffect(() => {
-    if (message === null) {
+    if (messages === null) {
       setQuery('');
       setChosen([]);
     }
-  }, [message]);
+  }, [messages]);
 
   useEffect(() => {
     const words = query.trim();
@@ -54,8 +55,9 @@ export function ForwardMessageDialog({ message, onDone }: { message: Message | n
   const isFull = chosen.length >= MAX_FORWARD_RECIPIENTS;
 
   const forward = () => {
-    if (!message || chosen.length === 0) return;
-    forwardMessage(message, chosen);
+    if (!messages || chosen.length === 0) return;
+    forwardMessages(messages, chosen);
+    useChatStore.getState().setSelecting(false);
     toast.success(chosen.length === 1 ? `Forwarded to ${chosen[0]!.fullName}` : `Forwarded to ${chosen.length} chats`);
     onDone();
   };
@@ -64,9 +66,9 @@ export function ForwardMessageDialog({ message, onDone }: { message: Message | n
     <dialog ref={dialogRef} className="modal" aria-labelledby="forward-message-title" onClose={onDone}>
       <div className="modal-box flex max-h-[80vh] max-w-md flex-col">
         <h3 id="forward-message-title" className="text-lg font-semibold">
-          Forward message
+          {messages && messages.length > 1 ? `Forward ${messages.length} messages` : 'Forward message'}
         </h3>
-        {message && <p className="mt-2 truncate rounded-md bg-base-200 px-3 py-2 text-sm">{messagePreview(message)}</p>}
+        {messages?.length === 1 && <p className="mt-2 truncate rounded-md bg-base-200 px-3 py-2 text-sm">{messagePreview(messages[0]!)}</p>}
         <PeopleSearchField label="Search people to forward to" placeholder="Search people" value={query} onChange={setQuery} className="mt-3 flex" />
         <p className="mt-2 text-xs text-muted">
           {chosen.length} of up to {MAX_FORWARD_RECIPIENTS} chosen

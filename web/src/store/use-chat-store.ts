@@ -137,8 +137,14 @@ export interface ChatState {
    * a reload, and goes out when the connection allows, in order, stored once.
    */
   sendMessage(message: OutgoingMessage): void;
-  /** Forwards a message I sent or received to each of these people, through the outbox like any message. */
-  forwardMessage(message: Message, to: Contact[]): void;
+  /** Forwards messages I sent or received (in the order given) to each of these people, through the outbox like any message. */
+  forwardMessages(messages: Message[], to: Contact[]): void;
+  /** The ids of the open conversation's messages chosen to act on together ("Select messages"); null when not choosing. */
+  selection: string[] | null;
+  /** Starts choosing messages (none chosen yet), or stops. */
+  setSelecting(on: boolean): void;
+  /** Chooses a message of the open conversation, or leaves it out again. */
+  toggleSelected(messageId: string): void;
   /**
    * What I have written to each person and not sent, by their id: shown in their row, back in the
    * input when I return to them, kept across a reload.
@@ -376,6 +382,7 @@ const SIGNED_OUT = {
   messageResults: [],
   hasMoreMessageResults: false,
   jumpTarget: null,
+  selection: null,
   selectedUser: null,
   unreadMarker: null,
   messages: [],
@@ -747,12 +754,12 @@ export const useChatStore = create<ChatState>((set, get) => {
       void get().flushOutbox();
     },
 
-    forwardMessage(message, to) {
+    forwardMessages(messages, to) {
       const me = useAuthStore.getState().authUser?._id;
       if (!me) return;
       const createdAt = new Date().toISOString();
-      const forwards = to.map(
-        (contact): PendingMessage => ({
+      const forwards = to.flatMap((contact) =>
+        messages.map((message): PendingMessage => ({
           clientMessageId: crypto.randomUUID(),
           senderId: me,
           receiverId: contact._id,
@@ -765,7 +772,7 @@ export const useChatStore = create<ChatState>((set, get) => {
           status: 'sending',
           attempts: 0,
           failure: null,
-        }),
+        })),
       );
       changeOutbox((queue) => [...queue, ...forwards]);
       void get().flushOutbox();
@@ -853,7 +860,17 @@ export const useChatStore = create<ChatState>((set, get) => {
       // Opened: what was marked unread to come back to is read now.
       if (user && get().users.some((entry) => entry._id === user._id && entry.markedUnread)) void get().setMarkedUnread(user._id, false);
       get().notifyTyping(false);
-      set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null, unreadMarker: null });
+      set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null, unreadMarker: null, selection: null });
+    },
+
+    setSelecting(on) {
+      set({ selection: on ? [] : null });
+    },
+
+    toggleSelected(messageId) {
+      set(({ selection }) => ({
+        selection: selection && (selection.includes(messageId) ? selection.filter((id) => id !== messageId) : [...selection, messageId]),
+      }));
     },
 
     editMessage(messageId, text) {

@@ -319,6 +319,25 @@ describe('sending', () => {
     useAuthStore.setState({ socket: null });
   });
 
+  it('forwards several messages in their order to each person in turn', async () => {
+    const sent = vi.spyOn(api, 'sendMessage').mockImplementation(async (to, body) => ({ ...stored('a copy', 40 + sent.mock.calls.length), receiverId: to, forwarded: true as const }));
+    const [cat, dan] = [{ _id: 'cat', fullName: 'Cat', profilePic: '' }, { _id: 'dan', fullName: 'Dan', profilePic: '' }];
+    useChatStore.getState().forwardMessages([message(7), message(8)], [cat, dan]);
+    expect(pending().map(({ receiverId, forwardOf }) => [receiverId, forwardOf])).toEqual([
+      ['cat', '7'],
+      ['cat', '8'],
+      ['dan', '7'],
+      ['dan', '8'],
+    ]);
+    await useChatStore.getState().flushOutbox();
+    expect(sent.mock.calls.map(([to, body]) => [to, body.forwardOf])).toEqual([
+      ['cat', '7'],
+      ['cat', '8'],
+      ['dan', '7'],
+      ['dan', '8'],
+    ]);
+  });
+
   it('forwards a message to each person chosen through the outbox: shown as forwarded meanwhile, sent naming only what it copies', async () => {
     const socket = { connected: true, id: 'my-tab' } as unknown as ChatSocket;
     useAuthStore.setState({ socket });
@@ -327,8 +346,8 @@ describe('sending', () => {
     const tip = { ...message(7), text: 'a tip' };
     const photo = { ...message(8), text: null, image: '/api/media/messages/a_b/c.png' };
     const [cat, dan] = [{ _id: 'cat', fullName: 'Cat', profilePic: '' }, { _id: 'dan', fullName: 'Dan', profilePic: '' }];
-    useChatStore.getState().forwardMessage(tip, [cat, dan]);
-    useChatStore.getState().forwardMessage(photo, [cat]);
+    useChatStore.getState().forwardMessages([tip], [cat, dan]);
+    useChatStore.getState().forwardMessages([photo], [cat]);
     expect(pending().map(pendingAsMessage)).toEqual([
       expect.objectContaining({ receiverId: 'cat', text: 'a tip', forwarded: true }),
       expect.objectContaining({ receiverId: 'dan', text: 'a tip', forwarded: true }),
