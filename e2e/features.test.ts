@@ -155,7 +155,7 @@ describeOnEmbedded((run) => {
       await page.goto('/');
       await page.getByRole('button', { name: /Alice Shares/ }).click();
       await polled(() => conversation(page).getByText('filler 29').count(), 'the conversation').toBe(1);
-      await page.getByRole('heading', { name: 'Alice Shares' }).getByRole('button').click();
+      await page.getByRole('heading', { name: 'Alice Shares' }).click();
 
       const info = page.getByRole('complementary', { name: 'Contact info' });
       const shown = info.getByRole('tabpanel');

@@ -40,18 +40,16 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
     <div className="border-b border-base-300 p-2.5">
       {/* On a phone the actions take a line of their own rather than squeeze the name out. */}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex min-w-40 flex-1 items-center gap-3">
-          {/* The picture opens the contact info too, for a pointer; the name is the button for everyone. */}
-          <div className="avatar shrink-0 cursor-pointer" onClick={showInfo} aria-hidden="true">
+        {/* A click on who it is opens the contact info, as in WhatsApp; the menu's "Contact info" is the way from the keyboard. */}
+        <div className="flex min-w-40 flex-1 cursor-pointer items-center gap-3" onClick={showInfo} title="Contact info">
+          <div className="avatar shrink-0">
             <div className="relative size-10 rounded-full">
               <img src={avatarOf(selectedUser.profilePic)} alt={selectedUser.fullName} />
             </div>
           </div>
           <div className="min-w-0">
             <h3 className="flex items-center gap-1.5 font-medium">
-              <button type="button" className="cursor-pointer truncate text-left hover:underline" onClick={showInfo} title="Contact info">
-                {selectedUser.fullName}
-              </button>
+              <span className="truncate">{selectedUser.fullName}</span>
               {muted && <BellOff className="size-4 shrink-0 text-muted" role="img" aria-label="Muted" />}
             </h3>
             {status && (
