@@ -208,6 +208,11 @@ describeOnEmbedded((run) => {
       await page.getByRole('link', { name: 'Profile' }).click();
       await polled(() => page.getByText('Account Information').count(), 'the profile').toBe(1);
       await scan(page, 'profile', { everyTheme: true });
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await polled(() => page.getByRole('dialog', { name: 'Change password' }).isVisible(), 'the change password dialog').toBe(true);
+      await scan(page, 'change-password');
+      await page.keyboard.press('Escape');
+      await polled(() => page.getByRole('dialog', { name: 'Change password' }).isVisible(), 'the change password dialog closed').toBe(false);
 
       const phone = (await signedInPage(browser(), run.baseUrl, alice.cookie, { viewport: PHONE })).page;
       await phone.goto('/');

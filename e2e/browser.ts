@@ -131,6 +131,12 @@ const SEEN_WITHIN_MS = 15_000;
 export const polled = <T>(read: () => T | Promise<T>, what: string, timeout = SEEN_WITHIN_MS) =>
   expect.poll(read, { timeout, interval: 50, message: `waiting for ${what}` });
 
+/**
+ * What the page said in a toast, as its live region reads it out: the region keeps the last five,
+ * where the toast itself goes after a few seconds (and, while both show, the text is there twice).
+ */
+export const announcement = (page: Page, text: string) => page.getByRole('log', { name: 'Announcements' }).getByText(text, { exact: true });
+
 /** The open conversation's messages (not the sidebar's previews of them). */
 export const conversation = (page: Page) => page.getByRole('log', { name: 'Messages' });
 

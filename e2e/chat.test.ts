@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pngBytes } from '#test-support';
-import { conversation, newUserPage, photosIn, polled, sharedBrowser, signUp } from './browser.js';
+import { ApiClient, pngBytes } from '#test-support';
+import { announcement, conversation, newUserPage, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
 import { describeOnEveryTarget } from './targets.js';
 
 const browser = sharedBrowser();
@@ -118,6 +118,46 @@ describeOnEveryTarget((run) => {
         await run.shot(phone.page, 'phone-session-ended');
         await laptop.page.reload();
         await polled(() => laptop.page.getByRole('button', { name: 'Sign in' }).count(), 'still signed out after a reload').toBe(1);
+      });
+    }
+
+    if (run.mode === 'embedded') {
+      it('changes the password from the profile: this device stays signed in, the other is told its session ended', async () => {
+        const email = `changer.${stamp}@chat.io`;
+        const onLaptop = new ApiClient(run.baseUrl);
+        await onLaptop.signup('Password Changer', email);
+        const onPhone = new ApiClient(run.baseUrl);
+        expect((await onPhone.post('/api/auth/login', { email, password: 'secret123' })).status).toBe(200);
+        const laptop = await signedInPage(browser(), run.baseUrl, onLaptop.cookie);
+        const phone = await signedInPage(browser(), run.baseUrl, onPhone.cookie, { viewport: { width: 390, height: 844 } });
+        await phone.page.goto('/');
+        await polled(() => phone.page.getByText('Welcome to Chat.io!').count(), 'the phone signed in').toBe(1);
+
+        await laptop.page.goto('/profile');
+        await laptop.page.getByRole('button', { name: 'Change password' }).click();
+        const dialog = laptop.page.getByRole('dialog', { name: 'Change password' });
+        await dialog.getByLabel('Current password', { exact: true }).fill('wrong-password');
+        await dialog.getByLabel('New password', { exact: true }).fill('better-secret');
+        await dialog.getByLabel('Confirm new password', { exact: true }).fill('better-secret');
+        await dialog.getByRole('button', { name: 'Change password' }).click();
+        await polled(() => announcement(laptop.page, 'Incorrect password').count(), 'the wrong current password refused').toBe(1);
+        await dialog.getByLabel('Current password', { exact: true }).fill('secret123');
+        await run.shot(laptop.page, 'change-password');
+        await dialog.getByRole('button', { name: 'Change password' }).click();
+        await polled(() => announcement(laptop.page, 'Password changed').count(), 'the change told').toBe(1);
+        await polled(() => dialog.isVisible(), 'the dialog closed').toBe(false);
+        await polled(() => announcement(phone.page, 'Your session has ended. Please log in again.').count(), 'the phone told').toBe(1);
+        await phone.page.waitForURL('**/login');
+
+        await laptop.page.reload();
+        await polled(() => laptop.page.getByRole('heading', { name: 'Profile' }).count(), 'the laptop still signed in after a reload').toBe(1);
+        await phone.page.getByLabel('Email').fill(email);
+        await phone.page.getByLabel('Password', { exact: true }).fill('secret123');
+        await phone.page.getByRole('button', { name: 'Sign in' }).click();
+        await polled(() => announcement(phone.page, 'Invalid credentials').count(), 'the old password refused').toBe(1);
+        await phone.page.getByLabel('Password', { exact: true }).fill('better-secret');
+        await phone.page.getByRole('button', { name: 'Sign in' }).click();
+        await polled(() => phone.page.getByText('Welcome to Chat.io!').count(), 'the phone signed in with the new password').toBe(1);
       });
     }
   });

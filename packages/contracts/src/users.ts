@@ -92,6 +92,18 @@ export const DeleteAccountBodySchema = Type.Object(
 );
 export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>;
 
+/** `POST /api/auth/change-password`: the password in use, as for deleting the account, and the new one. */
+export const ChangePasswordBodySchema = Type.Object(
+  { currentPassword: requiredString('Current password must be text'), newPassword: requiredString('New password must be text') },
+  {
+    errorMessage: {
+      type: 'Request body must be a JSON object',
+      required: { currentPassword: 'Current password is required', newPassword: 'New password is required' },
+    },
+  },
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBodySchema>;
+
 /** How a contact who deleted their account is named in the conversations that stay. */
 export const DELETED_USER_NAME = 'Deleted user';
 
@@ -114,8 +126,15 @@ export function checkSignup(input: SignupBody): { ok: true; value: SignupBody } 
   if (fullName.length > FULL_NAME_MAX) return fail(`Full name must be at most ${FULL_NAME_MAX} characters`);
   if (!email) return fail('Email is required');
   if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return fail('Invalid email format');
-  if (!password) return fail('Password is required');
-  if (password.length < PASSWORD_MIN) return fail(`Password must be at least ${PASSWORD_MIN} characters`);
-  if (password.length > PASSWORD_MAX) return fail(`Password must be at most ${PASSWORD_MAX} characters`);
+  const passwordProblem = checkPassword(password);
+  if (passwordProblem) return fail(passwordProblem);
   return { ok: true, value: { fullName, email, password } };
+}
+
+/** The password rules, for signup and a change of password alike: the first one broken, or nothing. */
+export function checkPassword(password: string, name = 'Password'): string | undefined {
+  if (!password) return `${name} is required`;
+  if (password.length < PASSWORD_MIN) return `${name} must be at least ${PASSWORD_MIN} characters`;
+  if (password.length > PASSWORD_MAX) return `${name} must be at most ${PASSWORD_MAX} characters`;
+  return undefined;
 }

@@ -31,12 +31,13 @@ export async function revokeSession(tx: Queryable, userId: string, sessionId: st
   return toRevoked(rows);
 }
 
-/** Revokes every session of the user still open. */
-export async function revokeUserSessions(tx: Queryable, userId: string): Promise<RevokedSession[]> {
+/** Revokes every session of the user still open, but the one named to keep. */
+export async function revokeUserSessions(tx: Queryable, userId: string, keep: { except?: string } = {}): Promise<RevokedSession[]> {
   const rows = await tx.query<SessionRow>(
-    `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+    `UPDATE sessions SET revoked_at = now()
+     WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() AND id IS DISTINCT FROM $2::uuid
      RETURNING id::text, expires_at AS "expiresAt"`,
-    [userId],
+    [userId, keep.except ?? null],
   );
   return toRevoked(rows);
 }

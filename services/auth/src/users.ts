@@ -69,6 +69,10 @@ export async function updateProfilePic(db: Queryable, id: string, profilePic: st
   return rows[0] ?? null;
 }
 
+export async function updatePasswordHash(db: Queryable, id: string, passwordHash: string): Promise<void> {
+  await db.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 AND deleted_at IS NULL`, [id, passwordHash]);
+}
+
 /** Changes the settings named, keeps the others. */
 export async function updateSettings(db: Queryable, id: string, settings: UpdateSettingsBody): Promise<UserRecord | null> {
   const rows = await db.query<UserRecord>(

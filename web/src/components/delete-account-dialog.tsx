@@ -32,7 +32,7 @@ export function DeleteAccountDialog({ open, onDone }: { open: boolean; onDone():
           Your profile, photo and the images you sent are removed, and you are signed out everywhere. The people you talked to keep
           your words, shown as from “Deleted user”. This cannot be undone.
         </p>
-        <PasswordField value={password} onChange={setPassword} />
+        <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={close}>
             Cancel

@@ -1,7 +1,15 @@
 import { Eye, EyeOff, Lock } from 'lucide-react';
 import { useState } from 'react';
 
-export function PasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+interface PasswordFieldProps {
+  value: string;
+  onChange(value: string): void;
+  /** What the field is called, to a screen reader and to a password manager's choice of entry. */
+  label?: string;
+  autoComplete?: 'current-password' | 'new-password';
+}
+
+export function PasswordField({ value, onChange, label = 'Password', autoComplete }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <label className="input w-full">
@@ -12,7 +20,8 @@ export function PasswordField({ value, onChange }: { value: string; onChange: (v
         placeholder="••••••••"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-label="Password"
+        aria-label={label}
+        autoComplete={autoComplete}
       />
       <button type="button" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Hide password' : 'Show password'}>
         {visible ? <EyeOff className="size-5 text-base-content/40" /> : <Eye className="size-5 text-base-content/40" />}

@@ -7,6 +7,7 @@ import {
   SOCKET_ID_HEADER,
   SOCKET_SEND_TIMEOUT_MS,
   type AuthUser,
+  type ChangePasswordBody,
   type Cleared,
   type Contact,
   type InboxEntry,
@@ -138,6 +139,7 @@ export const api = {
   logout: () => request<MessageBody>('POST', '/auth/logout'),
   logoutAll: () => request<MessageBody>('POST', '/auth/logout-all'),
   deleteAccount: (password: string) => request<MessageBody>('POST', '/auth/delete-account', { password }),
+  changePassword: (body: ChangePasswordBody) => request<MessageBody>('POST', '/auth/change-password', body),
   updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
   updateSettings: (settings: UpdateSettingsBody) => request<AuthUser>('PUT', '/auth/settings', settings),
   /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */

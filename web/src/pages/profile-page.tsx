@@ -1,7 +1,8 @@
 import { checkImageFile } from '@chat/contracts';
-import { Camera, Download, LogOut, Mail, Trash2, User } from 'lucide-react';
+import { Camera, Download, KeyRound, LogOut, Mail, Trash2, User } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
+import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { EXPORT_URL } from '../lib/api';
 import { avatarOf } from '../lib/avatar';
@@ -11,6 +12,7 @@ import { useAuthStore } from '../store/use-auth-store';
 export function ProfilePage() {
   const { authUser, isUpdatingProfile, updateProfile, isLoggingOutEverywhere, logoutAll } = useAuthStore();
   const [isDeletingAccount, setDeletingAccount] = useState(false);
+  const [isChangingPassword, setChangingPassword] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   if (!authUser) return null;
@@ -107,6 +109,15 @@ export function ProfilePage() {
                 </span>
               </div>
             </div>
+          </div>
+
+          <div className="flex flex-col items-center gap-2 text-center">
+            <button type="button" className="btn btn-outline" onClick={() => setChangingPassword(true)}>
+              <KeyRound className="size-5" aria-hidden="true" />
+              Change password
+            </button>
+            <p className="text-sm text-muted">Your other browsers and devices are signed out when you do.</p>
+            <ChangePasswordDialog open={isChangingPassword} onDone={() => setChangingPassword(false)} />
           </div>
 
           <div className="flex flex-col items-center gap-2 text-center">

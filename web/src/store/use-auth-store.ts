@@ -1,4 +1,4 @@
-import type { AuthUser, OnlineUsersChanged, PrivacySettings } from '@chat/contracts';
+import type { AuthUser, ChangePasswordBody, OnlineUsersChanged, PrivacySettings } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, ApiError } from '../lib/api';
@@ -27,6 +27,8 @@ interface AuthState {
   logoutAll(): Promise<void>;
   /** Deletes my account for good (my password confirms it); answers whether it was. */
   deleteAccount(password: string): Promise<boolean>;
+  /** Changes my password (the current one confirms it), signing out my other devices; answers whether it did. */
+  changePassword(change: ChangePasswordBody): Promise<boolean>;
   /** The server ended the realtime connection: signs out if the session is over, else reconnects. */
   recheckSession(): Promise<void>;
   updateProfile(profilePic: string): Promise<void>;
@@ -169,6 +171,17 @@ export const useAuthStore = create<AuthState>((set, get) => {
     async deleteAccount(password) {
       try {
         const { message } = await leave(() => api.deleteAccount(password));
+        toast.success(message);
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
+    },
+
+    async changePassword(change) {
+      try {
+        const { message } = await api.changePassword(change);
         toast.success(message);
         return true;
       } catch (error) {

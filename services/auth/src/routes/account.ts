@@ -1,22 +1,25 @@
-import { forbidden, unauthorized } from '@chat/kernel';
+import { badRequest, forbidden, unauthorized } from '@chat/kernel';
 import { mediaKeyFromUrl } from '@chat/media';
 import { limitRequests } from '@chat/rate-limits';
-import { clearSessionCookie } from '@chat/sessions';
-import { DeleteAccountBodySchema, MessageBodySchema } from '@chat/contracts';
+import { clearSessionCookie, requestSession } from '@chat/sessions';
+import { ChangePasswordBodySchema, checkPassword, DeleteAccountBodySchema, MessageBodySchema } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { passwordMatches } from '../credentials.js';
+import { hashPassword, passwordMatches } from '../credentials.js';
 import type { AuthRouteOptions } from '../deps.js';
 import { enqueueUserDeleted } from '../events.js';
 import { revokeUserSessions, sessionEnder } from '../sessions.js';
-import { deleteUser, findUserById } from '../users.js';
+import { deleteUser, findUserById, updatePasswordHash } from '../users.js';
 
-/** Deleting my account: confirmed with my password; every session ends, and the other services forget me. */
+/**
+ * What only my password allows: changing it (every other session ends) and deleting my account
+ * (every session ends, and the other services forget me).
+ */
 export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
-  const { db, blobs } = options;
+  const { db, blobs, bcryptCost } = options;
   const endSessions = sessionEnder(options);
-  // A stolen session must not be a way to guess the password behind it.
+  // A stolen session must not be a way to guess the password behind it: both routes share one budget.
   const passwordLimit = limitRequests(app, {
-    name: 'delete-account-user',
+    name: 'password-user',
     max: options.rateLimits.loginsPer15MinPerEmail,
     windowMs: 15 * 60_000,
     key: (request) => request.userId,
@@ -41,6 +44,28 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       }
       clearSessionCookie(reply, options);
       return { message: 'Your account has been deleted' };
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    { preHandler: [app.requireUser, passwordLimit], schema: { body: ChangePasswordBodySchema, response: { 200: MessageBodySchema } } },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      const problem = checkPassword(newPassword, 'New password');
+      if (problem) throw badRequest(problem);
+      const session = requestSession(request, options);
+      const user = await findUserById(db, request.userId);
+      if (!session || !user) throw unauthorized();
+      if (!(await passwordMatches(currentPassword, user.passwordHash))) throw forbidden('Incorrect password');
+      if (newPassword === currentPassword) throw badRequest('The new password must differ from the current one');
+      const passwordHash = await hashPassword(newPassword, bcryptCost);
+      // Whoever holds another of my sessions may be why I change it: they all end, this one stays.
+      await endSessions(request.log, user.id, async (tx) => {
+        await updatePasswordHash(tx, user.id, passwordHash);
+        return revokeUserSessions(tx, user.id, { except: session.sessionId });
+      });
+      return { message: 'Password changed' };
     },
   );
 };
