@@ -2,7 +2,7 @@ import type { FileChooser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, openSocket, pngBytes, toDataUrl, webmRecording } from '#test-support';
 import { seriousViolations } from './axe.js';
-import { announcements, chooseInConversationMenu, conversation, conversationMenu, newUserPage, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
+import { announcement, announcements, chooseInConversationMenu, conversation, conversationMenu, newUserPage, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { DEFAULT_THEME, THEMES } from '../web/src/lib/themes.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
@@ -121,7 +121,7 @@ describeOnEmbedded((run) => {
       await scan(page, 'login', { everyTheme: true });
       await page.goto('/signup');
       await page.getByRole('button', { name: 'Create Account' }).click();
-      await polled(() => page.getByText('Full name is required').count(), 'the missing-name error').toBe(1);
+      await polled(() => announcement(page, 'Full name is required').count(), 'the missing-name error').toBe(1);
       await scan(page, 'signup-error');
       expect(found).toEqual({});
     }, SCAN_TIMEOUT_MS);

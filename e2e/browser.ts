@@ -131,12 +131,6 @@ const SEEN_WITHIN_MS = 15_000;
 export const polled = <T>(read: () => T | Promise<T>, what: string, timeout = SEEN_WITHIN_MS) =>
   expect.poll(read, { timeout, interval: 50, message: `waiting for ${what}` });
 
-/**
- * What the page said in a toast, as its live region reads it out: the region keeps the last five,
- * where the toast itself goes after a few seconds (and, while both show, the text is there twice).
- */
-export const announcement = (page: Page, text: string) => page.getByRole('log', { name: 'Announcements' }).getByText(text, { exact: true });
-
 /** The open conversation's messages (not the sidebar's previews of them). */
 export const conversation = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
@@ -153,6 +147,12 @@ export async function chooseInConversationMenu(page: Page, item: string): Promis
 
 /** The page's live region: what a screen reader is told without moving focus. */
 export const announcements = (page: Page) => page.getByRole('log', { name: 'Announcements' });
+
+/**
+ * A toast's words as the live region read them out: it keeps the last five, where the toast goes
+ * after a few seconds (and while both show, the words are on the page twice).
+ */
+export const announcement = (page: Page, text: string) => announcements(page).getByText(text, { exact: true });
 
 /** The photos in the open conversation, by their descriptions ("Photo from Bob Stone, 10:42 AM", "Your photo, 10:42 AM"). */
 export const photosIn = (page: Page) => conversation(page).getByAltText(/^(Photo from .+|Your photo), \d/);

@@ -14,7 +14,7 @@ describeOnEveryTarget((run) => {
 
       await alice.page.goto('/signup');
       await alice.page.getByRole('button', { name: 'Create Account' }).click();
-      await polled(() => alice.page.getByText('Full name is required').count(), 'the missing-name error').toBe(1);
+      await polled(() => announcement(alice.page, 'Full name is required').count(), 'the missing-name error').toBe(1);
       await run.shot(alice.page, 'signup');
 
       await signUp(alice.page, 'Alice Walker', `alice.${stamp}@chat.io`);
@@ -85,7 +85,7 @@ describeOnEveryTarget((run) => {
         await signUp(page, 'Photo Person', `photo.${stamp}@chat.io`);
         await page.goto('/profile');
         await page.locator('#avatar-upload').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngBytes(64, 64) });
-        await polled(() => page.getByText('Profile updated successfully').count(), 'the profile toast').toBe(1);
+        await polled(() => announcement(page, 'Profile updated successfully').count(), 'the profile toast').toBe(1);
         const avatar = page.getByRole('link', { name: 'Profile' }).locator('img');
         await polled(() => avatar.getAttribute('src'), 'the new photo in the top bar').toMatch(/^\/api\/media\/avatars\//);
         await run.shot(page, 'profile');
@@ -111,9 +111,9 @@ describeOnEveryTarget((run) => {
         await logOutEverywhere.scrollIntoViewIfNeeded();
         await run.shot(laptop.page, 'profile-log-out-everywhere');
         await logOutEverywhere.click();
-        await polled(() => laptop.page.getByText('Logged out of all devices').count(), 'the logout toast').toBe(1);
+        await polled(() => announcement(laptop.page, 'Logged out of all devices').count(), 'the logout toast').toBe(1);
         await laptop.page.waitForURL('**/login');
-        await polled(() => phone.page.getByText('Your session has ended. Please log in again.').count(), 'the phone told').toBe(1);
+        await polled(() => announcement(phone.page, 'Your session has ended. Please log in again.').count(), 'the phone told').toBe(1);
         await phone.page.waitForURL('**/login');
         await run.shot(phone.page, 'phone-session-ended');
         await laptop.page.reload();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDuration, type Message } from '@chat/contracts';
 import { ApiClient, pngBytes, toDataUrl } from '#test-support';
-import { chooseInConversationMenu, conversation, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
+import { announcement, chooseInConversationMenu, conversation, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -63,7 +63,7 @@ describeOnEmbedded((run) => {
       await ann.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
       await mineEdited.hover();
       await mineEdited.getByRole('button', { name: 'Copy text' }).click();
-      await polled(() => ann.page.getByText('Copied').count(), 'the copy toast').toBe(1);
+      await polled(() => announcement(ann.page, 'Copied').count(), 'the copy toast').toBe(1);
       expect(await ann.page.evaluate(() => navigator.clipboard.readText())).toBe('See you at 6');
     });
 
@@ -251,7 +251,7 @@ describeOnEmbedded((run) => {
       await polled(() => dialog.textContent(), 'two chosen').toContain('2 of up to 5 chosen');
       await run.shot(page, 'forward-dialog');
       await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
-      await polled(() => page.getByText('Forwarded to 2 chats').count(), 'the toast').toBe(1);
+      await polled(() => announcement(page, 'Forwarded to 2 chats').count(), 'the toast').toBe(1);
 
       for (const [client, name] of [[carl, 'Carl'], [dan, 'Dan']] as const) {
         const received = async () => ((await client.get(`/api/messages/${aliceUser._id}`)).body as Message[]).at(-1);
@@ -499,12 +499,12 @@ describeOnEmbedded((run) => {
       const dialog = ann.page.getByRole('dialog', { name: 'Delete your account?' });
       await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
-      await polled(() => ann.page.getByText('Incorrect password').count(), 'the wrong password refused').toBe(1);
+      await polled(() => announcement(ann.page, 'Incorrect password').count(), 'the wrong password refused').toBe(1);
       await dialog.getByLabel('Password', { exact: true }).fill('secret123');
       await run.shot(ann.page, 'delete-account');
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
       await ann.page.waitForURL('**/login');
-      await polled(() => ann.page.getByText('Your account has been deleted').count(), 'the deletion told').toBe(1);
+      await polled(() => announcement(ann.page, 'Your account has been deleted').count(), 'the deletion told').toBe(1);
 
       await ben.page.goto('/');
       await ben.page.getByRole('button', { name: /Deleted user/ }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@chat/contracts';
 import { ApiClient, pngBytes } from '#test-support';
-import { announcements, conversation, polled, sharedBrowser, signedInPage } from './browser.js';
+import { announcement, announcements, conversation, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -153,7 +153,7 @@ describeOnEmbedded((run) => {
       await input.press('Enter');
       const refused = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'refused once' });
       await polled(() => refused.getByText('Not sent —').count(), 'the message shown as not sent').toBe(1);
-      await polled(() => ann.page.getByText('This contact is not accepting your messages').count(), 'the server’s reason in a toast').toBe(1);
+      await polled(() => announcement(ann.page, 'This contact is not accepting your messages').count(), 'the server’s reason in a toast').toBe(1);
       await run.shot(ann.page, 'not-sent');
       expect((await bob.post(`/api/messages/unblock/${aliceUser._id}`)).status).toBe(204);
       await refused.getByRole('button', { name: 'Retry' }).click();

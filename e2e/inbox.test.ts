@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, openSocket } from '#test-support';
-import { chooseInConversationMenu, conversation, conversationMenu, polled, sharedBrowser, signedInPage } from './browser.js';
+import { announcement, chooseInConversationMenu, conversation, conversationMenu, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -230,7 +230,7 @@ describeOnEmbedded((run) => {
 
       await row(laptop.page, 'Bob Shelf').click();
       await chooseInConversationMenu(laptop.page, 'Archive chat');
-      await polled(() => laptop.page.getByText('Chat archived').count(), 'the toast').toBe(1);
+      await polled(() => announcement(laptop.page, 'Chat archived').count(), 'the toast').toBe(1);
       for (const { page } of [laptop, phone]) {
         await polled(() => row(page, 'Bob Shelf').count(), 'Bob off the list, on both devices').toBe(0);
         await polled(() => page.getByRole('button', { name: /^Archived\W+1 chat$/ }).count(), 'the archive, counted').toBe(1);
