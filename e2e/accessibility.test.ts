@@ -213,6 +213,10 @@ describeOnEmbedded((run) => {
       await scan(page, 'change-password');
       await page.keyboard.press('Escape');
       await polled(() => page.getByRole('dialog', { name: 'Change password' }).isVisible(), 'the change password dialog closed').toBe(false);
+      await page.getByRole('button', { name: 'Edit about' }).click();
+      await scan(page, 'about-editing');
+      await page.keyboard.press('Escape');
+      await polled(() => page.getByRole('button', { name: 'Edit about' }).count(), 'the “About” edit given up').toBe(1);
 
       const phone = (await signedInPage(browser(), run.baseUrl, alice.cookie, { viewport: PHONE })).page;
       await phone.goto('/');

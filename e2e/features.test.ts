@@ -481,6 +481,34 @@ describeOnEmbedded((run) => {
       await polled(() => arrived.count(), 'Bob’s retried message at Alice’s').toBe(1);
     });
 
+    it('writes an “About” on the profile that the other person reads in my contact info, and removes my photo', async () => {
+      const { alice, bob } = await twoPeople(run.baseUrl, 'About');
+      expect((await alice.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(64, 64), 'image/png') })).status).toBe(200);
+      const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
+      await ann.page.goto('/profile');
+      await polled(() => ann.page.getByTestId('profile-about').textContent(), 'no “About” yet').toBe('Add a few words about yourself');
+      await ann.page.getByRole('button', { name: 'Edit about' }).click();
+      await ann.page.getByRole('textbox', { name: 'About' }).fill('Out hiking until Sunday 🏔️');
+      await run.shot(ann.page, 'profile-about-editing');
+      await ann.page.keyboard.press('Enter');
+      await polled(() => ann.page.getByTestId('profile-about').textContent(), 'the “About” kept').toBe('Out hiking until Sunday 🏔️');
+      await polled(() => announcement(ann.page, 'About updated').count(), 'the change told').toBe(1);
+
+      const avatar = ann.page.getByRole('link', { name: 'Profile' }).locator('img');
+      expect(await avatar.getAttribute('src')).toMatch(/^\/api\/media\/avatars\//);
+      await ann.page.getByRole('button', { name: 'Remove photo' }).click();
+      await polled(() => avatar.getAttribute('src'), 'the default avatar in the top bar').toBe('/avatar.png');
+      await polled(() => ann.page.getByRole('button', { name: 'Remove photo' }).count(), 'nothing left to remove').toBe(0);
+      await run.shot(ann.page, 'profile-about');
+
+      await ben.page.goto('/');
+      await ben.page.getByRole('button', { name: /Alice About/ }).click();
+      await ben.page.getByRole('heading', { name: 'Alice About' }).click();
+      const about = ben.page.getByRole('complementary', { name: 'Contact info' }).getByRole('region', { name: 'About' });
+      await polled(() => about.textContent(), 'her “About” in her contact info').toContain('Out hiking until Sunday 🏔️');
+      await run.shot(ben.page, 'contact-info-about');
+    });
+
     it('exports my data, then deletes my account from the profile with my password: the other person sees our conversation with “Deleted user”', async () => {
       const { alice, bob, send, bobUser } = await twoPeople(run.baseUrl, 'Leaving');
       await send(alice, bobUser._id, 'It was nice talking to you');

@@ -45,6 +45,7 @@ export class ApiClient {
   post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
     this.request<T>('POST', path, body, headers);
   put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
+  delete = <T = any>(path: string) => this.request<T>('DELETE', path);
 
   /** Sends a file (a document) to a user as the web app does: multipart, its fields first, then the file. */
   sendFile = <T = any>(to: string, file: { name: string; bytes: Uint8Array }, fields: Record<string, string> = {}) => {

@@ -121,6 +121,8 @@ export const UserUpsertedSchema = Type.Object({
   profilePic: Type.String(),
   /** Absent in events from before privacy settings: the defaults hold. */
   settings: Type.Optional(PrivacySettingsSchema),
+  /** Absent in events from before "About": none. */
+  about: Type.Optional(Type.String()),
 });
 export type UserUpserted = Static<typeof UserUpsertedSchema>;
 

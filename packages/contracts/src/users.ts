@@ -28,6 +28,8 @@ export const AuthUserSchema = Type.Object({
   profilePic: Type.String(),
   createdAt: Type.String(),
   settings: PrivacySettingsSchema,
+  /** A line about me, as WhatsApp's "About" or Telegram's bio; `""` when unset. */
+  about: Type.String(),
 });
 export type AuthUser = Static<typeof AuthUserSchema>;
 
@@ -38,6 +40,15 @@ export const ContactSchema = Type.Object({
   profilePic: Type.String(),
 });
 export type Contact = Static<typeof ContactSchema>;
+
+/** `GET /api/messages/contact/:id`: a contact as their contact info shows them, with their "About". */
+export const ContactCardSchema = Type.Object({
+  _id: Type.String(),
+  fullName: Type.String(),
+  profilePic: Type.String(),
+  about: Type.String(),
+});
+export type ContactCard = Static<typeof ContactCardSchema>;
 
 /** Every error answer, and the logout's. */
 export const MessageBodySchema = Type.Object({ message: Type.String() });
@@ -85,6 +96,13 @@ export const UpdateProfileBodySchema = Type.Object(
 );
 export type UpdateProfileBody = Static<typeof UpdateProfileBodySchema>;
 
+/** `PUT /api/auth/about`: my "About" line; `""` clears it. */
+export const UpdateAboutBodySchema = Type.Object(
+  { about: requiredString('About must be text') },
+  { errorMessage: { type: 'Request body must be a JSON object', required: { about: 'About is required' } } },
+);
+export type UpdateAboutBody = Static<typeof UpdateAboutBodySchema>;
+
 /** `POST /api/auth/delete-account`: the password again, as the one check that it is really me. */
 export const DeleteAccountBodySchema = Type.Object(
   { password: requiredString('Password must be text') },
@@ -112,6 +130,15 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const FULL_NAME_MAX = 100;
 export const EMAIL_MAX = 254;
+/** As WhatsApp's "About": one short line. */
+export const ABOUT_MAX = 140;
+
+/** An "About" as it is stored (one line, its spaces collapsed, trimmed), or the rule it breaks. */
+export function checkAbout(input: string): { ok: true; value: string } | { ok: false; message: string } {
+  const about = input.replace(/\s+/g, ' ').trim();
+  if ([...about].length > ABOUT_MAX) return { ok: false, message: `About must be at most ${ABOUT_MAX} characters` };
+  return { ok: true, value: about };
+}
 
 /**
  * The signup rules in the order the product checks them, for the form and the server alike: the

@@ -50,4 +50,11 @@ export const authMigrations: readonly Migration[] = [
       ALTER TABLE users ADD COLUMN deleted_at timestamptz;
     `,
   },
+  {
+    version: 6,
+    sql: `
+      -- A line about the user ("About" in WhatsApp, a bio in Telegram), shown in their contact info.
+      ALTER TABLE users ADD COLUMN about text NOT NULL DEFAULT '';
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PrivacySettings, UpdateSettingsBody } from '@chat/contracts';
+import type { AuthUser, PrivacySettings, UpdateSettingsBody } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 
 export interface UserRecord {
@@ -10,31 +10,24 @@ export interface UserRecord {
   profilePic: string;
   createdAt: Date;
   settings: PrivacySettings;
-}
-
-/** The user as every auth answer shows it; never the password hash. */
-export interface PublicUser {
-  _id: string;
-  fullName: string;
-  email: string;
-  profilePic: string;
-  createdAt: string;
-  settings: PrivacySettings;
+  about: string;
 }
 
 const COLUMNS = `id::text AS id, full_name AS "fullName", email, password_hash AS "passwordHash",
-  profile_pic AS "profilePic", created_at AS "createdAt",
+  profile_pic AS "profilePic", created_at AS "createdAt", about,
   json_build_object('sendReadReceipts', send_read_receipts, 'showLastSeen', show_last_seen) AS settings`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const toPublicUser = (user: UserRecord): PublicUser => ({
+/** The user as every auth answer shows it; never the password hash. */
+export const toPublicUser = (user: UserRecord): AuthUser => ({
   _id: user.id,
   fullName: user.fullName,
   email: user.email,
   profilePic: user.profilePic,
   createdAt: user.createdAt.toISOString(),
   settings: user.settings,
+  about: user.about,
 });
 
 /** Inserts a user, or returns null when the email is taken. */
@@ -73,6 +66,14 @@ export async function updatePasswordHash(db: Queryable, id: string, passwordHash
   await db.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 AND deleted_at IS NULL`, [id, passwordHash]);
 }
 
+export async function updateAbout(db: Queryable, id: string, about: string): Promise<UserRecord | null> {
+  const rows = await db.query<UserRecord>(
+    `UPDATE users SET about = $2, updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+    [id, about],
+  );
+  return rows[0] ?? null;
+}
+
 /** Changes the settings named, keeps the others. */
 export async function updateSettings(db: Queryable, id: string, settings: UpdateSettingsBody): Promise<UserRecord | null> {
   const rows = await db.query<UserRecord>(
@@ -87,7 +88,7 @@ export async function updateSettings(db: Queryable, id: string, settings: Update
 /** Erases the account but its id: the email is free again, the name, password and picture gone. */
 export async function deleteUser(db: Queryable, id: string): Promise<void> {
   await db.query(
-    `UPDATE users SET full_name = '', email = 'deleted:' || id, password_hash = '', profile_pic = '', deleted_at = now(), updated_at = now()
+    `UPDATE users SET full_name = '', email = 'deleted:' || id, password_hash = '', profile_pic = '', about = '', deleted_at = now(), updated_at = now()
      WHERE id = $1 AND deleted_at IS NULL`,
     [id],
   );

@@ -29,7 +29,7 @@ export async function projectContacts(
       log.warn({ subject: subjects.usersUpserted }, 'ignored a malformed users.upserted event');
       return;
     }
-    await upsertContact(db, { _id: event._id, fullName: event.fullName, profilePic: event.profilePic }, event.settings);
+    await upsertContact(db, { _id: event._id, fullName: event.fullName, profilePic: event.profilePic, about: event.about }, event.settings);
     // A user may come online before their contact is made here (they sign up, then connect).
     deps.contactMade(event._id);
   });

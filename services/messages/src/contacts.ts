@@ -1,4 +1,4 @@
-import { DEFAULT_PRIVACY_SETTINGS, UNREAD_COUNT_CAP, type InboxEntry, type PrivacySettings } from '@chat/contracts';
+import { DEFAULT_PRIVACY_SETTINGS, UNREAD_COUNT_CAP, type ContactCard, type InboxEntry, type PrivacySettings } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
 import { notFound } from '@chat/kernel';
 import { BLOCK_BETWEEN } from './blocks.js';
@@ -20,18 +20,22 @@ export function nameWords(name: string): string[] {
   return [...new Set(plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
 }
 
-export async function upsertContact(db: Database, contact: Contact, settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS): Promise<void> {
+export async function upsertContact(
+  db: Database,
+  contact: Contact & { about?: string },
+  settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const changed = await tx.query(
       // A new contact was seen as they signed up: a last seen from then on tells "hidden" (null) from "never seen".
       // An account deleted stays so, whatever older card arrives late.
-      `INSERT INTO contacts (user_id, full_name, profile_pic, send_read_receipts, show_last_seen, last_seen)
-       VALUES ($1, $2, $3, $4, $5, now())
+      `INSERT INTO contacts (user_id, full_name, profile_pic, send_read_receipts, show_last_seen, about, last_seen)
+       VALUES ($1, $2, $3, $4, $5, $6, now())
        ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = EXCLUDED.profile_pic,
-         send_read_receipts = EXCLUDED.send_read_receipts, show_last_seen = EXCLUDED.show_last_seen
+         send_read_receipts = EXCLUDED.send_read_receipts, show_last_seen = EXCLUDED.show_last_seen, about = EXCLUDED.about
        WHERE contacts.deleted_at IS NULL
        RETURNING 1`,
-      [contact._id, contact.fullName, contact.profilePic, settings.sendReadReceipts, settings.showLastSeen],
+      [contact._id, contact.fullName, contact.profilePic, settings.sendReadReceipts, settings.showLastSeen, contact.about ?? ''],
     );
     if (changed.length > 0) await indexName(tx, contact._id, contact.fullName);
   });
@@ -53,6 +57,20 @@ export async function indexUnindexedNames(db: Database, batch = 1000): Promise<v
     for (const row of rows) await indexName(db, row.userId, row.fullName);
     if (rows.length < batch) return;
   }
+}
+
+/**
+ * A contact as their contact info shows them, or null for someone unknown here. Their "About" is
+ * not shown to someone they blocked, as WhatsApp hides it; a deleted account has none.
+ */
+export async function findContactCard(db: Queryable, viewerId: string, userId: string): Promise<ContactCard | null> {
+  const rows = await db.query<ContactCard>(
+    `SELECT user_id::text AS "_id", full_name AS "fullName", profile_pic AS "profilePic",
+       CASE WHEN EXISTS (SELECT 1 FROM blocks WHERE blocker_id = $1 AND blocked_id = $2) THEN '' ELSE about END AS about
+     FROM contacts WHERE user_id = $1`,
+    [userId, viewerId],
+  );
+  return rows[0] ?? null;
 }
 
 /** Whether the user is known here and has an account still (someone who deleted theirs cannot be written to). */

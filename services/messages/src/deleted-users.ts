@@ -15,7 +15,7 @@ export async function forgetUser(deps: { db: Database; blobs: BlobStore; blocked
     // Inserted if their signup has not been heard of yet (another subject): it cannot bring them back.
     await tx.query(
       `INSERT INTO contacts (user_id, full_name, profile_pic, deleted_at) VALUES ($1, $2, '', now())
-       ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = '', last_seen = NULL,
+       ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = '', about = '', last_seen = NULL,
          deleted_at = COALESCE(contacts.deleted_at, EXCLUDED.deleted_at)`,
       [userId, DELETED_USER_NAME],
     );

@@ -96,8 +96,8 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
   stopped.catch(() => undefined);
 
   const write = async () => {
-    const [profile] = await db.query<{ fullName: string; profilePic: string; sendReadReceipts: boolean; showLastSeen: boolean }>(
-      `SELECT full_name AS "fullName", profile_pic AS "profilePic", send_read_receipts AS "sendReadReceipts", show_last_seen AS "showLastSeen"
+    const [profile] = await db.query<{ fullName: string; profilePic: string; about: string; sendReadReceipts: boolean; showLastSeen: boolean }>(
+      `SELECT full_name AS "fullName", profile_pic AS "profilePic", about, send_read_receipts AS "sendReadReceipts", show_last_seen AS "showLastSeen"
        FROM contacts WHERE user_id = $1`,
       [userId],
     );
@@ -107,6 +107,7 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
       _id: userId,
       fullName: profile?.fullName ?? null,
       profilePic: archivePath(profile?.profilePic ?? null),
+      about: profile?.about ?? null,
       settings: profile && { sendReadReceipts: profile.sendReadReceipts, showLastSeen: profile.showLastSeen },
       blocked: (await listBlocked(db, userId)).map(({ _id, fullName }) => ({ _id, fullName })),
       exportedAt: new Date().toISOString(),

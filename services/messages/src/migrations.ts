@@ -311,4 +311,11 @@ export const messagesMigrations: readonly Migration[] = [
         WHERE image IS NOT NULL OR file IS NOT NULL OR has_link;
     `,
   },
+  {
+    version: 22,
+    sql: `
+      -- A contact's "About" line, from auth's users.upserted events, shown in their contact info.
+      ALTER TABLE contacts ADD COLUMN about text NOT NULL DEFAULT '';
+    `,
+  },
 ];

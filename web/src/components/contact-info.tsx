@@ -15,6 +15,26 @@ const TAB_NAMES: Record<SharedKind, string> = { media: 'Media', docs: 'Docs', li
 const NOTHING_YET: Record<SharedKind, string> = { media: 'No photos yet', docs: 'No documents yet', links: 'No links yet' };
 
 /**
+ * Their "About", once their card has come (nothing while it comes, or if it cannot: the rest of the
+ * contact info stands without it).
+ */
+function useContactAbout(userId: string): string {
+  const [about, setAbout] = useState('');
+  useEffect(() => {
+    let current = true;
+    setAbout('');
+    api.getContactCard(userId).then(
+      (card) => current && setAbout(card.about),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+  return about;
+}
+
+/**
  * Who the conversation is with, and what it holds, as WhatsApp's "Contact info": their picture,
  * name and presence, then "Media, links and docs", a tab each, newest first; an item opens the
  * conversation at its message.
@@ -25,6 +45,7 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
   const [hasMore, setHasMore] = useState(false);
   const [isLoading, setLoading] = useState(true);
   const myId = useAuthStore((state) => state.authUser?._id);
+  const about = useContactAbout(peer._id);
   useEscapeKey(true, onClose);
 
   const load = useCallback(
@@ -66,6 +87,14 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
         <p className="text-lg font-medium">{peer.fullName}</p>
         {status && <p className="text-sm text-muted">{status}</p>}
       </div>
+      {about && (
+        <section aria-labelledby="contact-about" className="border-b border-base-300 px-4 py-3">
+          <h3 id="contact-about" className="text-sm font-medium text-muted">
+            About
+          </h3>
+          <p className="break-words">{about}</p>
+        </section>
+      )}
       <h3 className="px-4 pt-4 text-sm font-medium text-muted">Media, links and docs</h3>
       <div role="tablist" aria-label="Media, links and docs" className="tabs tabs-border px-2">
         {SHARED_KINDS.map((each) => (

@@ -10,6 +10,7 @@ import {
   type ChangePasswordBody,
   type Cleared,
   type Contact,
+  type ContactCard,
   type InboxEntry,
   type LoginBody,
   type Message,
@@ -141,6 +142,8 @@ export const api = {
   deleteAccount: (password: string) => request<MessageBody>('POST', '/auth/delete-account', { password }),
   changePassword: (body: ChangePasswordBody) => request<MessageBody>('POST', '/auth/change-password', body),
   updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
+  removeProfilePic: () => request<AuthUser>('DELETE', '/auth/profile-pic'),
+  updateAbout: (about: string) => request<AuthUser>('PUT', '/auth/about', { about }),
   updateSettings: (settings: UpdateSettingsBody) => request<AuthUser>('PUT', '/auth/settings', settings),
   /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */
   /** A page of the sidebar: `online` for those online now only ("Show online only"), however many there are. */
@@ -209,6 +212,8 @@ export const api = {
     request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
   deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
   /** One kind of what my conversation with the user holds (its photos, files or links), newest first, a page of DEFAULT_PAGE. */
+  /** A contact as their contact info shows them, with their "About". */
+  getContactCard: (userId: string) => request<ContactCard>('GET', `/messages/contact/${encodeURIComponent(userId)}`),
   getShared: (userId: string, kind: SharedKind, options: { before?: string } = {}) =>
     request<Message[]>('GET', `/messages/shared/${encodeURIComponent(userId)}${query({ kind, before: options.before })}`),
   /** Deletes messages of my conversation with the user for me alone; answers what my inbox entry shows now. */

@@ -2,6 +2,7 @@ import { checkImageFile } from '@chat/contracts';
 import { Camera, Download, KeyRound, LogOut, Mail, Trash2, User } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
+import { AboutField } from '../components/about-field';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { EXPORT_URL } from '../lib/api';
@@ -10,7 +11,7 @@ import { readAsDataUrl } from '../lib/read-image';
 import { useAuthStore } from '../store/use-auth-store';
 
 export function ProfilePage() {
-  const { authUser, isUpdatingProfile, updateProfile, isLoggingOutEverywhere, logoutAll } = useAuthStore();
+  const { authUser, isUpdatingProfile, updateProfile, removeProfilePic, isLoggingOutEverywhere, logoutAll } = useAuthStore();
   const [isDeletingAccount, setDeletingAccount] = useState(false);
   const [isChangingPassword, setChangingPassword] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -73,6 +74,12 @@ export function ProfilePage() {
             <p className="text-sm text-muted" role="status">
               {isUpdatingProfile ? 'Uploading...' : 'Click the camera icon to update your photo'}
             </p>
+            {authUser.profilePic && (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void removeProfilePic()} disabled={isUpdatingProfile}>
+                <Trash2 className="size-4" aria-hidden="true" />
+                Remove photo
+              </button>
+            )}
           </div>
 
           <div className="space-y-6">
@@ -92,6 +99,7 @@ export function ProfilePage() {
               </div>
               <p className="rounded-lg border border-base-content/10 bg-base-200 px-4 py-2.5">{authUser.email}</p>
             </div>
+            <AboutField />
           </div>
 
           <div className="rounded-xl bg-base-300 p-6">

@@ -18,10 +18,11 @@ interface AuthState {
   isSigningUp: boolean;
   isLoggingIn: boolean;
   isUpdatingProfile: boolean;
+  isSavingAbout: boolean;
   isLoggingOutEverywhere: boolean;
   checkAuth(): Promise<void>;
-  signup(form: { fullName: string; email: string; password: string }): Promise<void>;
-  login(form: { email: string; password: string }): Promise<void>;
+  signup(form: { fullName: string; email: string; password: string }): Promise<boolean>;
+  login(form: { email: string; password: string }): Promise<boolean>;
   logout(): Promise<void>;
   /** Ends every session of the user, this one included. */
   logoutAll(): Promise<void>;
@@ -31,7 +32,11 @@ interface AuthState {
   changePassword(change: ChangePasswordBody): Promise<boolean>;
   /** The server ended the realtime connection: signs out if the session is over, else reconnects. */
   recheckSession(): Promise<void>;
-  updateProfile(profilePic: string): Promise<void>;
+  updateProfile(profilePic: string): Promise<boolean>;
+  /** The default avatar again. */
+  removeProfilePic(): Promise<boolean>;
+  /** My "About" line; `""` clears it. Answers whether it was kept. */
+  updateAbout(about: string): Promise<boolean>;
   /** Changes privacy settings at once on screen; puts them back with a toast if the server refuses. */
   updateSettings(change: Partial<PrivacySettings>): Promise<void>;
   setOnlineUsers(ids: string[]): void;
@@ -40,7 +45,7 @@ interface AuthState {
   applyPresenceChange(change: OnlineUsersChanged): void;
 }
 
-type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile';
+type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile' | 'isSavingAbout';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
@@ -78,14 +83,17 @@ export const useAuthStore = create<AuthState>((set, get) => {
     set({ socket: openSocket(authUser._id) });
   };
   /** Signup, login and profile update: one busy flag, the user from the answer, a toast either way. */
-  const receiveUser = async (busyFlag: BusyFlag, call: () => Promise<AuthUser>, success: string) => {
+  /** Shows me as the server answers `call`, with a toast; answers whether it did. */
+  const receiveUser = async (busyFlag: BusyFlag, call: () => Promise<AuthUser>, success: string): Promise<boolean> => {
     set({ [busyFlag]: true } as Partial<AuthState>);
     try {
       set({ authUser: await call() });
       toast.success(success);
       connect();
+      return true;
     } catch (error) {
       toast.error(errorMessage(error));
+      return false;
     } finally {
       set({ [busyFlag]: false } as Partial<AuthState>);
     }
@@ -129,6 +137,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
     isSigningUp: false,
     isLoggingIn: false,
     isUpdatingProfile: false,
+    isSavingAbout: false,
     isLoggingOutEverywhere: false,
 
     checkAuth() {
@@ -221,6 +230,10 @@ export const useAuthStore = create<AuthState>((set, get) => {
 
     updateProfile: (profilePic) =>
       receiveUser('isUpdatingProfile', () => api.updateProfile(profilePic), 'Profile updated successfully'),
+
+    removeProfilePic: () => receiveUser('isUpdatingProfile', api.removeProfilePic, 'Profile photo removed'),
+
+    updateAbout: (about) => receiveUser('isSavingAbout', () => api.updateAbout(about), about.trim() ? 'About updated' : 'About cleared'),
 
     async updateSettings(change) {
       const before = get().authUser;

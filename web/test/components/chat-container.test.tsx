@@ -6,6 +6,7 @@ import { formatDayHeading } from '../../src/lib/format-time';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore, type PendingMessage } from '../../src/store/use-chat-store';
 import { aMessage } from '../../../test/support/a-message';
+import { me } from '../../../test/support/an-auth-user';
 
 const bob: Contact = { _id: 'b', fullName: 'Bob', profilePic: '' };
 /** Noon, `days` days ago: far from midnight, whatever the zone. */
@@ -29,9 +30,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  useAuthStore.setState({
-    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
-  });
+  useAuthStore.setState({ authUser: me });
   useChatStore.setState({
     selectedUser: bob,
     unreadMarker: null,

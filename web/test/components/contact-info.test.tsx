@@ -6,14 +6,13 @@ import { api } from '../../src/lib/api';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 import { aMessage } from '../../../test/support/a-message';
+import { me } from '../../../test/support/an-auth-user';
 
 const bob = { _id: 'bob', fullName: 'Bob Stone', profilePic: '' };
 const linkMessage = (id: number) => aMessage({ _id: String(id), senderId: 'bob', receiverId: 'me', text: `see site${id}.example.com` });
 
 beforeEach(() => {
-  useAuthStore.setState({
-    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
-  });
+  useAuthStore.setState({ authUser: me });
   useChatStore.setState({ selectedUser: bob, jumpTarget: null });
 });
 
@@ -22,6 +21,19 @@ afterEach(() => {
 });
 
 describe('the contact info', () => {
+  it('shows their “About” once their card comes, and no heading for one they left empty', async () => {
+    vi.spyOn(api, 'getShared').mockResolvedValue([]);
+    const getCard = vi.spyOn(api, 'getContactCard').mockResolvedValueOnce({ ...bob, about: 'Out hiking until Sunday' }).mockResolvedValueOnce({ ...bob, about: '' });
+    const { unmount } = render(<ContactInfo peer={bob} status="Online" onClose={() => {}} />);
+    expect((await screen.findByRole('region', { name: 'About' })).textContent).toContain('Out hiking until Sunday');
+    expect(getCard).toHaveBeenCalledWith('bob');
+    unmount();
+    render(<ContactInfo peer={bob} status="Online" onClose={() => {}} />);
+    await waitFor(() => expect(getCard).toHaveBeenCalledTimes(2));
+    await screen.findByText('No photos yet');
+    expect(screen.queryByRole('region', { name: 'About' })).toBeNull();
+  });
+
   it('asks for each tab’s kind, shows more after the last one shown, and opens the chat at a message', async () => {
     const fullPage = Array.from({ length: DEFAULT_PAGE }, (_, i) => linkMessage(200 - i));
     const getShared = vi.spyOn(api, 'getShared').mockResolvedValueOnce([]).mockResolvedValueOnce(fullPage).mockResolvedValueOnce([linkMessage(3)]);

@@ -5,6 +5,7 @@ import { canSend, MessageInput } from '../../src/components/message-input';
 import type { OutgoingMessage } from '../../src/lib/api';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
+import { me } from '../../../test/support/an-auth-user';
 
 const textBox = () => screen.getByPlaceholderText('Type a message...') as HTMLTextAreaElement;
 const type = (value: string) => fireEvent.change(textBox(), { target: { value } });
@@ -16,9 +17,7 @@ afterEach(() => {
 
 beforeEach(() => {
   useChatStore.setState({ drafts: {}, draftImages: {}, draftFiles: {}, sendMessage: vi.fn(), notifyTyping: vi.fn() });
-  useAuthStore.setState({
-    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
-  });
+  useAuthStore.setState({ authUser: me });
 });
 
 describe('send button', () => {

@@ -6,6 +6,7 @@ import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 import { useNotificationStore } from '../../src/store/use-notification-store';
 import { aMessage } from '../../../test/support/a-message';
+import { me } from '../../../test/support/an-auth-user';
 
 const message = (id: string, senderId: string, receiverId: string, text: string | null, image: string | null = null): Message =>
   aMessage({ _id: id, senderId, receiverId, text, image });
@@ -33,7 +34,7 @@ beforeEach(() => {
   });
   useAuthStore.setState({
     onlineUsers: ['me', 'b'],
-    authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } },
+    authUser: me,
   });
 });
 

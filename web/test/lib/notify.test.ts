@@ -5,6 +5,7 @@ import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 import { useNotificationStore } from '../../src/store/use-notification-store';
 import { aMessage } from '../../../test/support/a-message';
+import { me } from '../../../test/support/an-auth-user';
 
 /** The notifications this browser was asked to show. */
 const shown: { title: string; body?: string; tag?: string; onclick: (() => void) | null; closed: boolean }[] = [];
@@ -26,7 +27,7 @@ const fromBob = (text: string | null, image: string | null = null): Message =>
 beforeEach(() => {
   shown.length = 0;
   vi.stubGlobal('Notification', RecordingNotification);
-  useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } } });
+  useAuthStore.setState({ authUser: me });
   useChatStore.setState({ users: [bob], selectedUser: null, messages: [] });
   useNotificationStore.setState({ desktop: true, sound: false, mutes: {} });
 });

@@ -6,6 +6,7 @@ import { outbox, type PendingMessage } from '../../src/lib/outbox';
 import type { ChatSocket } from '../../src/lib/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
+import { me } from '../../../test/support/an-auth-user';
 
 describe('presence in useAuthStore', () => {
   it('applies a snapshot and then deltas to one set of ids', () => {
@@ -20,7 +21,6 @@ describe('presence in useAuthStore', () => {
 });
 
 describe('a session the server ended', () => {
-  const me = { _id: 'me', fullName: 'Me', email: 'me@example.com', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } };
 
   afterEach(() => {
     vi.restoreAllMocks();
@@ -48,7 +48,6 @@ describe('a session the server ended', () => {
 });
 
 describe('leaving this device', () => {
-  const me = { _id: 'me', fullName: 'Me', email: 'me@example.com', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } };
   const bob = { _id: 'bob', fullName: 'Bob Stone', profilePic: '' };
   const unsent: PendingMessage = {
     clientMessageId: 'c1', senderId: 'me', receiverId: 'bob', text: 'half a plan', image: null, createdAt: '2026-11-25T10:00:00.000Z',
@@ -128,7 +127,6 @@ describe('leaving this device', () => {
 });
 
 describe('opening the app without the server', () => {
-  const me = { _id: 'me', fullName: 'Me', email: 'me@example.com', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } };
 
   /** The auth store as a freshly opened page has it (its session check runs once per page), with a socket that goes nowhere. */
   const openApp = async () => {
@@ -174,7 +172,6 @@ describe('opening the app without the server', () => {
 });
 
 describe('changing settings', () => {
-  const me = { _id: 'me', fullName: 'Me', email: 'me@example.com', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } };
 
   afterEach(() => {
     vi.restoreAllMocks();

@@ -6,6 +6,7 @@ import type { ChatSocket } from '../../src/lib/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { MAX_SEND_ATTEMPTS, pendingAsMessage, useChatStore } from '../../src/store/use-chat-store';
 import { aMessage } from '../../../test/support/a-message';
+import { me } from '../../../test/support/an-auth-user';
 
 const bob = { _id: 'bob', fullName: 'Bob', profilePic: '', lastSeen: null };
 const message = (id: number): Message => aMessage({ _id: String(id), senderId: 'bob', receiverId: 'me', text: `message ${id}`, createdAt: '' });
@@ -14,7 +15,7 @@ const ids = () => useChatStore.getState().messages.map((m) => Number(m._id));
 
 beforeEach(() => {
   vi.spyOn(api, 'markRead').mockResolvedValue(undefined);
-  useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } } });
+  useAuthStore.setState({ authUser: me });
 });
 
 afterEach(() => {

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../src/lib/api';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { isMuted, useNotificationStore } from '../../src/store/use-notification-store';
+import { me } from '../../../test/support/an-auth-user';
 
-const me = { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } };
 
 beforeEach(() => {
   useAuthStore.setState({ authUser: me });

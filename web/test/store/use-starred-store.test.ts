@@ -4,6 +4,7 @@ import { api } from '../../src/lib/api';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useStarredStore } from '../../src/store/use-starred-store';
 import { aMessage } from '../../../test/support/a-message';
+import { me } from '../../../test/support/an-auth-user';
 
 const bob = { _id: 'bob', fullName: 'Bob', profilePic: '' };
 const result = (id: number): MessageSearchResult => ({
@@ -13,7 +14,7 @@ const result = (id: number): MessageSearchResult => ({
 const shown = () => useStarredStore.getState().results.map(({ message }) => [message._id, message.text]);
 
 beforeEach(() => {
-  useAuthStore.setState({ authUser: { _id: 'me', fullName: 'Me', email: 'me@chat.io', profilePic: '', createdAt: '', settings: { sendReadReceipts: true, showLastSeen: true } } });
+  useAuthStore.setState({ authUser: me });
   useStarredStore.setState({ isOpen: false, results: [], hasMore: false });
 });
 

@@ -3,10 +3,31 @@ import { cleanImageDataUrl, IMAGE_BODY_LIMIT, mediaKeyFromUrl, mediaKeys, mediaU
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthRouteOptions } from '../deps.js';
 import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
-import { AuthUserSchema, UpdateProfileBodySchema, UpdateSettingsBodySchema } from '@chat/contracts';
-import { findUserById, toPublicUser, updateProfilePic, updateSettings } from '../users.js';
+import { AuthUserSchema, checkAbout, UpdateAboutBodySchema, UpdateProfileBodySchema, UpdateSettingsBodySchema } from '@chat/contracts';
+import type { Queryable } from '@chat/database';
+import type { FastifyBaseLogger } from 'fastify';
+import { findUserById, toPublicUser, updateAbout, updateProfilePic, updateSettings, type UserRecord } from '../users.js';
 
 export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { db, blobs, events }) => {
+  /** Changes what others see of me and tells the other services, in one transaction; answers me as I am now. */
+  const updateCard = async (log: FastifyBaseLogger, update: (tx: Queryable) => Promise<UserRecord | null>) => {
+    const user = await db.transaction(async (tx) => {
+      const updated = await update(tx);
+      if (updated) await enqueueUserUpserted(tx, updated);
+      return updated;
+    });
+    if (!user) throw unauthorized();
+    await publishCommittedEvents(events, log);
+    return user;
+  };
+
+  /** The picture a user had before a change: nobody can see it any more. */
+  const deleteAvatarOf = async (before: UserRecord, log: FastifyBaseLogger) => {
+    const key = mediaKeyFromUrl(before.profilePic);
+    if (!key) return;
+    await blobs.delete(key).catch((error: unknown) => log.warn({ err: error }, 'could not delete the previous avatar'));
+  };
+
   app.put(
     '/auth/update-profile',
     {
@@ -20,22 +41,20 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       const image = await cleanImageDataUrl(request.body.profilePic);
       const key = mediaKeys.avatar(before.id, image.extension);
       await blobs.put(key, image.bytes);
-      const user = await db.transaction(async (tx) => {
-        const updated = await updateProfilePic(tx, before.id, mediaUrl(key));
-        if (updated) await enqueueUserUpserted(tx, updated);
-        return updated;
-      });
-      if (!user) throw unauthorized();
-      await publishCommittedEvents(events, request.log);
-      const previousKey = mediaKeyFromUrl(before.profilePic);
-      if (previousKey) {
-        await blobs.delete(previousKey).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'could not delete the previous avatar');
-        });
-      }
+      const user = await updateCard(request.log, (tx) => updateProfilePic(tx, before.id, mediaUrl(key)));
+      await deleteAvatarOf(before, request.log);
       return toPublicUser(user);
     },
   );
+
+  // The default avatar again, as WhatsApp's "Remove photo".
+  app.delete('/auth/profile-pic', { preHandler: app.requireUser, schema: { response: { 200: AuthUserSchema } } }, async (request) => {
+    const before = await findUserById(db, request.userId);
+    if (!before) throw unauthorized();
+    const user = await updateCard(request.log, (tx) => updateProfilePic(tx, before.id, ''));
+    await deleteAvatarOf(before, request.log);
+    return toPublicUser(user);
+  });
 
   app.put(
     '/auth/settings',
@@ -45,14 +64,17 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       if (sendReadReceipts === undefined && showLastSeen === undefined) {
         throw badRequest('Name a setting to change: sendReadReceipts or showLastSeen');
       }
-      const user = await db.transaction(async (tx) => {
-        const updated = await updateSettings(tx, request.userId, request.body);
-        if (updated) await enqueueUserUpserted(tx, updated);
-        return updated;
-      });
-      if (!user) throw unauthorized();
-      await publishCommittedEvents(events, request.log);
-      return toPublicUser(user);
+      return toPublicUser(await updateCard(request.log, (tx) => updateSettings(tx, request.userId, request.body)));
+    },
+  );
+
+  app.put(
+    '/auth/about',
+    { preHandler: app.requireUser, schema: { body: UpdateAboutBodySchema, response: { 200: AuthUserSchema } } },
+    async (request) => {
+      const checked = checkAbout(request.body.about);
+      if (!checked.ok) throw badRequest(checked.message);
+      return toPublicUser(await updateCard(request.log, (tx) => updateAbout(tx, request.userId, checked.value)));
     },
   );
 };

@@ -80,6 +80,7 @@ describe('PUT /api/auth/settings', () => {
       fullName: 'Private Person',
       profilePic: '',
       settings: { sendReadReceipts: false, showLastSeen: false },
+      about: '',
     });
   });
 
@@ -100,5 +101,53 @@ describe('PUT /api/auth/settings', () => {
 
   it('answers 401 when signed out', async () => {
     expect((await server.client().put('/api/auth/settings', { showLastSeen: false })).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/auth/profile-pic', () => {
+  it('brings back the default avatar, deletes the photo and tells the other services', async () => {
+    const client = server.client();
+    const user = await client.signup('Camera Shy');
+    const withPhoto = await client.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(), 'image/png') });
+    const response = await client.delete('/api/auth/profile-pic');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...user, profilePic: '' });
+    expect(await server.blobs.get(mediaKeyFromUrl(withPhoto.body.profilePic)!)).toBeNull();
+    expect((await client.get('/api/auth/check')).body.profilePic).toBe('');
+    expect(server.upserted.at(-1)).toMatchObject({ _id: user._id, profilePic: '' });
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await server.client().delete('/api/auth/profile-pic')).status).toBe(401);
+  });
+});
+
+describe('PUT /api/auth/about', () => {
+  it('keeps one line about me, trimmed, answers the user with it and tells the other services', async () => {
+    const client = server.client();
+    const user = await client.signup('Talkative');
+    expect(user.about).toBe('');
+    const response = await client.put('/api/auth/about', { about: '  Out hiking\n until   Sunday 🏔️ ' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...user, about: 'Out hiking until Sunday 🏔️' });
+    expect((await client.get('/api/auth/check')).body.about).toBe('Out hiking until Sunday 🏔️');
+    expect(server.upserted.at(-1)).toMatchObject({ _id: user._id, about: 'Out hiking until Sunday 🏔️' });
+    expect((await client.put('/api/auth/about', { about: '   ' })).body.about).toBe('');
+  });
+
+  it('takes 140 characters, emoji counted as one each, and refuses more, keeping the line before', async () => {
+    const client = server.client();
+    await client.signup('Brief');
+    expect((await client.put('/api/auth/about', { about: '🙂'.repeat(140) })).status).toBe(200);
+    const tooLong = await client.put('/api/auth/about', { about: 'x'.repeat(141) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ message: 'About must be at most 140 characters' });
+    expect((await client.put('/api/auth/about', {})).body).toEqual({ message: 'About is required' });
+    expect((await client.put('/api/auth/about', { about: 7 })).body).toEqual({ message: 'About must be text' });
+    expect((await client.get('/api/auth/check')).body.about).toBe('🙂'.repeat(140));
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await server.client().put('/api/auth/about', { about: 'hi' })).status).toBe(401);
   });
 });

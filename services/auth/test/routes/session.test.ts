@@ -26,6 +26,7 @@ describe('POST /api/auth/signup', () => {
       profilePic: '',
       createdAt: expect.any(String),
       settings: { sendReadReceipts: true, showLastSeen: true },
+      about: '',
     });
     expect(new Date(response.body.createdAt).toISOString()).toBe(response.body.createdAt);
     expect(response.body).not.toHaveProperty('passwordHash');
@@ -45,6 +46,7 @@ describe('POST /api/auth/signup', () => {
       fullName: 'Event Person',
       profilePic: '',
       settings: { sendReadReceipts: true, showLastSeen: true },
+      about: '',
     });
   });
 

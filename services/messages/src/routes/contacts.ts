@@ -1,5 +1,6 @@
 import {
   ARCHIVED_COUNT_HEADER,
+  ContactCardSchema,
   ContactsQuerySchema,
   DEFAULT_CONTACTS_PAGE,
   InboxEntrySchema,
@@ -10,11 +11,11 @@ import {
 import { badRequest, notFound } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { countArchived, decodeCursor, encodeCursor, listInbox, nameWords } from '../contacts.js';
+import { countArchived, decodeCursor, encodeCursor, findContactCard, listInbox, nameWords } from '../contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
-/** The sidebar: everyone, conversations first, paged, searchable and to be limited to those online; and my read cursor in each. */
+/** The sidebar: everyone, conversations first, paged, searchable and to be limited to those online; and my read cursor in each; and one contact's card. */
 export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, { db, receipts }) => {
   app.get(
     '/messages/users',
@@ -45,6 +46,16 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
       if (await sendsReadReceipts(db, request.userId)) return page.entries;
       const hideReads = hideReadsFrom(request.userId);
       return page.entries.map((entry) => (entry.lastMessage ? { ...entry, lastMessage: hideReads(entry.lastMessage) } : entry));
+    },
+  );
+
+  app.get(
+    '/messages/contact/:id',
+    { preHandler: app.requireUser, schema: { params: UserIdParamsSchema, response: { 200: ContactCardSchema } } },
+    async (request) => {
+      const card = await findContactCard(db, request.userId, request.params.id);
+      if (!card) throw notFound('User not found');
+      return card;
     },
   );
 

@@ -49,3 +49,43 @@ describe('GET /api/messages/users', () => {
     expect(response.body).toEqual({ message: 'Not authenticated' });
   });
 });
+
+describe('GET /api/messages/contact/:id', () => {
+  const upsert = (event: object) => server.bus.publishEvent(subjects.usersUpserted, JSON.stringify(event), randomUUID());
+
+  it('answers a contact’s card with their “About”, changed as soon as the event arrives, and without it from before “About”', async () => {
+    const hiker = await server.user('Hiker');
+    const me = await server.user('Reader');
+    expect((await me.client.get(`/api/messages/contact/${hiker.id}`)).body).toEqual({ _id: hiker.id, fullName: 'Hiker', profilePic: '', about: '' });
+    await upsert({ _id: hiker.id, fullName: 'Hiker', profilePic: '/p.png', about: 'Out until Sunday' });
+    const card = await me.client.get(`/api/messages/contact/${hiker.id}`);
+    expect(card.status).toBe(200);
+    expect(card.body).toEqual({ _id: hiker.id, fullName: 'Hiker', profilePic: '/p.png', about: 'Out until Sunday' });
+    // Events written before "About" have none: they clear it, as auth's card of the user would.
+    await upsert({ _id: hiker.id, fullName: 'Hiker', profilePic: '/p.png' });
+    expect((await me.client.get(`/api/messages/contact/${hiker.id}`)).body.about).toBe('');
+  });
+
+  it('hides the “About” from someone its owner blocked, and empties it when the account is deleted', async () => {
+    const owner = await server.user('Private About');
+    const blocked = await server.user('Blocked Reader');
+    const other = await server.user('Other Reader');
+    await upsert({ _id: owner.id, fullName: 'Private About', profilePic: '', about: 'Ask me anything' });
+    expect((await owner.client.post(`/api/messages/block/${blocked.id}`)).status).toBe(204);
+    expect((await blocked.client.get(`/api/messages/contact/${owner.id}`)).body.about).toBe('');
+    expect((await other.client.get(`/api/messages/contact/${owner.id}`)).body.about).toBe('Ask me anything');
+    expect((await owner.client.get(`/api/messages/contact/${blocked.id}`)).status, 'the blocker still sees the card they blocked').toBe(200);
+
+    await server.bus.publishEvent(subjects.usersDeleted, JSON.stringify({ _id: owner.id }), randomUUID());
+    expect((await other.client.get(`/api/messages/contact/${owner.id}`)).body).toEqual({ _id: owner.id, fullName: 'Deleted user', profilePic: '', about: '' });
+  });
+
+  it('answers 404 for an unknown user, 400 for an id that is none, 401 when signed out', async () => {
+    const me = await server.user('Asker');
+    const unknown = await me.client.get(`/api/messages/contact/${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'User not found' });
+    expect((await me.client.get('/api/messages/contact/not-an-id')).status).toBe(400);
+    expect((await new ApiClient(server.baseUrl).get(`/api/messages/contact/${me.id}`)).status).toBe(401);
+  });
+});

@@ -1,4 +1,5 @@
-import type { Message } from '@chat/contracts';
+import { randomUUID } from 'node:crypto';
+import { subjects, type Message } from '@chat/contracts';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes, toDataUrl } from '#test-support';
@@ -24,6 +25,7 @@ describe('exporting my data', () => {
     await ann.client.post(`/api/messages/block/${eve.id}`);
     await ann.client.post(`/api/messages/star/${picture._id}`);
     await bob.client.post(`/api/messages/star/${hello._id}`);
+    await server.bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: ann.id, fullName: 'Ann Export', profilePic: '', about: 'Exporting things' }), randomUUID());
 
     const response = await ann.client.get('/api/messages/export');
     expect(response.status).toBe(200);
@@ -38,6 +40,7 @@ describe('exporting my data', () => {
     expect(json('profile.json')).toMatchObject({
       _id: ann.id,
       fullName: 'Ann Export',
+      about: 'Exporting things',
       settings: { sendReadReceipts: true, showLastSeen: true },
       blocked: [{ _id: eve.id, fullName: 'Eve Stranger' }],
     });
