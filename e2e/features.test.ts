@@ -266,6 +266,46 @@ describeOnEmbedded((run) => {
       expect(bobUser._id).not.toBe(carlUser._id);
     });
 
+    it('plays a video where it is shown: the other person watches it in the conversation', async () => {
+      const { alice, bob } = await twoPeople(run.baseUrl, 'Videos');
+      const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
+      for (const [{ page }, peer] of [[ann, /Bob Videos/], [ben, /Alice Videos/]] as const) {
+        await page.goto('/');
+        await page.getByRole('button', { name: peer }).click();
+      }
+      // A real video, as a phone would send one: Chromium records a canvas for a second.
+      const video = Buffer.from(
+        await ann.page.evaluate(async () => {
+          const canvas = Object.assign(document.createElement('canvas'), { width: 160, height: 120 });
+          const context = canvas.getContext('2d')!;
+          const recorder = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/webm' });
+          const chunks: Blob[] = [];
+          recorder.ondataavailable = (event) => chunks.push(event.data);
+          const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+          recorder.start();
+          for (let frame = 0; frame < 15; frame++) {
+            context.fillStyle = `hsl(${frame * 24}, 80%, 50%)`;
+            context.fillRect(0, 0, 160, 120);
+            await new Promise((resolve) => setTimeout(resolve, 66));
+          }
+          recorder.stop();
+          await stopped;
+          return [...new Uint8Array(await new Blob(chunks).arrayBuffer())];
+        }),
+      );
+      await ann.page.getByTestId('file-input').setInputFiles({ name: 'sunset.webm', mimeType: 'video/webm', buffer: video });
+      await polled(() => ann.page.getByTestId('file-to-send').textContent(), 'the video ready to send').toContain('sunset.webm');
+      await ann.page.getByRole('button', { name: 'Send', exact: true }).click();
+
+      const player = conversation(ben.page).getByLabel('Video sunset.webm');
+      await polled(() => player.count(), 'the video in Bob’s conversation').toBe(1);
+      await polled(() => player.evaluate((element: HTMLVideoElement) => element.readyState >= 1 && element.videoWidth), 'its first frame’s size read').toBe(160);
+      await polled(() => ben.page.getByRole('button', { name: /Alice Videos/ }).textContent(), 'the video in the row').toContain('🎥 sunset.webm');
+      await player.scrollIntoViewIfNeeded();
+      await run.shot(ben.page, 'video-received');
+      expect(await conversation(ben.page).getByRole('link', { name: 'Download sunset.webm' }).count(), 'a download beside it').toBe(1);
+    });
+
     it('sends a document with a caption: the other person sees its name and size, downloads it under its name, and can answer it', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Documents');
       const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];

@@ -30,6 +30,8 @@ export const FileAttachmentSchema = Type.Object({
   size: Type.Integer({ minimum: 0 }),
   /** A voice message (a recording, played where it is shown rather than downloaded): how long it lasts. */
   voice: Type.Optional(Type.Object({ seconds: Type.Integer({ minimum: 1 }) })),
+  /** A video every browser plays (MP4 or WebM, as its bytes say): played where it is shown, and downloaded too. */
+  video: Type.Optional(Type.Literal(true)),
 });
 export type FileAttachment = Static<typeof FileAttachmentSchema>;
 

@@ -1,3 +1,4 @@
 export * from './images.js';
 export * from './media.js';
 export * from './voice.js';
+export * from './video.js';

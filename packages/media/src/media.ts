@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MEDIA_PATH } from '@chat/contracts';
 import type { ImageExtension } from './images.js';
+import type { VideoExtension } from './video.js';
 import type { VoiceExtension } from './voice.js';
 
 
@@ -8,6 +9,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KEY = new RegExp(`^(?:avatars/(${UUID})|messages/(${UUID})_(${UUID}))/${UUID}\\.(png|jpg|gif|webp)$`);
 const FILE_KEY = new RegExp(`^files/(${UUID})_(${UUID})/${UUID}$`);
 const VOICE_KEY = new RegExp(`^voice/(${UUID})_(${UUID})/${UUID}\\.(webm|ogg|m4a|mp3)$`);
+const VIDEO_KEY = new RegExp(`^videos/(${UUID})_(${UUID})/${UUID}\\.(mp4|webm)$`);
 
 /** Keys carry who may read them, so serving an image or a file needs no database lookup. */
 export const mediaKeys = {
@@ -17,6 +19,8 @@ export const mediaKeys = {
   messageFile: (userA: string, userB: string) => `files/${pair(userA, userB)}/${randomUUID()}`,
   /** A voice message: played where it is shown, so served as the audio it is. */
   messageVoice: (userA: string, userB: string, extension: VoiceExtension) => `voice/${pair(userA, userB)}/${randomUUID()}.${extension}`,
+  /** A file that is a video a browser plays: played where it is shown, so served as the video it is. */
+  messageVideo: (userA: string, userB: string, extension: VideoExtension) => `videos/${pair(userA, userB)}/${randomUUID()}.${extension}`,
 };
 
 const pair = (userA: string, userB: string) => [userA, userB].sort().join('_');
@@ -27,7 +31,8 @@ export type MediaAccess =
   | { kind: 'avatar'; extension: ImageExtension }
   | { kind: 'message'; participants: [string, string]; extension: ImageExtension }
   | { kind: 'file'; participants: [string, string] }
-  | { kind: 'voice'; participants: [string, string]; extension: VoiceExtension };
+  | { kind: 'voice'; participants: [string, string]; extension: VoiceExtension }
+  | { kind: 'video'; participants: [string, string]; extension: VideoExtension };
 
 /** What a key is and who may read it, or null when it is not a key this service hands out. */
 export function parseMediaKey(key: string): MediaAccess | null {
@@ -35,6 +40,8 @@ export function parseMediaKey(key: string): MediaAccess | null {
   if (file) return { kind: 'file', participants: [file[1]!, file[2]!] };
   const voice = VOICE_KEY.exec(key);
   if (voice) return { kind: 'voice', participants: [voice[1]!, voice[2]!], extension: voice[3] as VoiceExtension };
+  const video = VIDEO_KEY.exec(key);
+  if (video) return { kind: 'video', participants: [video[1]!, video[2]!], extension: video[3] as VideoExtension };
   const match = KEY.exec(key);
   if (!match) return null;
   const extension = match[4] as ImageExtension;

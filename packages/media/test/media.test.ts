@@ -21,6 +21,10 @@ describe('media keys', () => {
     expect(parseMediaKey(mediaKeys.messageFile(bob, ann))).toEqual({ kind: 'file', participants: [ann, bob].sort() });
   });
 
+  it('names both participants of a video, with the kind of video it is', () => {
+    expect(parseMediaKey(mediaKeys.messageVideo(bob, ann, 'webm'))).toEqual({ kind: 'video', participants: [ann, bob].sort(), extension: 'webm' });
+  });
+
   it('names both participants of a voice message, with the kind of recording it is', () => {
     expect(parseMediaKey(mediaKeys.messageVoice(bob, ann, 'ogg'))).toEqual({ kind: 'voice', participants: [ann, bob].sort(), extension: 'ogg' });
   });
@@ -29,7 +33,7 @@ describe('media keys', () => {
     expect(parseMediaKey(mediaKeys.avatar(ann, 'jpg'))).toEqual({ kind: 'avatar', extension: 'jpg' });
   });
 
-  it.each(['../secret.png', `avatars/${ann}/x.png`, `avatars/${ann}/${randomUUID()}.svg`, `messages/${ann}/${randomUUID()}.png`, `files/${ann}/${randomUUID()}`, `files/${ann}_${bob}/${randomUUID()}.pdf`, `voice/${ann}_${bob}/${randomUUID()}.wav`, ''])(
+  it.each(['../secret.png', `avatars/${ann}/x.png`, `avatars/${ann}/${randomUUID()}.svg`, `messages/${ann}/${randomUUID()}.png`, `files/${ann}/${randomUUID()}`, `files/${ann}_${bob}/${randomUUID()}.pdf`, `voice/${ann}_${bob}/${randomUUID()}.wav`, `videos/${ann}_${bob}/${randomUUID()}.mov`, ''])(
     'rejects %s',
     (key) => {
       expect(parseMediaKey(key)).toBeNull();

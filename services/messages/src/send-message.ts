@@ -12,6 +12,7 @@ import {
   parseMediaKey,
   thumbnailKey,
   type ImageExtension,
+  type VideoExtension,
   type VoiceExtension,
 } from '@chat/media';
 import type { FastifyBaseLogger } from 'fastify';
@@ -53,6 +54,8 @@ export interface UploadedFile {
   name: string;
   /** A voice message: how long it lasts, and the kind of recording its bytes are. */
   voice?: { seconds: number; extension: VoiceExtension };
+  /** A video a browser plays: the kind its bytes are. */
+  video?: VideoExtension;
 }
 
 /** An image to store with a message: sent as a data URL (checked and re-encoded), or a stored one a forward copies. */
@@ -92,9 +95,10 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
   const storedFile = async ({ url, name, voice }: FileAttachment): Promise<UploadedFile | null> => {
     const key = mediaKeyFromUrl(url);
     const media = key && parseMediaKey(key);
-    if (!key || !media || (media.kind !== 'file' && media.kind !== 'voice')) return null;
+    if (!key || !media || (media.kind !== 'file' && media.kind !== 'voice' && media.kind !== 'video')) return null;
     const bytes = await blobs.get(key);
     if (!bytes) return null;
+    if (media.kind === 'video') return { bytes, name, video: media.extension };
     return media.kind === 'voice' && voice ? { bytes, name, voice: { seconds: voice.seconds, extension: media.extension } } : { bytes, name };
   };
 
@@ -141,11 +145,17 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
         await Promise.all([blobs.put(imageKey, cleanImage.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
       }
       if (fileBytes) {
-        const { voice } = fileBytes;
-        const key = voice ? mediaKeys.messageVoice(senderId, receiverId, voice.extension) : mediaKeys.messageFile(senderId, receiverId);
+        const { voice, video } = fileBytes;
+        const key = voice
+          ? mediaKeys.messageVoice(senderId, receiverId, voice.extension)
+          : video
+            ? mediaKeys.messageVideo(senderId, receiverId, video)
+            : mediaKeys.messageFile(senderId, receiverId);
         await blobs.put(key, fileBytes.bytes);
-        const attachment = { url: mediaUrl(key), name: fileBytes.name, size: fileBytes.bytes.length };
-        savedFile = { key, attachment: voice ? { ...attachment, voice: { seconds: voice.seconds } } : attachment };
+        const attachment: FileAttachment = { url: mediaUrl(key), name: fileBytes.name, size: fileBytes.bytes.length };
+        if (voice) attachment.voice = { seconds: voice.seconds };
+        if (video) attachment.video = true;
+        savedFile = { key, attachment };
       }
     }
     const result = await writer.insert({

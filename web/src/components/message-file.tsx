@@ -1,5 +1,5 @@
 import { formatFileSize, type FileAttachment } from '@chat/contracts';
-import { Download, FileText } from 'lucide-react';
+import { Download, FileText, Film } from 'lucide-react';
 
 /** What kind of file it is, from its name: "PDF", "DOCX"; "File" for a name without an extension. */
 const kindOf = (name: string) => {
@@ -9,13 +9,26 @@ const kindOf = (name: string) => {
 
 /**
  * A file a message carries: its name, size and kind, and a download under its name (the server
- * only ever serves it as a download). A file still on its way has nothing to download yet.
+ * serves a document only as a download). A video a browser plays plays above it, as WhatsApp shows
+ * one. A file still on its way has nothing to play or download yet.
  */
 export function MessageFile({ file, isPending }: { file: FileAttachment; isPending: boolean }) {
+  const card = <FileCard file={file} isPending={isPending} />;
+  if (!file.video || isPending || !file.url) return card;
+  return (
+    <div className="mb-2 max-w-xs">
+      {/* Only the first frame and the length are read until it is played. */}
+      <video src={file.url} controls preload="metadata" className="max-h-80 w-full rounded-md bg-black" aria-label={`Video ${file.name}`} />
+      {card}
+    </div>
+  );
+}
+
+function FileCard({ file, isPending }: { file: FileAttachment; isPending: boolean }) {
   const details = `${formatFileSize(file.size)} · ${kindOf(file.name)}`;
   return (
     <div className="mb-2 flex max-w-xs items-center gap-3 rounded-md border border-current/30 px-3 py-2" data-testid="message-file">
-      <FileText className="size-8 shrink-0" aria-hidden="true" />
+      {file.video ? <Film className="size-8 shrink-0" aria-hidden="true" /> : <FileText className="size-8 shrink-0" aria-hidden="true" />}
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium" title={file.name}>
           {file.name}

@@ -4,11 +4,12 @@ import { formatMessageTime } from './format-time';
 /** What a message deleted for everyone shows in its place. */
 export const DELETED_MESSAGE = 'This message was deleted';
 
-/** A message in one line, as the inbox and notifications show it: its text, "📷 Photo", "🎤 Voice message (0:07)" or "📄 report.pdf". */
+/** A message in one line, as the inbox and notifications show it: its text, "📷 Photo", "🎤 Voice message (0:07)", "🎥 beach.mp4" or "📄 report.pdf". */
 export const messagePreview = (message: Message): string =>
   message.deletedAt ? `🚫 ${DELETED_MESSAGE}` : message.text?.trim() || (message.image ? '📷 Photo' : message.file ? filePreview(message.file) : '');
 
-const filePreview = ({ name, voice }: FileAttachment) => (voice ? `🎤 ${VOICE_MESSAGE_NAME} (${formatDuration(voice.seconds)})` : `📄 ${name}`);
+const filePreview = ({ name, voice, video }: FileAttachment) =>
+  voice ? `🎤 ${VOICE_MESSAGE_NAME} (${formatDuration(voice.seconds)})` : `${video ? '🎥' : '📄'} ${name}`;
 
 /** How a reply quotes `message`: as it is now. */
 export const quoteOf = ({ _id, senderId, text, image, file }: Message): QuotedMessage => ({

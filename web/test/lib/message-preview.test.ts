@@ -44,3 +44,11 @@ describe('a voice message in one line', () => {
     expect(quotePreview(quoteOf(voice))).toBe('🎤 Voice message');
   });
 });
+
+describe('a video in one line', () => {
+  it('names it as a video, unless it has a caption', () => {
+    const video = aMessage({ _id: '3', senderId: 'bob', receiverId: 'me', file: { url: '/api/media/videos/x.mp4', name: 'beach.mp4', size: 9000, video: true } });
+    expect(messagePreview(video)).toBe('🎥 beach.mp4');
+    expect(messagePreview({ ...video, text: 'the waves' })).toBe('the waves');
+  });
+});

@@ -1,5 +1,5 @@
 import multipart, { type MultipartFields } from '@fastify/multipart';
-import { IMAGE_BODY_LIMIT, voiceExtensionOf } from '@chat/media';
+import { IMAGE_BODY_LIMIT, videoExtensionOf, voiceExtensionOf } from '@chat/media';
 import { badRequest, compileCheck, payloadTooLarge } from '@chat/kernel';
 import {
   cleanFileName,
@@ -111,10 +111,11 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
       // A voice message is played where it is shown, so served as audio: only a recording may be one.
       const extension = voiceSeconds ? await voiceExtensionOf(bytes) : null;
       if (voiceSeconds && !extension) throw badRequest(FILE_ERRORS.notAudio);
+      // Any other file that is a video a browser plays is played where it is shown, as WhatsApp does.
       const file: UploadedFile =
         voiceSeconds && extension
           ? { bytes, name: VOICE_MESSAGE_NAME, voice: { seconds: Number(voiceSeconds), extension } }
-          : { bytes, name: cleanFileName(part.filename) };
+          : { bytes, name: cleanFileName(part.filename), video: (await videoExtensionOf(bytes)) ?? undefined };
       const { message, stored } = await sendAs(request.userId, request.params.id, body, socketId, file);
       return reply.status(stored ? 201 : 200).send(message);
     },

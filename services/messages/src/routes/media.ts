@@ -1,6 +1,8 @@
 import { notFound } from '@chat/kernel';
-import { contentTypeOf, makeThumbnail, parseMediaKey, thumbnailKey, voiceContentTypeOf } from '@chat/media';
+import { contentTypeOf, makeThumbnail, parseMediaKey, thumbnailKey, videoContentTypeOf, voiceContentTypeOf, type MediaAccess } from '@chat/media';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import parseRange from 'range-parser';
 import { Type } from 'typebox';
 import type { MessagesServiceOptions } from '../deps.js';
 
@@ -30,10 +32,32 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
         // Never shown by the browser, whatever it holds: downloaded, under the name its message keeps.
         return reply.header('content-type', 'application/octet-stream').header('content-disposition', 'attachment').send(bytes);
       }
-      const contentType = media.kind === 'voice' ? voiceContentTypeOf(media.extension) : contentTypeOf(wantsThumbnail ? 'webp' : media.extension);
-      return reply.header('content-type', contentType).send(bytes);
+      if (media.kind === 'voice' || media.kind === 'video') return sendPlayable(reply, media, bytes, request.headers.range);
+      return reply.header('content-type', contentTypeOf(wantsThumbnail ? 'webp' : media.extension)).send(bytes);
     },
   );
+
+  /**
+   * A recording or a video, played where it is shown: a player asks for the part it needs (to seek,
+   * or to read an MP4's index at its end), so a single byte range is answered as a part of it.
+   */
+  function sendPlayable(reply: FastifyReply, media: Extract<MediaAccess, { kind: 'voice' | 'video' }>, bytes: Buffer, range: string | undefined) {
+    void reply
+      .header('content-type', media.kind === 'voice' ? voiceContentTypeOf(media.extension) : videoContentTypeOf(media.extension))
+      .header('accept-ranges', 'bytes');
+    const ranges = range === undefined ? undefined : parseRange(bytes.length, range, { combine: true });
+    // Asked for no range, or several (which a player never asks for): the whole of it.
+    if (ranges === undefined || ranges === -2 || (ranges !== -1 && ranges.length !== 1)) return reply.send(bytes);
+    if (ranges === -1) {
+      return reply
+        .status(416)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-range', `bytes */${bytes.length}`)
+        .send({ message: 'Range not satisfiable' });
+    }
+    const { start, end } = ranges[0]!;
+    return reply.status(206).header('content-range', `bytes ${start}-${end}/${bytes.length}`).send(bytes.subarray(start, end + 1));
+  }
 
   /** An image's thumbnail; one sent before thumbnails existed gets it made and kept on its first ask. */
   async function thumbnailOf(key: string, extension: Parameters<typeof makeThumbnail>[1]): Promise<Buffer | null> {

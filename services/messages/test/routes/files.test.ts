@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FILE_ERRORS, MAX_FILE_BYTES, MAX_VOICE_SECONDS, subjects, VOICE_MESSAGE_NAME, type Message, type MessageSearchResult, type UserEvent } from '@chat/contracts';
-import { eventually, webmRecording } from '#test-support';
+import { eventually, mp4Video, webmRecording } from '#test-support';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
 import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
@@ -90,6 +90,43 @@ describeOnEachDatabase('sending a file', (server) => {
     expect([notAudio.status, notAudio.body]).toEqual([400, { message: FILE_ERRORS.notAudio }]);
     const tooLong = await ann.client.sendFile(bob.id, { name: 'long.webm', bytes: recording }, { voiceSeconds: String(MAX_VOICE_SECONDS + 1) });
     expect(tooLong.status).toBe(400);
+  });
+
+  it('plays a video file where it is shown: served to both people as the video it is, a range of it on request, and forwarded as one', async () => {
+    const [ann, bob, cat] = [await server().user('Ann Video'), await server().user('Bob Video'), await server().user('Cat Video')];
+    const video = mp4Video();
+    const sent = await ann.client.sendFile<Message>(bob.id, { name: 'beach.mov', bytes: video }, { text: 'the waves' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.file).toEqual({ url: expect.stringMatching(/^\/api\/media\/videos\/.+\.mp4$/), name: 'beach.mov', size: video.length, video: true });
+    const played = await bob.client.get(sent.body.file!.url);
+    expect(played.status).toBe(200);
+    expect(played.headers.get('content-type')).toBe('video/mp4');
+    expect(played.headers.get('accept-ranges')).toBe('bytes');
+    expect(played.headers.get('content-disposition')).toBeNull();
+    expect(played.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.compare(played.body as Buffer, Buffer.from(video))).toBe(0);
+    expect((await cat.client.get(sent.body.file!.url)).status, 'Ann and Bob’s alone').toBe(404);
+
+    const part = await bob.client.request('GET', sent.body.file!.url, undefined, { range: 'bytes=4-11' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 4-11/${video.length}`);
+    expect((part.body as Buffer).toString('latin1')).toBe('ftypisom');
+    const tail = await bob.client.request('GET', sent.body.file!.url, undefined, { range: 'bytes=-10' });
+    expect([tail.status, (tail.body as Buffer).length, tail.headers.get('content-range')]).toEqual([206, 10, `bytes ${video.length - 10}-${video.length - 1}/${video.length}`]);
+    const past = await bob.client.request('GET', sent.body.file!.url, undefined, { range: `bytes=${video.length}-` });
+    expect([past.status, past.body, past.headers.get('content-range')]).toEqual([416, { message: 'Range not satisfiable' }, `bytes */${video.length}`]);
+
+    const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, { forwardOf: sent.body._id, clientMessageId: randomUUID() });
+    expect(forward.body.file).toMatchObject({ name: 'beach.mov', video: true, url: expect.stringMatching(/^\/api\/media\/videos\/.+\.mp4$/) });
+    expect((await cat.client.get(forward.body.file!.url)).headers.get('content-type')).toBe('video/mp4');
+  });
+
+  it('keeps a file named as a video that is none a document, downloaded and never played', async () => {
+    const [ann, bob] = [await server().user('Ann Fake Video'), await server().user('Bob Fake Video')];
+    const sent = await ann.client.sendFile<Message>(bob.id, { name: 'movie.mp4', bytes: pdf });
+    expect(sent.body.file).toEqual({ url: expect.stringMatching(/^\/api\/media\/files\//), name: 'movie.mp4', size: pdf.length });
+    const download = await bob.client.get(sent.body.file!.url);
+    expect([download.headers.get('content-type'), download.headers.get('content-disposition')]).toEqual(['application/octet-stream', 'attachment']);
   });
 
   it('refuses a send without a file, an empty file, one past the limit, a bad field, and JSON', async () => {
