@@ -304,6 +304,11 @@ describeOnEmbedded((run) => {
       await player.scrollIntoViewIfNeeded();
       await run.shot(ben.page, 'video-received');
       expect(await conversation(ben.page).getByRole('link', { name: 'Download sunset.webm' }).count(), 'a download beside it').toBe(1);
+
+      await ben.page.getByRole('heading', { name: 'Alice Videos' }).click();
+      const tile = ben.page.getByRole('complementary', { name: 'Contact info' }).getByRole('tabpanel').getByRole('button', { name: /^Video from Alice Videos/ });
+      await polled(() => tile.count(), 'the video under Media in her contact info').toBe(1);
+      await run.shot(ben.page, 'contact-info-video');
     });
 
     it('sends a document with a caption: the other person sees its name and size, downloads it under its name, and can answer it', async () => {

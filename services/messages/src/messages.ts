@@ -313,8 +313,8 @@ export async function listConversation(db: Queryable, userA: string, userB: stri
 
 /** Which messages each "Media, links and docs" list holds (SQL; each implies messages_shared_idx's condition). */
 const SHARED: Record<SharedKind, string> = {
-  media: 'image IS NOT NULL',
-  docs: `file IS NOT NULL AND file -> 'voice' IS NULL`,
+  media: `(image IS NOT NULL OR file -> 'video' IS NOT NULL)`,
+  docs: `file IS NOT NULL AND file -> 'voice' IS NULL AND file -> 'video' IS NULL`,
   links: 'has_link',
 };
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE, linksIn, SHARED_KINDS, thumbnailUrl, type Contact, type Message, type SharedKind } from '@chat/contracts';
-import { X } from 'lucide-react';
+import { Play, X } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../lib/api';
@@ -12,7 +12,7 @@ import { useChatStore } from '../store/use-chat-store';
 import { MessageFile } from './message-file';
 
 const TAB_NAMES: Record<SharedKind, string> = { media: 'Media', docs: 'Docs', links: 'Links' };
-const NOTHING_YET: Record<SharedKind, string> = { media: 'No photos yet', docs: 'No documents yet', links: 'No links yet' };
+const NOTHING_YET: Record<SharedKind, string> = { media: 'No photos or videos yet', docs: 'No documents yet', links: 'No links yet' };
 
 /**
  * Their "About", once their card has come (nothing while it comes, or if it cannot: the rest of the
@@ -122,9 +122,17 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
                   type="button"
                   className="block w-full"
                   onClick={() => show(message._id)}
-                  aria-label={photoDescription(message.createdAt, { name: peer.fullName, isMe: message.senderId === myId })}
+                  aria-label={photoDescription(message.createdAt, { name: peer.fullName, isMe: message.senderId === myId }, message.image ? 'photo' : 'video')}
                 >
-                  <img src={thumbnailUrl(message.image!)} alt="" className="aspect-square w-full rounded object-cover" loading="lazy" />
+                  {message.image ? (
+                    <img src={thumbnailUrl(message.image)} alt="" className="aspect-square w-full rounded object-cover" loading="lazy" />
+                  ) : (
+                    <span className="relative block">
+                      {/* Its first frame, as the tile's picture. */}
+                      <video src={message.file?.url} preload="metadata" muted className="aspect-square w-full rounded bg-black object-cover" aria-hidden="true" />
+                      <Play className="absolute inset-0 m-auto size-8 fill-white text-white drop-shadow" aria-hidden="true" />
+                    </span>
+                  )}
                 </button>
               </li>
             ))}

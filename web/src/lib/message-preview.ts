@@ -27,8 +27,8 @@ export const quotePreview = (quote: QuotedMessage): string =>
     : quote.text?.trim() || (quote.image ? '📷 Photo' : DELETED_MESSAGE);
 
 /**
- * A message's photo in words, for those who cannot see it: who sent it and when ("Photo from Bob
- * Stone, 10:42 AM", "Your photo, 10:42 AM").
+ * A message's photo (or video) in words, for those who cannot see it: who sent it and when ("Photo
+ * from Bob Stone, 10:42 AM", "Your video, 10:42 AM").
  */
-export const photoDescription = (createdAt: string, sender: { name: string; isMe: boolean }): string =>
-  `${sender.isMe ? 'Your photo' : `Photo from ${sender.name}`}, ${formatMessageTime(createdAt)}`;
+export const photoDescription = (createdAt: string, sender: { name: string; isMe: boolean }, what: 'photo' | 'video' = 'photo'): string =>
+  `${sender.isMe ? `Your ${what}` : `${what === 'photo' ? 'Photo' : 'Video'} from ${sender.name}`}, ${formatMessageTime(createdAt)}`;

@@ -30,7 +30,7 @@ describe('the contact info', () => {
     unmount();
     render(<ContactInfo peer={bob} status="Online" onClose={() => {}} />);
     await waitFor(() => expect(getCard).toHaveBeenCalledTimes(2));
-    await screen.findByText('No photos yet');
+    await screen.findByText('No photos or videos yet');
     expect(screen.queryByRole('region', { name: 'About' })).toBeNull();
   });
 
@@ -39,7 +39,7 @@ describe('the contact info', () => {
     const getShared = vi.spyOn(api, 'getShared').mockResolvedValueOnce([]).mockResolvedValueOnce(fullPage).mockResolvedValueOnce([linkMessage(3)]);
     const onClose = vi.fn();
     render(<ContactInfo peer={bob} status="Online" onClose={onClose} />);
-    await screen.findByText('No photos yet');
+    await screen.findByText('No photos or videos yet');
     fireEvent.click(screen.getByRole('tab', { name: 'Links' }));
     // Text queries: role queries over fifty links are slow in jsdom.
     await screen.findByText('https://site200.example.com');

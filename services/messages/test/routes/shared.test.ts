@@ -1,5 +1,5 @@
 import type { Message } from '@chat/contracts';
-import { pngBytes, toDataUrl, webmRecording } from '#test-support';
+import { mp4Video, pngBytes, toDataUrl, webmRecording } from '#test-support';
 import { expect, it } from 'vitest';
 import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
@@ -11,9 +11,10 @@ describeOnEachDatabase('a conversation’s media, links and docs', (server) => {
     return (response.body as Message[]).map((message) => message.text ?? message.file?.name ?? 'a photo');
   };
 
-  it('lists the photos, the files (not voice messages) and the messages with a web link, each newest first, paged', async () => {
+  it('lists the photos and videos, the other files (not voice messages) and the messages with a web link, each newest first, paged', async () => {
     const [ann, bob, cat] = [await server().user('Ann Shares'), await server().user('Bob Shares'), await server().user('Cat Shares')];
     const photo = toDataUrl(await pngBytes(), 'image/png');
+    expect((await bob.client.sendFile(ann.id, { name: 'waves.mp4', bytes: mp4Video() })).status).toBe(201);
     await send(ann, bob, { image: photo });
     await send(bob, ann, { text: 'the beach', image: photo });
     await send(ann, bob, { text: 'no link here, e.g. file.txt or a@b.com' });
@@ -24,13 +25,13 @@ describeOnEachDatabase('a conversation’s media, links and docs', (server) => {
     await send(ann, cat, { text: 'https://elsewhere.org', image: photo });
 
     for (const [me, peer] of [[ann, bob], [bob, ann]] as const) {
-      expect(await shared(me, peer, 'kind=media')).toEqual(['the beach', 'a photo']);
+      expect(await shared(me, peer, 'kind=media')).toEqual(['the beach', 'a photo', 'waves.mp4']);
       expect(await shared(me, peer, 'kind=docs')).toEqual(['menu.pdf']);
       expect(await shared(me, peer, 'kind=links')).toEqual(['or chat.io for short', 'see https://example.com/menu']);
     }
     expect(await shared(ann, bob, 'kind=media&limit=1')).toEqual(['the beach']);
     const beach = ((await ann.client.get(`/api/messages/shared/${bob.id}?kind=media&limit=1`)).body as Message[])[0]!;
-    expect(await shared(ann, bob, `kind=media&before=${beach._id}`), 'the page after').toEqual(['a photo']);
+    expect(await shared(ann, bob, `kind=media&before=${beach._id}`), 'the page after').toEqual(['a photo', 'waves.mp4']);
   });
 
   it('follows edits and deletions, and leaves out what I deleted for me', async () => {
