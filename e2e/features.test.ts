@@ -539,14 +539,18 @@ describeOnEmbedded((run) => {
       await polled(() => ann.page.getByTestId('profile-about').textContent(), 'the “About” kept').toBe('Out hiking until Sunday 🏔️');
       await polled(() => announcement(ann.page, 'About updated').count(), 'the change told').toBe(1);
 
+      // Bob has her on screen while she removes her photo: his list follows at once, without a reload.
+      await ben.page.goto('/');
+      const inBobsList = ben.page.getByRole('button', { name: /Alice About/ }).locator('img').first();
+      await polled(() => inBobsList.getAttribute('src'), 'her photo in Bob’s list').toMatch(/^\/api\/media\/avatars\//);
       const avatar = ann.page.getByRole('link', { name: 'Profile' }).locator('img');
       expect(await avatar.getAttribute('src')).toMatch(/^\/api\/media\/avatars\//);
       await ann.page.getByRole('button', { name: 'Remove photo' }).click();
       await polled(() => avatar.getAttribute('src'), 'the default avatar in the top bar').toBe('/avatar.png');
       await polled(() => ann.page.getByRole('button', { name: 'Remove photo' }).count(), 'nothing left to remove').toBe(0);
       await run.shot(ann.page, 'profile-about');
+      await polled(() => inBobsList.getAttribute('src'), 'the default avatar in Bob’s list, live').toBe('/avatar.png');
 
-      await ben.page.goto('/');
       await ben.page.getByRole('button', { name: /Alice About/ }).click();
       await ben.page.getByRole('heading', { name: 'Alice About' }).click();
       const about = ben.page.getByRole('complementary', { name: 'Contact info' }).getByRole('region', { name: 'About' });

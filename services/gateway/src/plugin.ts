@@ -7,6 +7,7 @@ import { Server } from 'socket.io';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import type { GatewayServiceOptions } from './deps.js';
 import { hideBlockedPeers } from './blocked-peers.js';
+import { relayContactChanges } from './contact-changes.js';
 import { reportReceipts } from './delivery-receipts.js';
 import { deliverMessages } from './delivery.js';
 import { reportLastSeen } from './last-seen.js';
@@ -58,6 +59,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   const presence = trackPresence(io, options.presence, blockedPeers, app.log);
   trackUserSockets(io, { max: options.socketsPerUser, hooks: [blockedPeers.hooks, delivery.hooks, presence.hooks, lastSeen.hooks] });
 
+  const contactChanges = relayContactChanges(io, options.bus, presence.audienceOf, app.log);
   const typing = relayTyping(io, blockedPeers);
   const sends = relaySends(options.bus, app.log);
   const revocation = endRevokedSessions(io, options.bus, app.log);
@@ -83,6 +85,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   });
   app.addHook('onClose', async () => {
     presence.stop();
+    contactChanges.stop();
     delivery.stop();
     await revocation.stop();
     await new Promise<void>((resolve) => {

@@ -177,6 +177,12 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
 
   return {
     hooks,
+    /** The sockets here that have `userId` on screen (they watch them, or everyone), but those of viewers a block hides them from. */
+    audienceOf(userId: string): ChatSocket[] {
+      const hiddenFrom = blockedPeers.hiddenFrom(userId);
+      const sockets = [...(watchers.of(userId) ?? []), ...watchers.everyone];
+      return hiddenFrom ? sockets.filter((socket) => !hiddenFrom.has(socketUserId(socket))) : sockets;
+    },
     async connected(socket: ChatSocket) {
       socket.on('watchPresence', onWatchPresence);
       socket.on('countOnline', onCountOnline);

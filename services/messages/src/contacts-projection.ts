@@ -1,6 +1,6 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
 import { type Database } from '@chat/database';
-import { subjects, UserDeletedSchema, UserUpsertedSchema } from '@chat/contracts';
+import { subjects, UserDeletedSchema, UserUpsertedSchema, type Contact } from '@chat/contracts';
 import type { BlobStore } from '@chat/blobs';
 import type { BlockedPairs } from '@chat/presence';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,9 +29,16 @@ export async function projectContacts(
       log.warn({ subject: subjects.usersUpserted }, 'ignored a malformed users.upserted event');
       return;
     }
-    await upsertContact(db, { _id: event._id, fullName: event.fullName, profilePic: event.profilePic, about: event.about }, event.settings);
+    const card = { _id: event._id, fullName: event.fullName, profilePic: event.profilePic };
+    const changed = await upsertContact(db, { ...card, about: event.about }, event.settings);
     // A user may come online before their contact is made here (they sign up, then connect).
     deps.contactMade(event._id);
+    // Those who have them on screen see the change at once; anyone else reads it with their next page.
+    if (changed) {
+      await bus.publish(subjects.contactsChanged, JSON.stringify(card satisfies Contact)).catch((error: unknown) => {
+        log.warn({ err: error, userId: event._id }, 'could not announce a changed contact');
+      });
+    }
   });
   const deletions = await bus.consumeEvents(subjects.usersDeleted, DELETIONS_CONSUMER, async (payload) => {
     const event = readUserDeleted(payload);

@@ -20,12 +20,16 @@ export function nameWords(name: string): string[] {
   return [...new Set(plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
 }
 
+/** Keeps a user's card as auth last said it; answers whether someone seen before now shows another name or picture. */
 export async function upsertContact(
   db: Database,
   contact: Contact & { about?: string },
   settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.query<Pick<Contact, 'fullName' | 'profilePic'>>(`SELECT full_name AS "fullName", profile_pic AS "profilePic" FROM contacts WHERE user_id = $1`, [
+      contact._id,
+    ]);
     const changed = await tx.query(
       // A new contact was seen as they signed up: a last seen from then on tells "hidden" (null) from "never seen".
       // An account deleted stays so, whatever older card arrives late.
@@ -37,7 +41,9 @@ export async function upsertContact(
        RETURNING 1`,
       [contact._id, contact.fullName, contact.profilePic, settings.sendReadReceipts, settings.showLastSeen, contact.about ?? ''],
     );
-    if (changed.length > 0) await indexName(tx, contact._id, contact.fullName);
+    if (changed.length === 0) return false;
+    await indexName(tx, contact._id, contact.fullName);
+    return before !== undefined && (before.fullName !== contact.fullName || before.profilePic !== contact.profilePic);
   });
 }
 

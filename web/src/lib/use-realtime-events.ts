@@ -63,6 +63,7 @@ export function useRealtimeEvents(): void {
       received?.(read ? { read: true } : {});
       notifyIncoming(message);
     };
+    const onContactChanged: Handlers['contactChanged'] = (contact) => chat().applyContactChange(contact);
     const onDelivered: Handlers['messagesDelivered'] = (receipt) => chat().receiveReceipt('delivered', receipt);
     const onRead: Handlers['messagesRead'] = (receipt) => chat().receiveReceipt('read', receipt);
     const onUpdated: Handlers['messageUpdated'] = (message) => {
@@ -135,6 +136,7 @@ export function useRealtimeEvents(): void {
       onlineUsersChanged: onPresenceChange,
       newMessage: onNewMessage,
       messagesDelivered: onDelivered,
+      contactChanged: onContactChanged,
       messagesRead: onRead,
       messageUpdated: onUpdated,
       typing: onTyping,

@@ -200,6 +200,8 @@ export interface ChatState {
   markSeen(userIds: string[]): void;
   /** A block now hides these people: no last seen shown for them. */
   hideLastSeen(userIds: string[]): void;
+  /** Someone on screen changed their name or picture: shown at once wherever they are. */
+  applyContactChange(contact: Contact): void;
   /** The contacts I blocked: their conversation offers "Unblock" instead of the input. */
   blockedUsers: Contact[];
   loadBlockedUsers(): Promise<void>;
@@ -1058,6 +1060,15 @@ export const useChatStore = create<ChatState>((set, get) => {
         return;
       }
       set((state) => ({ users: withPin(state.users, userId, pinned) }));
+    },
+
+    applyContactChange({ _id, fullName, profilePic }) {
+      const changed = <T extends Contact>(contact: T): T => (contact._id === _id ? { ...contact, fullName, profilePic } : contact);
+      set((state) => ({
+        users: state.users.map(changed),
+        selectedUser: state.selectedUser && changed(state.selectedUser),
+        blockedUsers: state.blockedUsers.map(changed),
+      }));
     },
 
     hideLastSeen(userIds) {

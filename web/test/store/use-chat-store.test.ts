@@ -807,3 +807,23 @@ describe('deleting messages for me and clearing a chat', () => {
     expect(shown).toHaveBeenCalledWith('Message not found');
   });
 });
+
+describe('a contact’s new name or picture', () => {
+  it('shows at once in the list, the open conversation and the blocked list, and changes no one else', () => {
+    const bob = { _id: 'bob', fullName: 'Bob Stone', profilePic: '' };
+    const cat = { _id: 'cat', fullName: 'Cat Lee', profilePic: '/api/media/avatars/cat.png' };
+    useChatStore.setState({
+      users: [{ ...bob, lastMessage: null, unreadCount: 2, lastSeen: null }, { ...cat, lastMessage: null, unreadCount: 0, lastSeen: null }],
+      selectedUser: bob,
+      blockedUsers: [bob],
+    });
+    useChatStore.getState().applyContactChange({ _id: 'bob', fullName: 'Robert Stone', profilePic: '/api/media/avatars/bob.png' });
+    const { users, selectedUser, blockedUsers } = useChatStore.getState();
+    expect(users).toEqual([
+      { _id: 'bob', fullName: 'Robert Stone', profilePic: '/api/media/avatars/bob.png', lastMessage: null, unreadCount: 2, lastSeen: null },
+      { ...cat, lastMessage: null, unreadCount: 0, lastSeen: null },
+    ]);
+    expect(selectedUser).toEqual({ _id: 'bob', fullName: 'Robert Stone', profilePic: '/api/media/avatars/bob.png' });
+    expect(blockedUsers).toEqual([{ _id: 'bob', fullName: 'Robert Stone', profilePic: '/api/media/avatars/bob.png' }]);
+  });
+});

@@ -35,6 +35,25 @@ describe('GET /api/messages/users', () => {
     expect(contacts.filter((c: { _id: string }) => c._id === changing.id)).toHaveLength(1);
   });
 
+  it('announces a new name or picture to the gateways once it is kept, but not a signup nor a change of settings alone', async () => {
+    const announced: unknown[] = [];
+    const listening = server.bus.subscribe(subjects.contactsChanged, (payload) => void announced.push(JSON.parse(payload)));
+    try {
+      const changing = await server.user('Announced Before');
+      const upsert = (event: object) => server.bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: changing.id, ...event }), randomUUID());
+      await upsert({ fullName: 'Announced Before', profilePic: '', settings: { sendReadReceipts: false, showLastSeen: true } });
+      await upsert({ fullName: 'Announced Before', profilePic: '', about: 'only the about changed' });
+      await upsert({ fullName: 'Announced After', profilePic: '' });
+      await upsert({ fullName: 'Announced After', profilePic: '/api/media/avatars/x.png' });
+      expect(announced).toEqual([
+        { _id: changing.id, fullName: 'Announced After', profilePic: '' },
+        { _id: changing.id, fullName: 'Announced After', profilePic: '/api/media/avatars/x.png' },
+      ]);
+    } finally {
+      listening.unsubscribe();
+    }
+  });
+
   it('ignores a malformed users.upserted event', async () => {
     const me = await server.user('Careful');
     const before = (await me.client.get('/api/messages/users')).body.length;
