@@ -181,6 +181,11 @@ describeOnEmbedded((run) => {
       await scan(page, 'send-files-dialog');
       await page.keyboard.press('Escape');
       await polled(() => page.getByRole('dialog', { name: 'Send 2 files?' }).isVisible(), 'the question closed').toBe(false);
+      await page.keyboard.press('Control+/');
+      await polled(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible(), 'the keyboard shortcuts').toBe(true);
+      await scan(page, 'keyboard-shortcuts');
+      await page.keyboard.press('Escape');
+      await polled(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible(), 'the keyboard shortcuts closed').toBe(false);
 
       await page.getByRole('button', { name: 'Emoji' }).click();
       await polled(() => page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').count(), 'the emoji picker').toBeGreaterThan(0);

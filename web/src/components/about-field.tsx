@@ -47,7 +47,7 @@ export function AboutField() {
               }}
               autoFocus
             />
-            <span className={`text-xs ${left < 0 ? 'text-danger' : 'text-muted'}`} aria-live="polite">
+            <span className={`text-xs ${left < 0 ? 'text-danger' : 'text-muted'}`}>
               {left < 0 ? `${-left} too many` : left}
             </span>
           </label>

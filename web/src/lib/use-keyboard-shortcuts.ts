@@ -6,9 +6,10 @@ export const CONTACT_SEARCH_ID = 'contact-search';
 
 /**
  * The shortcuts of desktop messengers: Alt+↓ and Alt+↑ open the next and the previous conversation
- * of the list (the first one when none is open), Ctrl+K (⌘K on a Mac) goes to the contact search.
+ * of the list (the first one when none is open), Ctrl+K (⌘K on a Mac) goes to the contact search,
+ * and Ctrl+/ (⌘/) asks for the list of them all (`showShortcuts`).
  */
-export function useKeyboardShortcuts(): void {
+export function useKeyboardShortcuts(showShortcuts: () => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey && !event.ctrlKey && !event.metaKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
@@ -24,9 +25,12 @@ export function useKeyboardShortcuts(): void {
         event.preventDefault();
         search.focus();
         search.select();
+      } else if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key === '/') {
+        event.preventDefault();
+        showShortcuts();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [showShortcuts]);
 }

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ChatContainer } from '../components/chat-container';
+import { KeyboardShortcutsDialog } from '../components/keyboard-shortcuts-dialog';
 import { NoChatSelected } from '../components/no-chat-selected';
 import { Sidebar } from '../components/sidebar';
 import { useKeyboardShortcuts } from '../lib/use-keyboard-shortcuts';
@@ -20,8 +21,9 @@ function useUnreadTitle() {
 
 export function HomePage() {
   const selectedUser = useChatStore((state) => state.selectedUser);
+  const [isShowingShortcuts, setShowingShortcuts] = useState(false);
   useUnreadTitle();
-  useKeyboardShortcuts();
+  useKeyboardShortcuts(useCallback(() => setShowingShortcuts(true), []));
   return (
     <main className="h-screen bg-base-200">
       <div className="flex items-center justify-center px-2 pt-20 sm:px-4">
@@ -32,6 +34,7 @@ export function HomePage() {
           </div>
         </div>
       </div>
+      <KeyboardShortcutsDialog open={isShowingShortcuts} onDone={() => setShowingShortcuts(false)} />
     </main>
   );
 }

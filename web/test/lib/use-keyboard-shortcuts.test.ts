@@ -20,7 +20,7 @@ const open = () => useChatStore.getState().selectedUser?._id;
 
 describe('keyboard shortcuts', () => {
   it('opens the next and the previous conversation of the list with Alt+↓ and Alt+↑, staying at its ends', () => {
-    renderHook(() => useKeyboardShortcuts());
+    renderHook(() => useKeyboardShortcuts(() => {}));
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true });
     expect(open(), 'the first one when none is open').toBe('ann');
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true });
@@ -35,7 +35,7 @@ describe('keyboard shortcuts', () => {
 
   it('goes to the contact search with Ctrl+K or ⌘K', () => {
     document.body.innerHTML = `<input id="${CONTACT_SEARCH_ID}" value="old words" /><textarea></textarea>`;
-    renderHook(() => useKeyboardShortcuts());
+    renderHook(() => useKeyboardShortcuts(() => {}));
     const search = document.getElementById(CONTACT_SEARCH_ID) as HTMLInputElement;
     for (const keys of [{ ctrlKey: true }, { metaKey: true }]) {
       document.querySelector('textarea')!.focus();
@@ -44,5 +44,14 @@ describe('keyboard shortcuts', () => {
       expect(handled, 'the browser’s own Ctrl+K not taken too').toBe(true);
       expect([search.selectionStart, search.selectionEnd]).toEqual([0, 'old words'.length]);
     }
+  });
+
+  it('asks for the list of shortcuts with Ctrl+/ or ⌘/, and not for a / alone', () => {
+    const showShortcuts = vi.fn();
+    renderHook(() => useKeyboardShortcuts(showShortcuts));
+    fireEvent.keyDown(window, { key: '/' });
+    expect(showShortcuts).not.toHaveBeenCalled();
+    for (const keys of [{ ctrlKey: true }, { metaKey: true }]) expect(fireEvent.keyDown(window, { key: '/', ...keys }), 'the browser’s own not taken too').toBe(false);
+    expect(showShortcuts).toHaveBeenCalledTimes(2);
   });
 });
