@@ -19,6 +19,7 @@ interface AuthState {
   isLoggingIn: boolean;
   isUpdatingProfile: boolean;
   isSavingAbout: boolean;
+  isRemovingPhoto: boolean;
   isLoggingOutEverywhere: boolean;
   checkAuth(): Promise<void>;
   signup(form: { fullName: string; email: string; password: string }): Promise<boolean>;
@@ -45,7 +46,7 @@ interface AuthState {
   applyPresenceChange(change: OnlineUsersChanged): void;
 }
 
-type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile' | 'isSavingAbout';
+type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile' | 'isSavingAbout' | 'isRemovingPhoto';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
@@ -138,6 +139,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
     isLoggingIn: false,
     isUpdatingProfile: false,
     isSavingAbout: false,
+    isRemovingPhoto: false,
     isLoggingOutEverywhere: false,
 
     checkAuth() {
@@ -231,7 +233,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
     updateProfile: (profilePic) =>
       receiveUser('isUpdatingProfile', () => api.updateProfile(profilePic), 'Profile updated successfully'),
 
-    removeProfilePic: () => receiveUser('isUpdatingProfile', api.removeProfilePic, 'Profile photo removed'),
+    removeProfilePic: () => receiveUser('isRemovingPhoto', api.removeProfilePic, 'Profile photo removed'),
 
     updateAbout: (about) => receiveUser('isSavingAbout', () => api.updateAbout(about), about.trim() ? 'About updated' : 'About cleared'),
 
