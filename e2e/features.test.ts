@@ -543,6 +543,8 @@ describeOnEmbedded((run) => {
       await ben.page.goto('/');
       const inBobsList = ben.page.getByRole('button', { name: /Alice About/ }).locator('img').first();
       await polled(() => inBobsList.getAttribute('src'), 'her photo in Bob’s list').toMatch(/^\/api\/media\/avatars\//);
+      // Online in his list: his socket watches her (the change would otherwise pass before it does).
+      await polled(() => ben.page.getByRole('button', { name: /Alice About/ }).textContent(), 'her presence in Bob’s list').toContain('Online');
       const avatar = ann.page.getByRole('link', { name: 'Profile' }).locator('img');
       expect(await avatar.getAttribute('src')).toMatch(/^\/api\/media\/avatars\//);
       await ann.page.getByRole('button', { name: 'Remove photo' }).click();
