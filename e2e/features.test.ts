@@ -565,6 +565,10 @@ describeOnEmbedded((run) => {
       await send(alice, bobUser._id, 'It was nice talking to you');
       const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
       await ann.page.goto('/profile');
+      // Bob has their conversation open while she leaves (his socket watching her, as her presence shows).
+      await ben.page.goto('/');
+      await polled(() => ben.page.getByRole('button', { name: /Alice Leaving/ }).textContent(), 'her online in Bob’s list').toContain('Online');
+      await ben.page.getByRole('button', { name: /Alice Leaving/ }).click();
       const download = ann.page.waitForEvent('download');
       await ann.page.getByRole('link', { name: 'Export my data' }).click();
       const saved = await download;
@@ -585,9 +589,13 @@ describeOnEmbedded((run) => {
       await ann.page.waitForURL('**/login');
       await polled(() => announcement(ann.page, 'Your account has been deleted').count(), 'the deletion told').toBe(1);
 
-      await ben.page.goto('/');
+      // At once, without a reload: the conversation closes, her name is gone.
+      await polled(() => ben.page.getByText('This account was deleted').isVisible(), 'no input, and why, live').toBe(true);
+      await polled(() => ben.page.getByRole('button', { name: /Deleted user/ }).count(), 'her row as “Deleted user”, live').toBe(1);
+      expect(await conversation(ben.page).getByText('It was nice talking to you').count(), 'her words kept').toBe(1);
+      await ben.page.reload();
       await ben.page.getByRole('button', { name: /Deleted user/ }).click();
-      await polled(() => conversation(ben.page).getByText('It was nice talking to you').count(), 'her words kept').toBe(1);
+      await polled(() => conversation(ben.page).getByText('It was nice talking to you').count(), 'her words kept after a reload').toBe(1);
       await polled(() => ben.page.getByText('This account was deleted').isVisible(), 'no input, and why').toBe(true);
       await run.shot(ben.page, 'conversation-with-deleted-user');
     });

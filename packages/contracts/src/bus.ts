@@ -19,8 +19,8 @@ export const subjects = {
   /** A `UserDeleted` after a user deleted their account: messages keeps their messages as from "Deleted user". */
   usersDeleted: 'users.deleted',
   /**
-   * A `Contact` whose name or picture changed, live (at most once), from messages once its contacts
-   * table holds the change: every gateway replica tells the sockets that have that user on screen.
+   * A `ContactChanged`: a new name or picture, or an account deleted, live (at most once), from
+   * messages once its contacts table holds it: every gateway replica tells the sockets that have that user on screen.
    */
   contactsChanged: 'contacts.changed',
   /** A `SessionsRevoked` after a logout: the gateway ends those sessions' sockets. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { SendBodySchema, type Message } from './messages.js';
-import type { Contact } from './users.js';
+import type { ContactChanged } from './users.js';
 
 /** Where the web app and the gateway speak Socket.IO. */
 export const SOCKET_PATH = '/socket.io';
@@ -143,8 +143,8 @@ export interface ServerToClientEvents {
   messageStarred: (change: MessageStarred) => void;
   messagesHidden: (change: MessagesHidden) => void;
   conversationCleared: (change: ConversationCleared) => void;
-  /** Someone this socket has on screen (it watches their presence, or everyone's) changed their name or picture. */
-  contactChanged: (contact: Contact) => void;
+  /** Someone this socket has on screen (it watches their presence, or everyone's) changed their name or picture, or deleted their account. */
+  contactChanged: (change: ContactChanged) => void;
 }
 
 /** Most users one socket may watch the presence of. */

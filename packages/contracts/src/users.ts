@@ -41,6 +41,16 @@ export const ContactSchema = Type.Object({
 });
 export type Contact = Static<typeof ContactSchema>;
 
+/** `contactChanged`, and `contacts.changed` on the bus: a contact's new name or picture, or their account deleted. */
+export const ContactChangedSchema = Type.Object({
+  _id: Type.String({ format: 'uuid' }),
+  fullName: Type.String(),
+  profilePic: Type.String(),
+  /** They deleted their account: shown as "Deleted user" from now on, and their conversation closed. */
+  accountDeleted: Type.Optional(Type.Literal(true)),
+});
+export type ContactChanged = Static<typeof ContactChangedSchema>;
+
 /** `GET /api/messages/contact/:id`: a contact as their contact info shows them, with their "About". */
 export const ContactCardSchema = Type.Object({
   _id: Type.String(),

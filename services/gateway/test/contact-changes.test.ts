@@ -1,4 +1,4 @@
-import { subjects, type Contact } from '@chat/contracts';
+import { subjects, type ContactChanged } from '@chat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectEvents, connected, eventually, openSocket } from '#test-support';
 import { startGateway } from './gateway-server.js';
@@ -16,9 +16,9 @@ describe('a contact’s new name or picture', () => {
     const notWatching = openSocket(gateway.baseUrl, { cookie: elsewhere.cookie, userId: elsewhere.id, auth: { watchPresence: [watcher.id] } });
     const hearingEveryone = openSocket(gateway.baseUrl, { cookie: everyoneHearer.cookie, userId: everyoneHearer.id });
     const [atWatcher, atElsewhere, atEveryoneHearer] = [
-      collectEvents<Contact>(watching, 'contactChanged'),
-      collectEvents<Contact>(notWatching, 'contactChanged'),
-      collectEvents<Contact>(hearingEveryone, 'contactChanged'),
+      collectEvents<ContactChanged>(watching, 'contactChanged'),
+      collectEvents<ContactChanged>(notWatching, 'contactChanged'),
+      collectEvents<ContactChanged>(hearingEveryone, 'contactChanged'),
     ];
     await Promise.all([watching, notWatching, hearingEveryone].map((socket) => connected(socket)));
 
@@ -27,6 +27,10 @@ describe('a contact’s new name or picture', () => {
     await eventually(() => atWatcher.length === 1 && atEveryoneHearer.length === 1, 'the change at the sockets that show Ann');
     expect(atWatcher).toEqual([change]);
     expect(atEveryoneHearer).toEqual([change]);
+    const deleted = { _id: ann.id, fullName: 'Deleted user', profilePic: '', accountDeleted: true };
+    await gateway.bus.publish(subjects.contactsChanged, JSON.stringify(deleted));
+    await eventually(() => atWatcher.length === 2, 'her account deleted, at the socket showing her');
+    expect(atWatcher[1]).toEqual(deleted);
     // A later change, of the one it shows, reaches the third: Ann's would have come before it.
     const watcherChange = { _id: watcher.id, fullName: 'Watcher Renamed', profilePic: '' };
     await gateway.bus.publish(subjects.contactsChanged, JSON.stringify(watcherChange));
@@ -41,7 +45,7 @@ describe('a contact’s new name or picture', () => {
       openSocket(gateway.baseUrl, { cookie: blocked.cookie, userId: blocked.id, auth: { watchPresence: [ann.id, friend.id] } }),
       openSocket(gateway.baseUrl, { cookie: friend.cookie, userId: friend.id, auth: { watchPresence: [ann.id] } }),
     ];
-    const [atBlocked, atFriend] = [collectEvents<Contact>(blockedSocket, 'contactChanged'), collectEvents<Contact>(friendSocket, 'contactChanged')];
+    const [atBlocked, atFriend] = [collectEvents<ContactChanged>(blockedSocket, 'contactChanged'), collectEvents<ContactChanged>(friendSocket, 'contactChanged')];
     await Promise.all([blockedSocket, friendSocket].map((socket) => connected(socket)));
     await gateway.block(ann.id, blocked.id);
 

@@ -1,6 +1,6 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
 import { type Database } from '@chat/database';
-import { subjects, UserDeletedSchema, UserUpsertedSchema, type Contact } from '@chat/contracts';
+import { DELETED_USER_NAME, subjects, UserDeletedSchema, UserUpsertedSchema, type ContactChanged } from '@chat/contracts';
 import type { BlobStore } from '@chat/blobs';
 import type { BlockedPairs } from '@chat/presence';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +23,11 @@ export async function projectContacts(
   log: FastifyBaseLogger,
 ): Promise<Subscription> {
   const { bus, db } = deps;
+  /** Those who have the user on screen see the change at once; anyone else reads it with their next page. */
+  const announce = (change: ContactChanged) =>
+    bus.publish(subjects.contactsChanged, JSON.stringify(change)).catch((error: unknown) => {
+      log.warn({ err: error, userId: change._id }, 'could not announce a changed contact');
+    });
   const upserts = await bus.consumeEvents(subjects.usersUpserted, CONSUMER, async (payload) => {
     const event = readUserUpserted(payload);
     if (!event) {
@@ -33,12 +38,7 @@ export async function projectContacts(
     const changed = await upsertContact(db, { ...card, about: event.about }, event.settings);
     // A user may come online before their contact is made here (they sign up, then connect).
     deps.contactMade(event._id);
-    // Those who have them on screen see the change at once; anyone else reads it with their next page.
-    if (changed) {
-      await bus.publish(subjects.contactsChanged, JSON.stringify(card satisfies Contact)).catch((error: unknown) => {
-        log.warn({ err: error, userId: event._id }, 'could not announce a changed contact');
-      });
-    }
+    if (changed) await announce(card);
   });
   const deletions = await bus.consumeEvents(subjects.usersDeleted, DELETIONS_CONSUMER, async (payload) => {
     const event = readUserDeleted(payload);
@@ -47,6 +47,7 @@ export async function projectContacts(
       return;
     }
     await forgetUser(deps, event._id);
+    await announce({ _id: event._id, fullName: DELETED_USER_NAME, profilePic: '', accountDeleted: true });
   });
   return {
     unsubscribe() {

@@ -5,6 +5,7 @@ import {
   TYPING_REPEAT_MS,
   UNREAD_COUNT_CAP,
   type Contact,
+  type ContactChanged,
   type InboxEntry,
   type Message,
   type MessageReceipt,
@@ -200,8 +201,8 @@ export interface ChatState {
   markSeen(userIds: string[]): void;
   /** A block now hides these people: no last seen shown for them. */
   hideLastSeen(userIds: string[]): void;
-  /** Someone on screen changed their name or picture: shown at once wherever they are. */
-  applyContactChange(contact: Contact): void;
+  /** Someone on screen changed their name or picture, or deleted their account: shown at once wherever they are. */
+  applyContactChange(change: ContactChanged): void;
   /** The contacts I blocked: their conversation offers "Unblock" instead of the input. */
   blockedUsers: Contact[];
   loadBlockedUsers(): Promise<void>;
@@ -1062,10 +1063,11 @@ export const useChatStore = create<ChatState>((set, get) => {
       set((state) => ({ users: withPin(state.users, userId, pinned) }));
     },
 
-    applyContactChange({ _id, fullName, profilePic }) {
+    applyContactChange({ _id, fullName, profilePic, accountDeleted }) {
       const changed = <T extends Contact>(contact: T): T => (contact._id === _id ? { ...contact, fullName, profilePic } : contact);
       set((state) => ({
-        users: state.users.map(changed),
+        // A deleted account's conversation closes, as its entry now says.
+        users: state.users.map((entry) => (accountDeleted && entry._id === _id ? { ...changed(entry), accountDeleted } : changed(entry))),
         selectedUser: state.selectedUser && changed(state.selectedUser),
         blockedUsers: state.blockedUsers.map(changed),
       }));

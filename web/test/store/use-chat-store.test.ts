@@ -826,4 +826,12 @@ describe('a contact’s new name or picture', () => {
     expect(selectedUser).toEqual({ _id: 'bob', fullName: 'Robert Stone', profilePic: '/api/media/avatars/bob.png' });
     expect(blockedUsers).toEqual([{ _id: 'bob', fullName: 'Robert Stone', profilePic: '/api/media/avatars/bob.png' }]);
   });
+
+  it('closes the conversation of someone who deleted their account, shown as “Deleted user”', () => {
+    const cat = { _id: 'cat', fullName: 'Cat Lee', profilePic: '/api/media/avatars/cat.png' };
+    useChatStore.setState({ users: [{ ...cat, lastMessage: null, unreadCount: 0, lastSeen: null }], selectedUser: cat });
+    useChatStore.getState().applyContactChange({ _id: 'cat', fullName: 'Deleted user', profilePic: '', accountDeleted: true });
+    expect(useChatStore.getState().users).toEqual([{ _id: 'cat', fullName: 'Deleted user', profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: null, accountDeleted: true }]);
+    expect(useChatStore.getState().selectedUser).toEqual({ _id: 'cat', fullName: 'Deleted user', profilePic: '' });
+  });
 });

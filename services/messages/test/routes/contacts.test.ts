@@ -35,7 +35,7 @@ describe('GET /api/messages/users', () => {
     expect(contacts.filter((c: { _id: string }) => c._id === changing.id)).toHaveLength(1);
   });
 
-  it('announces a new name or picture to the gateways once it is kept, but not a signup nor a change of settings alone', async () => {
+  it('announces a new name or picture, and an account deleted, to the gateways once it is kept, but not a signup nor a change of settings alone', async () => {
     const announced: unknown[] = [];
     const listening = server.bus.subscribe(subjects.contactsChanged, (payload) => void announced.push(JSON.parse(payload)));
     try {
@@ -45,9 +45,11 @@ describe('GET /api/messages/users', () => {
       await upsert({ fullName: 'Announced Before', profilePic: '', about: 'only the about changed' });
       await upsert({ fullName: 'Announced After', profilePic: '' });
       await upsert({ fullName: 'Announced After', profilePic: '/api/media/avatars/x.png' });
+      await server.bus.publishEvent(subjects.usersDeleted, JSON.stringify({ _id: changing.id }), randomUUID());
       expect(announced).toEqual([
         { _id: changing.id, fullName: 'Announced After', profilePic: '' },
         { _id: changing.id, fullName: 'Announced After', profilePic: '/api/media/avatars/x.png' },
+        { _id: changing.id, fullName: 'Deleted user', profilePic: '', accountDeleted: true },
       ]);
     } finally {
       listening.unsubscribe();
