@@ -33,6 +33,11 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
   let lastPushAt = 0;
 
   const watchers = presenceWatchers();
+  /** Of these sockets, those whose user may see `userId` (no block hides them from it). */
+  const notHiddenFrom = (userId: string, sockets: Iterable<ChatSocket>): Iterable<ChatSocket> => {
+    const hiddenFrom = blockedPeers.hiddenFrom(userId);
+    return hiddenFrom ? [...sockets].filter((socket) => !hiddenFrom.has(socketUserId(socket))) : sockets;
+  };
   /**
    * Each watching socket gets one packet a push, with every change among those it watches. Most
    * hear of one user only: they share that user's frame. The few hearing of several are grouped by
@@ -41,11 +46,7 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
   const tellWatchers = (change: OnlineUsersChanged) => {
     const wentOnline = new Set(change.online);
     /** Each changed user's sockets here watching them, but those of a viewer a block hides the user from. */
-    const watching = [...change.online, ...change.offline].map((userId) => {
-      const hiddenFrom = blockedPeers.hiddenFrom(userId);
-      const sockets: Iterable<ChatSocket> = watchers.of(userId) ?? [];
-      return { userId, sockets: hiddenFrom ? [...sockets].filter((socket) => !hiddenFrom.has(socketUserId(socket))) : sockets };
-    });
+    const watching = [...change.online, ...change.offline].map((userId) => ({ userId, sockets: notHiddenFrom(userId, watchers.of(userId) ?? []) }));
     /** Whom each socket hears of, while it is one user; null once it is several. */
     const hears = new Map<ChatSocket, string | null>();
     for (const { userId, sockets } of watching) for (const socket of sockets) hears.set(socket, hears.has(socket) ? null : userId);
@@ -178,11 +179,7 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
   return {
     hooks,
     /** The sockets here that have `userId` on screen (they watch them, or everyone), but those of viewers a block hides them from. */
-    audienceOf(userId: string): ChatSocket[] {
-      const hiddenFrom = blockedPeers.hiddenFrom(userId);
-      const sockets = [...(watchers.of(userId) ?? []), ...watchers.everyone];
-      return hiddenFrom ? sockets.filter((socket) => !hiddenFrom.has(socketUserId(socket))) : sockets;
-    },
+    audienceOf: (userId: string): ChatSocket[] => [...notHiddenFrom(userId, [...(watchers.of(userId) ?? []), ...watchers.everyone])],
     async connected(socket: ChatSocket) {
       socket.on('watchPresence', onWatchPresence);
       socket.on('countOnline', onCountOnline);
