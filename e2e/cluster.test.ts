@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OnlineUsersChanged } from '@chat/contracts';
 import { ApiClient, collectEvents, connected, eventually, nextEvent, openSocket } from '#test-support';
 import { startLocalCluster, type ClusterService, type LocalCluster } from '../scripts/local-cluster.js';
 import { clusterUsers } from './cluster-users.js';
@@ -17,12 +18,6 @@ afterEach(() => {
 afterAll(async () => {
   await cluster?.close();
 });
-
-interface PresenceChange {
-  online: string[];
-  offline: string[];
-  hidden?: string[];
-}
 
 const { signUp, disconnectAll } = clusterUsers(() => cluster);
 
@@ -142,7 +137,7 @@ describe('the local cluster: services on their own behind nginx', () => {
     // The messages service hears presence too: "Show online only" lists whoever is online on any replica.
     const onlineAnn = async () => ((await ben.client.get('/api/messages/users?online=true&q=ann presence')).body as { _id: string }[]).length;
     await eventually(async () => (await onlineAnn()) === 1, 'Ann in the online list');
-    const changes = collectEvents<PresenceChange>(benSocket, 'onlineUsersChanged');
+    const changes = collectEvents<OnlineUsersChanged>(benSocket, 'onlineUsersChanged');
     annSocket.disconnect();
     await eventually(() => changes.some((c) => c.offline.includes(ann._id)), 'Ann offline on the other replica');
     await eventually(async () => (await onlineAnn()) === 0, 'Ann out of the online list');
@@ -151,7 +146,7 @@ describe('the local cluster: services on their own behind nginx', () => {
   it('shows a new signup in an existing user’s contacts, and online once connected', async () => {
     const ben = await signUp('Ben Contacts');
     const benSocket = await ben.socket('gateway-2');
-    const changes = collectEvents<PresenceChange>(benSocket, 'onlineUsersChanged');
+    const changes = collectEvents<OnlineUsersChanged>(benSocket, 'onlineUsersChanged');
     const newcomer = await signUp('Newcomer Cluster', { known: false });
     await ben.client.waitForContact(newcomer._id);
     const contacts = (await ben.client.get('/api/messages/users')).body as { _id: string }[];
@@ -165,12 +160,13 @@ describe('the local cluster: services on their own behind nginx', () => {
     const ben = await signUp('Ben Blocked');
     const annSocket = await ann.socket('gateway-1');
     const benSocket = await ben.socket('gateway-2');
-    const benSees = collectEvents<PresenceChange>(benSocket, 'onlineUsersChanged');
+    const benSees = collectEvents<OnlineUsersChanged>(benSocket, 'onlineUsersChanged');
+    const annSees = collectEvents<OnlineUsersChanged>(annSocket, 'onlineUsersChanged');
     const annBlocks = collectEvents<{ userId: string; blocked: boolean }>(annSocket, 'blockChanged');
     await ben.send(ann, 'before the block');
 
     expect((await ann.client.post(`/api/messages/block/${ben._id}`)).status).toBe(204);
-    await eventually(() => benSees.some((change) => change.hidden?.includes(ann._id)), 'Ann hidden from Ben on the other replica');
+    await eventually(() => annSees.some((change) => change.hidden?.includes(ben._id)), 'Ben, on the other replica, hidden from Ann');
     await eventually(() => annBlocks.length === 1, 'Ann’s tab told of her block');
     const refused = await ben.post(ann, 'after the block');
     expect(refused.status).toBe(403);
@@ -178,6 +174,9 @@ describe('the local cluster: services on their own behind nginx', () => {
     await eventually(() => benAgain.snapshots.length === 1, 'the snapshot on Ann’s replica');
     expect(benAgain.snapshots[0]).toContain(ben._id);
     expect(benAgain.snapshots[0]).not.toContain(ann._id);
+    // Ben is told nothing that names Ann: she just stops reaching him.
+    const namesAnn = (change: OnlineUsersChanged) => [...change.online, ...change.offline, ...(change.hidden ?? [])].includes(ann._id);
+    expect(benSees.filter(namesAnn)).toEqual([]);
 
     const annGone = nextEvent(annSocket, 'disconnect');
     expect((await ann.client.post('/api/auth/delete-account', { password: 'secret123' })).status).toBe(200);
@@ -260,7 +259,7 @@ describe('the local cluster: services on their own behind nginx', () => {
     const twoTabs = await signUp('Two Tabs Crash');
     const mover = await signUp('Mover Crash');
     const watcherSocket = await watcher.socket('gateway-1');
-    const changes = collectEvents<PresenceChange>(watcherSocket, 'onlineUsersChanged');
+    const changes = collectEvents<OnlineUsersChanged>(watcherSocket, 'onlineUsersChanged');
     await victim.socket('gateway-2');
     await twoTabs.socket('gateway-1');
     await twoTabs.socket('gateway-2');

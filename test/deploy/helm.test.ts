@@ -297,7 +297,17 @@ describe('helm/chat decisions', () => {
     expect(ofKind(await render('default', ['networkPolicy.enabled=false']), 'NetworkPolicy')).toEqual([]);
   });
 
-  it('has Prometheus scrape /metrics of every Node service when asked, through the NetworkPolicies', async () => {
+  it('lets the services reach the S3 store on its endpoint’s port: 443 for an https one without a port, or as told', async () => {
+    const s3Egress = (objects: K8sObject[]) =>
+      ['auth', 'messages'].map((component) =>
+        named(objects, 'NetworkPolicy', `chat-chat-${component}`).spec.egress.flatMap((rule: any) => rule.ports.map((port: any) => port.port)).filter((port: number) => port !== 53 && ![4222, 5432, 6379].includes(port)),
+      );
+    expect(s3Egress(rendered.production)).toEqual([[443], [443]]);
+    expect(s3Egress(await render('default', ['s3.endpoint=http://minio.storage:8333']))).toEqual([[8333], [8333]]);
+    expect(s3Egress(await render('production', ['networkPolicy.egress.s3.port=8443']))).toEqual([[8443], [8443]]);
+  });
+
+  it('has Prometheus scrape /metrics of every Node service when asked, on a port of its own, through the NetworkPolicies', async () => {
     expect(ofKind(rendered.default, 'ServiceMonitor')).toEqual([]);
     const objects = await render('default', ['metrics.serviceMonitor.enabled=true']);
     const [monitor] = ofKind(objects, 'ServiceMonitor');
@@ -313,7 +323,12 @@ describe('helm/chat decisions', () => {
       const fromPrometheus = named(objects, 'NetworkPolicy', `chat-chat-${component}`).spec.ingress.find(
         (rule: any) => rule.from[0].namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring',
       );
-      expect(fromPrometheus?.ports, component).toEqual([{ port: 'http' }]);
+      expect(fromPrometheus?.ports, component).toEqual([{ port: 'metrics' }]);
+    }
+    // The port the Services' http port and the Ingress lead to never serves it.
+    expect(named(objects, 'ConfigMap', 'chat-chat').data!.METRICS_PORT).toBe('9464');
+    for (const { deployment, pod } of podsOf(objects).filter(({ deployment }) => !deployment.metadata.name.endsWith('-web'))) {
+      expect(pod.spec.containers[0].ports, deployment.metadata.name).toContainEqual({ name: 'metrics', containerPort: 9464 });
     }
   });
 

@@ -152,6 +152,8 @@ spec:
           ports:
             - name: http
               containerPort: 8080
+            - name: metrics
+              containerPort: 9464
           envFrom:
             - configMapRef:
                 name: {{ include "chat.fullname" .root }}
@@ -201,7 +203,7 @@ spec:
           emptyDir: {}
 {{- end -}}
 
-{{/* A ClusterIP Service for one component on port 8080. */}}
+{{/* A ClusterIP Service for one component: the app on port 8080, a Node service's /metrics on 9464. */}}
 {{- define "chat.service" -}}
 apiVersion: v1
 kind: Service
@@ -218,6 +220,21 @@ spec:
     - name: http
       port: 8080
       targetPort: http
+    {{- if ne .component "web" }}
+    - name: metrics
+      port: 9464
+      targetPort: metrics
+    {{- end }}
+{{- end -}}
+
+{{/*
+The S3 store's port for the NetworkPolicies: networkPolicy.egress.s3.port when set, else the port
+of s3.endpoint (443 for https, 80 for http when it names none).
+*/}}
+{{- define "chat.s3Port" -}}
+{{- $endpoint := urlParse (required "s3.endpoint is required (http://minio:9000)" .Values.s3.endpoint) -}}
+{{- $named := regexFind "[0-9]+$" (regexFind ":[0-9]+$" $endpoint.host) -}}
+{{- coalesce .Values.networkPolicy.egress.s3.port $named (ternary "443" "80" (eq $endpoint.scheme "https")) -}}
 {{- end -}}
 
 {{/*

@@ -14,7 +14,8 @@ export interface BlobStore {
 /** Blobs as files under `root`; keys are validated by the caller, and a key may never leave the root. */
 export async function createDiskBlobStore(root: string): Promise<BlobStore> {
   const base = resolve(root);
-  await mkdir(base, { recursive: true });
+  // Other users of the machine read none of it: folders 0700, files 0600.
+  await mkdir(base, { recursive: true, mode: 0o700 });
   const pathOf = (key: string) => {
     const path = resolve(base, key);
     if (!path.startsWith(base + sep)) throw new Error(`blob key escapes the store: ${key}`);
@@ -23,10 +24,10 @@ export async function createDiskBlobStore(root: string): Promise<BlobStore> {
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       // Written aside and renamed, so a reader never sees half an image.
       const partial = join(dirname(path), `.${randomUUID()}.partial`);
-      await writeFile(partial, bytes);
+      await writeFile(partial, bytes, { mode: 0o600 });
       await rename(partial, path);
     },
     async get(key) {
@@ -41,7 +42,7 @@ export async function createDiskBlobStore(root: string): Promise<BlobStore> {
       await rm(pathOf(key), { force: true });
     },
     async ping() {
-      await mkdir(base, { recursive: true });
+      await mkdir(base, { recursive: true, mode: 0o700 });
     },
   };
 }

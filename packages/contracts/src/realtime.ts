@@ -25,7 +25,11 @@ export const HANDSHAKE_ERRORS = {
 export interface OnlineUsersChanged {
   online: string[];
   offline: string[];
-  /** Users a block now hides from this viewer: offline to them, with no last seen (not "last seen just now"). */
+  /**
+   * Users to show offline with no last seen (not "last seen just now"): to a blocker, whom their block
+   * now hides; to someone just unblocked, the other person when not online. A blocked person is never
+   * told of the block: the blocker's presence simply stops reaching them.
+   */
   hidden?: string[];
 }
 

@@ -4,6 +4,8 @@ import { isAbsolute, resolve } from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /** Where `/metrics` is served, apart from the app's port; absent: not served at all. */
+  metricsPort?: number;
   dataDir: string;
   logLevel: string;
   /** Absent in embedded mode, where one is generated and kept in `dataDir`. */
@@ -72,6 +74,10 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function optionalInteger(env: Env, name: string, min: number, max: number): number | undefined {
+  return text(env, name) === undefined ? undefined : integer(env, name, min, min, max);
 }
 
 function boolean(env: Env, name: string, fallback: boolean): boolean {
@@ -154,7 +160,9 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
   }
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
-    host: text(env, 'HOST') ?? '0.0.0.0',
+    // Only this machine reaches a server unless told otherwise (the images set HOST=0.0.0.0).
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    metricsPort: optionalInteger(env, 'METRICS_PORT', 0, 65535),
     dataDir: directory(env, 'DATA_DIR', cwd) ?? resolve(cwd, '.data'),
     logLevel,
     jwtSecret,

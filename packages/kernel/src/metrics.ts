@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { quietRouteLogLevel } from './health.js';
 
 /** What services count with, from the one prom-client every service shares. */
 export { Counter, Gauge, type Registry } from 'prom-client';
@@ -9,22 +8,32 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where a service registers its own Prometheus metrics; served at /metrics by a service app. */
     metrics: Registry;
+    /** The listener serving `/metrics` on a port of its own, where one is configured. */
+    metricsServer?: FastifyInstance;
   }
 }
 
-/** Probes and scrapes are not traffic: timing them would drown the routes people use. */
-const UNTIMED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+/** Probes are not traffic: timing them would drown the routes people use. */
+const UNTIMED_ROUTES = new Set(['/healthz', '/readyz']);
 
 /** Every app has a registry to count into, so a service plugin works the same in any app. */
 export function decorateMetrics(app: FastifyInstance): void {
   app.decorate('metrics', new Registry());
 }
 
+export interface MetricsListener {
+  port: number;
+  host: string;
+}
+
 /**
- * `GET /metrics` in the Prometheus text format: the process (CPU, memory, event loop lag, GC),
- * the latency of every route by method and status, and what the services count themselves.
+ * `GET /metrics` in the Prometheus text format (the process: CPU, memory, event loop lag, GC; the
+ * latency of every route by method and status; what the services count themselves), on a port of
+ * its own that opens and closes with the app's: the app's port, which the edge and the Ingress
+ * route to the world, never serves it. Without a port, nothing is served.
  */
-export function serveMetrics(app: FastifyInstance): void {
+export function serveMetrics(app: FastifyInstance, listener: MetricsListener | undefined): void {
+  if (!listener) return;
   const registry = app.metrics;
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -39,7 +48,13 @@ export function serveMetrics(app: FastifyInstance): void {
     if (UNTIMED_ROUTES.has(route)) return;
     duration.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { logLevel: quietRouteLogLevel(app) }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
-  );
+  const scrapes = Fastify({ logger: false });
+  scrapes.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  app.decorate('metricsServer', scrapes);
+  app.addHook('onListen', async () => {
+    await scrapes.listen(listener);
+  });
+  app.addHook('onClose', async () => {
+    await scrapes.close();
+  });
 }

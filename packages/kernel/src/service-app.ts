@@ -21,7 +21,8 @@ export interface ServiceApp<R> {
 /**
  * The HTTP server of any service (auth, messages, a gateway, or all of them embedded) with its
  * resources: opened in order (those already open are closed again if one fails), each checked by
- * `/readyz`, and closed in reverse order after the service's own close hooks; `/metrics` for Prometheus.
+ * `/readyz`, and closed in reverse order after the service's own close hooks; `/metrics` for Prometheus
+ * on METRICS_PORT when it is set.
  */
 export async function createServiceApp<R extends Record<string, Resource>>(
   config: Config,
@@ -48,6 +49,6 @@ export async function createServiceApp<R extends Record<string, Resource>>(
     if (resource.ping) checks[name] = async () => void (await resource.ping!());
   }
   await registerHealthRoutes(app, checks);
-  serveMetrics(app);
+  serveMetrics(app, config.metricsPort === undefined ? undefined : { port: config.metricsPort, host: config.host });
   return { app, resources: Object.fromEntries(opened) as R };
 }

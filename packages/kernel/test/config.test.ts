@@ -3,11 +3,11 @@ import { ConfigError, parseConfig } from '../src/config.js';
 import { requireJwtSecret, requireSharedSettings } from '../src/run-service.js';
 
 describe('parseConfig', () => {
-  it('runs embedded on :8080 with data under ./.data when nothing is set', () => {
+  it('runs embedded on :8080 of this machine only, with data under ./.data and no metrics, when nothing is set', () => {
     const config = parseConfig({}, '/srv/chat');
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: '/srv/chat/.data',
       logLevel: 'info',
       cookieSecure: false,
@@ -15,13 +15,15 @@ describe('parseConfig', () => {
     });
     expect(config.jwtSecret).toBeUndefined();
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.metricsPort).toBeUndefined();
   });
 
   it('reads every variable it knows', () => {
     const config = parseConfig(
       {
         PORT: '9000',
-        HOST: '127.0.0.1',
+        HOST: '0.0.0.0',
+        METRICS_PORT: '9464',
         DATA_DIR: '/var/chat',
         LOG_LEVEL: 'warn',
         JWT_SECRET: 'x'.repeat(40),
@@ -44,7 +46,8 @@ describe('parseConfig', () => {
     );
     expect(config).toMatchObject({
       port: 9000,
-      host: '127.0.0.1',
+      host: '0.0.0.0',
+      metricsPort: 9464,
       dataDir: '/var/chat',
       logLevel: 'warn',
       cookieSecure: true,

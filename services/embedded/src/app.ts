@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { authService } from '@chat/auth';
 import { openBlobStore } from '@chat/blobs';
@@ -16,11 +16,20 @@ import { serveWebApp } from './web.js';
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
+ * The data directory holds the database, every picture and file, and the JWT secret: no other user
+ * of the machine may enter it, even one made by an earlier version with a looser mode.
+ */
+async function keepPrivate(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
+}
+
+/**
  * Every service in one Fastify instance: on embedded adapters (nothing to install, data under
  * DATA_DIR) unless a server's URL is configured, in which case that port uses the real server.
  */
 export async function buildEmbeddedApp(config: Config) {
-  await mkdir(config.dataDir, { recursive: true });
+  await keepPrivate(config.dataDir);
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir));
   const { app, resources } = await createServiceApp(config, {
     db: (log) => openDatabase(config, log),

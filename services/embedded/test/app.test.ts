@@ -1,8 +1,12 @@
+import { chmod, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
   collectEvents,
   connected,
+  embeddedDataDir,
   eventually,
   nextEvent,
   openSocket,
@@ -24,6 +28,24 @@ const signedUp = async (name: string) => {
 };
 
 describe('embedded mode: the whole product in one process', () => {
+  it('keeps its data to the machine’s owner: DATA_DIR 0700 (even one made looser before), stored pictures 0600', async () => {
+    const dataDir = await embeddedDataDir('chat-embedded-private');
+    await chmod(dataDir, 0o755);
+    const own = await startEmbedded({ DATA_DIR: dataDir });
+    try {
+      const ann = new ApiClient(own.baseUrl);
+      const annUser = await ann.signup('Ann Private');
+      const picture = toDataUrl(await pngBytes(), 'image/png');
+      expect((await ann.put('/api/auth/update-profile', { profilePic: picture })).status).toBe(200);
+      const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+      const avatars = join(dataDir, 'media', 'avatars', annUser._id);
+      const [stored] = await readdir(avatars);
+      expect([await modeOf(dataDir), await modeOf(avatars), await modeOf(join(avatars, stored!))]).toEqual([0o700, 0o700, 0o600]);
+    } finally {
+      await own.app.close();
+    }
+  });
+
   it('shows a new signup in the others’ contact lists', async () => {
     const ann = await signedUp('Ann Embedded');
     const bob = await signedUp('Bob Embedded');
@@ -216,8 +238,28 @@ describe('metrics for Prometheus', () => {
     return line === undefined ? undefined : Number(line.slice(series.length + 1));
   };
 
+  /** Where a server serves /metrics, once it listens. */
+  const metricsUrl = (app: FastifyInstance) => {
+    const address = app.metricsServer?.server.address();
+    if (!address || typeof address === 'string') throw new Error('no metrics listener');
+    return `http://127.0.0.1:${address.port}`;
+  };
+
+  it('serves none unless asked, and never on the app’s own port', async () => {
+    const response = await new ApiClient(server.baseUrl).get('/metrics');
+    expect(response.status).toBe(404);
+    expect(server.app.metricsServer).toBeUndefined();
+    const own = await startEmbedded({ METRICS_PORT: '0' });
+    try {
+      expect((await new ApiClient(own.baseUrl).get('/metrics')).status).toBe(404);
+      expect((await new ApiClient(metricsUrl(own.app)).get('/metrics')).status).toBe(200);
+    } finally {
+      await own.app.close();
+    }
+  });
+
   it('counts what was sent, delivered and connected, and times each route', async () => {
-    const own = await startEmbedded();
+    const own = await startEmbedded({ METRICS_PORT: '0' });
     try {
       const client = () => new ApiClient(own.baseUrl);
       const [ann, bob] = [client(), client()];
@@ -230,7 +272,7 @@ describe('metrics for Prometheus', () => {
       expect((await ann.post(`/api/messages/send/${bobUser._id}`, body)).status).toBe(200);
       await eventually(() => atBob.length === 1, 'the message at Bob’s socket');
 
-      const response = await client().get('/metrics');
+      const response = await new ApiClient(metricsUrl(own.app)).get('/metrics');
       expect(response.headers.get('content-type')).toContain('text/plain');
       const text = response.body.toString();
       expect(sample(text, 'chat_messages_sent_total{outcome="stored"}')).toBe(1);

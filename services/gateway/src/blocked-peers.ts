@@ -63,9 +63,16 @@ export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; pr
       if (!hidden.has(userId)) return;
       const { hid, showed } = await load(userId);
       const sockets = io.local.to(rooms.user(userId));
-      if (userId === change.blockerId) sockets.emit('blockChanged', { userId: change.blockedId, blocked: change.blocked });
       const back = showed.length > 0 ? await presence.whoIsOnline(showed) : [];
-      if (hid.length > 0 || back.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: [], hidden: hid });
+      if (userId === change.blockerId) {
+        sockets.emit('blockChanged', { userId: change.blockedId, blocked: change.blocked });
+        if (hid.length > 0 || back.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: [], hidden: hid });
+        return;
+      }
+      // The blocked person is told nothing that names the blocker: the blocker's presence simply stops
+      // reaching them. Once unblocked they see the blocker as now (offline with no last seen if not online).
+      const stale = showed.filter((peer) => !back.includes(peer));
+      if (!change.blocked && showed.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: [], hidden: stale });
     },
   };
 }
