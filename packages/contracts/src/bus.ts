@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { uuidSchema } from './ids.js';
 import { MessageSchema } from './messages.js';
 import { MessageReceiptSchema } from './realtime.js';
 import { PrivacySettingsSchema } from './users.js';
@@ -115,13 +116,13 @@ export type ReceiptsReported = Static<typeof ReceiptsReportedSchema>;
 
 /** Users seen coming online or going offline, at `at`. */
 export const UsersSeenSchema = Type.Object({
-  seen: Type.Array(Type.Object({ userId: Type.String({ format: 'uuid' }), at: Type.String() }), { minItems: 1 }),
+  seen: Type.Array(Type.Object({ userId: uuidSchema(), at: Type.String() }), { minItems: 1 }),
 });
 export type UsersSeen = Static<typeof UsersSeenSchema>;
 
 /** A user's public card, as auth announces it on `users.upserted`. */
 export const UserUpsertedSchema = Type.Object({
-  _id: Type.String({ format: 'uuid' }),
+  _id: uuidSchema(),
   fullName: Type.String(),
   profilePic: Type.String(),
   /** Absent in events from before privacy settings: the defaults hold. */
@@ -134,11 +135,11 @@ export type UserUpserted = Static<typeof UserUpsertedSchema>;
 /** Sessions auth has revoked (a logout, or a logout of all devices), as it announces them on `sessions.revoked`. */
 export const SessionsRevokedSchema = Type.Object({
   /** Whose sessions they are: the gateways look among that user's sockets only. Absent in events from before. */
-  userId: Type.Optional(Type.String({ format: 'uuid' })),
-  sessionIds: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1 }),
+  userId: Type.Optional(uuidSchema()),
+  sessionIds: Type.Array(uuidSchema(), { minItems: 1 }),
 });
 export type SessionsRevoked = Static<typeof SessionsRevokedSchema>;
 
 /** A user who deleted their account, as auth announces it on `users.deleted`. */
-export const UserDeletedSchema = Type.Object({ _id: Type.String({ format: 'uuid' }) });
+export const UserDeletedSchema = Type.Object({ _id: uuidSchema() });
 export type UserDeleted = Static<typeof UserDeletedSchema>;

@@ -6,3 +6,4 @@ export * from './messages.js';
 export * from './realtime.js';
 export * from './users.js';
 export * from './links.js';
+export * from './ids.js';

@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { messageIdSchema, uuidSchema } from './ids.js';
 import { FileAttachmentSchema, MAX_VOICE_SECONDS } from './files.js';
 import { ContactSchema } from './users.js';
-
-const MESSAGE_ID_PATTERN = '^[1-9][0-9]{0,18}$';
 
 /** The message a reply answers, as it is now: its text and image are null once it is deleted. */
 export const QuotedMessageSchema = Type.Object({
@@ -54,7 +53,7 @@ export type Message = Static<typeof MessageSchema>;
 export const EDIT_WINDOW_MINUTES = 15;
 
 export const MessageIdParamsSchema = Type.Object({
-  messageId: Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'Invalid message id' }),
+  messageId: messageIdSchema('Invalid message id'),
 });
 
 /** The emoji picker's reaction set: offered first, one click each; any other single emoji may be chosen from the picker. */
@@ -86,11 +85,11 @@ export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 50;
 
 export const UserIdParamsSchema = Type.Object({
-  id: Type.String({ format: 'uuid', errorMessage: 'Invalid user id' }),
+  id: uuidSchema({ errorMessage: 'Invalid user id' }),
 });
 
 export const HistoryQuerySchema = Type.Object({
-  before: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'before must be a message id' })),
+  before: Type.Optional(messageIdSchema('before must be a message id')),
   limit: Type.Optional(
     Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` }),
   ),
@@ -101,14 +100,14 @@ export const SendBodySchema = Type.Object(
     text: Type.Optional(Type.Union([Type.String(), Type.Null()], { errorMessage: 'Text must be a string' })),
     image: Type.Optional(Type.Union([Type.String(), Type.Null()], { errorMessage: 'Image must be a data URL or null' })),
     /** Makes a retried send safe: the same id is stored once. */
-    clientMessageId: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'clientMessageId must be a UUID' })),
+    clientMessageId: Type.Optional(uuidSchema({ errorMessage: 'clientMessageId must be a UUID' })),
     /** The id of the message of this conversation that this one answers. */
-    replyTo: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'replyTo must be a message id' })),
+    replyTo: Type.Optional(messageIdSchema('replyTo must be a message id')),
     /**
      * The id of a message I sent or received, whose text and image this one carries on to another
      * conversation (marked forwarded); then the body has no text, image or replyTo of its own.
      */
-    forwardOf: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'forwardOf must be a message id' })),
+    forwardOf: Type.Optional(messageIdSchema('forwardOf must be a message id')),
   },
   { errorMessage: { type: 'Request body must be a JSON object' } },
 );
@@ -122,8 +121,8 @@ export const SendFileFieldsSchema = Type.Object(
   {
     /** A caption. */
     text: Type.Optional(Type.String({ errorMessage: 'Text must be a string' })),
-    clientMessageId: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'clientMessageId must be a UUID' })),
-    replyTo: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'replyTo must be a message id' })),
+    clientMessageId: Type.Optional(uuidSchema({ errorMessage: 'clientMessageId must be a UUID' })),
+    replyTo: Type.Optional(messageIdSchema('replyTo must be a message id')),
     /** The file is a voice message this many seconds long (a recording, 1 to MAX_VOICE_SECONDS). */
     voiceSeconds: Type.Optional(
       Type.String({ pattern: '^(?:[1-9]|[1-9][0-9]|[1-8][0-9]{2}|900)$', errorMessage: `voiceSeconds must be a whole number of seconds from 1 to ${MAX_VOICE_SECONDS}` }),
@@ -183,7 +182,7 @@ export type ContactsQuery = Static<typeof ContactsQuerySchema>;
 
 /** `POST /api/messages/read/:id`: every message from that user up to and including this one is read. */
 export const ReadBodySchema = Type.Object(
-  { upTo: Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'upTo must be a message id' }) },
+  { upTo: messageIdSchema('upTo must be a message id') },
   { errorMessage: { required: { upTo: 'upTo is required' }, type: 'Request body must be a JSON object' } },
 );
 export type ReadBody = Static<typeof ReadBodySchema>;
@@ -197,8 +196,8 @@ export const MessageSearchQuerySchema = Type.Object(
   {
     q: Type.String({ maxLength: MAX_MESSAGE_SEARCH, errorMessage: `q must be at most ${MAX_MESSAGE_SEARCH} characters` }),
     /** Only the conversation with this user. */
-    with: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'with must be a user id' })),
-    before: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'before must be a message id' })),
+    with: Type.Optional(uuidSchema({ errorMessage: 'with must be a user id' })),
+    before: Type.Optional(messageIdSchema('before must be a message id')),
     limit: Type.Optional(
       Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` }),
     ),
@@ -214,8 +213,8 @@ export type MessageSearchResult = Static<typeof MessageSearchResultSchema>;
 /** `GET /api/messages/starred`: the messages I starred (or those with one person), newest first. */
 export const StarredQuerySchema = Type.Object({
   /** Only the conversation with this user. */
-  with: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'with must be a user id' })),
-  before: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'before must be a message id' })),
+  with: Type.Optional(uuidSchema({ errorMessage: 'with must be a user id' })),
+  before: Type.Optional(messageIdSchema('before must be a message id')),
   limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
 });
 export type StarredQuery = Static<typeof StarredQuerySchema>;
@@ -231,7 +230,7 @@ export const SharedQuerySchema = Type.Object(
       SHARED_KINDS.map((kind) => Type.Literal(kind)),
       { errorMessage: `kind must be one of ${SHARED_KINDS.join(', ')}` },
     ),
-    before: Type.Optional(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'before must be a message id' })),
+    before: Type.Optional(messageIdSchema('before must be a message id')),
     limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
   },
   { errorMessage: { required: { kind: 'kind is required' } } },
@@ -244,7 +243,7 @@ export const MAX_DELETE_FOR_ME = 100;
 /** `POST /api/messages/delete-for-me/:id`: messages of my conversation with that user, gone for me alone. */
 export const DeleteForMeBodySchema = Type.Object(
   {
-    messageIds: Type.Array(Type.String({ pattern: MESSAGE_ID_PATTERN, errorMessage: 'messageIds must be message ids' }), {
+    messageIds: Type.Array(messageIdSchema('messageIds must be message ids'), {
       minItems: 1,
       maxItems: MAX_DELETE_FOR_ME,
       errorMessage: `messageIds must list 1 to ${MAX_DELETE_FOR_ME} message ids`,

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { uuidSchema } from './ids.js';
 import { SendBodySchema, type Message } from './messages.js';
 import type { ContactChanged } from './users.js';
 
@@ -35,7 +36,7 @@ export interface OnlineUsersChanged {
 
 /** A client typing to someone: sent at most every TYPING_REPEAT_MS while typing, and `false` on send or blur. */
 export const TypingSchema = Type.Object({
-  to: Type.String({ format: 'uuid' }),
+  to: uuidSchema(),
   isTyping: Type.Boolean(),
 });
 export type Typing = Static<typeof TypingSchema>;
@@ -162,7 +163,7 @@ export const MAX_WATCHED_USERS = 1000;
  */
 export const WatchPresenceSchema = Type.Union([
   Type.Literal('everyone'),
-  Type.Array(Type.String({ format: 'uuid' }), { maxItems: MAX_WATCHED_USERS }),
+  Type.Array(uuidSchema(), { maxItems: MAX_WATCHED_USERS }),
 ]);
 export type WatchPresence = Static<typeof WatchPresenceSchema>;
 
@@ -181,7 +182,7 @@ export interface HandshakeAuth {
  */
 export const SocketSendSchema = Type.Object(
   {
-    to: Type.String({ format: 'uuid', errorMessage: 'to must be a user id' }),
+    to: uuidSchema({ errorMessage: 'to must be a user id' }),
     text: SendBodySchema.properties.text,
     clientMessageId: SendBodySchema.properties.clientMessageId,
     replyTo: SendBodySchema.properties.replyTo,

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { uuidSchema } from './ids.js';
 
 /** What a user lets others see of them; both on by default. */
 export const PrivacySettingsSchema = Type.Object({
@@ -43,7 +44,7 @@ export type Contact = Static<typeof ContactSchema>;
 
 /** `contactChanged`, and `contacts.changed` on the bus: a contact's new name or picture, or their account deleted. */
 export const ContactChangedSchema = Type.Object({
-  _id: Type.String({ format: 'uuid' }),
+  _id: uuidSchema(),
   fullName: Type.String(),
   profilePic: Type.String(),
   /** They deleted their account: shown as "Deleted user" from now on, and their conversation closed. */

@@ -1,6 +1,6 @@
 import { WatchPresenceSchema, type HandshakeAuth, type OnlineUsersChanged, type WatchPresence } from '@chat/contracts';
 import type { Presence } from '@chat/presence';
-import { Compile } from 'typebox/compile';
+import { compileCheck } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlockedPeers } from './blocked-peers.js';
 import type { ChatServer, ChatSocket } from './chat-server.js';
@@ -17,7 +17,12 @@ export const PRESENCE_PUSH_INTERVAL_MS = 250;
 const WATCHES_PER_WINDOW = 20;
 const WATCH_WINDOW_MS = 10_000;
 
-const isWatch = Compile(WatchPresenceSchema);
+const checkWatch = compileCheck(WatchPresenceSchema);
+/** Whom a socket asks to watch, its ids in lower case, or null when it is not a valid ask. */
+const watchOf = (payload: unknown): WatchPresence | null => {
+  const checked = checkWatch(payload);
+  return 'value' in checked ? checked.value : null;
+};
 
 /**
  * A user is registered online while this replica holds one of their sockets. A socket hears
@@ -160,8 +165,9 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     else watchers.watch(socket, watch);
     return sendOnlineUsers(socket, watch);
   };
-  function onWatchPresence(this: ChatSocket, watch: unknown) {
-    if (!isWatch.Check(watch) || !withinLimit(this)) return;
+  function onWatchPresence(this: ChatSocket, payload: unknown) {
+    const watch = watchOf(payload);
+    if (!watch || !withinLimit(this)) return;
     const userId = socketUserId(this);
     startWatching(this, watch).catch((error: unknown) => log.error({ err: error, userId }, 'could not send the watched users online'));
   }
@@ -186,8 +192,8 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
       socket.on('disconnect', onDisconnect);
       // Whom the handshake says the socket watches: a client that reconnects among 50,000 online is
       // not sent all of them first. One that says nothing (or nothing valid) hears everyone.
-      const { watchPresence: watch } = (socket.handshake.auth ?? {}) as HandshakeAuth;
-      await startWatching(socket, isWatch.Check(watch) ? watch : 'everyone');
+      const { watchPresence } = (socket.handshake.auth ?? {}) as HandshakeAuth;
+      await startWatching(socket, watchOf(watchPresence) ?? 'everyone');
     },
     stop() {
       stopListening();

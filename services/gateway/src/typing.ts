@@ -1,12 +1,13 @@
 import { TYPING_REPEAT_MS, TypingSchema } from '@chat/contracts';
-import { Compile } from 'typebox/compile';
+import { compileCheck } from '@chat/kernel';
 import type { BlockedPeers } from './blocked-peers.js';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
 import { perSocketLimit } from './socket-limit.js';
 
-const isTyping = Compile(TypingSchema);
+// Checked as a route checks a body: a user id in upper case is the same person's, in lower case.
+const checkTyping = compileCheck(TypingSchema);
 
 /** A socket may say it is typing this many times per TYPING_REPEAT_MS (starts, stops, switching chats); more is dropped. */
 const TYPING_EVENTS_PER_WINDOW = 6;
@@ -19,9 +20,12 @@ const TYPING_EVENTS_PER_WINDOW = 6;
 export function relayTyping(io: ChatServer, blockedPeers: BlockedPeers) {
   const withinLimit = perSocketLimit(TYPING_EVENTS_PER_WINDOW, TYPING_REPEAT_MS);
   // One handler for every socket (Socket.IO calls it as the socket's): an idle socket holds no closure of its own.
-  function onTyping(this: ChatSocket, typing: unknown) {
+  function onTyping(this: ChatSocket, payload: unknown) {
     const from = socketUserId(this);
-    if (!isTyping.Check(typing) || typing.to === from || blockedPeers.hides(from, typing.to)) return;
+    const checked = checkTyping(payload);
+    if (!('value' in checked)) return;
+    const typing = checked.value;
+    if (typing.to === from || blockedPeers.hides(from, typing.to)) return;
     if (!withinLimit(this)) return;
     io.to(rooms.user(typing.to)).emit('typing', { from, isTyping: typing.isTyping });
   }

@@ -35,6 +35,18 @@ describe('typing', () => {
     for (const socket of [...annTabs, ...bobTabs, eveTab]) socket.disconnect();
   });
 
+  it('takes the person typed to in upper case as the same person', async () => {
+    const ann = gateway.user();
+    const bob = gateway.user();
+    const annTab = await ann.socket();
+    const bobTab = await bob.socket();
+    const atBob = collectEvents(bobTab, 'typing');
+    annTab.emit('typing', { to: bob.id.toUpperCase(), isTyping: true });
+    await eventually(() => atBob.length === 1, 'Bob told Ann is typing');
+    expect(atBob).toEqual([{ from: ann.id, isTyping: true }]);
+    for (const socket of [annTab, bobTab]) socket.disconnect();
+  });
+
   it('drops a malformed notice, one to oneself, and more than a typist sends, then relays the next', async () => {
     const cat = gateway.user();
     const dan = gateway.user();

@@ -1,6 +1,15 @@
-import { DEFAULT_PRIVACY_SETTINGS, UNREAD_COUNT_CAP, type ContactCard, type InboxEntry, type PrivacySettings } from '@chat/contracts';
+import {
+  DEFAULT_PRIVACY_SETTINGS,
+  messageIdSchema,
+  UNREAD_COUNT_CAP,
+  uuidSchema,
+  type ContactCard,
+  type InboxEntry,
+  type PrivacySettings,
+} from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
-import { notFound } from '@chat/kernel';
+import { compileCheck, notFound } from '@chat/kernel';
+import { Type, type Static } from 'typebox';
 import { BLOCK_BETWEEN } from './blocks.js';
 import { MAX_BIGINT, messageColumns, toMessage, type MessageRow } from './messages.js';
 
@@ -95,28 +104,23 @@ export async function requireContact(db: Queryable, userId: string, options: { o
  * others (ordered by their latest message, newest first), in everyone else (by name), or in a
  * search's matches (by the word that matched). Opaque to clients, which pass it back as it came.
  */
-type InboxCursor =
-  | { in: 'pinned'; pinnedAt: string; peerId: string }
-  | { in: 'conversations'; lastMessageId: string; peerId: string }
-  | { in: 'archived'; lastMessageId: string; peerId: string }
-  | { in: 'names'; name: string; userId: string }
-  | { in: 'online'; name: string; userId: string }
-  | { in: 'search'; word: string; userId: string };
+const InboxCursorSchema = Type.Union([
+  Type.Object({ in: Type.Literal('pinned'), pinnedAt: Type.String({ format: 'date-time' }), peerId: uuidSchema() }),
+  Type.Object({ in: Type.Union([Type.Literal('conversations'), Type.Literal('archived')]), lastMessageId: messageIdSchema('Invalid cursor'), peerId: uuidSchema() }),
+  Type.Object({ in: Type.Union([Type.Literal('names'), Type.Literal('online')]), name: Type.String(), userId: uuidSchema() }),
+  Type.Object({ in: Type.Literal('search'), word: Type.String(), userId: uuidSchema() }),
+]);
+type InboxCursor = Static<typeof InboxCursorSchema>;
+/** Checked as any input is: whatever a client makes of a cursor, what reaches SQL is a value of its column's type. */
+const checkCursor = compileCheck(InboxCursorSchema);
 
 export const encodeCursor = (cursor: InboxCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
 /** The cursor a client sent, or null if it is not one this service made. */
 export function decodeCursor(text: string): InboxCursor | null {
   try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Record<string, unknown>>;
-    const isId = (id: unknown) => typeof id === 'string' && /^[1-9][0-9]{0,18}$/.test(id);
-    const isUuid = (id: unknown) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
-    if (value.in === 'pinned' && typeof value.pinnedAt === 'string' && !Number.isNaN(Date.parse(value.pinnedAt)) && isUuid(value.peerId)) {
-      return value as InboxCursor;
-    }
-    if ((value.in === 'conversations' || value.in === 'archived') && isId(value.lastMessageId) && isUuid(value.peerId)) return value as InboxCursor;
-    if ((value.in === 'names' || value.in === 'online') && typeof value.name === 'string' && isUuid(value.userId)) return value as InboxCursor;
-    if (value.in === 'search' && typeof value.word === 'string' && isUuid(value.userId)) return value as InboxCursor;
+    const checked = checkCursor(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    if ('value' in checked) return checked.value;
   } catch {
     // Not base64url JSON: not ours.
   }

@@ -181,7 +181,7 @@ export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBase
     await Promise.all(told);
   };
 
-  const readInBatch = batchPerTurn((requests: ReadRequest[]) => recordReads(db, requests, new Date().toISOString()), { inFlight: BATCHED_WRITES_IN_FLIGHT });
+  const readInBatch = batchPerTurn((requests: ReadRequest[]) => recordReads(db, requests, new Date().toISOString()), { inFlight: BATCHED_WRITES_IN_FLIGHT, allOrNothing: true });
 
   return {
     delivered,
