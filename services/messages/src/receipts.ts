@@ -59,6 +59,8 @@ export interface ReadRequest {
 
 export type ReadOutcome =
   | { status: 'unknown-sender' }
+  /** `upTo` is no message of this conversation: nothing is read, no one is told. */
+  | { status: 'not-a-message' }
   /** Nothing moved: read already, or nothing to read. */
   | { status: 'unchanged' }
   | {
@@ -78,18 +80,21 @@ export type ReadOutcome =
  */
 export async function recordReads(db: Queryable, requests: readonly ReadRequest[], at: string): Promise<ReadOutcome[]> {
   const rows = await db.query<{
-    reader: string;
-    sender: string;
+    ord: number;
+    isMessage: boolean;
     known: boolean;
     upTo: string | null;
     deliveredToo: boolean | null;
     readerReports: boolean | null;
     senderSees: boolean | null;
   }>(
-    `WITH wanted AS (
-       SELECT reader, sender, max(up_to) AS up_to
-       FROM unnest($1::uuid[], $2::uuid[], $3::bigint[]) AS t(reader, sender, up_to)
-       GROUP BY reader, sender
+    `WITH asked AS (
+       SELECT t.reader, t.sender, t.up_to, t.ord,
+         EXISTS (SELECT 1 FROM messages WHERE messages.id = t.up_to AND ${SAME_CONVERSATION('t.reader', 't.sender')}) AS is_message
+       FROM unnest($1::uuid[], $2::uuid[], $3::bigint[]) WITH ORDINALITY AS t(reader, sender, up_to, ord)
+     ), wanted AS (
+       -- Only what the reader was shown: a read up to a message of another conversation, or of none, reads nothing.
+       SELECT reader, sender, max(up_to) AS up_to FROM asked WHERE is_message GROUP BY reader, sender
      ), moved AS (
        SELECT c.user_id, c.peer_id, c.read_up_to AS from_id, LEAST(w.up_to, c.last_message_id) AS to_id,
          c.delivered_up_to < LEAST(w.up_to, c.last_message_id) AS delivered_too,
@@ -112,19 +117,20 @@ export async function recordReads(db: Queryable, requests: readonly ReadRequest[
        WHERE ${SAME_CONVERSATION('moved.user_id', 'moved.peer_id')} AND NOT moved.blocked
          AND messages.sender_id = moved.peer_id AND messages.id > moved.from_id AND messages.id <= moved.to_id
      )
-     SELECT w.reader::text AS reader, w.sender::text AS sender,
-       EXISTS (SELECT 1 FROM contacts WHERE user_id = w.sender) AS known,
+     SELECT a.ord::int AS ord, a.is_message AS "isMessage",
+       EXISTS (SELECT 1 FROM contacts WHERE user_id = a.sender) AS known,
        moved.to_id::text AS "upTo", moved.delivered_too AND NOT moved.blocked AS "deliveredToo",
        moved.reader_reports AND NOT moved.blocked AS "readerReports", moved.sender_sees AS "senderSees"
-     FROM wanted w LEFT JOIN moved ON moved.user_id = w.reader AND moved.peer_id = w.sender`,
+     FROM asked a LEFT JOIN moved ON moved.user_id = a.reader AND moved.peer_id = a.sender`,
     [requests.map((r) => r.reader), requests.map((r) => r.senderId), requests.map((r) => r.upTo), at],
   );
-  const byPair = new Map(rows.map((row) => [`${row.reader}:${row.sender}`, row]));
+  const byOrder = new Map(rows.map((row) => [row.ord, row]));
   const told = new Set<string>();
-  return requests.map(({ reader, senderId }): ReadOutcome => {
+  return requests.map(({ reader, senderId }, index): ReadOutcome => {
     const pair = `${reader}:${senderId}`;
-    const row = byPair.get(pair);
+    const row = byOrder.get(index + 1);
     if (!row?.known) return { status: 'unknown-sender' };
+    if (!row.isMessage) return { status: 'not-a-message' };
     // One pair read twice in a batch (two tabs) moved once: the first request tells of it.
     if (row.upTo === null || told.has(pair)) return { status: 'unchanged' };
     told.add(pair);
@@ -190,9 +196,9 @@ export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBase
      * The reader read up to `upTo`: their other tabs clear the badge; the sender sees it if both
      * allow it. Reads arriving together are recorded by one statement.
      */
-    async read(request: ReadRequest): Promise<'unknown-sender' | 'done'> {
+    async read(request: ReadRequest): Promise<'unknown-sender' | 'not-a-message' | 'done'> {
       const outcome = await readInBatch(request);
-      if (outcome.status === 'unknown-sender') return 'unknown-sender';
+      if (outcome.status === 'unknown-sender' || outcome.status === 'not-a-message') return outcome.status;
       await tellRead(outcome);
       return 'done';
     },

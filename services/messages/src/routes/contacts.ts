@@ -13,10 +13,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { countArchived, decodeCursor, encodeCursor, findContactCard, listInbox, nameWords } from '../contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
+import { limitPerUser } from '../per-user-limit.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
 /** The sidebar: everyone, conversations first, paged, searchable and to be limited to those online; and my read cursor in each; and one contact's card. */
-export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, { db, receipts }) => {
+export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, { db, receipts, rateLimits }) => {
   app.get(
     '/messages/users',
     {
@@ -59,12 +60,19 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
     },
   );
 
+  const limitReads = limitPerUser(app, {
+    name: 'read',
+    perMinute: rateLimits.messagesPerMinutePerUser,
+    message: 'You are marking messages read too fast. Please slow down.',
+  });
+
   app.post(
     '/messages/read/:id',
-    { preHandler: app.requireUser, schema: { params: UserIdParamsSchema, body: ReadBodySchema } },
+    { preHandler: [app.requireUser, limitReads], schema: { params: UserIdParamsSchema, body: ReadBodySchema } },
     async (request, reply) => {
       const outcome = await receipts.read({ reader: request.userId, senderId: request.params.id, upTo: request.body.upTo });
       if (outcome === 'unknown-sender') throw notFound('User not found');
+      if (outcome === 'not-a-message') throw notFound('Message not found');
       return reply.status(204).send();
     },
   );

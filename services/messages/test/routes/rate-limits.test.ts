@@ -27,6 +27,16 @@ describe('the sending limit', () => {
   });
 });
 
+describe('the reading limit', () => {
+  it('answers 429 to reads past the per-user limit, reading nothing of them', async () => {
+    const [ann, bob] = [await server.user('Ann Reads Fast'), await server.user('Bob Writes')];
+    const sent = await bob.client.post(`/api/messages/send/${ann.id}`, { text: 'read me' });
+    for (let i = 0; i < 3; i++) expect((await ann.client.post(`/api/messages/read/${bob.id}`, { upTo: sent.body._id })).status).toBe(204);
+    const refused = await ann.client.post(`/api/messages/read/${bob.id}`, { upTo: sent.body._id });
+    expect([refused.status, refused.body]).toEqual([429, { message: 'You are marking messages read too fast. Please slow down.' }]);
+  });
+});
+
 describe('the files limit', () => {
   it('answers 429 to a second file within the minute, though the sending limit has room', async () => {
     const [ann, bob] = [await server.user('Ann Many Files'), await server.user('Bob Many Files')];

@@ -78,6 +78,7 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const ann = await server.user('Ann Read');
     const bob = await server.user('Bob Read');
     const eve = await server.user('Eve Read');
+    const elsewhere = await send(eve, bob, 'another conversation');
     const messages = [await send(ann, bob, 'one'), await send(ann, bob, 'two'), await send(ann, bob, 'three')];
     const mine = await send(bob, ann, 'my reply');
     const [toAnn, toBob, toEve] = [server.published(ann.id), server.published(bob.id), server.published(eve.id)];
@@ -95,8 +96,17 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     // Back: nothing moves and nobody hears of it.
     expect((await read(bob, ann, messages[0]!._id)).status).toBe(204);
     expect(receipts(toAnn)).toHaveLength(1);
-    // Ahead of the conversation: read up to its latest message, Bob's own reply included in the cursor only.
-    expect((await read(bob, ann, '999999999999')).status).toBe(204);
+    // Ahead of the conversation, or a message of another: refused, nothing read, nobody told.
+    const [toldAnn, toldBob] = [receipts(toAnn).length, receipts(toBob).length];
+    for (const upTo of ['999999999999', elsewhere._id]) {
+      const refused = await read(bob, ann, upTo);
+      expect([refused.status, refused.body], upTo).toEqual([404, { message: 'Message not found' }]);
+    }
+    expect([receipts(toAnn).length, receipts(toBob).length]).toEqual([toldAnn, toldBob]);
+    stamped = await history(ann, bob);
+    expect(stamped.map((m) => m.readAt !== null)).toEqual([true, true, false, false]);
+    // Up to Bob's own reply, the latest: all of Ann's before it are read.
+    expect((await read(bob, ann, mine._id)).status).toBe(204);
     expect(receipts(toAnn).at(-1)).toEqual({ type: 'messagesRead', receipt: { ...receipt, upTo: mine._id } });
     stamped = await history(ann, bob);
     expect(stamped.map((m) => m.readAt !== null)).toEqual([true, true, true, false]);
