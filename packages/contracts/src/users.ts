@@ -65,13 +65,29 @@ export type ContactCard = Static<typeof ContactCardSchema>;
 export const MessageBodySchema = Type.Object({ message: Type.String() });
 export type MessageBody = Static<typeof MessageBodySchema>;
 
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const FULL_NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+/** As WhatsApp's "About": one short line. */
+export const ABOUT_MAX = 140;
+
 const requiredString = (message: string) => Type.String({ errorMessage: { type: message } });
+
+/**
+ * A text whose length is bounded where it enters, before anything (a rate limit's key, a hash)
+ * spends memory or time on it; the rules of what it may be are checked after.
+ */
+const boundedString = (message: string, maxLength: number, tooLong: string) => Type.String({ maxLength, errorMessage: { type: message, maxLength: tooLong } });
+const emailSchema = () => boundedString('Email must be text', EMAIL_MAX, 'Invalid email format');
+const passwordSchema = (name = 'Password') => boundedString(`${name} must be text`, PASSWORD_MAX, `${name} must be at most ${PASSWORD_MAX} characters`);
 
 export const SignupBodySchema = Type.Object(
   {
-    fullName: requiredString('Full name must be text'),
-    email: requiredString('Email must be text'),
-    password: requiredString('Password must be text'),
+    fullName: boundedString('Full name must be text', FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`),
+    email: emailSchema(),
+    password: passwordSchema(),
   },
   {
     errorMessage: {
@@ -84,8 +100,8 @@ export type SignupBody = Static<typeof SignupBodySchema>;
 
 export const LoginBodySchema = Type.Object(
   {
-    email: requiredString('Email must be text'),
-    password: requiredString('Password must be text'),
+    email: emailSchema(),
+    password: passwordSchema(),
   },
   {
     errorMessage: {
@@ -116,14 +132,14 @@ export type UpdateAboutBody = Static<typeof UpdateAboutBodySchema>;
 
 /** `POST /api/auth/delete-account`: the password again, as the one check that it is really me. */
 export const DeleteAccountBodySchema = Type.Object(
-  { password: requiredString('Password must be text') },
+  { password: passwordSchema() },
   { errorMessage: { type: 'Request body must be a JSON object', required: { password: 'Password is required' } } },
 );
 export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>;
 
 /** `POST /api/auth/change-password`: the password in use, as for deleting the account, and the new one. */
 export const ChangePasswordBodySchema = Type.Object(
-  { currentPassword: requiredString('Current password must be text'), newPassword: requiredString('New password must be text') },
+  { currentPassword: passwordSchema('Current password'), newPassword: passwordSchema('New password') },
   {
     errorMessage: {
       type: 'Request body must be a JSON object',
@@ -136,13 +152,6 @@ export type ChangePasswordBody = Static<typeof ChangePasswordBodySchema>;
 /** How a contact who deleted their account is named in the conversations that stay. */
 export const DELETED_USER_NAME = 'Deleted user';
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
-export const FULL_NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-/** As WhatsApp's "About": one short line. */
-export const ABOUT_MAX = 140;
 
 /** An "About" as it is stored (one line, its spaces collapsed, trimmed), or the rule it breaks. */
 export function checkAbout(input: string): { ok: true; value: string } | { ok: false; message: string } {

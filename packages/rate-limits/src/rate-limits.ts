@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -60,7 +61,7 @@ export function limitKeys(app: FastifyInstance, limit: KeyLimit): KeyLimiter {
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: (request) => `${limit.name}:${(request as unknown as CountedKey).countedKey}`,
+    keyGenerator: (request) => `${limit.name}:${digest((request as unknown as CountedKey).countedKey)}`,
   });
   return async (key) => {
     // The limiter reads nothing of a request but the key it is given and the route's own settings.
@@ -71,6 +72,12 @@ export function limitKeys(app: FastifyInstance, limit: KeyLimit): KeyLimiter {
       : { allowed: true };
   };
 }
+
+/**
+ * What a count is kept under: a digest of the key, 22 characters whatever the client sent (an email
+ * of a megabyte, say), in this process's memory and in Redis alike.
+ */
+const digest = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 22);
 
 interface CountedKey {
   countedKey: string;

@@ -67,3 +67,22 @@ describe('sending limits counted in batches through Redis', () => {
     await eventually(async () => (await send('ann')) === 200, 'a send accepted in the next window', 10_000, 100);
   });
 });
+
+describe('what a count is kept under', () => {
+  it('is as short for a key of 10 kB as for a user id, and still tells keys apart', async () => {
+    const store = await redisStore();
+    const send = await replica(store, 1);
+    const huge = 'x'.repeat(10_000);
+    expect(await send(huge)).toBe(200);
+    expect(await send(`${huge}y`), 'another key has its own count').toBe(200);
+    expect(await send(huge)).toBe(429);
+    const redis = new Redis(serverUrl('redis'));
+    try {
+      await eventually(async () => (await redis.keys(`${store.keyPrefix}*`)).length === 2, 'both counts in Redis');
+      const keys = await redis.keys(`${store.keyPrefix}*`);
+      for (const key of keys) expect(key.length).toBeLessThan(100);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
