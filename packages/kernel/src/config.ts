@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-timeouts.js';
 
 /** Everything a service reads from its environment, parsed once at start. */
 export interface Config {
@@ -29,6 +30,7 @@ export interface Config {
    */
   trustProxy: false | string;
   rateLimits: RateLimits;
+  timeouts: RequestTimeouts;
 }
 
 /** Abuse limits; each counted per client address, email or user, across replicas when Redis is set. */
@@ -177,6 +179,11 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     redisKeyPrefix: prefix(env, 'REDIS_KEY_PREFIX', /^[A-Za-z0-9_:.-]+$/, 'letters, digits and _ : . -') ?? 'chat:',
     s3: s3(env),
     trustProxy: trustProxy(env),
+    timeouts: {
+      requestMs: integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUTS.requestMs, 1_000, 3_600_000),
+      headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUTS.headersMs, 1_000, 600_000),
+      bodyPerMiBMs: integer(env, 'BODY_TIMEOUT_MS_PER_MIB', DEFAULT_REQUEST_TIMEOUTS.bodyPerMiBMs, 100, 600_000),
+    },
     rateLimits: {
       signupsPerHourPerIp: integer(env, 'RATE_LIMIT_SIGNUPS_PER_HOUR', 20, 1, 1_000_000),
       loginsPer15MinPerIp: integer(env, 'RATE_LIMIT_LOGINS_PER_IP', 100, 1, 1_000_000),

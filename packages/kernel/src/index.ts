@@ -12,3 +12,4 @@ export * from './service-app.js';
 export * from './timeout.js';
 export * from './unavailable.js';
 export * from './validator.js';
+export * from './request-timeouts.js';

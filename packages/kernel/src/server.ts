@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { httpErrors } from './http-errors.js';
 import { loggerOptions } from './log.js';
 import { decorateMetrics } from './metrics.js';
+import { DEFAULT_REQUEST_TIMEOUTS, limitBodyTime, TIMEOUT_CHECK_MS, type RequestTimeouts } from './request-timeouts.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { AJV_OPTIONS, firstSchemaError } from './validator.js';
 
@@ -14,14 +15,19 @@ export interface HttpServerOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** How long a close waits for requests and upgraded connections still open; 8 s when absent. */
   drainLimitMs?: number;
+  /** How long a client may take to send a request; DEFAULT_REQUEST_TIMEOUTS when absent. */
+  timeouts?: RequestTimeouts;
 }
 
 /** The Fastify instance every service and the embedded mode start from. */
 export async function createHttpServer(options: HttpServerOptions) {
+  const timeouts = options.timeouts ?? DEFAULT_REQUEST_TIMEOUTS;
   const app = Fastify({
     ...loggerOptions(options.logLevel),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
     return503OnClosing: true,
     ajv: AJV_OPTIONS,
     schemaErrorFormatter: (errors) => new Error(firstSchemaError(errors)),
@@ -29,6 +35,7 @@ export async function createHttpServer(options: HttpServerOptions) {
   await app.register(httpErrors);
   await registerSecurityHeaders(app);
   decorateMetrics(app);
+  limitBodyTime(app, timeouts);
   closeConnectionsOnceIdle(app, options.drainLimitMs ?? DRAIN_LIMIT_MS);
   return app;
 }

@@ -28,7 +28,7 @@ export async function createServiceApp<R extends Record<string, Resource>>(
   config: Config,
   openers: Openers<R>,
 ): Promise<ServiceApp<R>> {
-  const app = await createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
+  const app = await createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy, timeouts: config.timeouts });
   const opened: [string, Resource][] = [];
   const closeAll = async () => {
     for (const [, resource] of [...opened].reverse()) await resource.close?.();

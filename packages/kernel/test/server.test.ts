@@ -1,4 +1,5 @@
 import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { eventually, listenOnFreePort, withDeadline } from '#test-support';
 import { createHttpServer } from '../src/server.js';
@@ -90,5 +91,70 @@ describe('closing the HTTP server', () => {
     await withDeadline(app.close(), 10_000, 'the server to finish closing despite the stuck request');
     expect(await answer).toBe('ECONNRESET');
     agent.destroy();
+  });
+});
+
+/**
+ * A client that sends `head`, then one byte of `body` every `everyMs` until the server ends the
+ * connection: what the server wrote back, and whether the body had all gone by then.
+ */
+async function trickle(url: string, head: string, body: string, everyMs: number) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let answer = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('error', () => undefined);
+  socket.write(head);
+  let sent = 0;
+  const dripping = setInterval(() => {
+    if (sent < body.length && !socket.destroyed) socket.write(body[sent++]!);
+  }, everyMs);
+  await withDeadline(closed, 20_000, 'the server to end the trickled connection');
+  clearInterval(dripping);
+  return { answer, allSent: sent === body.length };
+}
+
+describe('a request trickled in', () => {
+  const timeouts = { requestMs: 60_000, headersMs: 1_000, bodyPerMiBMs: 1_000 };
+
+  it('is answered 408 {message} and closed once its body is past its time, whatever the route', async () => {
+    const app = await createHttpServer({ logLevel: 'silent', timeouts });
+    app.post('/login', async (request) => ({ got: request.body }));
+    try {
+      const body = JSON.stringify({ email: 'ann@example.com', password: 'secret123' });
+      const head = `POST /login HTTP/1.1\r\nHost: chat\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+      const { answer, allSent } = await trickle(await listenOnFreePort(app), head, body, 100);
+      expect(allSent, 'cut before the whole body came').toBe(false);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toMatch(/connection: close/i);
+      expect(answer).toContain('{"message":"The request took too long to arrive"}');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is answered 408 and closed when its headers never end', async () => {
+    const app = await createHttpServer({ logLevel: 'silent', timeouts });
+    try {
+      const { answer } = await trickle(await listenOnFreePort(app), 'GET / HTTP/1.1\r\n', 'X-Slow: ' + 'x'.repeat(200), 100);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers a body that arrives in time as usual', async () => {
+    const app = await createHttpServer({ logLevel: 'silent', timeouts: { ...timeouts, bodyPerMiBMs: 10_000 } });
+    app.post('/login', async (request) => ({ got: request.body }));
+    try {
+      const body = '{"a":1}';
+      const head = `POST /login HTTP/1.1\r\nHost: chat\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+      const { answer } = await trickle(await listenOnFreePort(app), head, body, 20);
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answer).toContain('{"got":{"a":1}}');
+    } finally {
+      await app.close();
+    }
   });
 });
