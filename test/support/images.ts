@@ -24,3 +24,19 @@ export const jpegWithGps = () =>
 
 export const svgBytes = () =>
   Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+
+/**
+ * A GIF of a few dozen bytes that declares `frames` frames of width × height: what a decompression
+ * bomb looks like (each frame's data is empty, so a decoder would fill the whole of it).
+ */
+export function gifDeclaring(width: number, height: number, frames = 1): Buffer {
+  const le = (n: number) => [n & 255, n >> 8];
+  const frame = [0x2c, ...le(0), ...le(0), ...le(width), ...le(height), 0, 2, 2, 0x4c, 0x01, 0];
+  return Buffer.from([
+    ...Buffer.from('GIF89a'),
+    ...[...le(width), ...le(height), 0x80, 0, 0],
+    ...[0, 0, 0, 255, 255, 255],
+    ...Array.from({ length: frames }, () => frame).flat(),
+    0x3b,
+  ]);
+}

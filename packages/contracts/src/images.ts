@@ -3,6 +3,13 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const IMAGE_TOO_LARGE = `Image must be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
 
+/** A picture's pixels: at most this many in all, and for an animation (a GIF, an animated WebP) at most so many a frame. */
+export const MAX_IMAGE_MEGAPIXELS = 40;
+export const MAX_ANIMATION_MEGAPIXELS = { frame: 1.5, total: 16 } as const;
+export const IMAGE_TOO_MANY_PIXELS = `Image is too large: at most ${MAX_IMAGE_MEGAPIXELS} megapixels, and a GIF or an animation at most ${MAX_ANIMATION_MEGAPIXELS.frame} a frame and ${MAX_ANIMATION_MEGAPIXELS.total} in all`;
+/** Answered with 503 when the server is busy with pictures: the same one may be sent again in a moment. */
+export const IMAGES_BUSY = 'Too many pictures are being processed right now. Please try again in a moment.';
+
 /** Whether a file's declared type is an image at all (the server checks its bytes). */
 export const isImageType = (type: string) => type.startsWith('image/');
 

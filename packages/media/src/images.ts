@@ -1,12 +1,25 @@
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, THUMBNAIL_WIDTH } from '@chat/contracts';
+import {
+  IMAGE_TOO_LARGE,
+  IMAGE_TOO_MANY_PIXELS,
+  MAX_ANIMATION_MEGAPIXELS,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_MEGAPIXELS,
+  THUMBNAIL_WIDTH,
+} from '@chat/contracts';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { badRequest, payloadTooLarge } from '@chat/kernel';
+import { inImageQueue } from './image-work.js';
 
 /** Body limit of a route that takes an image: base64 grows it by a third, plus the JSON around it. */
 export const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 /** Refuses decompression bombs: a small file that decodes to a huge bitmap. */
-const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
+/**
+ * The longest side a stored picture keeps, as a messenger's "HD" photo: a larger one is made
+ * smaller, which JPEG and WebP do while decoding, so a 40-megapixel photo never lies in memory whole.
+ */
+export const MAX_IMAGE_SIDE = 2560;
 
 const FORMATS = {
   png: 'image/png',
@@ -44,20 +57,46 @@ export async function cleanImageDataUrl(dataUrl: string): Promise<CleanImage> {
   const type = await fileTypeFromBuffer(bytes);
   const extension = type?.ext as ImageExtension | undefined;
   if (!extension || !(extension in FORMATS)) throw badRequest('Image must be a PNG, JPEG, GIF or WebP file');
-  return { bytes: await reencode(bytes, extension), extension, contentType: FORMATS[extension] };
+  return { bytes: await inImageQueue(() => reencode(bytes, extension)), extension, contentType: FORMATS[extension] };
+}
+
+/**
+ * Refuses, from the header alone, a picture whose decoding would cost too much: pixels × frames.
+ * A GIF's frames decode whole (about 30 bytes a pixel through its encoder: 120 MB for 2048×2048,
+ * where a 6300×6300 JPEG shrinking as it decodes takes 96 MB) and each frame is encoded twice (the
+ * GIF, the WebP thumbnail: 2.5 s for 100 frames of 480×480), so a GIF or an animation is held to
+ * far fewer pixels than a photo.
+ */
+async function checkPixels(bytes: Buffer, extension: ImageExtension): Promise<void> {
+  let header: Metadata;
+  try {
+    header = await sharp(bytes).metadata();
+  } catch {
+    throw badRequest('Image could not be read');
+  }
+  const { width = 0, height = 0, pageHeight, pages = 1 } = header;
+  const frame = width * (pageHeight ?? height);
+  const total = frame * pages;
+  const animation = extension === 'gif' || pages > 1;
+  const tooMany =
+    total > MAX_IMAGE_PIXELS || (animation && (frame > MAX_ANIMATION_MEGAPIXELS.frame * 1_000_000 || total > MAX_ANIMATION_MEGAPIXELS.total * 1_000_000));
+  if (tooMany) throw payloadTooLarge(IMAGE_TOO_MANY_PIXELS);
 }
 
 async function reencode(bytes: Buffer, extension: ImageExtension): Promise<Buffer> {
-  const image = sharp(bytes, { animated: extension === 'gif' || extension === 'webp', limitInputPixels: MAX_IMAGE_PIXELS });
+  await checkPixels(bytes, extension);
+  const image = sharp(bytes, { animated: extension === 'gif' || extension === 'webp', limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
   try {
     // sharp writes no metadata unless asked; the EXIF orientation is applied to the pixels first.
     switch (extension) {
       case 'jpg':
-        return await image.rotate().jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+        return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
       case 'png':
         return await image.png().toBuffer();
       case 'gif':
-        return await image.gif().toBuffer();
+        return await image.gif({ effort: 1 }).toBuffer();
       case 'webp':
         return await image.webp({ quality: 90 }).toBuffer();
     }
@@ -70,9 +109,11 @@ async function reencode(bytes: Buffer, extension: ImageExtension): Promise<Buffe
  * A stored image made small for lists: at most THUMBNAIL_WIDTH wide (never enlarged), WebP, every
  * frame of an animation kept.
  */
-export async function makeThumbnail(bytes: Buffer, extension: ImageExtension): Promise<Buffer> {
-  return sharp(bytes, { animated: extension === 'gif' || extension === 'webp', limitInputPixels: MAX_IMAGE_PIXELS })
-    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
+export function makeThumbnail(bytes: Buffer, extension: ImageExtension): Promise<Buffer> {
+  return inImageQueue(() =>
+    sharp(bytes, { animated: extension === 'gif' || extension === 'webp', limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80, effort: 0 })
+      .toBuffer(),
+  );
 }

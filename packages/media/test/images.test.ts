@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { jpegWithGps, pngBytes, svgBytes, toDataUrl } from '#test-support';
+import { eventually, gifDeclaring, jpegWithGps, pngBytes, svgBytes, toDataUrl } from '#test-support';
 import { HttpError } from '@chat/kernel';
-import { MAX_IMAGE_BYTES } from '@chat/contracts';
-import { cleanImageDataUrl } from '../src/images.js';
+import { IMAGE_TOO_MANY_PIXELS, IMAGES_BUSY, MAX_IMAGE_BYTES } from '@chat/contracts';
+import { IMAGE_WORK, inImageQueue } from '../src/image-work.js';
+import { cleanImageDataUrl, MAX_IMAGE_SIDE } from '../src/images.js';
 
 const refusal = async (dataUrl: string) => {
   const error = await cleanImageDataUrl(dataUrl).catch((e: unknown) => e);
@@ -65,4 +66,41 @@ describe('cleanImageDataUrl', () => {
     const tooBig = Buffer.alloc(MAX_IMAGE_BYTES + 1);
     expect(await refusal(toDataUrl(tooBig, 'image/png'))).toEqual({ status: 413, message: 'Image must be at most 5 MB' });
   });
+
+  it('refuses a decompression bomb from its header: a 6300×6300 GIF of a few bytes, an animation of many frames', async () => {
+    const hugeFrame = gifDeclaring(6300, 6300);
+    const manyFrames = gifDeclaring(1000, 1000, 30);
+    expect(hugeFrame.length + manyFrames.length).toBeLessThan(1024);
+    for (const bomb of [hugeFrame, manyFrames]) expect(await refusal(toDataUrl(bomb, 'image/gif'))).toEqual({ status: 413, message: IMAGE_TOO_MANY_PIXELS });
+  });
+
+  it('keeps a photo of many megapixels, made no larger than 2560 pixels a side', async () => {
+    const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#28a' } }).jpeg().toBuffer();
+    const clean = await cleanImageDataUrl(toDataUrl(photo, 'image/jpeg'));
+    expect(await sharp(clean.bytes).metadata()).toMatchObject({ format: 'jpeg', width: MAX_IMAGE_SIDE, height: 1920 });
+  });
 });
+
+describe('work on pictures', () => {
+  it('runs a few at a time, lets a few more wait, and refuses more with 503 at once', async () => {
+    const releases: (() => void)[] = [];
+    const held = () => inImageQueue(() => new Promise<void>((resolve) => releases.push(resolve)));
+    const taken = Array.from({ length: IMAGE_WORK.running + IMAGE_WORK.waiting }, held);
+    await eventually(() => releases.length === IMAGE_WORK.running, 'the first pictures under way');
+    const refused = await held().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect([(refused as HttpError).statusCode, (refused as HttpError).message]).toEqual([503, IMAGES_BUSY]);
+    // Each one done lets the next begin, until all are.
+    let done = 0;
+    for (const picture of taken) void picture.then(() => done++);
+    await eventually(() => {
+      for (const release of releases.splice(0)) release();
+      return done === taken.length;
+    }, 'every waiting picture done in turn');
+    const again = held();
+    await eventually(() => releases.length === 1, 'a new picture under way once there is room');
+    releases.shift()!();
+    await again;
+  });
+});
+

@@ -1,4 +1,5 @@
 import { badRequest, unauthorized } from '@chat/kernel';
+import { limitRequests } from '@chat/rate-limits';
 import { cleanImageDataUrl, IMAGE_BODY_LIMIT, mediaKeyFromUrl, mediaKeys, mediaUrl } from '@chat/media';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthRouteOptions } from '../deps.js';
@@ -8,7 +9,21 @@ import type { Queryable } from '@chat/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { findUserById, toPublicUser, updateAbout, updateProfilePic, updateSettings, type UserRecord } from '../users.js';
 
+/**
+ * Changes of one's picture a user may make a minute: each costs image work and reaches everyone
+ * who has them on screen, so it is counted like the other writes.
+ */
+export const PICTURE_CHANGES_PER_MINUTE = 10;
+
 export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { db, blobs, events }) => {
+  const pictureLimit = limitRequests(app, {
+    name: 'picture-user',
+    max: PICTURE_CHANGES_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => request.userId,
+    message: 'You are changing your photo too often. Please try again in a minute.',
+  });
+
   /** Changes what others see of me and tells the other services, in one transaction; answers me as I am now. */
   const updateCard = async (log: FastifyBaseLogger, update: (tx: Queryable) => Promise<UserRecord | null>) => {
     const user = await db.transaction(async (tx) => {
@@ -31,7 +46,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
   app.put(
     '/auth/update-profile',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, pictureLimit],
       bodyLimit: IMAGE_BODY_LIMIT,
       schema: { body: UpdateProfileBodySchema, response: { 200: AuthUserSchema } },
     },
@@ -48,7 +63,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
   );
 
   // The default avatar again, as WhatsApp's "Remove photo".
-  app.delete('/auth/profile-pic', { preHandler: app.requireUser, schema: { response: { 200: AuthUserSchema } } }, async (request) => {
+  app.delete('/auth/profile-pic', { preHandler: [app.requireUser, pictureLimit], schema: { response: { 200: AuthUserSchema } } }, async (request) => {
     const before = await findUserById(db, request.userId);
     if (!before) throw unauthorized();
     const user = await updateCard(request.log, (tx) => updateProfilePic(tx, before.id, ''));

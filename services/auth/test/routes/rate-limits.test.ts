@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverUrl, uniqueName } from '#test-support';
+import { pngBytes, serverUrl, toDataUrl, uniqueName } from '#test-support';
+import { PICTURE_CHANGES_PER_MINUTE } from '../../src/routes/profile.js';
 import { startAuthService } from '../auth-server.js';
 
 const TOO_MANY = { message: 'Too many attempts. Please try again later.' };
@@ -60,5 +61,22 @@ describe('abuse limits on signup and login', () => {
     expect((await one.client().post('/api/auth/signup', signupBody('r3'))).status).toBe(201);
     expect((await two.client().post('/api/auth/signup', signupBody('r4'))).status).toBe(429);
     redis.disconnect();
+  });
+});
+
+describe('the limit on changes of one’s photo', () => {
+  it('answers 429 past PICTURE_CHANGES_PER_MINUTE changes or removals a minute, and spares other users', async () => {
+    const server = await start({ signupsPerHourPerIp: 100, loginsPer15MinPerIp: 100, loginsPer15MinPerEmail: 100 });
+    const [ann, bob] = [server.client(), server.client()];
+    await ann.signup('Ann Photos');
+    await bob.signup('Bob Photos');
+    const photo = { profilePic: toDataUrl(await pngBytes(), 'image/png') };
+    for (let i = 0; i < PICTURE_CHANGES_PER_MINUTE; i++) {
+      const change = i % 2 === 0 ? ann.put('/api/auth/update-profile', photo) : ann.delete('/api/auth/profile-pic');
+      expect((await change).status).toBe(200);
+    }
+    const refused = await ann.delete('/api/auth/profile-pic');
+    expect([refused.status, refused.body]).toEqual([429, { message: 'You are changing your photo too often. Please try again in a minute.' }]);
+    expect((await bob.put('/api/auth/update-profile', photo)).status).toBe(200);
   });
 });
