@@ -31,12 +31,15 @@ export const REQUEST_TIMED_OUT = 'The request took too long to arrive';
  */
 export function limitBodyTime(app: FastifyInstance, timeouts: RequestTimeouts): void {
   app.addHook('preParsing', async (request, reply, payload) => {
-    // Most bodies came with their headers: nothing left to wait for.
-    if (request.raw.complete) return payload;
+    // Most bodies came with their headers: nothing left to wait for. A multipart upload is read
+    // from the request itself by its plugin, never from this stream: REQUEST_TIMEOUT_MS bounds it.
+    if (request.raw.complete || request.headers['content-type']?.startsWith('multipart/')) return payload;
     const bodyLimit = request.routeOptions.bodyLimit ?? MIB;
     const limitMs = Math.min(timeouts.requestMs, timeouts.bodyPerMiBMs * Math.max(1, Math.ceil(bodyLimit / MIB)));
     const timed = new PassThrough() as PassThrough & { receivedEncodedLength?: number };
     timed.receivedEncodedLength = 0;
+    // Fastify hears the failure from its own reading; one that no longer reads must not crash the process.
+    timed.on('error', () => undefined);
     const timer = setTimeout(() => {
       payload.unpipe(timed);
       void reply.header('connection', 'close');

@@ -89,6 +89,17 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
       })(),
     );
 
+  /** Once the archive has written the entry of that name: it goes no further until the reader reads. */
+  const entryWritten = (name: string) =>
+    new Promise<void>((resolve) => {
+      const onEntry = (entry: { name: string }) => {
+        if (entry.name !== name) return;
+        archive.off('entry', onEntry);
+        resolve();
+      };
+      archive.on('entry', onEntry);
+    });
+
   const stopped = new Promise<never>((_, reject) => {
     archive.once('close', () => reject(new Error('the download was closed')));
     archive.once('error', reject);
@@ -127,9 +138,15 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
       // (the archive closed) stops the export.
       await Promise.race([once(file, 'end'), stopped]);
     }
+    // One stored file read at a time, once the one before went into the zip: a download that is
+    // read slowly (or not at all) holds at most two files in memory, never the whole media.
     for (const key of media) {
       const bytes = await blobs.get(key);
-      if (bytes) archive.append(bytes, { name: `media/${key}`, store: true });
+      if (!bytes) continue;
+      const name = `media/${key}`;
+      const written = entryWritten(name);
+      archive.append(bytes, { name, store: true });
+      await Promise.race([written, stopped]);
     }
     await archive.finalize();
   };
