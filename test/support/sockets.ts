@@ -11,12 +11,14 @@ export interface SocketOptions {
   transports?: ('polling' | 'websocket')[];
   /** What the handshake carries besides the cookie (Socket.IO's `auth`): whom it watches. */
   auth?: HandshakeAuth;
+  /** The Origin a browser would send: the page's. None unless told, as from a program. */
+  origin?: string;
 }
 
 /** A socket.io client as the web app opens it: same origin, cookie sent, userId in the query. */
 export function openSocket(
   baseUrl: string,
-  { cookie, userId, reconnect = false, transports = ['websocket'], auth }: SocketOptions,
+  { cookie, userId, reconnect = false, transports = ['websocket'], auth, origin }: SocketOptions,
 ): Socket {
   return io(baseUrl, {
     path: SOCKET_PATH,
@@ -26,7 +28,7 @@ export function openSocket(
     reconnectionDelayMax: 1000,
     forceNew: true,
     query: userId ? { userId } : {},
-    extraHeaders: cookie ? { cookie } : {},
+    extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
     ...(auth ? { auth: { ...auth } } : {}),
   });
 }

@@ -20,6 +20,7 @@ export const HANDSHAKE_ERRORS = {
   notAuthenticated: 'Not authenticated',
   userMismatch: 'userId does not match the session',
   tooManyConnections: 'Too many connections',
+  originNotAllowed: 'Origin not allowed',
 } as const;
 
 /** The users who came online and went offline since the last push. */

@@ -29,6 +29,8 @@ export interface Config {
    * front, by address/CIDR. (Fastify ignores a bare hop count: it cannot tell a proxy from a client.)
    */
   trustProxy: false | string;
+  /** Web origins whose pages may open a socket; empty: only the app's own (the origin a request is addressed to). */
+  allowedOrigins: string[];
   rateLimits: RateLimits;
   timeouts: RequestTimeouts;
 }
@@ -138,6 +140,22 @@ function trustProxy(env: Env): false | string {
   throw new ConfigError(`TRUST_PROXY must be false or the addresses/CIDRs of the proxies in front, got "${raw}"`);
 }
 
+function origins(env: Env, name: string): string[] {
+  const raw = text(env, name);
+  if (raw === undefined) return [];
+  return raw.split(',').map((entry) => {
+    const origin = entry.trim();
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new ConfigError(`${name} must list origins such as https://chat.example.com, got "${origin}"`);
+    }
+    if (parsed.origin !== origin) throw new ConfigError(`${name} must list origins such as https://chat.example.com (no path), got "${origin}"`);
+    return origin;
+  });
+}
+
 function prefix(env: Env, name: string, pattern: RegExp, description: string): string | undefined {
   const raw = text(env, name);
   if (raw !== undefined && !pattern.test(raw)) throw new ConfigError(`${name} must be ${description}, got "${raw}"`);
@@ -179,6 +197,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     redisKeyPrefix: prefix(env, 'REDIS_KEY_PREFIX', /^[A-Za-z0-9_:.-]+$/, 'letters, digits and _ : . -') ?? 'chat:',
     s3: s3(env),
     trustProxy: trustProxy(env),
+    allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUTS.requestMs, 1_000, 3_600_000),
       headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUTS.headersMs, 1_000, 600_000),

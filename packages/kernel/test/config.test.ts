@@ -23,6 +23,7 @@ describe('parseConfig', () => {
       {
         PORT: '9000',
         HOST: '0.0.0.0',
+        ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:5173',
         METRICS_PORT: '9464',
         DATA_DIR: '/var/chat',
         LOG_LEVEL: 'warn',
@@ -47,6 +48,7 @@ describe('parseConfig', () => {
     expect(config).toMatchObject({
       port: 9000,
       host: '0.0.0.0',
+      allowedOrigins: ['https://chat.example.com', 'http://localhost:5173'],
       metricsPort: 9464,
       dataDir: '/var/chat',
       logLevel: 'warn',
@@ -103,6 +105,8 @@ describe('parseConfig', () => {
     [{ RATE_LIMIT_MESSAGES_PER_MINUTE: '0' }, 'RATE_LIMIT_MESSAGES_PER_MINUTE must be an integer from 1 to 10000000, got "0"'],
     [{ RATE_LIMIT_FILES_PER_MINUTE: '1e3' }, 'RATE_LIMIT_FILES_PER_MINUTE must be an integer from 1 to 100000, got "1e3"'],
     [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX must be letters, digits and _ : . -, got "has space"'],
+    [{ ALLOWED_ORIGINS: 'https://chat.example.com/app' }, 'ALLOWED_ORIGINS must list origins such as https://chat.example.com (no path), got "https://chat.example.com/app"'],
+    [{ METRICS_PORT: 'nine' }, 'METRICS_PORT must be an integer from 0 to 65535, got "nine"'],
   ])('fails fast on %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(new ConfigError(message));
   });

@@ -14,7 +14,8 @@ export interface RedisRevocationsOptions {
  */
 export async function createRedisRevocations(url: string, options: RedisRevocationsOptions = {}): Promise<SessionRevocations> {
   const prefix = `${options.keyPrefix ?? ''}sessions:`;
-  const keys = { revoked: `${prefix}revoked`, channel: `${prefix}revoked` };
+  // `filled` is set when the list is filled from the records: a Redis that lost its data has none.
+  const keys = { revoked: `${prefix}revoked`, channel: `${prefix}revoked`, filled: `${prefix}filled` };
   const report = options.onError ?? (() => undefined);
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true, enableAutoPipelining: true });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
@@ -40,24 +41,38 @@ export async function createRedisRevocations(url: string, options: RedisRevocati
   await subscriber.connect();
   await subscriber.subscribe(keys.channel);
   await reloadMirror();
+
+  const revoke = async (sessions: readonly RevokedSession[], filled = false) => {
+    if (sessions.length === 0 && !filled) return;
+    mirror.add(sessions);
+    const write = redis.multi();
+    if (sessions.length > 0) write.zadd(keys.revoked, ...sessions.flatMap(({ id, expiresAt }) => [expiresAt, id]));
+    write.zremrangebyscore(keys.revoked, '-inf', Date.now());
+    if (filled) write.set(keys.filled, '1');
+    if (sessions.length > 0) write.publish(keys.channel, JSON.stringify(sessions));
+    await write.exec();
+  };
+  /** The records to fill the list from, once the keeper of them said which (`keepFilled`). */
+  let records: (() => Promise<readonly RevokedSession[]>) | null = null;
+  const fillIfEmptied = async () => {
+    if (records && !(await redis.exists(keys.filled))) await revoke(await records(), true);
+  };
+
   // ioredis says 'ready' before it has subscribed again: reload once the subscription is confirmed.
+  // Back after a cut, the list may have been lost with Redis' data: its keeper fills it again.
   subscriber.on('ready', () => {
     subscriber
       .subscribe(keys.channel)
+      .then(fillIfEmptied)
       .then(reloadMirror)
       .catch(report);
   });
 
   return {
-    async revoke(sessions) {
-      if (sessions.length === 0) return;
-      mirror.add(sessions);
-      await redis
-        .multi()
-        .zadd(keys.revoked, ...sessions.flatMap(({ id, expiresAt }) => [expiresAt, id]))
-        .zremrangebyscore(keys.revoked, '-inf', Date.now())
-        .publish(keys.channel, JSON.stringify(sessions))
-        .exec();
+    revoke: (sessions) => revoke(sessions),
+    async keepFilled(source) {
+      records = source;
+      await revoke(await source(), true);
     },
     isRevoked: (sessionId) => mirror.has(sessionId),
     async ping() {

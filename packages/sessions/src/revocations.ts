@@ -13,6 +13,12 @@ export interface RevokedSession {
 export interface SessionRevocations {
   /** Resolves once every process sharing the list will refuse these sessions. */
   revoke(sessions: readonly RevokedSession[]): Promise<void>;
+  /**
+   * The keeper of the records (auth) fills the list from them now, and again whenever the list is
+   * found to have lost its data (a Redis that restarted empty), so a process starting after that
+   * still refuses every revoked session.
+   */
+  keepFilled(records: () => Promise<readonly RevokedSession[]>): Promise<void>;
   isRevoked(sessionId: string): boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +53,9 @@ export function createInProcessRevocations(): SessionRevocations {
   return {
     async revoke(sessions) {
       mirror.add(sessions);
+    },
+    async keepFilled(records) {
+      mirror.add(await records());
     },
     isRevoked: (sessionId) => mirror.has(sessionId),
     async ping() {},

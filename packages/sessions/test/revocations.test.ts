@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually, serverUrl, uniqueName } from '#test-support';
+import { Redis } from 'ioredis';
+import { eventually, serverUrl, startTcpProxy, uniqueName } from '#test-support';
 import { createRedisRevocations } from '../src/redis.js';
 import { createInProcessRevocations, type SessionRevocations } from '../src/revocations.js';
 
@@ -53,4 +54,28 @@ describe('revoked sessions shared through Redis', () => {
     await eventually(() => other.isRevoked(barrier), 'the deployment to hear its own revocation');
     expect(other.isRevoked(sessionId)).toBe(false);
   });
+
+  it('is filled again by the keeper of the records once Redis comes back without its data', async () => {
+    const keyPrefix = `${uniqueName('refill')}:`;
+    const redisUrl = new URL(serverUrl('redis'));
+    const proxy = await startTcpProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+    const admin = new Redis(serverUrl('redis'));
+    try {
+      const auth = await createRedisRevocations(`redis://${proxy.address}`, { keyPrefix });
+      opened.push(auth);
+      const sessionId = randomUUID();
+      await auth.keepFilled(async () => [{ id: sessionId, expiresAt: Date.now() + 60_000 }]);
+      // Redis restarts without persistence: its data, and every connection, gone.
+      await admin.del(...(await admin.keys(`${keyPrefix}*`)));
+      proxy.cut();
+      proxy.restore();
+      await eventually(async () => (await admin.zscore(`${keyPrefix}sessions:revoked`, sessionId)) !== null, 'the list filled again from the records');
+      const startedAfter = await open(keyPrefix);
+      expect(startedAfter.isRevoked(sessionId)).toBe(true);
+    } finally {
+      admin.disconnect();
+      await proxy.close();
+    }
+  });
 });
+

@@ -28,10 +28,11 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
   // Events left by an earlier run (the bus was down) go out at start, once every in-process
   // consumer is registered too.
   app.addHook('onReady', async () => publishCommittedEvents(events, app.log));
-  // The shared list of revoked sessions is filled from the records, should it have lost them.
+  // The shared list of revoked sessions is filled from the records now, and again whenever it is
+  // found to have lost them.
   app.addHook('onReady', async () => {
     await deleteExpiredSessions(options.db);
-    await options.revocations.revoke(await revokedSessions(options.db));
+    await options.revocations.keepFilled(() => revokedSessions(options.db));
   });
   const { jwtSecret, cookieSecure, revocations } = options;
   await app.register(sessions, { jwtSecret, cookieSecure, revocations });

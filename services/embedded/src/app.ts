@@ -44,7 +44,15 @@ export async function buildEmbeddedApp(config: Config) {
   const shared = { ...data, revocations, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits };
   await app.register(authService, { ...shared, bcryptCost: config.bcryptCost });
   await app.register(messagesService, { ...shared, presence });
-  await app.register(gatewayService, { bus: data.bus, presence, blockedPairs: data.blockedPairs, revocations, jwtSecret, socketsPerUser: config.rateLimits.socketsPerUser });
+  await app.register(gatewayService, {
+    bus: data.bus,
+    presence,
+    blockedPairs: data.blockedPairs,
+    revocations,
+    jwtSecret,
+    socketsPerUser: config.rateLimits.socketsPerUser,
+    allowedOrigins: config.allowedOrigins,
+  });
   await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }

@@ -24,6 +24,7 @@ export async function buildGatewayApp(config: Config) {
     adapter: resources.sockets.adapter,
     jwtSecret,
     socketsPerUser: config.rateLimits.socketsPerUser,
+    allowedOrigins: config.allowedOrigins,
   });
   return app;
 }

@@ -12,6 +12,11 @@ export interface GatewayServiceOptions {
   jwtSecret: string;
   /** Sockets one user may hold on one replica. */
   socketsPerUser: number;
+  /**
+   * The web origins whose pages may open a socket (`https://chat.example.com`); empty: only the
+   * app's own, the origin its request was addressed to.
+   */
+  allowedOrigins?: readonly string[];
   /** Socket.IO's adapter: in memory by default, Redis when replicas must reach each other's sockets. */
   adapter?: ServerOptions['adapter'];
 }

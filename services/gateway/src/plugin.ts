@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { SOCKET_PATH } from '@chat/contracts';
+import { HANDSHAKE_ERRORS, SOCKET_PATH } from '@chat/contracts';
 import { Gauge } from '@chat/kernel';
 import { Server } from 'socket.io';
 import type { ChatServer, ChatSocket } from './chat-server.js';
@@ -14,7 +14,7 @@ import { reportLastSeen } from './last-seen.js';
 import { trackPresence } from './presence.js';
 import { endRevokedSessions } from './session-revocation.js';
 import { relaySends } from './socket-sends.js';
-import { authenticateHandshakes } from './socket-auth.js';
+import { authenticateHandshakes, fromAllowedOrigin } from './socket-auth.js';
 import { relayTyping } from './typing.js';
 import { trackUserSockets } from './user-sockets.js';
 
@@ -36,7 +36,11 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     maxHttpBufferSize: 64 * 1024,
     // A client that reconnects while this replica shuts down must go elsewhere: a session opened
     // here now would hold its connection with long polls and keep the server from closing.
-    allowRequest: (_request, callback) => callback(closing ? SHUTTING_DOWN : null, !closing),
+    allowRequest: (request, callback) => {
+      if (closing) return callback(SHUTTING_DOWN, false);
+      const allowed = fromAllowedOrigin(request, options.allowedOrigins ?? []);
+      callback(allowed ? null : HANDSHAKE_ERRORS.originNotAllowed, allowed);
+    },
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   // Handshake middlewares: the session, then the user's sockets here (the cap, and on a user's

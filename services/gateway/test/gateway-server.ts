@@ -17,18 +17,20 @@ export async function startGateway({
   socketsPerUser = 20,
   bus = createInProcessBus(() => {}),
   presence = createInProcessPresence(),
+  allowedOrigins = [],
   prepare,
 }: {
   socketsPerUser?: number;
   bus?: Bus;
   presence?: Presence;
+  allowedOrigins?: string[];
   /** Adds to the app before it listens (a hook of the test's own). */
   prepare?: (app: HttpServer) => void;
 } = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const revocations = createInProcessRevocations();
   const blockedPairs = createInProcessBlockedPairs();
-  await app.register(gatewayService, { bus, presence, blockedPairs, revocations, jwtSecret: JWT_SECRET, socketsPerUser });
+  await app.register(gatewayService, { bus, presence, blockedPairs, revocations, jwtSecret: JWT_SECRET, socketsPerUser, allowedOrigins });
   prepare?.(app);
   const baseUrl = await listenOnFreePort(app);
 
