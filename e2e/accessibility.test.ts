@@ -209,6 +209,7 @@ describeOnEmbedded((run) => {
       const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
       await page.goto('/settings');
       await polled(() => page.getByText('Blocked contacts').count(), 'the settings').toBe(1);
+      await polled(() => page.getByText(/ of 2\.0 GB used$/).count(), 'how much of my storage is used').toBe(1);
       await scan(page, 'settings', { everyTheme: true });
       await page.getByRole('link', { name: 'Profile' }).click();
       await polled(() => page.getByText('Account Information').count(), 'the profile').toBe(1);

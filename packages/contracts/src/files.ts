@@ -51,11 +51,12 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** A file's size as people read it: "840 B", "12 KB", "3.4 MB". */
+/** A file's size as people read it: "840 B", "12 KB", "3.4 MB", "2.0 GB". */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 ** 3) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 }
 
 /** A file name as kept: no folder, no control characters, at most MAX_FILE_NAME_LENGTH (its extension kept); "file" for none. */
@@ -68,3 +69,10 @@ export function cleanFileName(name: string): string {
   const extension = dot > 0 && base.length - dot <= 16 ? base.slice(dot) : '';
   return chars.slice(0, MAX_FILE_NAME_LENGTH - [...extension].length).join('') + extension;
 }
+
+/** `GET /api/messages/storage`: what my messages keep in the server's store, and what they may. */
+export const StorageUsageSchema = Type.Object({ usedBytes: Type.Number(), allowedBytes: Type.Number() });
+export type StorageUsage = Static<typeof StorageUsageSchema>;
+
+/** Answered with 413 to a photo or file that does not fit in what is left of my storage. */
+export const STORAGE_FULL = 'Your storage is full. Delete photos or files you sent to make room.';

@@ -30,7 +30,8 @@ export interface OnlineUsersChanged {
   /**
    * Users to show offline with no last seen (not "last seen just now"): to a blocker, whom their block
    * now hides; to someone just unblocked, the other person when not online. A blocked person is never
-   * told of the block: the blocker's presence simply stops reaching them.
+   * told of the block: an online blocker goes `offline` to them as anyone does, and nothing of the
+   * blocker's presence reaches them after.
    */
   hidden?: string[];
 }

@@ -69,10 +69,16 @@ export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; pr
         if (hid.length > 0 || back.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: [], hidden: hid });
         return;
       }
-      // The blocked person is told nothing that names the blocker: the blocker's presence simply stops
-      // reaching them. Once unblocked they see the blocker as now (offline with no last seen if not online).
+      // The blocked person is told nothing that says a block: the blocker, if online, goes offline
+      // to them as anyone does, and nothing of their presence reaches them after. Once unblocked they
+      // see the blocker as now (offline with no last seen if not online).
+      if (change.blocked) {
+        const gone = hid.length > 0 ? await presence.whoIsOnline(hid) : [];
+        if (gone.length > 0) sockets.emit('onlineUsersChanged', { online: [], offline: gone });
+        return;
+      }
       const stale = showed.filter((peer) => !back.includes(peer));
-      if (!change.blocked && showed.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: [], hidden: stale });
+      if (showed.length > 0) sockets.emit('onlineUsersChanged', { online: back, offline: [], hidden: stale });
     },
   };
 }

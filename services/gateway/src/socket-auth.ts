@@ -23,21 +23,26 @@ export function fromAllowedOrigin(request: IncomingMessage, allowed: readonly st
   }
 }
 
-/** A socket whose session's token expires ends then: a token ends its sockets as it ends its requests. */
-function endAtExpiry(socket: ChatSocket, expiresAt: number): void {
-  // Timers past 2^31 - 1 ms fire at once; a 7-day token is far below that.
-  const timer = setTimeout(endExpired, Math.max(0, expiresAt - Date.now()), socket);
-  timer.unref();
-  socket.data.expiry = timer;
-  socket.once('disconnect', stopExpiry);
-}
-
 function endExpired(socket: ChatSocket): void {
   socket.disconnect(true);
 }
 
-function stopExpiry(this: ChatSocket): void {
-  clearTimeout(this.data.expiry);
+/**
+ * A socket whose session's token expires ends then: a token ends its sockets as it ends its
+ * requests. The timers are kept here, not in `socket.data`, which the Redis adapter sends to other
+ * replicas (a timer does not serialise).
+ */
+function socketExpiries() {
+  const timers = new WeakMap<ChatSocket, NodeJS.Timeout>();
+  function stopExpiry(this: ChatSocket): void {
+    clearTimeout(timers.get(this));
+    timers.delete(this);
+  }
+  return (socket: ChatSocket, expiresAt: number) => {
+    // Timers past 2^31 - 1 ms fire at once; a 7-day token is far below that.
+    timers.set(socket, setTimeout(endExpired, Math.max(0, expiresAt - Date.now()), socket).unref());
+    socket.once('disconnect', stopExpiry);
+  };
 }
 
 /**
@@ -45,6 +50,7 @@ function stopExpiry(this: ChatSocket): void {
  * a socket cannot listen in on anyone else's messages or presence.
  */
 export function authenticateHandshakes(io: ChatServer, jwtSecret: string, revocations: Pick<SessionRevocations, 'isRevoked'>): void {
+  const endAtExpiry = socketExpiries();
   io.use((socket, next) => {
     const cookies = parse(socket.handshake.headers.cookie ?? '');
     const session = verifySession(cookies[SESSION_COOKIE], jwtSecret, revocations);

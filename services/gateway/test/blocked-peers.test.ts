@@ -44,6 +44,7 @@ describe('a block between two people', () => {
 
     await gateway.block(ann.id, bob.id);
     await eventually(() => sawHidden(atAnn, bob.id), 'Ann to see Bob hidden');
+    await eventually(() => sawOffline(atBob, ann.id), 'Bob to see Ann offline');
     await eventually(() => annBlocks.length === 1, 'Ann’s tab told of her block');
     expect(annBlocks).toEqual([{ userId: bob.id, blocked: true }]);
 
@@ -59,8 +60,8 @@ describe('a block between two people', () => {
     await eventually(() => sawOffline(atCarl, ann.id), 'Carl to see Ann go offline');
     const annBack = await ann.socket();
     await eventually(() => atCarl.filter((change) => change.online.includes(ann.id)).length > 0, 'Carl to see Ann back');
-    // Bob, blocked, is told nothing that names Ann: she just stops reaching him.
-    expect(atBob.filter((change) => named(change, ann.id))).toEqual([]);
+    // Bob, blocked, is told nothing that says a block: Ann went offline to him as anyone does, once.
+    expect(atBob.filter((change) => named(change, ann.id))).toEqual([{ online: [], offline: [ann.id] }]);
 
     const atAnnBack = collectEvents<OnlineUsersChanged>(annBack, 'onlineUsersChanged');
     await gateway.block(ann.id, bob.id, false);

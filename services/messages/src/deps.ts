@@ -21,7 +21,7 @@ export interface MessagesServiceOptions {
   revocations: SessionRevocations;
   jwtSecret: string;
   cookieSecure: boolean;
-  rateLimits: Pick<RateLimits, 'messagesPerMinutePerUser' | 'filesPerMinutePerUser'>;
+  rateLimits: Pick<RateLimits, 'messagesPerMinutePerUser' | 'filesPerMinutePerUser' | 'storageBytesPerUser'>;
   /** Absent: counts in this process's memory. */
   rateLimitStore?: RateLimitStore;
   /** How message search's index is kept (tests index at once, in small blocks). */
@@ -39,4 +39,6 @@ export interface ConversationRouteOptions extends MessagesRouteOptions {
   sendAs: SendAs;
   /** Counts each user's sends, however they come. */
   sendCount: KeyLimiter;
+  /** Counts each user's files and pictures, however they come (uploaded, forwarded). */
+  filesCount: KeyLimiter;
 }

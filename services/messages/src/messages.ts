@@ -108,6 +108,17 @@ export interface NewMessage {
   forwarded: boolean;
   /** A file stored already (the message keeps its URL, name and size). */
   file: FileAttachment | null;
+  /** What it put in the object store, in bytes: counted against its sender's storage. */
+  mediaBytes: number;
+}
+
+/** The bytes a user's messages keep in the object store (deleted ones no longer do). */
+export async function storageUsedBy(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.query<{ used: string }>(
+    `SELECT COALESCE(sum(media_bytes), 0)::text AS used FROM messages WHERE sender_id = $1 AND media_bytes > 0 AND deleted_at IS NULL`,
+    [userId],
+  );
+  return Number(row?.used ?? 0);
 }
 
 /** What became of one send: stored now, stored by an earlier attempt, or addressed to nobody. */
@@ -136,14 +147,15 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id AND deleted_at IS NULL) AS receiver_known,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.receiver_id AND blocked_id = t.sender_id) AS blocked_by_receiver,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.sender_id AND blocked_id = t.receiver_id) AS receiver_blocked
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[], $8::text[], $9::boolean[]) WITH ORDINALITY
-         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, file, has_link, ord)
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[], $8::text[], $9::boolean[], $10::bigint[]) WITH ORDINALITY
+         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, file, has_link, media_bytes, ord)
      ), inserted AS (
        -- A reply keeps what it answers as it is now (an edit or a deletion of it changes the copy).
        INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id, reply_to_id, reply_to_sender, reply_to_text, reply_to_image,
-         forwarded, file, reply_to_file_name, has_link)
+         forwarded, file, reply_to_file_name, has_link, media_bytes)
        SELECT input.sender_id, input.receiver_id, input.text, input.image, input.client_message_id,
-              quoted.id, quoted.sender_id, quoted.text, quoted.image, input.forwarded, input.file::jsonb, quoted.file ->> 'name', input.has_link
+              quoted.id, quoted.sender_id, quoted.text, quoted.image, input.forwarded, input.file::jsonb, quoted.file ->> 'name', input.has_link,
+              input.media_bytes
        FROM input LEFT JOIN messages quoted ON quoted.id = input.reply_to_id
          AND LEAST(quoted.sender_id, quoted.receiver_id) = LEAST(input.sender_id, input.receiver_id)
          AND GREATEST(quoted.sender_id, quoted.receiver_id) = GREATEST(input.sender_id, input.receiver_id)
@@ -195,6 +207,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
       column('forwarded'),
       messages.map((message) => message.file && JSON.stringify(message.file)),
       messages.map((message) => linksIn(message.text).length > 0),
+      column('mediaBytes'),
     ],
     // Every lookup is by key, whatever the batch: a plan for one batch is the plan for all.
     { plan: 'generic' },

@@ -318,4 +318,14 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE contacts ADD COLUMN about text NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 23,
+    sql: `
+      -- What each message put in the object store (its picture with its thumbnail, its file), in
+      -- bytes: a sender's storage used is the sum over their messages not deleted, read along the index.
+      ALTER TABLE messages ADD COLUMN media_bytes bigint NOT NULL DEFAULT 0;
+      UPDATE messages SET media_bytes = (file ->> 'size')::bigint WHERE file IS NOT NULL AND deleted_at IS NULL;
+      CREATE INDEX messages_media_bytes_idx ON messages (sender_id) INCLUDE (media_bytes) WHERE media_bytes > 0 AND deleted_at IS NULL;
+    `,
+  },
 ];

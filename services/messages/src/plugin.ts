@@ -10,11 +10,12 @@ import type { MessagesServiceOptions } from './deps.js';
 import { recordGatewayReports } from './gateway-reports.js';
 import { messagesMigrations } from './migrations.js';
 import { mirrorOnlineContacts } from './online-contacts.js';
-import { sendLimit } from './per-user-limit.js';
+import { filesLimit, sendLimit } from './per-user-limit.js';
 import { serveRelayedSends } from './relayed-sends.js';
 import { archiveRoutes } from './routes/archive.js';
 import { blockRoutes } from './routes/blocks.js';
 import { contactRoutes } from './routes/contacts.js';
+import { storageRoutes } from './routes/storage.js';
 import { exportRoutes } from './routes/export.js';
 import { hiddenMessageRoutes } from './routes/hidden-messages.js';
 import { conversationRoutes } from './routes/conversations.js';
@@ -50,13 +51,19 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   const { jwtSecret, cookieSecure, revocations } = options;
   await app.register(sessions, { jwtSecret, cookieSecure, revocations });
   await registerRateLimiting(app, options.rateLimitStore, 'batched');
-  const sendAs = createSendAs({ ...options, log: app.log, metrics: app.metrics });
-  // One count of a user's sends, over HTTP and from their sockets.
+  // One count of a user's sends, over HTTP and from their sockets; one of their files and pictures.
   const sendCount = limitKeys(app, sendLimit(options.rateLimits));
+  const filesCount = limitKeys(app, filesLimit(options.rateLimits));
+  const sendAs = createSendAs({
+    ...options,
+    log: app.log,
+    metrics: app.metrics,
+    media: { count: filesCount, quotaBytes: options.rateLimits.storageBytesPerUser },
+  });
   const relayedSends = serveRelayedSends(options.bus, { sendAs, limit: sendCount });
   app.addHook('onClose', async () => relayedSends.unsubscribe());
   await app.register(contactRoutes, { ...options, receipts, prefix: API_PREFIX });
-  await app.register(conversationRoutes, { ...options, receipts, sendAs, sendCount, prefix: API_PREFIX });
+  await app.register(conversationRoutes, { ...options, receipts, sendAs, sendCount, filesCount, prefix: API_PREFIX });
   await app.register(messageChangeRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(searchRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(blockRoutes, { ...options, receipts, prefix: API_PREFIX });
@@ -68,5 +75,6 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(hiddenMessageRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(sharedRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(exportRoutes, { ...options, receipts, prefix: API_PREFIX });
+  await app.register(storageRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
 };

@@ -1,8 +1,8 @@
 import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
-import { FORWARD_ERRORS, type FileAttachment, type SendBody, type UserEvent } from '@chat/contracts';
+import { FORWARD_ERRORS, STORAGE_FULL, type FileAttachment, type SendBody, type UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
-import { badRequest, Counter, notFound, type Registry } from '@chat/kernel';
+import { badRequest, Counter, notFound, payloadTooLarge, tooManyRequests, type Registry } from '@chat/kernel';
 import {
   cleanImageDataUrl,
   makeThumbnail,
@@ -15,12 +15,13 @@ import {
   type VideoExtension,
   type VoiceExtension,
 } from '@chat/media';
+import type { KeyLimiter } from '@chat/rate-limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { blockBetween, blockedError } from './blocks.js';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
 import { requireTextWithinLimit } from './message-text.js';
-import { findByClientMessageId, findOwnOrReceived, findReplyTarget, type ChatMessage, type InsertResult } from './messages.js';
+import { findByClientMessageId, findOwnOrReceived, findReplyTarget, storageUsedBy, type ChatMessage, type InsertResult } from './messages.js';
 import { publishToBoth } from './publish-to-both.js';
 
 export interface SendRequest {
@@ -43,6 +44,10 @@ export interface SendRequest {
 /** What became of a send: as an insert says, or refused because what it answers cannot be answered. */
 export type SendResult =
   | InsertResult
+  /** Past the sender's budget of files and pictures this minute. */
+  | { status: 'media-limited'; message: string }
+  /** What it would store does not fit in what the sender's messages may keep. */
+  | { status: 'storage-full' }
   | { status: 'reply-not-found' }
   | { status: 'reply-deleted' }
   | { status: 'forward-not-found' }
@@ -71,8 +76,15 @@ interface ImageBytes {
  * message), then hand it to both users' sockets. A reply answers a message of the same
  * conversation that still stands.
  */
-export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger }) {
-  const { db, bus, blobs, log } = deps;
+export interface MediaBounds {
+  /** Counts the sender's files and pictures (one budget with the file route's). */
+  count: KeyLimiter;
+  /** What one user's messages may keep in the object store, in bytes. */
+  quotaBytes: number;
+}
+
+export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger; media: MediaBounds }) {
+  const { db, bus, blobs, log, media } = deps;
   const writer = createMessageWriter(db);
 
   /** Live delivery is best effort: the message is stored, and a client re-fetches after a reconnect. */
@@ -129,19 +141,27 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
     // be written to, and never twice for a retried clientMessageId. A text goes straight to the one INSERT.
     let imageKey: string | null = null;
     let savedFile: { key: string; attachment: FileAttachment } | null = null;
+    let mediaBytes = 0;
     if (image || file) {
       if (!(await contactExists(db, receiverId))) return { status: 'unknown-receiver' };
       const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
       if (earlier) return { status: 'duplicate', message: earlier };
       const block = await blockBetween(db, senderId, receiverId);
       if (block !== 'none') return { status: 'blocked', block };
+      // An uploaded file was counted by its route before it was read; a picture or a forward is counted here.
+      if (!request.file) {
+        const counted = await media.count(senderId);
+        if (!counted.allowed) return { status: 'media-limited', message: counted.message };
+      }
       const [cleanImage, fileBytes] = await Promise.all([image?.(), file?.()]);
       // A forwarded image or file that is gone (its message deleted meanwhile) goes no further.
       if (cleanImage === null || fileBytes === null) return { status: 'forward-deleted' };
-      if (cleanImage) {
+      // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.
+      const thumbnail = cleanImage && (cleanImage.thumbnail ?? (await makeThumbnail(cleanImage.bytes, cleanImage.extension)));
+      mediaBytes = (cleanImage && thumbnail ? cleanImage.bytes.length + thumbnail.length : 0) + (fileBytes?.bytes.length ?? 0);
+      if ((await storageUsedBy(db, senderId)) + mediaBytes > media.quotaBytes) return { status: 'storage-full' };
+      if (cleanImage && thumbnail) {
         imageKey = mediaKeys.messageImage(senderId, receiverId, cleanImage.extension);
-        // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.
-        const thumbnail = cleanImage.thumbnail ?? (await makeThumbnail(cleanImage.bytes, cleanImage.extension));
         await Promise.all([blobs.put(imageKey, cleanImage.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
       }
       if (fileBytes) {
@@ -167,6 +187,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       replyToId,
       forwarded: forwardOfId !== null,
       file: savedFile?.attachment ?? null,
+      mediaBytes,
     });
     if (result.status === 'stored') await deliver(result.message, request.originSocketId);
     else {
@@ -191,7 +212,7 @@ export type SendAs = (
   file?: UploadedFile,
 ) => Promise<{ message: ChatMessage; stored: boolean }>;
 
-export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger; metrics: Registry }): SendAs {
+export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger; metrics: Registry; media: MediaBounds }): SendAs {
   const sendMessage = createSendMessage(deps);
   const sends = new Counter({
     name: 'chat_messages_sent_total',
@@ -224,6 +245,8 @@ export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; l
     if (result.status === 'reply-deleted') throw badRequest('A deleted message cannot be replied to');
     if (result.status === 'forward-not-found') throw notFound('Message not found');
     if (result.status === 'forward-deleted') throw badRequest(FORWARD_ERRORS.deleted);
+    if (result.status === 'media-limited') throw tooManyRequests(result.message);
+    if (result.status === 'storage-full') throw payloadTooLarge(STORAGE_FULL);
     sends.inc({ outcome: result.status });
     return { message: result.message, stored: result.status === 'stored' };
   };

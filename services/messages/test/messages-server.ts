@@ -9,6 +9,7 @@ import { createInProcessRevocations, signSession } from '@chat/sessions';
 import { subjects, type PrivacySettings, type UserEvent } from '@chat/contracts';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { ApiClient, databaseImplementations, listenOnFreePort, testDatabase, tempDir } from '#test-support';
+import type { MessagesServiceOptions } from '../src/deps.js';
 import { messagesService } from '../src/plugin.js';
 import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from '../src/search-index.js';
 
@@ -22,9 +23,9 @@ const SEARCH_INDEX: SearchIndexSettings = { blockSize: 4, delayMs: 0, batchSize:
  * users.upserted event on the bus, and a session cookie signed with the shared secret.
  */
 export async function startMessagesService({
-  rateLimits = { messagesPerMinutePerUser: 10_000, filesPerMinutePerUser: 10_000 },
+  rateLimits = {},
   database = testDatabase,
-}: { rateLimits?: { messagesPerMinutePerUser: number; filesPerMinutePerUser: number }; database?: () => Promise<Database> } = {}) {
+}: { rateLimits?: Partial<MessagesServiceOptions['rateLimits']>; database?: () => Promise<Database> } = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = await database();
   const bus = createInProcessBus(() => {});
@@ -40,7 +41,7 @@ export async function startMessagesService({
     revocations: createInProcessRevocations(),
     jwtSecret: JWT_SECRET,
     cookieSecure: false,
-    rateLimits,
+    rateLimits: { messagesPerMinutePerUser: 10_000, filesPerMinutePerUser: 10_000, storageBytesPerUser: 1024 ** 3, ...rateLimits },
     searchIndex: SEARCH_INDEX,
     onlineContacts: { writeDelayMs: 0 },
   });

@@ -15,7 +15,7 @@ describe.each(databaseImplementations)('recording reads on %s', (_name, testData
     for (const [id, name] of [[ann, 'Ann'], [ben, 'Ben'], [cy, 'Cy']]) await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
     const writer = createMessageWriter(db);
     const send = async (from: string, to: string) => {
-      const result = await writer.insert({ senderId: from, receiverId: to, text: 'hi', image: null, clientMessageId: null, replyToId: null, forwarded: false, file: null });
+      const result = await writer.insert({ senderId: from, receiverId: to, text: 'hi', image: null, clientMessageId: null, replyToId: null, forwarded: false, file: null, mediaBytes: 0 });
       if (result.status !== 'stored') throw new Error('not stored');
       return result.message._id;
     };

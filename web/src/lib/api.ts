@@ -24,6 +24,7 @@ import {
   type ShownMessage,
   type SignupBody,
   type SocketSendAnswer,
+  type StorageUsage,
   type UpdateSettingsBody,
 } from '@chat/contracts';
 import type { ChatSocket } from './socket';
@@ -238,6 +239,8 @@ export const api = {
   unblock: (userId: string) => request<void>('POST', `/messages/unblock/${encodeURIComponent(userId)}`),
   /** The contacts I blocked, by name. */
   getBlocked: () => request<Contact[]>('GET', '/messages/blocked'),
+  /** What my photos and files take of the server's store, and what they may. */
+  getStorage: () => request<StorageUsage>('GET', '/messages/storage'),
   /** Pins my conversation with the user to the top of my inbox, on every device of mine. */
   pin: (userId: string) => request<void>('POST', `/messages/pin/${encodeURIComponent(userId)}`),
   unpin: (userId: string) => request<void>('POST', `/messages/unpin/${encodeURIComponent(userId)}`),

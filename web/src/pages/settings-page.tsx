@@ -1,5 +1,7 @@
 import { Send } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { formatFileSize, type StorageUsage } from '@chat/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { api } from '../lib/api';
 import { avatarOf } from '../lib/avatar';
 import { THEMES } from '../lib/themes';
 import { useAuthStore } from '../store/use-auth-store';
@@ -130,6 +132,29 @@ function BlockedContacts() {
   );
 }
 
+/** What my photos and files take of the room the server gives each user, as a bar. */
+function StorageSettings() {
+  const [usage, setUsage] = useState<StorageUsage | null>(null);
+  useEffect(() => {
+    let current = true;
+    api.getStorage().then(
+      (answer) => current && setUsage(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!usage) return null;
+  const used = `${formatFileSize(usage.usedBytes)} of ${formatFileSize(usage.allowedBytes)} used`;
+  return (
+    <SettingsSection id="storage-heading" title="Storage" description="The photos and files you send are kept for both of you until deleted">
+      <progress className="progress progress-primary w-full max-w-md" value={usage.usedBytes} max={usage.allowedBytes} aria-label={used} />
+      <p className="text-sm">{used}</p>
+    </SettingsSection>
+  );
+}
+
 export function SettingsPage() {
   const { theme, setTheme } = useThemeStore();
 
@@ -215,6 +240,7 @@ export function SettingsPage() {
         <NotificationSettings />
         <PrivacySettings />
         <BlockedContacts />
+        <StorageSettings />
       </div>
     </main>
   );

@@ -22,7 +22,7 @@ import { Type } from 'typebox';
 import { requireContact } from '../contacts.js';
 import type { ConversationRouteOptions } from '../deps.js';
 import { listConversation } from '../messages.js';
-import { limitPerUser, limitUserRequestsBy } from '../per-user-limit.js';
+import { limitUserRequestsBy } from '../per-user-limit.js';
 import type { UploadedFile } from '../send-message.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts.js';
 
@@ -80,17 +80,11 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
     },
   );
 
-  // Each file may be 16 MB: they have a budget of their own, besides counting as sends.
-  const fileLimit = limitPerUser(app, {
-    name: 'file-user',
-    perMinute: options.rateLimits.filesPerMinutePerUser,
-    message: 'You are sending files too fast. Please slow down.',
-  });
-
   app.post(
     '/messages/send-file/:id',
     {
-      preHandler: [app.requireUser, fileLimit, limitUserRequestsBy(options.sendCount)],
+      // Counted before the file is read; a picture or a forward is counted by the send itself.
+      preHandler: [app.requireUser, limitUserRequestsBy(options.filesCount), limitUserRequestsBy(options.sendCount)],
       schema: { params: UserIdParamsSchema, response: { 200: MessageSchema, 201: MessageSchema } },
     },
     async (request, reply) => {

@@ -149,8 +149,8 @@ describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
     await read(second._id);
     await read(first._id);
     expect(await unread()).toBe(0);
-    // An id beyond the latest message marks nothing that comes later.
-    expect((await read('999999999999')).status).toBe(204);
+    // An id beyond the latest message is no message of ours: refused, and nothing that comes later is marked.
+    expect((await read('999999999999')).status).toBe(404);
     await send(ann, me, 'three');
     expect(await unread()).toBe(1);
   });
