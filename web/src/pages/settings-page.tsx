@@ -150,7 +150,9 @@ function StorageSettings() {
   return (
     <SettingsSection id="storage-heading" title="Storage" description="The photos and files you send are kept for both of you until deleted">
       <progress className="progress progress-primary w-full max-w-md" value={usage.usedBytes} max={usage.allowedBytes} aria-label={used} />
-      <p className="text-sm">{used}</p>
+      <p className="text-sm" dir="auto">
+        {used}
+      </p>
     </SettingsSection>
   );
 }
