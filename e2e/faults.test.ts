@@ -3,8 +3,10 @@ import { request } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  connected,
   eventually,
   nextEvent,
+  openSocket,
   serverUrl,
   startTcpProxy,
   throughProxy,
@@ -103,9 +105,12 @@ describe('faults', () => {
     );
   });
 
-  it('Redis gone and back empty: presence rebuilds from the live sockets', async () => {
+  it('Redis gone and back empty: presence rebuilds from the live sockets, and revoked sessions stay refused', async () => {
     const ann = await signUp('Ann Redis');
     const ben = await signUp('Ben Redis');
+    const gone = await signUp('Gone Redis');
+    const revokedCookie = gone.client.cookie;
+    expect((await gone.client.post('/api/auth/logout')).status).toBe(200);
     await ann.socket('gateway-1');
     await ben.socket('gateway-2');
     proxies.redis.cut();
@@ -131,6 +136,17 @@ describe('faults', () => {
         socket.disconnect();
       }
     }, 'both online users in a new snapshot', 30_000);
+
+    // Auth fills the revoked sessions in again: a replica started now still refuses the logged-out cookie.
+    const checker = new Redis(serverUrl('redis'));
+    try {
+      await eventually(async () => (await checker.exists(`${cluster.namespace}:sessions:filled`)) === 1, 'auth to fill the revoked sessions again', 30_000);
+    } finally {
+      checker.disconnect();
+    }
+    await cluster.stop('gateway-2');
+    await cluster.start('gateway-2');
+    await expect(connected(openSocket(cluster.serviceUrl('gateway-2'), { cookie: revokedCookie, userId: gone._id }))).rejects.toThrow('Not authenticated');
   });
 
   it('SIGTERM lets an in-flight request finish before the process exits', async () => {
