@@ -71,11 +71,6 @@ interface ImageBytes {
   thumbnail: Buffer | null;
 }
 
-/**
- * Sending a message: store it once (a retried clientMessageId answers the first attempt's
- * message), then hand it to both users' sockets. A reply answers a message of the same
- * conversation that still stands.
- */
 export interface MediaBounds {
   /** Counts the sender's files and pictures (one budget with the file route's). */
   count: KeyLimiter;
@@ -83,6 +78,11 @@ export interface MediaBounds {
   quotaBytes: number;
 }
 
+/**
+ * Sending a message: store it once (a retried clientMessageId answers the first attempt's
+ * message), then hand it to both users' sockets. A reply answers a message of the same
+ * conversation that still stands.
+ */
 export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger; media: MediaBounds }) {
   const { db, bus, blobs, log, media } = deps;
   const writer = createMessageWriter(db);
