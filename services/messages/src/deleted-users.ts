@@ -1,8 +1,8 @@
 import type { BlobStore } from '@chat/blobs';
 import { DELETED_USER_NAME } from '@chat/contracts';
 import type { Database } from '@chat/database';
-import { storedKeysOf } from '@chat/media';
 import type { BlockedPairs } from '@chat/presence';
+import { keysNoLongerCarried } from './messages.js';
 
 /**
  * What stays of a user who deleted their account: their conversations, as from "Deleted user",
@@ -48,6 +48,7 @@ export async function forgetUser(deps: { db: Database; blobs: BlobStore; blocked
     return { media, blocks };
   });
   await Promise.all(blocks.map((block) => blockedPairs.unblock(block.blockerId, block.blockedId)));
-  const keys = media.flatMap(({ image, file }) => storedKeysOf(image, file));
+  // What others' forwards still carry stays stored.
+  const keys = await keysNoLongerCarried(db, media);
   await Promise.all(keys.map((key) => blobs.delete(key)));
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@chat/database';
+import { storedKeysOf } from '@chat/media';
 import { linksIn, type Contact, type FileAttachment, type Message, type Reaction, type SharedKind } from '@chat/contracts';
 import type { Block } from './blocks.js';
 import { inBlocksOf, rewriteBlockWords, textWords } from './search-index.js';
@@ -110,6 +111,39 @@ export interface NewMessage {
   file: FileAttachment | null;
   /** What it put in the object store, in bytes: counted against its sender's storage. */
   mediaBytes: number;
+}
+
+/** What one message keeps in the object store, in bytes: a forward of it counts as much. */
+export async function mediaBytesOf(db: Queryable, messageId: string): Promise<number> {
+  const [row] = await db.query<{ bytes: string }>('SELECT media_bytes::text AS bytes FROM messages WHERE id = $1', [messageId]);
+  return Number(row?.bytes ?? 0);
+}
+
+/** Whether a message the user sent or received carries this stored photo or file (a forward carries the one it copies). */
+export async function carriesMediaFor(db: Queryable, url: string, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ carried: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM messages WHERE image = $1 AND $2::uuid IN (sender_id, receiver_id))
+         OR EXISTS (SELECT 1 FROM messages WHERE file ->> 'url' = $1 AND $2::uuid IN (sender_id, receiver_id)) AS carried`,
+    [url, userId],
+  );
+  return row?.carried === true;
+}
+
+/**
+ * The stored keys (a photo's thumbnail with it) of these photos and files, by URL, that no message
+ * carries any more: what may be deleted once the messages that had them let them go.
+ */
+export async function keysNoLongerCarried(db: Queryable, media: readonly { image: string | null; file: string | null }[]): Promise<string[]> {
+  const urls = media.flatMap(({ image, file }) => [image, file]).filter((url): url is string => url !== null);
+  if (urls.length === 0) return [];
+  const rows = await db.query<{ url: string }>(
+    `SELECT u AS url FROM unnest($1::text[]) AS u
+     WHERE NOT EXISTS (SELECT 1 FROM messages WHERE image = u) AND NOT EXISTS (SELECT 1 FROM messages WHERE file ->> 'url' = u)`,
+    [urls],
+  );
+  const unused = new Set(rows.map((row) => row.url));
+  const ifUnused = (url: string | null) => (url !== null && unused.has(url) ? url : null);
+  return media.flatMap(({ image, file }) => storedKeysOf(ifUnused(image), ifUnused(file)));
 }
 
 /** The bytes a user's messages keep in the object store (deleted ones no longer do). */

@@ -6,10 +6,8 @@ import { badRequest, Counter, notFound, payloadTooLarge, tooManyRequests, type R
 import {
   cleanImageDataUrl,
   makeThumbnail,
-  mediaKeyFromUrl,
   mediaKeys,
   mediaUrl,
-  parseMediaKey,
   thumbnailKey,
   type ImageExtension,
   type VideoExtension,
@@ -21,7 +19,7 @@ import { blockBetween, blockedError } from './blocks.js';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
 import { requireTextWithinLimit } from './message-text.js';
-import { findByClientMessageId, findOwnOrReceived, findReplyTarget, storageUsedBy, type ChatMessage, type InsertResult } from './messages.js';
+import { findByClientMessageId, findOwnOrReceived, findReplyTarget, mediaBytesOf, storageUsedBy, type ChatMessage, type InsertResult } from './messages.js';
 import { publishToBoth } from './publish-to-both.js';
 
 export interface SendRequest {
@@ -63,12 +61,10 @@ export interface UploadedFile {
   video?: VideoExtension;
 }
 
-/** An image to store with a message: sent as a data URL (checked and re-encoded), or a stored one a forward copies. */
+/** An image to store with a message, sent as a data URL: checked and re-encoded. */
 interface ImageBytes {
   bytes: Buffer;
   extension: ImageExtension;
-  /** Its thumbnail, when it is a copy of one that has it. */
-  thumbnail: Buffer | null;
 }
 
 export interface MediaBounds {
@@ -93,86 +89,63 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
     return publishToBoth({ bus, log }, message, { toSender: payload, toReceiver: payload }, 'could not publish a stored message');
   };
 
-  /** The stored image at `url`, to copy into another conversation (its key names who may read it), or null if it is gone. */
-  const storedImage = async (url: string): Promise<ImageBytes | null> => {
-    const key = mediaKeyFromUrl(url);
-    const media = key && parseMediaKey(key);
-    if (!key || !media || media.kind !== 'message') return null;
-    const { extension } = media;
-    const [bytes, thumbnail] = await Promise.all([blobs.get(key), blobs.get(thumbnailKey(key))]);
-    return bytes && { bytes, extension, thumbnail };
-  };
-
-  /** The stored file a message carries, to copy into another conversation, or null if it is gone. */
-  const storedFile = async ({ url, name, voice }: FileAttachment): Promise<UploadedFile | null> => {
-    const key = mediaKeyFromUrl(url);
-    const media = key && parseMediaKey(key);
-    if (!key || !media || (media.kind !== 'file' && media.kind !== 'voice' && media.kind !== 'video')) return null;
-    const bytes = await blobs.get(key);
-    if (!bytes) return null;
-    if (media.kind === 'video') return { bytes, name, video: media.extension };
-    return media.kind === 'voice' && voice ? { bytes, name, voice: { seconds: voice.seconds, extension: media.extension } } : { bytes, name };
-  };
-
   return async function sendMessage(request: SendRequest): Promise<SendResult> {
     const { senderId, receiverId, clientMessageId, replyToId, forwardOfId } = request;
     let { text } = request;
-    let image: (() => Promise<ImageBytes | null>) | null = null;
-    let file: (() => Promise<UploadedFile | null>) | null = request.file && (async () => request.file);
+    let image: (() => Promise<ImageBytes>) | null = null;
+    const upload = request.file;
     if (request.imageDataUrl) {
       const dataUrl = request.imageDataUrl;
-      image = async () => ({ ...(await cleanImageDataUrl(dataUrl)), thumbnail: null });
+      image = () => cleanImageDataUrl(dataUrl);
     }
     if (replyToId) {
       const target = await findReplyTarget(db, { messageId: replyToId, userA: senderId, userB: receiverId });
       if (target !== 'found') return { status: target === 'deleted' ? 'reply-deleted' : 'reply-not-found' };
     }
+    // A forward carries the very photo or file of the message it copies: stored once, whoever's
+    // messages carry it (each of them may read it), counted against each sender's storage.
+    let forwarded: { image: string | null; file: FileAttachment | null; mediaBytes: number } | null = null;
     if (forwardOfId) {
       const source = await findOwnOrReceived(db, forwardOfId, senderId);
       if (!source) return { status: 'forward-not-found' };
       if (source.deletedAt) return { status: 'forward-deleted' };
       text = source.text;
-      const sourceImage = source.image;
-      if (sourceImage) image = () => storedImage(sourceImage);
-      const sourceFile = source.file;
-      if (sourceFile) file = () => storedFile(sourceFile);
+      if (source.image || source.file) forwarded = { image: source.image, file: source.file, mediaBytes: await mediaBytesOf(db, source._id) };
     }
     // An image or a file is costly to clean and store: it is done only for a known receiver who may
     // be written to, and never twice for a retried clientMessageId. A text goes straight to the one INSERT.
     let imageKey: string | null = null;
     let savedFile: { key: string; attachment: FileAttachment } | null = null;
     let mediaBytes = 0;
-    if (image || file) {
+    if (image || upload || forwarded) {
       if (!(await contactExists(db, receiverId))) return { status: 'unknown-receiver' };
       const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
       if (earlier) return { status: 'duplicate', message: earlier };
       const block = await blockBetween(db, senderId, receiverId);
       if (block !== 'none') return { status: 'blocked', block };
       // An uploaded file was counted by its route before it was read; a picture or a forward is counted here.
-      if (!request.file) {
+      if (!upload) {
         const counted = await media.count(senderId);
         if (!counted.allowed) return { status: 'media-limited', message: counted.message };
       }
-      const [cleanImage, fileBytes] = await Promise.all([image?.(), file?.()]);
-      // A forwarded image or file that is gone (its message deleted meanwhile) goes no further.
-      if (cleanImage === null || fileBytes === null) return { status: 'forward-deleted' };
+      const cleanImage = await image?.();
       // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.
-      const thumbnail = cleanImage && (cleanImage.thumbnail ?? (await makeThumbnail(cleanImage.bytes, cleanImage.extension)));
-      mediaBytes = (cleanImage && thumbnail ? cleanImage.bytes.length + thumbnail.length : 0) + (fileBytes?.bytes.length ?? 0);
+      const thumbnail = cleanImage && (await makeThumbnail(cleanImage.bytes, cleanImage.extension));
+      mediaBytes = forwarded?.mediaBytes ?? (cleanImage && thumbnail ? cleanImage.bytes.length + thumbnail.length : 0) + (upload?.bytes.length ?? 0);
       if ((await storageUsedBy(db, senderId)) + mediaBytes > media.quotaBytes) return { status: 'storage-full' };
       if (cleanImage && thumbnail) {
         imageKey = mediaKeys.messageImage(senderId, receiverId, cleanImage.extension);
         await Promise.all([blobs.put(imageKey, cleanImage.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
       }
-      if (fileBytes) {
-        const { voice, video } = fileBytes;
+      if (upload) {
+        const { voice, video } = upload;
         const key = voice
           ? mediaKeys.messageVoice(senderId, receiverId, voice.extension)
           : video
             ? mediaKeys.messageVideo(senderId, receiverId, video)
             : mediaKeys.messageFile(senderId, receiverId);
-        await blobs.put(key, fileBytes.bytes);
-        const attachment: FileAttachment = { url: mediaUrl(key), name: fileBytes.name, size: fileBytes.bytes.length };
+        await blobs.put(key, upload.bytes);
+        const attachment: FileAttachment = { url: mediaUrl(key), name: upload.name, size: upload.bytes.length };
         if (voice) attachment.voice = { seconds: voice.seconds };
         if (video) attachment.video = true;
         savedFile = { key, attachment };
@@ -182,11 +155,11 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       senderId,
       receiverId,
       text,
-      image: imageKey && mediaUrl(imageKey),
+      image: forwarded ? forwarded.image : imageKey && mediaUrl(imageKey),
       clientMessageId,
       replyToId,
       forwarded: forwardOfId !== null,
-      file: savedFile?.attachment ?? null,
+      file: forwarded ? forwarded.file : (savedFile?.attachment ?? null),
       mediaBytes,
     });
     if (result.status === 'stored') await deliver(result.message, request.originSocketId);

@@ -1,13 +1,14 @@
 import { notFound } from '@chat/kernel';
-import { contentTypeOf, makeThumbnail, parseMediaKey, thumbnailKey, videoContentTypeOf, voiceContentTypeOf, type MediaAccess } from '@chat/media';
+import { contentTypeOf, makeThumbnail, mediaUrl, parseMediaKey, thumbnailKey, videoContentTypeOf, voiceContentTypeOf, type MediaAccess } from '@chat/media';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import parseRange from 'range-parser';
 import { Type } from 'typebox';
 import type { MessagesServiceOptions } from '../deps.js';
+import { carriesMediaFor } from '../messages.js';
 
-/** Stored images and files: a message's image or file to its two participants, avatars to anyone signed in. */
-export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { blobs }) => {
+/** Stored images and files: a message's image or file to the people of the messages that carry it, avatars to anyone signed in. */
+export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { db, blobs }) => {
   app.get(
     '/media/*',
     {
@@ -19,8 +20,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       const media = parseMediaKey(key);
-      // Someone else's image or file answers exactly like a missing one, so keys cannot be probed.
-      if (!media || (media.kind !== 'avatar' && !media.participants.includes(request.userId))) throw notFound();
+      // A photo or file is the reader's while a message of theirs carries it: the one it came with, or
+      // a forward (which keeps the stored bytes of what it copies); once deleted for everyone, nobody's.
+      // Anyone else's answers exactly like a missing one, so keys cannot be probed.
+      if (!media || (media.kind !== 'avatar' && !(await carriesMediaFor(db, mediaUrl(key), request.userId)))) throw notFound();
       void reply
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')

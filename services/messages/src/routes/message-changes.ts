@@ -1,5 +1,4 @@
 import { badRequest, forbidden, notFound } from '@chat/kernel';
-import { storedKeysOf } from '@chat/media';
 import {
   EDIT_WINDOW_MINUTES,
   EditBodySchema,
@@ -12,7 +11,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireNoBlockOverMessage } from '../blocks.js';
 import type { MessagesRouteOptions } from '../deps.js';
-import { deleteMessage, editMessage, reactToMessage, type ChatMessage } from '../messages.js';
+import { deleteMessage, editMessage, keysNoLongerCarried, reactToMessage, type ChatMessage } from '../messages.js';
 import { requireTextWithinLimit } from '../message-text.js';
 import { limitPerUser } from '../per-user-limit.js';
 import { publishToBoth } from '../publish-to-both.js';
@@ -69,7 +68,8 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       if (outcome.status === 'not-found') throw notFound('Message not found');
       if (outcome.status === 'not-author') throw forbidden('You can only delete your own messages');
       const { message, image, file } = outcome;
-      const keys = storedKeysOf(image, file);
+      // What a forward of it still carries stays stored.
+      const keys = await keysNoLongerCarried(db, [{ image, file }]);
       // The message no longer shows them; anything left behind would only be a leak of what was deleted.
       await Promise.all(keys.map((key) => blobs.delete(key))).catch((error: unknown) =>
         app.log.error({ err: error, messageId: message._id }, 'could not remove a deleted message’s image or file'),

@@ -29,7 +29,7 @@ describeOnEachDatabase('sending a file', (server) => {
     expect((await eve.client.get(sent.body.file!.url)).status, 'Ann and Bob’s alone').toBe(404);
   });
 
-  it('stores a retried clientMessageId once, quotes a file by its name, and forwards a copy that outlives the original', async () => {
+  it('stores a retried clientMessageId once, quotes a file by its name, and forwards it (stored once) beyond the original', async () => {
     const [ann, bob, cat] = [await server().user('Ann Retries Files'), await server().user('Bob Retries Files'), await server().user('Cat Retries Files')];
     const clientMessageId = randomUUID();
     const first = await ann.client.sendFile<Message>(bob.id, { name: 'plan.txt', bytes: pdf }, { clientMessageId });
@@ -43,15 +43,14 @@ describeOnEachDatabase('sending a file', (server) => {
     const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, { forwardOf: first.body._id, clientMessageId: randomUUID() });
     expect(forward.status).toBe(201);
     expect(forward.body).toMatchObject({ forwarded: true, file: { name: 'plan.txt', size: pdf.length } });
-    expect(forward.body.file!.url).not.toBe(first.body.file!.url);
-    expect((await ann.client.get(forward.body.file!.url)).status, 'the copy is Bob and Cat’s').toBe(404);
+    expect(forward.body.file!.url, 'the same stored file, not a copy').toBe(first.body.file!.url);
 
     expect((await ann.client.post(`/api/messages/delete/${first.body._id}`)).status).toBe(200);
-    expect((await bob.client.get(first.body.file!.url)).status, 'the deleted message’s file is gone').toBe(404);
+    expect((await ann.client.get(first.body.file!.url)).status, 'the deleted message’s file is no longer Ann’s').toBe(404);
     const [deleted, quoting] = (await history(bob, ann)).slice(-2);
     expect(deleted).not.toHaveProperty('file');
     expect(quoting!.replyTo, 'the quote names no file any more').toEqual({ _id: first.body._id, senderId: ann.id, text: null, image: null });
-    expect((await cat.client.get(forward.body.file!.url)).status, 'the copy stays').toBe(200);
+    expect((await cat.client.get(forward.body.file!.url)).status, 'the forward keeps it').toBe(200);
   });
 
   it('puts the file in my export, and takes the files of an account deleted', async () => {

@@ -14,8 +14,8 @@ type User = Awaited<ReturnType<typeof server.user>>;
 const send = (from: User, to: User, body: unknown) => from.client.post<Message>(`/api/messages/send/${to.id}`, body);
 
 describe('forwarding a message', () => {
-  it('copies the text and image of a message I received to someone else, marked forwarded; the copy outlives the original', async () => {
-    const [ann, bob, cat] = [await server.user('Ann Forwards'), await server.user('Bob Forwards'), await server.user('Cat Forwards')];
+  it('carries the text and image of a message I received on to someone else, marked forwarded, storing the image once; it outlives the original', async () => {
+    const [ann, bob, cat, dan] = [await server.user('Ann Forwards'), await server.user('Bob Forwards'), await server.user('Cat Forwards'), await server.user('Dan Forwards')];
     const photo = await pngBytes(640, 480);
     const original = (await send(bob, ann, { text: 'the view from the top', image: toDataUrl(photo, 'image/png') })).body;
     const toCat = server.published(cat.id);
@@ -23,17 +23,18 @@ describe('forwarding a message', () => {
     const forward = await send(ann, cat, { forwardOf: original._id, clientMessageId: randomUUID() });
     expect(forward.status).toBe(201);
     expect(forward.body).toMatchObject({ senderId: ann.id, receiverId: cat.id, text: 'the view from the top', forwarded: true, replyTo: null });
-    expect(forward.body.image).not.toBe(original.image);
+    expect(forward.body.image, 'the same stored picture, not a copy').toBe(original.image);
     expect(toCat).toEqual([expect.objectContaining({ type: 'newMessage', message: forward.body } satisfies Partial<UserEvent>)]);
     expect(original, 'the original is not marked').not.toHaveProperty('forwarded');
 
-    const copy = await cat.client.get(forward.body.image!);
-    expect(copy.status).toBe(200);
-    expect(Buffer.compare(copy.body as Buffer, (await ann.client.get(original.image!)).body as Buffer), 'the same picture').toBe(0);
-    expect((await bob.client.get(forward.body.image!)).status, 'the copy is Ann and Cat’s alone').toBe(404);
+    const carried = await cat.client.get(forward.body.image!);
+    expect(carried.status).toBe(200);
+    expect(Buffer.compare(carried.body as Buffer, (await ann.client.get(original.image!)).body as Buffer), 'the same picture').toBe(0);
+    expect((await dan.client.get(forward.body.image!)).status, 'no one else’s').toBe(404);
 
     expect((await bob.client.post(`/api/messages/delete/${original._id}`)).status).toBe(200);
-    expect((await cat.client.get(forward.body.image!)).status, 'the copy stays when the original is deleted').toBe(200);
+    expect((await cat.client.get(forward.body.image!)).status, 'the forward keeps it when the original is deleted').toBe(200);
+    expect((await bob.client.get(original.image!)).status, 'but not for Bob, whose message it no longer is').toBe(404);
     const history = (await cat.client.get(`/api/messages/${ann.id}`)).body as Message[];
     expect(history.map((message) => [message.text, message.forwarded])).toEqual([['the view from the top', true]]);
   });

@@ -24,7 +24,7 @@ describe('what one user’s messages may keep in the store', () => {
     expect(afterTwo.allowedBytes).toBe(3 * MIB);
     expect(afterTwo.usedBytes).toBeGreaterThan(MIB);
     expect(afterTwo.usedBytes).toBeLessThan(MIB + 64 * 1024);
-    // A forward stores a copy: it counts against the one who forwards it.
+    // A forward stores nothing new, yet counts as much as what it carries against the one who forwards it.
     expect((await ann.client.post(`/api/messages/send/${cy.id}`, { forwardOf: first.body._id })).status).toBe(201);
     const full = await ann.client.sendFile(bob.id, file(MIB));
     expect([full.status, full.body]).toEqual([413, { message: STORAGE_FULL }]);
