@@ -3,7 +3,8 @@ import { ApiClient } from '#test-support';
 import { emptyDataDir, startEmbedded } from './embedded-server.js';
 
 describe('restart', () => {
-  it('starts on an empty DATA_DIR, then keeps users, sessions and messages', async () => {
+  // A first start makes the database (initdb and every migration): past 16 s on a busy two-core host.
+  it('starts on an empty DATA_DIR, then keeps users, sessions and messages', { timeout: 60_000 }, async () => {
     const first = await startEmbedded({ DATA_DIR: await emptyDataDir() });
     const ann = new ApiClient(first.baseUrl);
     const annUser = await ann.signup('Ann Durable', 'ann.durable@example.com', 'durable-pass');

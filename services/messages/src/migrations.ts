@@ -326,11 +326,6 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE messages ADD COLUMN media_bytes bigint NOT NULL DEFAULT 0;
       UPDATE messages SET media_bytes = (file ->> 'size')::bigint WHERE file IS NOT NULL AND deleted_at IS NULL;
       CREATE INDEX messages_media_bytes_idx ON messages (sender_id) INCLUDE (media_bytes) WHERE media_bytes > 0 AND deleted_at IS NULL;
-    `,
-  },
-  {
-    version: 24,
-    sql: `
       -- A forward carries the stored photo or file of the message it copies: who may read a key, and
       -- whether any message still carries it (else it is deleted), are found along these.
       CREATE INDEX messages_image_url_idx ON messages (image) WHERE image IS NOT NULL;
