@@ -9,7 +9,6 @@ import {
   mediaKeys,
   mediaUrl,
   thumbnailKey,
-  type ImageExtension,
   type VideoExtension,
   type VoiceExtension,
 } from '@chat/media';
@@ -61,12 +60,6 @@ export interface UploadedFile {
   video?: VideoExtension;
 }
 
-/** An image to store with a message, sent as a data URL: checked and re-encoded. */
-interface ImageBytes {
-  bytes: Buffer;
-  extension: ImageExtension;
-}
-
 export interface MediaBounds {
   /** Counts the sender's files and pictures (one budget with the file route's). */
   count: KeyLimiter;
@@ -90,14 +83,8 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
   };
 
   return async function sendMessage(request: SendRequest): Promise<SendResult> {
-    const { senderId, receiverId, clientMessageId, replyToId, forwardOfId } = request;
+    const { senderId, receiverId, clientMessageId, replyToId, forwardOfId, imageDataUrl, file: upload } = request;
     let { text } = request;
-    let image: (() => Promise<ImageBytes>) | null = null;
-    const upload = request.file;
-    if (request.imageDataUrl) {
-      const dataUrl = request.imageDataUrl;
-      image = () => cleanImageDataUrl(dataUrl);
-    }
     if (replyToId) {
       const target = await findReplyTarget(db, { messageId: replyToId, userA: senderId, userB: receiverId });
       if (target !== 'found') return { status: target === 'deleted' ? 'reply-deleted' : 'reply-not-found' };
@@ -117,7 +104,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
     let imageKey: string | null = null;
     let savedFile: { key: string; attachment: FileAttachment } | null = null;
     let mediaBytes = 0;
-    if (image || upload || forwarded) {
+    if (imageDataUrl || upload || forwarded) {
       if (!(await contactExists(db, receiverId))) return { status: 'unknown-receiver' };
       const earlier = clientMessageId && (await findByClientMessageId(db, senderId, clientMessageId));
       if (earlier) return { status: 'duplicate', message: earlier };
@@ -128,7 +115,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
         const counted = await media.count(senderId);
         if (!counted.allowed) return { status: 'media-limited', message: counted.message };
       }
-      const cleanImage = await image?.();
+      const cleanImage = imageDataUrl ? await cleanImageDataUrl(imageDataUrl) : null;
       // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.
       const thumbnail = cleanImage && (await makeThumbnail(cleanImage.bytes, cleanImage.extension));
       mediaBytes = forwarded?.mediaBytes ?? (cleanImage && thumbnail ? cleanImage.bytes.length + thumbnail.length : 0) + (upload?.bytes.length ?? 0);
