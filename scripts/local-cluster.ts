@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as pause } from 'node:timers/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -252,7 +252,7 @@ export async function startLocalCluster({
       const values = {
         EDGE_PORT: `127.0.0.1:${ports.edge}`,
         WEB_PORT: `127.0.0.1:${ports.web}`,
-        WEB_ROOT: join(ROOT, 'web/dist'),
+        WEB_ROOT: join(dir, 'web'),
         AUTH_ADDRESS: `127.0.0.1:${ports.auth}`,
         MESSAGES_ADDRESS: `127.0.0.1:${ports.messages}`,
         GATEWAY_1_ADDRESS: `127.0.0.1:${ports['gateway-1']}`,
@@ -293,6 +293,9 @@ export async function startLocalCluster({
     await mkdir(join(dir, 'nginx-temp'), { mode: 0o1777 });
     await chmod(join(dir, 'nginx-temp'), 0o1777);
     await chmod(dir, 0o711);
+    // The web build is served from a copy in that folder: a checkout inside a private folder (a home
+    // folder of mode 0700, a mktemp -d) is one those workers cannot enter, and every page would be 500.
+    await cp(join(ROOT, 'web/dist'), join(dir, 'web'), { recursive: true });
     await writeFile(
       join(dir, 'nginx.conf'),
       [
