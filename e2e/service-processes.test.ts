@@ -1,7 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { embeddedDataDir, eventually } from '#test-support';
 
 const run = promisify(execFile);
 const main = (service: string) => fileURLToPath(new URL(`../services/${service}/dist/main.js`, import.meta.url));
@@ -28,5 +29,29 @@ describe('a service started on its own', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure?.stderr).toContain('DATABASE_URL must be a postgres or postgresql URL');
+  });
+});
+
+describe('make start', () => {
+  it('ends with one plain line saying where Chat.io runs, then logs each request in one line without its query', async () => {
+    const env = { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: await embeddedDataDir('chat-start') };
+    const child = spawn(process.execPath, [main('embedded')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const readyLine = /^Chat\.io is running at (http:\/\/localhost:\d+)$/m;
+      await eventually(() => readyLine.test(output), '"Chat.io is running at …" on the standard output', 60_000);
+      const baseUrl = readyLine.exec(output)?.[1];
+      const before = output.length;
+      expect((await fetch(`${baseUrl}/api/auth/check?secret=words`)).status).toBe(401);
+      await eventually(() => output.length > before && output.endsWith('\n'), 'a log line for the request', 10_000);
+      const lines = output.slice(before).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ method: 'GET', path: '/api/auth/check', statusCode: 401 });
+      expect(lines[0]?.msg).toMatch(/^GET \/api\/auth\/check 401 \d+ ms$/);
+      expect(output).not.toContain('secret=words');
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });

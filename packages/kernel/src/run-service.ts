@@ -32,12 +32,20 @@ export function requireJwtSecret(config: Config): string {
   return config.jwtSecret as string;
 }
 
+export interface RunServiceOptions {
+  /** A plain line printed once the app listens on `port`, for the person who started it (`make start`). */
+  readyLine?: (port: number) => string;
+}
+
 /**
  * A service's process: parse the environment once (a bad value stops the start with a message
  * naming it), build the app, listen, and on SIGTERM or SIGINT stop taking requests, let the
  * in-flight ones finish and close every resource.
  */
-export async function runService(build: (config: Config) => Promise<FastifyInstance>): Promise<void> {
+export async function runService(
+  build: (config: Config) => Promise<FastifyInstance>,
+  options: RunServiceOptions = {},
+): Promise<void> {
   let app: FastifyInstance;
   let config: Config;
   try {
@@ -55,4 +63,6 @@ export async function runService(build: (config: Config) => Promise<FastifyInsta
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (options.readyLine && typeof address === 'object' && address) console.log(options.readyLine(address.port));
 }
