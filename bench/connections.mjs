@@ -56,22 +56,26 @@ export async function measureConnections({ sockets = Number(process.env.BENCH_SO
 export async function startMeasuredGateway({ jwtSecret, memoryFile, env = {} }) {
   const port = await freePort();
   const namespace = `bench_${randomUUID().slice(0, 8)}`;
-  const child = spawn(process.execPath, ['--expose-gc', '--import', `${ROOT}bench/memory-reporter.mjs`, `${ROOT}services/gateway/dist/main.js`], {
-    env: {
-      ...process.env,
-      BENCH_MEMORY_FILE: memoryFile,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: jwtSecret,
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_KEY_PREFIX: `${namespace}:`,
-      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-      NATS_SUBJECT_PREFIX: namespace,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', `${ROOT}bench/memory-reporter.mjs`, `${ROOT}services/gateway/dist/main.js`],
+    {
+      env: {
+        ...process.env,
+        BENCH_MEMORY_FILE: memoryFile,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: jwtSecret,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_KEY_PREFIX: `${namespace}:`,
+        NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+        NATS_SUBJECT_PREFIX: namespace,
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/readyz`);
   return { child, url };
@@ -97,7 +101,9 @@ async function measureGateway(sockets) {
     for (let opened = 0; opened < target; opened += PER_DRIVER) counts.push(Math.min(PER_DRIVER, target - opened));
     for (const count of counts) drivers.push({ driver: startDriver(`${ROOT}bench/connection-driver.mjs`), count });
     await Promise.all(
-      drivers.map(({ driver, count }) => driver.ask('connect', { url, users, count, concurrency: 50, localAddresses: ['127.0.0.1', '127.0.0.2'] })),
+      drivers.map(({ driver, count }) =>
+        driver.ask('connect', { url, users, count, concurrency: 50, localAddresses: ['127.0.0.1', '127.0.0.2'] }),
+      ),
     );
     const connectSeconds = (Date.now() - started) / 1000;
     await pause(3000);
@@ -113,7 +119,11 @@ async function measureGateway(sockets) {
     const changeCpu = await cpuOf(async () => {
       const changeStarted = Date.now();
       const newcomer = user();
-      const newcomerSocket = io(url, { transports: ['websocket'], query: { userId: newcomer.id }, extraHeaders: { cookie: newcomer.cookie } });
+      const newcomerSocket = io(url, {
+        transports: ['websocket'],
+        query: { userId: newcomer.id },
+        extraHeaders: { cookie: newcomer.cookie },
+      });
       while (Date.now() - changeStarted < 10_000) {
         reached = await changesSeen(drivers);
         if (reached >= target) break;

@@ -12,8 +12,50 @@ import { hashPassword } from '../services/auth/src/credentials.ts';
 
 const MESSAGES = Number(process.env.BENCH_DB_MESSAGES ?? 1_000_000);
 const CONTACTS = Number(process.env.BENCH_DB_CONTACTS ?? 1_000_000);
-const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Sophia', 'Elijah', 'Mia', 'Lucas', 'Zoë', 'Mateo', 'Aiko', 'Kwame', 'Ingrid', 'Rahul', 'Fatima', 'Chen', 'Olga', 'Diego'];
-const LAST_NAMES = ['Smith', 'García', 'Müller', 'Rossi', 'Nguyen', 'Kim', 'Okafor', 'Novak', 'Silva', 'Cohen', 'Larsen', 'Haddad', 'Tanaka', 'Kowalski', 'Dubois', 'Singh', 'Petrov', 'Jensen', 'Moreau', 'Ortiz'];
+const FIRST_NAMES = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Amelia',
+  'Oliver',
+  'Sophia',
+  'Elijah',
+  'Mia',
+  'Lucas',
+  'Zoë',
+  'Mateo',
+  'Aiko',
+  'Kwame',
+  'Ingrid',
+  'Rahul',
+  'Fatima',
+  'Chen',
+  'Olga',
+  'Diego',
+];
+const LAST_NAMES = [
+  'Smith',
+  'García',
+  'Müller',
+  'Rossi',
+  'Nguyen',
+  'Kim',
+  'Okafor',
+  'Novak',
+  'Silva',
+  'Cohen',
+  'Larsen',
+  'Haddad',
+  'Tanaka',
+  'Kowalski',
+  'Dubois',
+  'Singh',
+  'Petrov',
+  'Jensen',
+  'Moreau',
+  'Ortiz',
+];
 const SAMPLES = 300;
 /** Signups and logins each hash a password (bcrypt, cost 10: most of their time), so fewer of them. */
 const AUTH_SAMPLES = 200;
@@ -48,7 +90,9 @@ const rareNumber = (i) => 100_000 + ((i * 7919) % 800_000);
 
 /** A cursor into the names part of the inbox, as the service makes them, at a name picked by `n`. */
 const namesCursor = (n) =>
-  Buffer.from(JSON.stringify({ in: 'names', name: `olivia smith ${n % 1000}`, userId: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+  Buffer.from(JSON.stringify({ in: 'names', name: `olivia smith ${n % 1000}`, userId: '00000000-0000-4000-8000-000000000000' })).toString(
+    'base64url',
+  );
 
 /** The path of the page after the first, by the cursor the service hands out. */
 async function nextPagePath(pool, cookie) {
@@ -132,7 +176,11 @@ export async function measureDatabase() {
     const benCookie = `${SESSION_COOKIE}=${signSession(ben, randomUUID(), jwtSecret)}`;
     const pool = new Pool(cluster.serviceUrl('messages'), { connections: 1 });
     const random = () => Number(min) + Math.floor(Math.random() * (Number(max) - Number(min)));
-    await timed(pool, cookie, Array.from({ length: 20 }, () => `/api/messages/${ben}`)); // warm-up
+    await timed(
+      pool,
+      cookie,
+      Array.from({ length: 20 }, () => `/api/messages/${ben}`),
+    ); // warm-up
     // Each user's first fetch delivers what waited for them (a one-time stamp of Ann's 500,000
     // messages to Ben): a return after a long absence, not the steady state timed below.
     await timed(pool, benCookie, ['/api/messages/users']);
@@ -146,28 +194,80 @@ export async function measureDatabase() {
       contacts: CONTACTS,
       seedSeconds,
       indexSeconds,
-      latestPage: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => `/api/messages/${ben}`)),
-      olderPage: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => `/api/messages/${ben}?before=${random()}&limit=50`)),
+      latestPage: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, () => `/api/messages/${ben}`),
+      ),
+      olderPage: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, () => `/api/messages/${ben}?before=${random()}&limit=50`),
+      ),
       // Ann: 500,000 conversations. Ben: one, then 999,999 people by name.
-      inboxFirstPage: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => '/api/messages/users')),
-      contactsFirstPage: await timed(pool, benCookie, Array.from({ length: SAMPLES }, () => '/api/messages/users')),
-      inboxNextPage: await timed(pool, cookie, [await nextPagePath(pool, cookie)].flatMap((path) => Array(SAMPLES).fill(path))),
-      contactsDeepPage: await timed(pool, benCookie, Array.from({ length: SAMPLES }, () => `/api/messages/users?cursor=${namesCursor(random())}`)),
-      nameSearch: await timed(pool, benCookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`)),
-      inboxNameSearch: await timed(pool, cookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`)),
-      rareNameSearch: await timed(pool, benCookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${12345 + i}`)),
+      inboxFirstPage: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, () => '/api/messages/users'),
+      ),
+      contactsFirstPage: await timed(
+        pool,
+        benCookie,
+        Array.from({ length: SAMPLES }, () => '/api/messages/users'),
+      ),
+      inboxNextPage: await timed(
+        pool,
+        cookie,
+        [await nextPagePath(pool, cookie)].flatMap((path) => Array(SAMPLES).fill(path)),
+      ),
+      contactsDeepPage: await timed(
+        pool,
+        benCookie,
+        Array.from({ length: SAMPLES }, () => `/api/messages/users?cursor=${namesCursor(random())}`),
+      ),
+      nameSearch: await timed(
+        pool,
+        benCookie,
+        Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`),
+      ),
+      inboxNameSearch: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${encodeURIComponent(searchOf(i))}`),
+      ),
+      rareNameSearch: await timed(
+        pool,
+        benCookie,
+        Array.from({ length: SAMPLES }, (_, i) => `/api/messages/users?q=${12345 + i}`),
+      ),
       // Message search over Ann's 1,500,000 messages: a word in her latest 500,000, a word in the
       // 1,000,000 before them (and in none of the latest), a word start in a few, the same in her
       // conversation with Ben, and the word of her latest 500,000 in that conversation (none).
-      messageSearchRecentWord: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => '/api/messages/search?q=hello')),
-      messageSearchCommon: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => '/api/messages/search?q=message')),
-      messageSearchRare: await timed(pool, cookie, Array.from({ length: SAMPLES }, (_, i) => `/api/messages/search?q=number%20${rareNumber(i)}`)),
+      messageSearchRecentWord: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, () => '/api/messages/search?q=hello'),
+      ),
+      messageSearchCommon: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, () => '/api/messages/search?q=message'),
+      ),
+      messageSearchRare: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, (_, i) => `/api/messages/search?q=number%20${rareNumber(i)}`),
+      ),
       messageSearchInConversation: await timed(
         pool,
         cookie,
         Array.from({ length: SAMPLES }, (_, i) => `/api/messages/search?q=number%20${rareNumber(i)}&with=${ben}`),
       ),
-      messageSearchNoneInConversation: await timed(pool, cookie, Array.from({ length: SAMPLES }, () => `/api/messages/search?q=hello&with=${ben}`)),
+      messageSearchNoneInConversation: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, () => `/api/messages/search?q=hello&with=${ben}`),
+      ),
     };
     await pool.close();
     // Signing up and logging in among 1,000,000 accounts, straight to the auth service.

@@ -47,7 +47,11 @@ const percentile = (values, q) => {
 export async function measureFleet({ env, nodeArgs = [] }) {
   const fileLimit = await openFileLimit();
   const jwtSecret = randomBytes(48).toString('base64url');
-  const cluster = await startLocalCluster({ gateways: REPLICAS, nodeArgs, env: { ...env, JWT_SECRET: jwtSecret, RATE_LIMIT_SOCKETS_PER_USER: '10' } });
+  const cluster = await startLocalCluster({
+    gateways: REPLICAS,
+    nodeArgs,
+    env: { ...env, JWT_SECRET: jwtSecret, RATE_LIMIT_SOCKETS_PER_USER: '10' },
+  });
   const urls = cluster.gateways.map((name) => cluster.serviceUrl(name));
   const gatewayPids = () => cluster.gateways.map((name) => cluster.pid(name)).filter(Boolean);
   const drivers = Array.from({ length: DRIVERS }, () => startDriver(`${ROOT}bench/fleet-driver.mjs`));
@@ -76,7 +80,10 @@ export async function measureFleet({ env, nodeArgs = [] }) {
     const connectSeconds = (performance.now() - connectStarted) / 1000;
     /** Percent of one core, over the connections. */
     const busy = (before, after) => Math.round(((after.user + after.system - before.user - before.system) * 10) / connectSeconds / 10);
-    const connectCpu = { gateways: busy(gatewaysBefore, await cpuTimes(gatewayPids())), drivers: busy(driversBefore, await cpuTimes(driverPids)) };
+    const connectCpu = {
+      gateways: busy(gatewaysBefore, await cpuTimes(gatewayPids())),
+      drivers: busy(driversBefore, await cpuTimes(driverPids)),
+    };
     // RSS climbs between full collections as heartbeats' garbage reaches the old generation: the
     // most over a heartbeat and more (25 s), read every 5 s.
     let rssIdle = await Promise.all(gatewayPids().map(rssKb));
@@ -87,17 +94,23 @@ export async function measureFleet({ env, nodeArgs = [] }) {
     }
     const files = await Promise.all(gatewayPids().map(openHandles));
     const idleKbPerSocket = (rssIdle.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / SOCKETS;
-    console.log(`fleet: ${SOCKETS} sockets in ${connectSeconds.toFixed(1)} s (CPU % ${JSON.stringify(connectCpu)}); ${idleKbPerSocket.toFixed(1)} KB a socket; files ${files}`);
+    console.log(
+      `fleet: ${SOCKETS} sockets in ${connectSeconds.toFixed(1)} s (CPU % ${JSON.stringify(connectCpu)}); ${idleKbPerSocket.toFixed(1)} KB a socket; files ${files}`,
+    );
 
     // 2. Everyone watches 200 others: each user has 200 watchers, over the three replicas.
     const watchStarted = performance.now();
     const watching = await Promise.all(
-      shares.map(({ driver, first }) => driver.ask('watch', { first, perSocket: WATCHED_PER_SOCKET, poolSize: SOCKETS, deadlineMs: WATCH_DEADLINE_MS, concurrency: 50 })),
+      shares.map(({ driver, first }) =>
+        driver.ask('watch', { first, perSocket: WATCHED_PER_SOCKET, poolSize: SOCKETS, deadlineMs: WATCH_DEADLINE_MS, concurrency: 50 }),
+      ),
     );
     const watchSeconds = (performance.now() - watchStarted) / 1000;
     const answered = watching.reduce((sum, reply) => sum + reply.answered, 0);
     const stillConnected = watching.reduce((sum, reply) => sum + reply.connected, 0);
-    console.log(`fleet: ${answered} sockets watching ${WATCHED_PER_SOCKET} after ${watchSeconds.toFixed(1)} s (${stillConnected} connected)`);
+    console.log(
+      `fleet: ${answered} sockets watching ${WATCHED_PER_SOCKET} after ${watchSeconds.toFixed(1)} s (${stillConnected} connected)`,
+    );
     await pause(2000);
     const rssWatching = await Promise.all(gatewayPids().map(rssKb));
 
@@ -116,7 +129,9 @@ export async function measureFleet({ env, nodeArgs = [] }) {
             query: { userId },
             extraHeaders: { cookie: `${SESSION_COOKIE}=${signSession(userId, randomUUID(), jwtSecret)}` },
             // Watching as many as a socket of the fleet: the same handshake, so only the fan-out differs.
-            auth: { watchPresence: Array.from({ length: WATCHED_PER_SOCKET }, (_, k) => poolUserId((i * WATCHED_PER_SOCKET + k) % SOCKETS)) },
+            auth: {
+              watchPresence: Array.from({ length: WATCHED_PER_SOCKET }, (_, k) => poolUserId((i * WATCHED_PER_SOCKET + k) % SOCKETS)),
+            },
           });
           return new Promise((resolve) => socket.once('connect', () => resolve(socket)));
         }),
@@ -133,7 +148,10 @@ export async function measureFleet({ env, nodeArgs = [] }) {
       await Promise.all(shares.map(({ driver, first }) => driver.ask('cycle', { first, users: changing, online: true })));
       await pause(1000);
     });
-    const pushes = (await Promise.all(drivers.map((driver) => driver.ask('status')))).reduce((sum, status) => sum + status.presencePushes, 0);
+    const pushes = (await Promise.all(drivers.map((driver) => driver.ask('status')))).reduce(
+      (sum, status) => sum + status.presencePushes,
+      0,
+    );
     const changes = 2 * CHANGING_USERS;
     const perChange = (ms) => Math.round((ms / changes) * 10) / 10;
     const presence = {
@@ -168,7 +186,14 @@ export async function measureFleet({ env, nodeArgs = [] }) {
         password: 'secret123',
       });
       if (status !== 201) throw new Error(`signup failed: ${status} ${JSON.stringify(body)}`);
-      chatters.push({ id: body._id, cookie: [headers['set-cookie']].flat().find((c) => c.startsWith('jwt=')).split(';')[0], received: new Set() });
+      chatters.push({
+        id: body._id,
+        cookie: [headers['set-cookie']]
+          .flat()
+          .find((c) => c.startsWith('jwt='))
+          .split(';')[0],
+        received: new Set(),
+      });
     }
     const peerOf = (i) => chatters[i % 2 === 0 ? i + 1 : i - 1];
     await Promise.all(
@@ -260,7 +285,9 @@ export async function measureFleet({ env, nodeArgs = [] }) {
     const lookUntil = Math.max(performance.now(), killedAt + 60_000);
     do {
       const counts = await redis.hgetall(usersKey);
-      presenceWrong = [...heldUsers].filter((userId) => counts[userId] !== '1').length + Object.keys(counts).filter((userId) => !heldUsers.has(userId)).length;
+      presenceWrong =
+        [...heldUsers].filter((userId) => counts[userId] !== '1').length +
+        Object.keys(counts).filter((userId) => !heldUsers.has(userId)).length;
       if (presenceWrong === 0) {
         exactlyOnceAt = performance.now();
         break;
@@ -281,9 +308,18 @@ export async function measureFleet({ env, nodeArgs = [] }) {
       reconnections: status.reduce((sum, s) => sum + s.reconnections, 0),
       sends: sent.length,
       sendErrors: sent.length - stored.length,
-      sendP50Ms: percentile(duringStorm.map((send) => send.ms), 0.5),
-      sendP99Ms: percentile(duringStorm.map((send) => send.ms), 0.99),
-      sendMaxMs: percentile(duringStorm.map((send) => send.ms), 1),
+      sendP50Ms: percentile(
+        duringStorm.map((send) => send.ms),
+        0.5,
+      ),
+      sendP99Ms: percentile(
+        duringStorm.map((send) => send.ms),
+        0.99,
+      ),
+      sendMaxMs: percentile(
+        duringStorm.map((send) => send.ms),
+        1,
+      ),
       sendsDuringStorm: duringStorm.length,
       lost: lost.length,
       usersNotOnlineExactlyOnce: presenceWrong,
@@ -304,7 +340,8 @@ export async function measureFleet({ env, nodeArgs = [] }) {
       rssPerSocketKb: Math.round(idleKbPerSocket * 10) / 10,
       gatewayFiles: files,
       watchingRssMb: rssWatching.map((kb) => Math.round(kb / 1024)),
-      watchingRssPerSocketKb: Math.round(((rssWatching.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / SOCKETS) * 10) / 10,
+      watchingRssPerSocketKb:
+        Math.round(((rssWatching.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / SOCKETS) * 10) / 10,
       presence,
       storm,
     };

@@ -103,7 +103,9 @@ function sender(system, http, via) {
   }
   if (via === 'socket') {
     return async (from, to, seq) => {
-      const answer = await from.socket.timeout(10_000).emitWithAck('sendMessage', { to: to.id, text: `#${seq}`, clientMessageId: randomUUID() });
+      const answer = await from.socket
+        .timeout(10_000)
+        .emitWithAck('sendMessage', { to: to.id, text: `#${seq}`, clientMessageId: randomUUID() });
       return 'message' in answer;
     };
   }
@@ -132,10 +134,10 @@ async function cpuMeter(pids) {
     const seconds = (performance.now() - startedAt) / 1000;
     const result = {};
     for (const [name, pid] of Object.entries(pids)) {
-      result[name] = Math.round(((await cpuTicks(pid)) - before[name]) / CLOCK_TICKS_PER_SECOND / seconds * 1000) / 10;
+      result[name] = Math.round((((await cpuTicks(pid)) - before[name]) / CLOCK_TICKS_PER_SECOND / seconds) * 1000) / 10;
     }
     const driver = process.cpuUsage(driverBefore);
-    result.driver = Math.round((driver.user + driver.system) / 1e6 / seconds * 1000) / 10;
+    result.driver = Math.round(((driver.user + driver.system) / 1e6 / seconds) * 1000) / 10;
     result.driverMaxStallMs = Math.round(loopDelay.max / 1e6);
     return result;
   };
@@ -175,7 +177,18 @@ export async function openLoop(system, { users, http }, rate, seconds, { via = '
   const deadline = performance.now() + 5000;
   while (track.delivered() < accepted && performance.now() < deadline) await pause(20);
   const cpu = await stopCpu();
-  return { offered: rate, seconds, via, sent: total, accepted, errors, delivered: track.delivered(), lost: accepted - track.delivered(), ...track.summary(), cpu };
+  return {
+    offered: rate,
+    seconds,
+    via,
+    sent: total,
+    accepted,
+    errors,
+    delivered: track.delivered(),
+    lost: accepted - track.delivered(),
+    ...track.summary(),
+    cpu,
+  };
 }
 
 /**
@@ -218,7 +231,18 @@ export async function closedLoop(system, { users, http }, inFlight, seconds, { r
   const cpu = await stopCpu();
   answerTimes.sort((a, b) => a - b);
   const answerP50 = Math.round(answerTimes[Math.floor(answerTimes.length / 2)] * 10) / 10;
-  return { inFlight, seconds, receipts, via, throughput: Math.round(delivered / elapsed), delivered, errors, answerP50, ...track.summary(), cpu };
+  return {
+    inFlight,
+    seconds,
+    receipts,
+    via,
+    throughput: Math.round(delivered / elapsed),
+    delivered,
+    errors,
+    answerP50,
+    ...track.summary(),
+    cpu,
+  };
 }
 
 export function disconnectUsers({ users, http }) {

@@ -8,7 +8,10 @@ const DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const SUSTAINED_P99_MS = 250;
 
 export const sustainedRate = (phases) =>
-  Math.max(0, ...phases.filter((p) => p.lost === 0 && p.errors === 0 && p.delivered === p.sent && p.p99 <= SUSTAINED_P99_MS).map((p) => p.offered));
+  Math.max(
+    0,
+    ...phases.filter((p) => p.lost === 0 && p.errors === 0 && p.delivered === p.sent && p.p99 <= SUSTAINED_P99_MS).map((p) => p.offered),
+  );
 
 const cpuText = (cpu) =>
   Object.entries(cpu)
@@ -25,11 +28,18 @@ function markdown(results) {
   ];
   for (const [name, { phases, closedLoop, closedLoopOverHttp }] of Object.entries(results.systems)) {
     for (const p of phases) {
-      lines.push(`| ${name} | ${p.offered} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.max} | ${p.delivered} / ${p.sent} | ${p.lost} | ${p.duplicated} | ${cpuText(p.cpu)} |`);
+      lines.push(
+        `| ${name} | ${p.offered} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.max} | ${p.delivered} / ${p.sent} | ${p.lost} | ${p.duplicated} | ${cpuText(p.cpu)} |`,
+      );
     }
-    lines.push(`| ${name} | closed loop: **${closedLoop.throughput}** | ${closedLoop.p50} | ${closedLoop.p95} | ${closedLoop.p99} | ${closedLoop.max} | ${closedLoop.delivered} | – | ${closedLoop.duplicated} | ${cpuText(closedLoop.cpu)} |`);
+    lines.push(
+      `| ${name} | closed loop: **${closedLoop.throughput}** | ${closedLoop.p50} | ${closedLoop.p95} | ${closedLoop.p99} | ${closedLoop.max} | ${closedLoop.delivered} | – | ${closedLoop.duplicated} | ${cpuText(closedLoop.cpu)} |`,
+    );
     const http = closedLoopOverHttp;
-    if (http) lines.push(`| ${name} | closed loop over HTTP: **${http.throughput}** | ${http.p50} | ${http.p95} | ${http.p99} | ${http.max} | ${http.delivered} | – | ${http.duplicated} | ${cpuText(http.cpu)} |`);
+    if (http)
+      lines.push(
+        `| ${name} | closed loop over HTTP: **${http.throughput}** | ${http.p50} | ${http.p95} | ${http.p99} | ${http.max} | ${http.delivered} | – | ${http.duplicated} | ${cpuText(http.cpu)} |`,
+      );
   }
   lines.push('', `Sustained = the highest offered rate delivered in full, with no error and p99 ≤ ${SUSTAINED_P99_MS} ms.`, '');
   lines.push(
@@ -41,7 +51,9 @@ function markdown(results) {
   const relay = results.systems.relay?.closedLoop.throughput;
   const ofRelay = (loop) => (relay && loop ? `${((loop.throughput / relay) * 100).toFixed(1)} %` : '–');
   for (const [name, { phases, closedLoop, closedLoopOverHttp }] of Object.entries(results.systems)) {
-    lines.push(`| ${name} | ${sustainedRate(phases)} | ${closedLoop.throughput} | ${ofRelay(closedLoop)} | ${ofRelay(closedLoopOverHttp)} |`);
+    lines.push(
+      `| ${name} | ${sustainedRate(phases)} | ${closedLoop.throughput} | ${ofRelay(closedLoop)} | ${ofRelay(closedLoopOverHttp)} |`,
+    );
   }
   const withReceipts = Object.entries(results.systems).filter(([, system]) => system.receipts);
   if (withReceipts.length > 0) {
@@ -57,12 +69,16 @@ function markdown(results) {
     const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const perMessage = (runs) => {
       const keys = Object.keys(runs[0].cpu).filter((key) => key !== 'driverMaxStallMs');
-      return Object.fromEntries(keys.map((key) => [key, Math.round(mean(runs.map((run) => (run.cpu[key] / 100) * 1e6 / run.throughput)))]));
+      return Object.fromEntries(
+        keys.map((key) => [key, Math.round(mean(runs.map((run) => ((run.cpu[key] / 100) * 1e6) / run.throughput)))]),
+      );
     };
     for (const [name, { receipts }] of withReceipts) {
       const [without, withThem] = [mean(receipts.without.map((run) => run.throughput)), mean(receipts.with.map((run) => run.throughput))];
       const before = perMessage(receipts.without);
-      const cost = Object.entries(perMessage(receipts.with)).map(([key, us]) => `${key} ${before[key]} → ${us}`).join(', ');
+      const cost = Object.entries(perMessage(receipts.with))
+        .map(([key, us]) => `${key} ${before[key]} → ${us}`)
+        .join(', ');
       lines.push(`| ${name} | ${Math.round(without)} | ${Math.round(withThem)} | ${((withThem / without) * 100).toFixed(1)} % | ${cost} |`);
     }
   }
@@ -113,7 +129,7 @@ function markdown(results) {
       '',
       `The floor under any fan-out here (bench/write-floor.mjs): one write(2) of a small frame to each of ${c.writeFloor.sockets.toLocaleString('en')} plain ` +
         `TCP sockets costs ${c.writeFloor.perSocketUs} µs per socket (${c.writeFloor.userUs} user + ${c.writeFloor.systemUs} kernel, loopback delivery included); ` +
-        `the gateway spends ${Math.round((c.presenceChange.gatewayCpuMs * 1000) / c.sockets * 10) / 10} µs per socket on a presence change.`,
+        `the gateway spends ${Math.round(((c.presenceChange.gatewayCpuMs * 1000) / c.sockets) * 10) / 10} µs per socket on a presence change.`,
     );
   }
   if (results.fleet) {
@@ -141,8 +157,9 @@ function chart(results) {
   const rates = results.method.rates;
   const all = Object.values(results.systems).flatMap((s) => s.phases.map((p) => p.p99 ?? 1));
   const maxLog = Math.ceil(Math.log10(Math.max(10, ...all)));
-  const x = (rate) => margin.left + (Math.log(rate / rates[0]) / Math.log(rates.at(-1) / rates[0] || 2)) * (width - margin.left - margin.right);
-  const y = (ms) => height - margin.bottom - (Math.log10(Math.max(0.1, ms)) + 1) / (maxLog + 1) * (height - margin.top - margin.bottom);
+  const x = (rate) =>
+    margin.left + (Math.log(rate / rates[0]) / Math.log(rates.at(-1) / rates[0] || 2)) * (width - margin.left - margin.right);
+  const y = (ms) => height - margin.bottom - ((Math.log10(Math.max(0.1, ms)) + 1) / (maxLog + 1)) * (height - margin.top - margin.bottom);
   const colors = { relay: '#888888', embedded: '#d97706', cluster: '#2563eb' };
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">`,

@@ -159,7 +159,9 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
       }
       entry.receipts = runs;
       const mean = (list) => Math.round(list.reduce((sum, run) => sum + run.throughput, 0) / list.length);
-      console.log(`with receipts: ${mean(runs.with)} msg/s, ${Math.round((mean(runs.with) / mean(runs.without)) * 100)} % of ${mean(runs.without)} without`);
+      console.log(
+        `with receipts: ${mean(runs.with)} msg/s, ${Math.round((mean(runs.with) / mean(runs.without)) * 100)} % of ${mean(runs.without)} without`,
+      );
     }
     results.systems[name] = entry;
     await disconnectUsers(load);

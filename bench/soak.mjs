@@ -97,7 +97,20 @@ try {
   const lost = [...sent].filter((id) => !received.has(id)).length;
   const duplicated = [...received.values()].filter((count) => count > 1).length;
   pass &&= lost === 0 && duplicated === 0 && failures === 0;
-  const result = { date: new Date().toISOString(), users: USERS, rate: RATE, minutes: MINUTES, bounds: BOUNDS, sent: sent.size, failures, lost, duplicated, services: report, samples, pass };
+  const result = {
+    date: new Date().toISOString(),
+    users: USERS,
+    rate: RATE,
+    minutes: MINUTES,
+    bounds: BOUNDS,
+    sent: sent.size,
+    failures,
+    lost,
+    duplicated,
+    services: report,
+    samples,
+    pass,
+  };
 
   console.log('service     RSS first → last (MB)   handles first → last   growth (late − early third)');
   for (const [name, entry] of Object.entries(report)) {

@@ -2,7 +2,18 @@ import type { FileChooser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, openSocket, pngBytes, toDataUrl, webmRecording } from '#test-support';
 import { seriousViolations } from './axe.js';
-import { announcement, announcements, chooseInConversationMenu, conversation, conversationMenu, newUserPage, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
+import {
+  announcement,
+  announcements,
+  chooseInConversationMenu,
+  conversation,
+  conversationMenu,
+  newUserPage,
+  photosIn,
+  polled,
+  sharedBrowser,
+  signedInPage,
+} from './browser.js';
 import { DEFAULT_THEME, THEMES } from '../web/src/lib/themes.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
@@ -30,12 +41,18 @@ async function peopleWithHistory(baseUrl: string, surname: string) {
   const reply = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'Lovely! 😍', replyTo: hello._id });
   await post(bob, `/api/messages/react/${reply._id}`, { emoji: '👍' });
   const plan = new TextEncoder().encode('%PDF-1.7 the plan');
-  for (const [from, to, name] of [[bob, aliceUser._id, 'Trip plan.pdf'], [alice, bobUser._id, 'Budget.xlsx']] as const) {
+  for (const [from, to, name] of [
+    [bob, aliceUser._id, 'Trip plan.pdf'],
+    [alice, bobUser._id, 'Budget.xlsx'],
+  ] as const) {
     expect((await from.sendFile(to, { name, bytes: plan })).status, `${name} sent`).toBe(201);
   }
   // A voice message each way.
   const recording = webmRecording();
-  for (const [from, to] of [[bob, aliceUser._id], [alice, bobUser._id]] as const) {
+  for (const [from, to] of [
+    [bob, aliceUser._id],
+    [alice, bobUser._id],
+  ] as const) {
     expect((await from.sendFile(to, { name: 'voice', bytes: recording }, { voiceSeconds: '12' })).status, 'a voice message sent').toBe(201);
   }
   const deleted = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'wrong chat' });
@@ -55,8 +72,13 @@ const focusNow = (page: Page) =>
       const style = getComputedStyle(element);
       return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     };
-    const seen = [focused, focused.parentElement, focused.parentElement?.parentElement ?? null].some(outlined) && getComputedStyle(focused).opacity !== '0';
-    const name = focused.getAttribute('aria-label') ?? focused.getAttribute('placeholder') ?? (focused.textContent?.trim().slice(0, 40) || focused.tagName);
+    const seen =
+      [focused, focused.parentElement, focused.parentElement?.parentElement ?? null].some(outlined) &&
+      getComputedStyle(focused).opacity !== '0';
+    const name =
+      focused.getAttribute('aria-label') ??
+      focused.getAttribute('placeholder') ??
+      (focused.textContent?.trim().slice(0, 40) || focused.tagName);
     return { name, seen };
   });
 
@@ -113,155 +135,186 @@ describeOnEmbedded((run) => {
     /** A scan runs axe three times a state, and its contrast rule 32 times more where asked: more than a page's usual minute on a busy host. */
     const SCAN_TIMEOUT_MS = 150_000;
 
-    it('has no serious or critical WCAG 2.1 AA violation signed out, in coffee, light and dark; its text readable in all 32 themes', async () => {
-      const { found, scan } = scanner();
-      const { page } = await newUserPage(browser(), run.baseUrl);
-      await page.goto('/login');
-      await polled(() => page.getByRole('button', { name: 'Sign in' }).count(), 'the login form').toBe(1);
-      await scan(page, 'login', { everyTheme: true });
-      await page.goto('/signup');
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await polled(() => announcement(page, 'Full name is required').count(), 'the missing-name error').toBe(1);
-      await scan(page, 'signup-error');
-      expect(found).toEqual({});
-    }, SCAN_TIMEOUT_MS);
+    it(
+      'has no serious or critical WCAG 2.1 AA violation signed out, in coffee, light and dark; its text readable in all 32 themes',
+      async () => {
+        const { found, scan } = scanner();
+        const { page } = await newUserPage(browser(), run.baseUrl);
+        await page.goto('/login');
+        await polled(() => page.getByRole('button', { name: 'Sign in' }).count(), 'the login form').toBe(1);
+        await scan(page, 'login', { everyTheme: true });
+        await page.goto('/signup');
+        await page.getByRole('button', { name: 'Create Account' }).click();
+        await polled(() => announcement(page, 'Full name is required').count(), 'the missing-name error').toBe(1);
+        await scan(page, 'signup-error');
+        expect(found).toEqual({});
+      },
+      SCAN_TIMEOUT_MS,
+    );
 
-    it('has none in a conversation and everything done in it, in coffee, light and dark; its text readable in all 32 themes', async () => {
-      const { found, scan } = scanner();
-      const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Scanned');
-      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
-      await page.goto('/');
-      const bobRow = page.getByRole('list').getByRole('button', { name: /Bob Scanned/ });
-      await polled(() => bobRow.textContent(), 'Bob listed online').toContain('Online');
-      await polled(() => page.getByText('Welcome to Chat.io!').count(), 'the empty chat').toBe(1);
-      await scan(page, 'home');
+    it(
+      'has none in a conversation and everything done in it, in coffee, light and dark; its text readable in all 32 themes',
+      async () => {
+        const { found, scan } = scanner();
+        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Scanned');
+        const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+        await page.goto('/');
+        const bobRow = page.getByRole('list').getByRole('button', { name: /Bob Scanned/ });
+        await polled(() => bobRow.textContent(), 'Bob listed online').toContain('Online');
+        await polled(() => page.getByText('Welcome to Chat.io!').count(), 'the empty chat').toBe(1);
+        await scan(page, 'home');
 
-      await bobRow.click();
-      await polled(() => conversation(page).getByText('Lovely! 😍').count(), 'the conversation’s history').toBe(1);
-      await polled(() => photosIn(page).count(), 'Bob’s photo').toBe(1);
-      await scan(page, 'conversation', { everyTheme: true });
+        await bobRow.click();
+        await polled(() => conversation(page).getByText('Lovely! 😍').count(), 'the conversation’s history').toBe(1);
+        await polled(() => photosIn(page).count(), 'Bob’s photo').toBe(1);
+        await scan(page, 'conversation', { everyTheme: true });
 
-      await page.getByRole('button', { name: 'Search in this conversation' }).click();
-      await page.getByPlaceholder('Search in this conversation').fill('hill');
-      await polled(() => page.getByTestId('search-position').textContent(), 'the search’s match').toBe('1 of 1');
-      await scan(page, 'conversation-search');
-      await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Search in this conversation' }).click();
+        await page.getByPlaceholder('Search in this conversation').fill('hill');
+        await polled(() => page.getByTestId('search-position').textContent(), 'the search’s match').toBe('1 of 1');
+        await scan(page, 'conversation-search');
+        await page.keyboard.press('Escape');
 
-      const reply = conversation(page).getByTestId('chat-message').filter({ hasText: 'Lovely! 😍' });
-      await reply.hover();
-      await reply.getByRole('button', { name: 'React' }).click();
-      await polled(() => page.getByRole('dialog', { name: 'React to message' }).count(), 'the reaction picker').toBe(1);
-      await scan(page, 'reaction-picker');
-      await page.keyboard.press('Escape');
-      await polled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'focus back on the React button').toBe('React');
-      await reply.hover();
-      await reply.getByRole('button', { name: 'Delete message' }).click();
-      await polled(() => page.getByRole('dialog', { name: 'Delete message?' }).isVisible(), 'the confirmation').toBe(true);
-      await scan(page, 'delete-confirm');
-      await page.keyboard.press('Escape');
-      await polled(() => page.getByRole('dialog', { name: 'Delete message?' }).isVisible(), 'the confirmation closed').toBe(false);
-      await reply.hover();
-      await reply.getByRole('button', { name: 'Forward', exact: true }).click();
-      await polled(() => page.getByRole('dialog', { name: 'Forward message' }).getByRole('checkbox').count(), 'whom to forward to').toBeGreaterThan(0);
-      await scan(page, 'forward-dialog');
-      await page.keyboard.press('Escape');
-      await polled(() => page.getByRole('dialog', { name: 'Forward message' }).isVisible(), 'the forward dialog closed').toBe(false);
-      await reply.hover();
-      await reply.getByRole('button', { name: 'Star message' }).click();
-      await polled(() => reply.getByRole('img', { name: 'Starred' }).count(), 'the message starred').toBe(1);
-      await page.getByRole('button', { name: 'Starred messages' }).click();
-      await polled(() => page.getByRole('region', { name: 'Starred messages' }).getByTestId('message-result').count(), 'the starred list').toBe(1);
-      await scan(page, 'starred-messages');
-      await page.getByRole('button', { name: 'Back to chats' }).click();
-      await page.getByTestId('file-input').setInputFiles([
-        { name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. the hill') },
-        { name: 'map.txt', mimeType: 'text/plain', buffer: Buffer.from('north') },
-      ]);
-      await polled(() => page.getByRole('dialog', { name: 'Send 2 files?' }).isVisible(), 'the question before two files go').toBe(true);
-      await scan(page, 'send-files-dialog');
-      await page.keyboard.press('Escape');
-      await polled(() => page.getByRole('dialog', { name: 'Send 2 files?' }).isVisible(), 'the question closed').toBe(false);
-      await page.keyboard.press('Control+/');
-      await polled(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible(), 'the keyboard shortcuts').toBe(true);
-      await scan(page, 'keyboard-shortcuts');
-      await page.keyboard.press('Escape');
-      await polled(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible(), 'the keyboard shortcuts closed').toBe(false);
+        const reply = conversation(page).getByTestId('chat-message').filter({ hasText: 'Lovely! 😍' });
+        await reply.hover();
+        await reply.getByRole('button', { name: 'React' }).click();
+        await polled(() => page.getByRole('dialog', { name: 'React to message' }).count(), 'the reaction picker').toBe(1);
+        await scan(page, 'reaction-picker');
+        await page.keyboard.press('Escape');
+        await polled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'focus back on the React button').toBe(
+          'React',
+        );
+        await reply.hover();
+        await reply.getByRole('button', { name: 'Delete message' }).click();
+        await polled(() => page.getByRole('dialog', { name: 'Delete message?' }).isVisible(), 'the confirmation').toBe(true);
+        await scan(page, 'delete-confirm');
+        await page.keyboard.press('Escape');
+        await polled(() => page.getByRole('dialog', { name: 'Delete message?' }).isVisible(), 'the confirmation closed').toBe(false);
+        await reply.hover();
+        await reply.getByRole('button', { name: 'Forward', exact: true }).click();
+        await polled(
+          () => page.getByRole('dialog', { name: 'Forward message' }).getByRole('checkbox').count(),
+          'whom to forward to',
+        ).toBeGreaterThan(0);
+        await scan(page, 'forward-dialog');
+        await page.keyboard.press('Escape');
+        await polled(() => page.getByRole('dialog', { name: 'Forward message' }).isVisible(), 'the forward dialog closed').toBe(false);
+        await reply.hover();
+        await reply.getByRole('button', { name: 'Star message' }).click();
+        await polled(() => reply.getByRole('img', { name: 'Starred' }).count(), 'the message starred').toBe(1);
+        await page.getByRole('button', { name: 'Starred messages' }).click();
+        await polled(
+          () => page.getByRole('region', { name: 'Starred messages' }).getByTestId('message-result').count(),
+          'the starred list',
+        ).toBe(1);
+        await scan(page, 'starred-messages');
+        await page.getByRole('button', { name: 'Back to chats' }).click();
+        await page.getByTestId('file-input').setInputFiles([
+          { name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. the hill') },
+          { name: 'map.txt', mimeType: 'text/plain', buffer: Buffer.from('north') },
+        ]);
+        await polled(() => page.getByRole('dialog', { name: 'Send 2 files?' }).isVisible(), 'the question before two files go').toBe(true);
+        await scan(page, 'send-files-dialog');
+        await page.keyboard.press('Escape');
+        await polled(() => page.getByRole('dialog', { name: 'Send 2 files?' }).isVisible(), 'the question closed').toBe(false);
+        await page.keyboard.press('Control+/');
+        await polled(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible(), 'the keyboard shortcuts').toBe(true);
+        await scan(page, 'keyboard-shortcuts');
+        await page.keyboard.press('Escape');
+        await polled(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible(), 'the keyboard shortcuts closed').toBe(
+          false,
+        );
 
-      await page.getByRole('button', { name: 'Emoji' }).click();
-      await polled(() => page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').count(), 'the emoji picker').toBeGreaterThan(0);
-      await scan(page, 'emoji-picker');
-      await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Emoji' }).click();
+        await polled(
+          () => page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').count(),
+          'the emoji picker',
+        ).toBeGreaterThan(0);
+        await scan(page, 'emoji-picker');
+        await page.keyboard.press('Escape');
 
-      await page.getByTestId('image-input').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: await pngBytes(320, 200) });
-      await polled(() => page.getByAltText('Photo to send').count(), 'the image ready to send').toBe(1);
-      await scan(page, 'image-attached');
+        await page
+          .getByTestId('image-input')
+          .setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: await pngBytes(320, 200) });
+        await polled(() => page.getByAltText('Photo to send').count(), 'the image ready to send').toBe(1);
+        await scan(page, 'image-attached');
 
-      await photosIn(page).click();
-      await polled(() => page.getByRole('dialog', { name: 'Image' }).isVisible(), 'the image full size').toBe(true);
-      await scan(page, 'image-full-size');
-      bobsSocket.disconnect();
-      expect(found).toEqual({});
-    }, SCAN_TIMEOUT_MS);
+        await photosIn(page).click();
+        await polled(() => page.getByRole('dialog', { name: 'Image' }).isVisible(), 'the image full size').toBe(true);
+        await scan(page, 'image-full-size');
+        bobsSocket.disconnect();
+        expect(found).toEqual({});
+      },
+      SCAN_TIMEOUT_MS,
+    );
 
-    it('has none in settings, the profile and at a phone’s width, in coffee, light and dark; their text readable in all 32 themes', async () => {
-      const { found, scan } = scanner();
-      const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Elsewhere');
-      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
-      await page.goto('/settings');
-      await polled(() => page.getByText('Blocked contacts').count(), 'the settings').toBe(1);
-      await polled(() => page.getByText(/ of 2\.0 GB used$/).count(), 'how much of my storage is used').toBe(1);
-      await scan(page, 'settings', { everyTheme: true });
-      await page.getByRole('link', { name: 'Profile' }).click();
-      await polled(() => page.getByText('Account Information').count(), 'the profile').toBe(1);
-      await scan(page, 'profile', { everyTheme: true });
-      await page.getByRole('button', { name: 'Change password' }).click();
-      await polled(() => page.getByRole('dialog', { name: 'Change password' }).isVisible(), 'the change password dialog').toBe(true);
-      await scan(page, 'change-password');
-      await page.keyboard.press('Escape');
-      await polled(() => page.getByRole('dialog', { name: 'Change password' }).isVisible(), 'the change password dialog closed').toBe(false);
-      await page.getByRole('button', { name: 'Edit about' }).click();
-      await scan(page, 'about-editing');
-      await page.keyboard.press('Escape');
-      await polled(() => page.getByRole('button', { name: 'Edit about' }).count(), 'the “About” edit given up').toBe(1);
+    it(
+      'has none in settings, the profile and at a phone’s width, in coffee, light and dark; their text readable in all 32 themes',
+      async () => {
+        const { found, scan } = scanner();
+        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Elsewhere');
+        const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+        await page.goto('/settings');
+        await polled(() => page.getByText('Blocked contacts').count(), 'the settings').toBe(1);
+        await polled(() => page.getByText(/ of 2\.0 GB used$/).count(), 'how much of my storage is used').toBe(1);
+        await scan(page, 'settings', { everyTheme: true });
+        await page.getByRole('link', { name: 'Profile' }).click();
+        await polled(() => page.getByText('Account Information').count(), 'the profile').toBe(1);
+        await scan(page, 'profile', { everyTheme: true });
+        await page.getByRole('button', { name: 'Change password' }).click();
+        await polled(() => page.getByRole('dialog', { name: 'Change password' }).isVisible(), 'the change password dialog').toBe(true);
+        await scan(page, 'change-password');
+        await page.keyboard.press('Escape');
+        await polled(() => page.getByRole('dialog', { name: 'Change password' }).isVisible(), 'the change password dialog closed').toBe(
+          false,
+        );
+        await page.getByRole('button', { name: 'Edit about' }).click();
+        await scan(page, 'about-editing');
+        await page.keyboard.press('Escape');
+        await polled(() => page.getByRole('button', { name: 'Edit about' }).count(), 'the “About” edit given up').toBe(1);
 
-      const phone = (await signedInPage(browser(), run.baseUrl, alice.cookie, { viewport: PHONE })).page;
-      await phone.goto('/');
-      const bobRow = phone.getByRole('list').getByRole('button', { name: /Bob Elsewhere/ });
-      await polled(() => bobRow.count(), 'Bob listed').toBe(1);
-      await scan(phone, 'phone-home');
-      await bobRow.click();
-      await polled(() => conversation(phone).getByText('Lovely! 😍').count(), 'the conversation on the phone').toBe(1);
-      await scan(phone, 'phone-conversation');
-      await chooseInConversationMenu(phone, 'Contact info');
-      const info = phone.getByRole('complementary', { name: 'Contact info' });
-      await polled(() => info.getByRole('tabpanel').getByRole('button').count(), 'Bob’s photo in the contact info').toBe(1);
-      await scan(phone, 'contact-info');
-      await phone.keyboard.press('Escape');
-      await polled(() => info.count(), 'the contact info closed by Escape').toBe(0);
-      await chooseInConversationMenu(phone, 'Select messages');
-      await conversation(phone).getByTestId('chat-message').filter({ hasText: 'Lovely! 😍' }).click();
-      await polled(() => phone.getByRole('toolbar', { name: 'Selected messages' }).textContent(), 'a message chosen').toContain('1 selected');
-      await scan(phone, 'messages-selected');
-      await phone.keyboard.press('Escape');
-      await polled(() => phone.getByRole('toolbar').count(), 'the selection over with Escape').toBe(0);
-      const actions = await conversationMenu(phone);
-      await polled(() => actions.count(), 'the conversation menu').toBe(1);
-      await scan(phone, 'conversation-menu');
-      await phone.getByRole('menuitem', { name: 'Mute notifications' }).click();
-      await polled(() => phone.getByRole('menu', { name: 'Mute notifications for' }).count(), 'the mute menu').toBe(1);
-      await scan(phone, 'mute-menu');
-      await phone.keyboard.press('Escape');
-      await polled(() => phone.getByRole('menu').count(), 'the mute menu closed').toBe(0);
-      await chooseInConversationMenu(phone, 'Archive chat');
-      const archived = phone.getByRole('button', { name: /^Archived\W+1 chat$/ });
-      await polled(() => archived.count(), 'the way into the archive').toBe(1);
-      await scan(phone, 'archive-offered');
-      await archived.click();
-      await polled(() => bobRow.count(), 'Bob in the archive').toBe(1);
-      await scan(phone, 'archive');
-      bobsSocket.disconnect();
-      expect(found).toEqual({});
-    }, SCAN_TIMEOUT_MS);
+        const phone = (await signedInPage(browser(), run.baseUrl, alice.cookie, { viewport: PHONE })).page;
+        await phone.goto('/');
+        const bobRow = phone.getByRole('list').getByRole('button', { name: /Bob Elsewhere/ });
+        await polled(() => bobRow.count(), 'Bob listed').toBe(1);
+        await scan(phone, 'phone-home');
+        await bobRow.click();
+        await polled(() => conversation(phone).getByText('Lovely! 😍').count(), 'the conversation on the phone').toBe(1);
+        await scan(phone, 'phone-conversation');
+        await chooseInConversationMenu(phone, 'Contact info');
+        const info = phone.getByRole('complementary', { name: 'Contact info' });
+        await polled(() => info.getByRole('tabpanel').getByRole('button').count(), 'Bob’s photo in the contact info').toBe(1);
+        await scan(phone, 'contact-info');
+        await phone.keyboard.press('Escape');
+        await polled(() => info.count(), 'the contact info closed by Escape').toBe(0);
+        await chooseInConversationMenu(phone, 'Select messages');
+        await conversation(phone).getByTestId('chat-message').filter({ hasText: 'Lovely! 😍' }).click();
+        await polled(() => phone.getByRole('toolbar', { name: 'Selected messages' }).textContent(), 'a message chosen').toContain(
+          '1 selected',
+        );
+        await scan(phone, 'messages-selected');
+        await phone.keyboard.press('Escape');
+        await polled(() => phone.getByRole('toolbar').count(), 'the selection over with Escape').toBe(0);
+        const actions = await conversationMenu(phone);
+        await polled(() => actions.count(), 'the conversation menu').toBe(1);
+        await scan(phone, 'conversation-menu');
+        await phone.getByRole('menuitem', { name: 'Mute notifications' }).click();
+        await polled(() => phone.getByRole('menu', { name: 'Mute notifications for' }).count(), 'the mute menu').toBe(1);
+        await scan(phone, 'mute-menu');
+        await phone.keyboard.press('Escape');
+        await polled(() => phone.getByRole('menu').count(), 'the mute menu closed').toBe(0);
+        await chooseInConversationMenu(phone, 'Archive chat');
+        const archived = phone.getByRole('button', { name: /^Archived\W+1 chat$/ });
+        await polled(() => archived.count(), 'the way into the archive').toBe(1);
+        await scan(phone, 'archive-offered');
+        await archived.click();
+        await polled(() => bobRow.count(), 'Bob in the archive').toBe(1);
+        await scan(phone, 'archive');
+        bobsSocket.disconnect();
+        expect(found).toEqual({});
+      },
+      SCAN_TIMEOUT_MS,
+    );
 
     it('works from the keyboard alone, focus always in sight: sign up, chat, emoji, a photo, a theme, log out', async () => {
       const bob = new ApiClient(run.baseUrl);
@@ -347,7 +400,13 @@ describeOnEmbedded((run) => {
       await page.keyboard.press('Escape');
       await polled(() => fullSize.isVisible(), 'the full size closed by Escape').toBe(false);
       expect(await photoButton.evaluate((element) => element === document.activeElement), 'focus back on the photo').toBe(true);
-      await polled(() => conversation(page).getByText(/\p{Extended_Pictographic}/u).count(), 'the emoji sent').toBeGreaterThan(0);
+      await polled(
+        () =>
+          conversation(page)
+            .getByText(/\p{Extended_Pictographic}/u)
+            .count(),
+        'the emoji sent',
+      ).toBeGreaterThan(0);
 
       await tabTo(page, page.getByRole('link', { name: 'Settings' }), 'the settings link', { backwards: true });
       await page.keyboard.press('Enter');
@@ -368,7 +427,10 @@ describeOnEmbedded((run) => {
       const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
       await page.goto('/');
       const region = await announcements(page).elementHandle();
-      await page.getByRole('list').getByRole('button', { name: /Bob Heard/ }).click();
+      await page
+        .getByRole('list')
+        .getByRole('button', { name: /Bob Heard/ })
+        .click();
       await polled(() => page.getByPlaceholder('Type a message...').count(), 'the conversation open').toBe(1);
       await send(bob, aliceUser._id, 'hello');
       await polled(() => announcements(page).textContent(), 'Bob’s message read out').toContain('Bob Heard: hello');
@@ -378,9 +440,11 @@ describeOnEmbedded((run) => {
       expect(await announcements(page).textContent(), 'nothing of a conversation not open').not.toContain('psst');
       expect(await conversation(page).getAttribute('aria-live'), 'the list itself not read out again').toBe('off');
 
-      await page.getByTestId('image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+      await page
+        .getByTestId('image-input')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
       await polled(() => announcements(page).textContent(), 'the toast read out').toContain('Please select an image file');
-      expect(await region!.evaluate((element) => element.isConnected), 'the same region as before').toBe(true);
+      expect(await region.evaluate((element) => element.isConnected), 'the same region as before').toBe(true);
     });
 
     it('holds still for someone who asks for less motion: no smooth scrolling, no shimmer, no transitions', async () => {
@@ -406,7 +470,10 @@ describeOnEmbedded((run) => {
         await page.goto('/');
         const skeleton = page.getByTestId('contact-skeleton').first();
         await polled(() => skeleton.count(), 'the contacts’ skeleton').toBe(1);
-        const shimmer = await skeleton.locator('.skeleton').first().evaluate((element) => getComputedStyle(element).animationName);
+        const shimmer = await skeleton
+          .locator('.skeleton')
+          .first()
+          .evaluate((element) => getComputedStyle(element).animationName);
         releaseContacts();
         const bobRow = page.getByRole('list').getByRole('button', { name: /Bob Still/ });
         await polled(() => bobRow.count(), 'Bob listed').toBe(1);

@@ -35,7 +35,8 @@ export async function seriousViolations(page: Page, { rules }: { rules?: string[
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .flatMap((violation) =>
       violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ')}`,
+        (node) =>
+          `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ')}`,
       ),
     );
 }

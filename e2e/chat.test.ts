@@ -55,7 +55,9 @@ describeOnEveryTarget((run) => {
       await polled(() => photosIn(bob.page).count(), 'the image on Bob’s screen').toBe(1);
       expect(httpSends, 'one HTTP send: the image').toHaveLength(1);
       const attachment = photosIn(bob.page);
-      await polled(() => attachment.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the image to load').toBe(true);
+      await polled(() => attachment.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the image to load').toBe(
+        true,
+      );
       const width = await attachment.evaluate((img) => img.getBoundingClientRect().width);
       expect(width).toBeGreaterThan(0);
       expect(width).toBeLessThanOrEqual(200);
@@ -150,7 +152,9 @@ describeOnEveryTarget((run) => {
         await phone.page.waitForURL('**/login');
 
         await laptop.page.reload();
-        await polled(() => laptop.page.getByRole('heading', { name: 'Profile' }).count(), 'the laptop still signed in after a reload').toBe(1);
+        await polled(() => laptop.page.getByRole('heading', { name: 'Profile' }).count(), 'the laptop still signed in after a reload').toBe(
+          1,
+        );
         await phone.page.getByLabel('Email').fill(email);
         await phone.page.getByLabel('Password', { exact: true }).fill('secret123');
         await phone.page.getByRole('button', { name: 'Sign in' }).click();

@@ -48,7 +48,11 @@ describe('the local cluster: services on their own behind nginx', () => {
     const benSocket = await ben.socket('gateway-2');
     const toBen = collectEvents<{ file?: { name: string } }>(benSocket, 'newMessage');
     const bytes = new Uint8Array(10 * 1024 * 1024).map((_, index) => index % 251);
-    const sent = await ann.client.sendFile<{ file: { url: string; name: string; size: number } }>(ben._id, { name: 'site survey.zip', bytes }, { text: 'all of it' });
+    const sent = await ann.client.sendFile<{ file: { url: string; name: string; size: number } }>(
+      ben._id,
+      { name: 'site survey.zip', bytes },
+      { text: 'all of it' },
+    );
     expect(sent.status).toBe(201);
     expect(sent.body.file).toMatchObject({ name: 'site survey.zip', size: bytes.length });
     await eventually(() => toBen.length === 1, 'the file’s message live on Ben’s replica');
@@ -118,7 +122,13 @@ describe('the local cluster: services on their own behind nginx', () => {
     );
     for (const events of updates) {
       expect(
-        events.map(({ _id, text, editedAt, deletedAt, reactions }) => [_id, text, editedAt !== null, deletedAt !== null, reactions.map((r) => r.emoji)]),
+        events.map(({ _id, text, editedAt, deletedAt, reactions }) => [
+          _id,
+          text,
+          editedAt !== null,
+          deletedAt !== null,
+          reactions.map((r) => r.emoji),
+        ]),
       ).toEqual([
         [message._id, 'see you at 5', false, false, ['👍']],
         [message._id, 'see you at 6', true, false, ['👍']],
@@ -135,7 +145,8 @@ describe('the local cluster: services on their own behind nginx', () => {
     await eventually(() => benSocket.snapshots.length === 1, 'the snapshot');
     expect(benSocket.snapshots[0]).toEqual(expect.arrayContaining([ann._id, ben._id]));
     // The messages service hears presence too: "Show online only" lists whoever is online on any replica.
-    const onlineAnn = async () => ((await ben.client.get('/api/messages/users?online=true&q=ann presence')).body as { _id: string }[]).length;
+    const onlineAnn = async () =>
+      ((await ben.client.get('/api/messages/users?online=true&q=ann presence')).body as { _id: string }[]).length;
     await eventually(async () => (await onlineAnn()) === 1, 'Ann in the online list');
     const changes = collectEvents<OnlineUsersChanged>(benSocket, 'onlineUsersChanged');
     annSocket.disconnect();
@@ -244,12 +255,7 @@ describe('the local cluster: services on their own behind nginx', () => {
     await ben.send(ann, 'after the move');
     expect((await live).text).toBe('after the move');
     const history = await ann.history(ben);
-    expect(history).toEqual([
-      'before the crash',
-      'are you still there?',
-      ...sentMeanwhile.map((m) => m.text),
-      'after the move',
-    ]);
+    expect(history).toEqual(['before the crash', 'are you still there?', ...sentMeanwhile.map((m) => m.text), 'after the move']);
     await cluster.start(killed);
   }, 90_000);
 

@@ -37,7 +37,9 @@ describeOnEmbedded((run) => {
       await ann.page.getByPlaceholder('Search contacts').fill('Bob Watched');
       const bobRow = ann.page.getByRole('list').getByRole('button', { name: /Bob Watched/ });
       await polled(() => bobRow.textContent(), 'Bob found, offline').toContain('Offline');
-      await polled(() => watches.some((frame) => frame.includes('"watchPresence"') && frame.includes(bobUser._id)), 'a watch of Bob').toBe(true);
+      await polled(() => watches.some((frame) => frame.includes('"watchPresence"') && frame.includes(bobUser._id)), 'a watch of Bob').toBe(
+        true,
+      );
 
       const bobsSocket = await connected(openSocket(run.baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
       await polled(() => bobRow.textContent(), 'Bob online, live').toContain('Online');
@@ -56,7 +58,8 @@ describeOnEmbedded((run) => {
       await page.goto('/');
       const rows = page.getByRole('list').getByRole('button', { name: /Filtered/ });
       await polled(() => rows.count(), 'Bob and Carl listed').toBe(2);
-      const onlineFound = async () => ((await alice.get('/api/messages/users?online=true&q=filtered')).body as { _id: string }[]).map((entry) => entry._id);
+      const onlineFound = async () =>
+        ((await alice.get('/api/messages/users?online=true&q=filtered')).body as { _id: string }[]).map((entry) => entry._id);
       await polled(onlineFound, 'the server lists Bob online').toEqual([bobUser._id]);
       const answered = page.waitForResponse((response) => response.url().includes('/api/messages/users?online=true'));
       await page.getByLabel('Show online only').check();
@@ -101,8 +104,13 @@ describeOnEmbedded((run) => {
 
     it('opens an image full size, moves between images with the arrow keys, and attaches an image dropped on the conversation', async () => {
       const { alice, bob, aliceUser } = await twoPeople(run.baseUrl, 'Lightbox');
-      for (const [width, height] of [[320, 200], [120, 240]] as const) {
-        const response = await bob.post(`/api/messages/send/${aliceUser._id}`, { image: toDataUrl(await pngBytes(width, height), 'image/png') });
+      for (const [width, height] of [
+        [320, 200],
+        [120, 240],
+      ] as const) {
+        const response = await bob.post(`/api/messages/send/${aliceUser._id}`, {
+          image: toDataUrl(await pngBytes(width, height), 'image/png'),
+        });
         expect(response.status).toBe(201);
       }
       const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
@@ -127,18 +135,26 @@ describeOnEmbedded((run) => {
       await page.mouse.click(5, 400);
       await polled(() => lightbox.isVisible(), 'the lightbox closed by a click beside the image').toBe(false);
 
-      const dropped = await page.evaluateHandle(async (base64) => {
-        const files = new DataTransfer();
-        files.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'dropped.png', { type: 'image/png' }));
-        return files;
-      }, (await noisyPngBytes(320, 320)).toString('base64'));
+      const dropped = await page.evaluateHandle(
+        async (base64) => {
+          const files = new DataTransfer();
+          files.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'dropped.png', { type: 'image/png' }));
+          return files;
+        },
+        (await noisyPngBytes(320, 320)).toString('base64'),
+      );
       await page.getByTestId('message-list').dispatchEvent('dragover', { dataTransfer: dropped });
       await page.getByTestId('message-list').dispatchEvent('drop', { dataTransfer: dropped });
       await polled(() => page.getByAltText('Photo to send').count(), 'the dropped image ready to send').toBe(1);
       // A slow uplink: the picture on its way shows how much of it is uploaded, until it is stored.
       const network = await page.context().newCDPSession(page);
       await network.send('Network.enable');
-      await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+      await network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 200 * 1024,
+      });
       await page.getByRole('button', { name: 'Send' }).click();
       const progress = conversation(page).getByRole('progressbar', { name: 'Uploading image' });
       await polled(() => progress.count(), 'the upload’s progress shown').toBe(1);
@@ -164,7 +180,9 @@ describeOnEmbedded((run) => {
       const fontSize = (text: string) => textOf(text).evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
       expect(await fontSize('🎉🎂')).toBeGreaterThanOrEqual(2 * (await fontSize('Happy birthday!')));
       const ticks = conversation(page).getByTestId('chat-message').filter({ hasText: 'Thank you' }).getByRole('img', { name: 'Read' });
-      await polled(() => ticks.getAttribute('title'), 'when it was read, on the ticks').toMatch(/^Read .*\d\d:\d\d [AP]M · Delivered .*\d\d:\d\d [AP]M$/);
+      await polled(() => ticks.getAttribute('title'), 'when it was read, on the ticks').toMatch(
+        /^Read .*\d\d:\d\d [AP]M · Delivered .*\d\d:\d\d [AP]M$/,
+      );
       await run.shot(page, 'jumbo-emoji');
 
       const openConversation = () => page.getByRole('heading', { level: 3 }).textContent();
@@ -174,7 +192,9 @@ describeOnEmbedded((run) => {
       await page.keyboard.press('Alt+ArrowUp');
       await polled(openConversation, 'Bob’s again').toBe('Bob Jumbo');
       await page.keyboard.press('Control+k');
-      await polled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'the contact search focused').toBe('Search contacts');
+      await polled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'the contact search focused').toBe(
+        'Search contacts',
+      );
     });
 
     it('fits a phone-sized screen', async () => {

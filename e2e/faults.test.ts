@@ -126,27 +126,37 @@ describe('faults', () => {
 
     proxies.redis.restore();
     const observer = await signUp('Observer Redis');
-    await until(async () => {
-      const socket = await observer.socket('gateway-1');
-      try {
-        await eventually(() => socket.snapshots.length > 0, 'the observer’s snapshot');
-        const [snapshot = []] = socket.snapshots;
-        return snapshot.includes(ann._id) && snapshot.includes(ben._id);
-      } finally {
-        socket.disconnect();
-      }
-    }, 'both online users in a new snapshot', 30_000);
+    await until(
+      async () => {
+        const socket = await observer.socket('gateway-1');
+        try {
+          await eventually(() => socket.snapshots.length > 0, 'the observer’s snapshot');
+          const [snapshot = []] = socket.snapshots;
+          return snapshot.includes(ann._id) && snapshot.includes(ben._id);
+        } finally {
+          socket.disconnect();
+        }
+      },
+      'both online users in a new snapshot',
+      30_000,
+    );
 
     // Auth fills the revoked sessions in again: a replica started now still refuses the logged-out cookie.
     const checker = new Redis(serverUrl('redis'));
     try {
-      await eventually(async () => (await checker.exists(`${cluster.namespace}:sessions:filled`)) === 1, 'auth to fill the revoked sessions again', 30_000);
+      await eventually(
+        async () => (await checker.exists(`${cluster.namespace}:sessions:filled`)) === 1,
+        'auth to fill the revoked sessions again',
+        30_000,
+      );
     } finally {
       checker.disconnect();
     }
     await cluster.stop('gateway-2');
     await cluster.start('gateway-2');
-    await expect(connected(openSocket(cluster.serviceUrl('gateway-2'), { cookie: revokedCookie, userId: gone._id }))).rejects.toThrow('Not authenticated');
+    await expect(connected(openSocket(cluster.serviceUrl('gateway-2'), { cookie: revokedCookie, userId: gone._id }))).rejects.toThrow(
+      'Not authenticated',
+    );
   });
 
   it('SIGTERM lets an in-flight request finish before the process exits', async () => {
@@ -177,7 +187,14 @@ describe('faults', () => {
 
     const stopped = cluster.stop('messages', 'SIGTERM');
     const readyz = `${cluster.serviceUrl('messages')}/readyz`;
-    await eventually(() => fetch(readyz).then(() => false, () => true), 'the service to stop taking connections');
+    await eventually(
+      () =>
+        fetch(readyz).then(
+          () => false,
+          () => true,
+        ),
+      'the service to stop taking connections',
+    );
     req.end(body);
     const answer = await response;
     await stopped;

@@ -69,7 +69,10 @@ describeOnEmbedded((run) => {
 
     it('deletes a message for everyone: both see “This message was deleted”, and its image is gone', async () => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Deletes');
-      const sent = await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'wrong chat', image: toDataUrl(await pngBytes(80, 60), 'image/png') });
+      const sent = await alice.post(`/api/messages/send/${bobUser._id}`, {
+        text: 'wrong chat',
+        image: toDataUrl(await pngBytes(80, 60), 'image/png'),
+      });
       expect(sent.status).toBe(201);
       const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
       await ann.page.goto('/');
@@ -90,14 +93,17 @@ describeOnEmbedded((run) => {
         expect(await conversation(page).getByText('wrong chat').count()).toBe(0);
         expect(await photosIn(page).count()).toBe(0);
       }
-      await polled(() => ben.page.getByRole('button', { name: /Alice Deletes/ }).textContent(), 'the row’s preview').toContain('This message was deleted');
+      await polled(() => ben.page.getByRole('button', { name: /Alice Deletes/ }).textContent(), 'the row’s preview').toContain(
+        'This message was deleted',
+      );
       await run.shot(ben.page, 'message-deleted');
       expect((await bob.get((sent.body as { image: string }).image)).status, 'the image’s URL').toBe(404);
     });
 
     it('deletes a received message for me and clears a chat: gone from both my tabs, kept by the other person', async () => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Tidies');
-      for (const text of ['keep this one', 'remove this one']) expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text })).status).toBe(201);
+      for (const text of ['keep this one', 'remove this one'])
+        expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text })).status).toBe(201);
       const [ben, benElsewhere, ann] = [
         await signedInPage(browser(), run.baseUrl, bob.cookie),
         await signedInPage(browser(), run.baseUrl, bob.cookie),
@@ -119,7 +125,9 @@ describeOnEmbedded((run) => {
       await confirm.getByRole('button', { name: 'Delete for me' }).click();
       for (const { page } of [ben, benElsewhere]) {
         await polled(() => conversation(page).getByText('remove this one').count(), 'gone from each of Bob’s tabs').toBe(0);
-        await polled(() => page.getByRole('button', { name: /Alice Tidies/ }).textContent(), 'the row shows the one before').toContain('keep this one');
+        await polled(() => page.getByRole('button', { name: /Alice Tidies/ }).textContent(), 'the row shows the one before').toContain(
+          'keep this one',
+        );
         expect(await conversation(page).getByText('This message was deleted').count(), 'no tombstone: gone').toBe(0);
       }
       await ann.page.goto('/');
@@ -133,7 +141,9 @@ describeOnEmbedded((run) => {
       await clear.getByRole('button', { name: 'Clear chat' }).click();
       for (const { page } of [ben, benElsewhere]) {
         await polled(() => conversation(page).getByTestId('chat-message').count(), 'the chat empty on each of Bob’s tabs').toBe(0);
-        await polled(() => page.getByRole('button', { name: /Alice Tidies/ }).textContent(), 'the row without a preview').not.toContain('keep this one');
+        await polled(() => page.getByRole('button', { name: /Alice Tidies/ }).textContent(), 'the row without a preview').not.toContain(
+          'keep this one',
+        );
       }
       await run.shot(ben.page, 'chat-cleared');
       await ann.page.reload();
@@ -147,10 +157,18 @@ describeOnEmbedded((run) => {
 
     it('shows the contact info: their photos, documents and links, each opening the chat at its message', async () => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Shares');
-      expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'the view', image: toDataUrl(await pngBytes(120, 90), 'image/png') })).status).toBe(201);
+      expect(
+        (
+          await alice.post(`/api/messages/send/${bobUser._id}`, {
+            text: 'the view',
+            image: toDataUrl(await pngBytes(120, 90), 'image/png'),
+          })
+        ).status,
+      ).toBe(201);
       expect((await alice.sendFile(bobUser._id, { name: 'menu.pdf', bytes: new TextEncoder().encode('%PDF-1.7') })).status).toBe(201);
       expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'book at example.com/tables tonight' })).status).toBe(201);
-      for (let n = 0; n < 30; n++) expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text: `filler ${n}` })).status).toBe(201);
+      for (let n = 0; n < 30; n++)
+        expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text: `filler ${n}` })).status).toBe(201);
       const { page } = await signedInPage(browser(), run.baseUrl, bob.cookie);
       await page.goto('/');
       await page.getByRole('button', { name: /Alice Shares/ }).click();
@@ -165,7 +183,9 @@ describeOnEmbedded((run) => {
       await polled(() => shown.getByRole('link', { name: 'Download menu.pdf' }).count(), 'the document under Docs').toBe(1);
       await info.getByRole('tab', { name: 'Links' }).click();
       await polled(() => shown.getByRole('link', { name: 'https://example.com/tables' }).count(), 'the link under Links').toBe(1);
-      expect(await shown.getByRole('link', { name: 'https://example.com/tables' }).getAttribute('rel')).toBe('noopener noreferrer nofollow');
+      expect(await shown.getByRole('link', { name: 'https://example.com/tables' }).getAttribute('rel')).toBe(
+        'noopener noreferrer nofollow',
+      );
       await run.shot(page, 'contact-info-links');
 
       await shown.getByRole('button', { name: 'Show in chat' }).click();
@@ -223,7 +243,9 @@ describeOnEmbedded((run) => {
       await polled(() => confirm.isVisible(), 'the confirmation').toBe(true);
       expect(await confirm.getByRole('button', { name: 'Delete for everyone' }).count(), 'not Bob’s to delete for everyone').toBe(0);
       await confirm.getByRole('button', { name: 'Delete for me' }).click();
-      await polled(() => conversation(page).getByTestId('chat-message').allTextContents(), 'only the first left').toEqual([expect.stringContaining('first of three')]);
+      await polled(() => conversation(page).getByTestId('chat-message').allTextContents(), 'only the first left').toEqual([
+        expect.stringContaining('first of three'),
+      ]);
       expect(((await alice.get(`/api/messages/${bobUser._id}`)).body as Message[]).length, 'Alice keeps all three').toBe(3);
     });
 
@@ -253,7 +275,10 @@ describeOnEmbedded((run) => {
       await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
       await polled(() => announcement(page, 'Forwarded to 2 chats').count(), 'the toast').toBe(1);
 
-      for (const [client, name] of [[carl, 'Carl'], [dan, 'Dan']] as const) {
+      for (const [client, name] of [
+        [carl, 'Carl'],
+        [dan, 'Dan'],
+      ] as const) {
         const received = async () => ((await client.get(`/api/messages/${aliceUser._id}`)).body as Message[]).at(-1);
         await polled(async () => (await received())?.text, `the forward in ${name}’s history`).toBe('Look at this sunset');
         expect(await received()).toMatchObject({ senderId: aliceUser._id, forwarded: true, image: expect.stringContaining('/api/media/') });
@@ -269,7 +294,10 @@ describeOnEmbedded((run) => {
     it('plays a video where it is shown: the other person watches it in the conversation', async () => {
       const { alice, bob } = await twoPeople(run.baseUrl, 'Videos');
       const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
-      for (const [{ page }, peer] of [[ann, /Bob Videos/], [ben, /Alice Videos/]] as const) {
+      for (const [{ page }, peer] of [
+        [ann, /Bob Videos/],
+        [ben, /Alice Videos/],
+      ] as const) {
         await page.goto('/');
         await page.getByRole('button', { name: peer }).click();
       }
@@ -299,14 +327,22 @@ describeOnEmbedded((run) => {
 
       const player = conversation(ben.page).getByLabel('Video sunset.webm');
       await polled(() => player.count(), 'the video in Bob’s conversation').toBe(1);
-      await polled(() => player.evaluate((element: HTMLVideoElement) => element.readyState >= 1 && element.videoWidth), 'its first frame’s size read').toBe(160);
-      await polled(() => ben.page.getByRole('button', { name: /Alice Videos/ }).textContent(), 'the video in the row').toContain('🎥 sunset.webm');
+      await polled(
+        () => player.evaluate((element: HTMLVideoElement) => element.readyState >= 1 && element.videoWidth),
+        'its first frame’s size read',
+      ).toBe(160);
+      await polled(() => ben.page.getByRole('button', { name: /Alice Videos/ }).textContent(), 'the video in the row').toContain(
+        '🎥 sunset.webm',
+      );
       await player.scrollIntoViewIfNeeded();
       await run.shot(ben.page, 'video-received');
       expect(await conversation(ben.page).getByRole('link', { name: 'Download sunset.webm' }).count(), 'a download beside it').toBe(1);
 
       await ben.page.getByRole('heading', { name: 'Alice Videos' }).click();
-      const tile = ben.page.getByRole('complementary', { name: 'Contact info' }).getByRole('tabpanel').getByRole('button', { name: /^Video from Alice Videos/ });
+      const tile = ben.page
+        .getByRole('complementary', { name: 'Contact info' })
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /^Video from Alice Videos/ });
       await polled(() => tile.count(), 'the video under Media in her contact info').toBe(1);
       await run.shot(ben.page, 'contact-info-video');
     });
@@ -314,7 +350,10 @@ describeOnEmbedded((run) => {
     it('sends a document with a caption: the other person sees its name and size, downloads it under its name, and can answer it', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Documents');
       const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
-      for (const [{ page }, peer] of [[ann, /Bob Documents/], [ben, /Alice Documents/]] as const) {
+      for (const [{ page }, peer] of [
+        [ann, /Bob Documents/],
+        [ben, /Alice Documents/],
+      ] as const) {
         await page.goto('/');
         await page.getByRole('button', { name: peer }).click();
       }
@@ -326,15 +365,19 @@ describeOnEmbedded((run) => {
       await ann.page.getByRole('button', { name: 'Send', exact: true }).click();
 
       const received = conversation(ben.page).getByTestId('chat-message').filter({ hasText: 'Q3 report.pdf' });
-      await polled(() => received.getByTestId('message-file').textContent(), 'the file in Bob’s conversation').toMatch(/Q3 report\.pdf\s*3 KB · PDF/);
+      await polled(() => received.getByTestId('message-file').textContent(), 'the file in Bob’s conversation').toMatch(
+        /Q3 report\.pdf\s*3 KB · PDF/,
+      );
       expect(await received.textContent()).toContain('The figures for Monday');
-      await polled(() => ben.page.getByRole('button', { name: /Alice Documents/ }).textContent(), 'the caption in the row').toContain('The figures for Monday');
+      await polled(() => ben.page.getByRole('button', { name: /Alice Documents/ }).textContent(), 'the caption in the row').toContain(
+        'The figures for Monday',
+      );
       await run.shot(ben.page, 'file-received');
       const downloading = ben.page.waitForEvent('download');
       await received.getByRole('link', { name: 'Download Q3 report.pdf' }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe('Q3 report.pdf');
-      expect(Buffer.compare(await readFile((await download.path())!), report), 'the same bytes').toBe(0);
+      expect(Buffer.compare(await readFile(await download.path()), report), 'the same bytes').toBe(0);
 
       await received.hover();
       await received.getByRole('button', { name: 'Reply' }).click();
@@ -344,7 +387,10 @@ describeOnEmbedded((run) => {
       const answer = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'Thanks, reading it now' });
       await polled(() => answer.textContent(), 'the answer quoting the file, on Alice’s side').toContain('📄 Q3 report.pdf');
       const history = (await alice.get(`/api/messages/${bobUser._id}`)).body as Message[];
-      expect(history.find((message) => message.file)).toMatchObject({ senderId: aliceUser._id, file: { name: 'Q3 report.pdf', size: report.length } });
+      expect(history.find((message) => message.file)).toMatchObject({
+        senderId: aliceUser._id,
+        file: { name: 'Q3 report.pdf', size: report.length },
+      });
 
       // Several picked at once: asked about, then each goes as a message of its own.
       await ann.page.getByTestId('file-input').setInputFiles([
@@ -352,7 +398,9 @@ describeOnEmbedded((run) => {
         { name: 'budget.csv', mimeType: 'text/csv', buffer: Buffer.from('q3,100\n') },
       ]);
       const askSend = ann.page.getByRole('dialog', { name: 'Send 2 files?' });
-      await polled(() => askSend.getByRole('list', { name: 'Files to send' }).textContent(), 'the two files named').toMatch(/agenda\.txt.*budget\.csv/);
+      await polled(() => askSend.getByRole('list', { name: 'Files to send' }).textContent(), 'the two files named').toMatch(
+        /agenda\.txt.*budget\.csv/,
+      );
       await run.shot(ann.page, 'send-files-dialog');
       await askSend.getByRole('button', { name: 'Send' }).click();
       const cards = conversation(ben.page).getByTestId('message-file');
@@ -367,7 +415,10 @@ describeOnEmbedded((run) => {
     it('records a voice message: the other person sees how long it lasts and plays it where it is', async () => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Voices');
       const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
-      for (const [{ page }, peer] of [[ann, /Bob Voices/], [ben, /Alice Voices/]] as const) {
+      for (const [{ page }, peer] of [
+        [ann, /Bob Voices/],
+        [ben, /Alice Voices/],
+      ] as const) {
         await page.goto('/');
         await page.getByRole('button', { name: peer }).click();
       }
@@ -396,7 +447,10 @@ describeOnEmbedded((run) => {
       const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Stars');
       await send(bob, aliceUser._id, 'The door code is 4512');
       for (let n = 1; n <= 3; n++) await send(bob, aliceUser._id, `Chatter ${n}`);
-      const [laptop, phone] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, alice.cookie)];
+      const [laptop, phone] = [
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+      ];
       for (const { page } of [laptop, phone]) {
         await page.goto('/');
         await page.getByRole('button', { name: /Bob Stars/ }).click();
@@ -409,12 +463,17 @@ describeOnEmbedded((run) => {
       }
       await run.shot(laptop.page, 'message-starred');
       const bobsView = (await bob.get(`/api/messages/${aliceUser._id}`)).body as Message[];
-      expect(bobsView.some((message) => message.starred), 'Bob sees no star of Alice’s').toBe(false);
+      expect(
+        bobsView.some((message) => message.starred),
+        'Bob sees no star of Alice’s',
+      ).toBe(false);
 
       await phone.page.getByRole('button', { name: 'Close chat' }).click();
       await phone.page.getByRole('button', { name: 'Starred messages' }).click();
       const starred = phone.page.getByRole('region', { name: 'Starred messages' }).getByTestId('message-result');
-      await polled(() => starred.allTextContents(), 'the starred message listed').toEqual([expect.stringContaining('The door code is 4512')]);
+      await polled(() => starred.allTextContents(), 'the starred message listed').toEqual([
+        expect.stringContaining('The door code is 4512'),
+      ]);
       await run.shot(phone.page, 'starred-messages');
       await starred.first().click();
       await polled(() => code(phone.page).isVisible(), 'the conversation open at the message').toBe(true);
@@ -433,7 +492,10 @@ describeOnEmbedded((run) => {
       const question = await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'Are you coming on Friday?' });
       // More than a page after it: the question is not among what a conversation opens with.
       for (let i = 1; i <= 50; i++) await send(alice, bobUser._id, `filler ${i}`);
-      const answer = await bob.post(`/api/messages/send/${aliceUser._id}`, { text: 'Yes, with Cat', replyTo: (question.body as { _id: string })._id });
+      const answer = await bob.post(`/api/messages/send/${aliceUser._id}`, {
+        text: 'Yes, with Cat',
+        replyTo: (question.body as { _id: string })._id,
+      });
       expect(answer.status).toBe(201);
       const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
       await ann.page.goto('/');
@@ -529,7 +591,9 @@ describeOnEmbedded((run) => {
 
     it('writes an “About” on the profile that the other person reads in my contact info, and removes my photo', async () => {
       const { alice, bob } = await twoPeople(run.baseUrl, 'About');
-      expect((await alice.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(64, 64), 'image/png') })).status).toBe(200);
+      expect((await alice.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(64, 64), 'image/png') })).status).toBe(
+        200,
+      );
       const [ann, ben] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, bob.cookie)];
       await ann.page.goto('/profile');
       await polled(() => ann.page.getByTestId('profile-about').textContent(), 'no “About” yet').toBe('Add a few words about yourself');
@@ -542,10 +606,15 @@ describeOnEmbedded((run) => {
 
       // Bob has her on screen while she removes her photo: his list follows at once, without a reload.
       await ben.page.goto('/');
-      const inBobsList = ben.page.getByRole('button', { name: /Alice About/ }).locator('img').first();
+      const inBobsList = ben.page
+        .getByRole('button', { name: /Alice About/ })
+        .locator('img')
+        .first();
       await polled(() => inBobsList.getAttribute('src'), 'her photo in Bob’s list').toMatch(/^\/api\/media\/avatars\//);
       // Online in his list: his socket watches her (the change would otherwise pass before it does).
-      await polled(() => ben.page.getByRole('button', { name: /Alice About/ }).textContent(), 'her presence in Bob’s list').toContain('Online');
+      await polled(() => ben.page.getByRole('button', { name: /Alice About/ }).textContent(), 'her presence in Bob’s list').toContain(
+        'Online',
+      );
       const avatar = ann.page.getByRole('link', { name: 'Profile' }).locator('img');
       expect(await avatar.getAttribute('src')).toMatch(/^\/api\/media\/avatars\//);
       await ann.page.getByRole('button', { name: 'Remove photo' }).click();
@@ -568,13 +637,15 @@ describeOnEmbedded((run) => {
       await ann.page.goto('/profile');
       // Bob has their conversation open while she leaves (his socket watching her, as her presence shows).
       await ben.page.goto('/');
-      await polled(() => ben.page.getByRole('button', { name: /Alice Leaving/ }).textContent(), 'her online in Bob’s list').toContain('Online');
+      await polled(() => ben.page.getByRole('button', { name: /Alice Leaving/ }).textContent(), 'her online in Bob’s list').toContain(
+        'Online',
+      );
       await ben.page.getByRole('button', { name: /Alice Leaving/ }).click();
       const download = ann.page.waitForEvent('download');
       await ann.page.getByRole('link', { name: 'Export my data' }).click();
       const saved = await download;
       expect(saved.suggestedFilename()).toMatch(/^chat-io-export-.+\.zip$/);
-      const files = unzipSync(new Uint8Array(await readFile((await saved.path())!)));
+      const files = unzipSync(new Uint8Array(await readFile(await saved.path())));
       expect(strFromU8(files[`conversations/${bobUser._id}.json`]!)).toContain('It was nice talking to you');
 
       await ann.page.getByRole('button', { name: 'Delete account' }).scrollIntoViewIfNeeded();

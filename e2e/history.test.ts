@@ -24,13 +24,17 @@ describeOnEmbedded((run) => {
       expect(await conversation(page).getByText('Message 20', { exact: true }).count()).toBe(0);
 
       await page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
-      await polled(() => conversation(page).getByText('Message 1', { exact: true }).count(), 'the oldest message after scrolling up').toBe(1);
+      await polled(() => conversation(page).getByText('Message 1', { exact: true }).count(), 'the oldest message after scrolling up').toBe(
+        1,
+      );
       await polled(() => page.getByTestId('message-list').getByTestId('chat-message').count(), 'all 70 messages').toBe(70);
       // One day: one heading, over its first message now that the older pages are in; Bob's 35
       // messages unread when Alice opened it, the mark over the first of them.
       const listStart = () =>
         conversation(page).evaluate((list) =>
-          Array.from(list.querySelectorAll('[data-testid$="divider"], [data-testid="chat-message"] p')).slice(0, 3).map((element) => element.textContent),
+          Array.from(list.querySelectorAll('[data-testid$="divider"], [data-testid="chat-message"] p'))
+            .slice(0, 3)
+            .map((element) => element.textContent),
         );
       await polled(listStart, 'the start of the list').toEqual(['Today', '35 unread messages', 'Message 1']);
       expect(await conversation(page).getByTestId('day-divider').count()).toBe(1);
@@ -38,7 +42,9 @@ describeOnEmbedded((run) => {
 
       const toLatest = page.getByRole('button', { name: 'Scroll to the latest message' });
       await toLatest.click();
-      await polled(() => conversation(page).getByText('Message 70', { exact: true }).isVisible(), 'the latest message in view again').toBe(true);
+      await polled(() => conversation(page).getByText('Message 70', { exact: true }).isVisible(), 'the latest message in view again').toBe(
+        true,
+      );
       await polled(
         () => page.getByTestId('message-list').evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight),
         'the list at its end',
@@ -153,11 +159,16 @@ describeOnEmbedded((run) => {
       await input.press('Enter');
       const refused = conversation(ann.page).getByTestId('chat-message').filter({ hasText: 'refused once' });
       await polled(() => refused.getByText('Not sent —').count(), 'the message shown as not sent').toBe(1);
-      await polled(() => announcement(ann.page, 'This contact is not accepting your messages').count(), 'the server’s reason in a toast').toBe(1);
+      await polled(
+        () => announcement(ann.page, 'This contact is not accepting your messages').count(),
+        'the server’s reason in a toast',
+      ).toBe(1);
       await run.shot(ann.page, 'not-sent');
       expect((await bob.post(`/api/messages/unblock/${aliceUser._id}`)).status).toBe(204);
       await refused.getByRole('button', { name: 'Retry' }).click();
-      await polled(() => refused.locator('[data-status]').getAttribute('data-status'), 'the retried message stored').toMatch(/sent|delivered|read/);
+      await polled(() => refused.locator('[data-status]').getAttribute('data-status'), 'the retried message stored').toMatch(
+        /sent|delivered|read/,
+      );
       await polled(async () => (await texts()).at(-1)?.text, 'the retried message on Bob’s side').toBe('refused once');
     });
   });

@@ -22,7 +22,9 @@ describeOnEmbedded((run) => {
       await send(bob, aliceUser._id, 'Are you coming tonight?');
       await send(bob, aliceUser._id, 'Bring the photos 📷');
       const bobRow = row(page, 'Bob Inbox');
-      await polled(() => bobRow.getByTestId('last-message').textContent(), 'Bob’s latest message in his row').toContain('Bring the photos 📷');
+      await polled(() => bobRow.getByTestId('last-message').textContent(), 'Bob’s latest message in his row').toContain(
+        'Bring the photos 📷',
+      );
       // The row's whole text, so a failure says what the row showed instead.
       await polled(() => bobRow.textContent(), 'Bob’s 2 unread messages').toContain('2 unread');
       await polled(() => page.title(), 'the unread count in the tab title').toBe('(2) Chat.io');
@@ -36,17 +38,23 @@ describeOnEmbedded((run) => {
 
       await row(page, 'Bob Inbox').click();
       await polled(() => conversation(page).getByText('Bring the photos 📷').count(), 'the conversation').toBe(1);
-      await polled(() => conversation(page).getByTestId('unread-divider').textContent(), 'where the unread messages begin').toBe('2 unread messages');
+      await polled(() => conversation(page).getByTestId('unread-divider').textContent(), 'where the unread messages begin').toBe(
+        '2 unread messages',
+      );
       await run.shot(page, 'inbox-unread-opened');
       await polled(() => page.getByText(/^\d+ unread$/).count(), 'no unread badge once read').toBe(0);
       await polled(() => page.title(), 'the title once read').toBe('Chat.io');
       await page.getByPlaceholder('Type a message...').fill('On my way!');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
-      await polled(() => row(page, 'Bob Inbox').getByTestId('last-message').textContent(), 'my reply in Bob’s row').toContain('You: On my way!');
+      await polled(() => row(page, 'Bob Inbox').getByTestId('last-message').textContent(), 'my reply in Bob’s row').toContain(
+        'You: On my way!',
+      );
       await run.shot(page, 'inbox-replied');
 
       await page.reload();
-      await polled(() => row(page, 'Bob Inbox').getByTestId('last-message').textContent(), 'the reply after a reload').toContain('You: On my way!');
+      await polled(() => row(page, 'Bob Inbox').getByTestId('last-message').textContent(), 'the reply after a reload').toContain(
+        'You: On my way!',
+      );
       expect(await page.getByText(/^\d+ unread$/).count()).toBe(0);
     });
 
@@ -97,7 +105,12 @@ describeOnEmbedded((run) => {
         }
         Object.assign(window, { Notification: RecordingNotification, shownNotifications: shown });
       });
-      const shown = () => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications.map((n) => `${n.title}: ${n.body}`));
+      const shown = () =>
+        page.evaluate(() =>
+          (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications.map(
+            (n) => `${n.title}: ${n.body}`,
+          ),
+        );
 
       await page.goto('/settings');
       await page.getByLabel('Desktop notifications').check();
@@ -122,18 +135,30 @@ describeOnEmbedded((run) => {
       // Muted for 8 hours, Bob's messages notify nothing on any device of Alice's, though they still count and show in his row.
       await chooseInConversationMenu(page, 'Mute notifications');
       const forHowLong = page.getByRole('menu', { name: 'Mute notifications for' });
-      await polled(() => forHowLong.getByRole('menuitem').allTextContents(), 'the lengths offered').toEqual(['8 hours', '1 week', 'Always']);
+      await polled(() => forHowLong.getByRole('menuitem').allTextContents(), 'the lengths offered').toEqual([
+        '8 hours',
+        '1 week',
+        'Always',
+      ]);
       await run.shot(page, 'mute-menu');
       await forHowLong.getByRole('menuitem', { name: '8 hours' }).click();
-      await polled(() => page.locator('h3', { hasText: 'Bob Notify' }).getByRole('img', { name: 'Muted' }).count(), 'muted by the name').toBe(1);
+      await polled(
+        () => page.locator('h3', { hasText: 'Bob Notify' }).getByRole('img', { name: 'Muted' }).count(),
+        'muted by the name',
+      ).toBe(1);
       const unmute = (await conversationMenu(page)).getByRole('menuitem', { name: 'Unmute notifications' });
       await polled(() => unmute.getAttribute('aria-description'), 'the menu saying until when it is muted').toMatch(/^Muted until .+/);
       await run.shot(page, 'conversation-muted');
       await page.keyboard.press('Escape');
-      await polled(async () => ((await alice.get('/api/messages/mutes')).body as { userId: string }[]).map((mute) => mute.userId), 'the mute kept with the account').toEqual([bobUser._id]);
+      await polled(
+        async () => ((await alice.get('/api/messages/mutes')).body as { userId: string }[]).map((mute) => mute.userId),
+        'the mute kept with the account',
+      ).toEqual([bobUser._id]);
       await page.getByRole('button', { name: 'Close chat' }).click();
       await send(bob, aliceUser._id, 'Sent while muted');
-      await polled(() => row(page, 'Bob Notify').getByTestId('last-message').textContent(), 'the muted message in Bob’s row').toContain('Sent while muted');
+      await polled(() => row(page, 'Bob Notify').getByTestId('last-message').textContent(), 'the muted message in Bob’s row').toContain(
+        'Sent while muted',
+      );
       await polled(() => row(page, 'Bob Notify').textContent(), 'the row unread and muted').toMatch(/1 unread/);
       expect(await row(page, 'Bob Notify').getByRole('img', { name: 'Muted' }).count()).toBe(1);
       await run.shot(page, 'inbox-muted');
@@ -174,7 +199,9 @@ describeOnEmbedded((run) => {
       const sent = conversation(page).getByTestId('chat-message').filter({ hasText: 'Platform 2' });
       await polled(() => sent.innerText(), 'the message on two lines').toMatch(/See you at the station\nPlatform 2/);
       await polled(() => input.inputValue(), 'the input empty once sent').toBe('');
-      await polled(() => row(page, 'Bob Draft').textContent(), 'the message, not the draft, in Bob’s row').toContain('You: See you at the station');
+      await polled(() => row(page, 'Bob Draft').textContent(), 'the message, not the draft, in Bob’s row').toContain(
+        'You: See you at the station',
+      );
       const history = await bob.get(`/api/messages/${aliceUser._id}`);
       expect((history.body as { text: string }[]).at(-1)?.text).toBe('See you at the station\nPlatform 2');
       await run.shot(page, 'inbox-two-lines');
@@ -190,11 +217,15 @@ describeOnEmbedded((run) => {
       await alice.waitForContact((await carl.signup('Carl Pins'))._id);
       await send(bob, aliceUser._id, 'Bob was first');
       await send(carl, aliceUser._id, 'Carl came later');
-      const [laptop, phone] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, alice.cookie)];
+      const [laptop, phone] = [
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+      ];
       await laptop.page.goto('/');
       await phone.page.goto('/');
       const firstRow = (page: Page) => page.getByRole('list').getByRole('button').first();
-      for (const { page } of [laptop, phone]) await polled(() => firstRow(page).textContent(), 'Carl’s newer message on top').toContain('Carl Pins');
+      for (const { page } of [laptop, phone])
+        await polled(() => firstRow(page).textContent(), 'Carl’s newer message on top').toContain('Carl Pins');
 
       await row(laptop.page, 'Bob Pins').click();
       await chooseInConversationMenu(laptop.page, 'Pin chat');
@@ -212,7 +243,9 @@ describeOnEmbedded((run) => {
       expect(await firstRow(phone.page).textContent()).toContain('Bob Pins');
 
       await chooseInConversationMenu(laptop.page, 'Unpin chat');
-      await polled(() => firstRow(phone.page).textContent(), 'Carl’s newer conversation on top again on the other device').toContain('Carl Pins');
+      await polled(() => firstRow(phone.page).textContent(), 'Carl’s newer conversation on top again on the other device').toContain(
+        'Carl Pins',
+      );
       expect(await phone.page.getByRole('img', { name: 'Pinned' }).count()).toBe(0);
     });
 
@@ -222,7 +255,10 @@ describeOnEmbedded((run) => {
       await alice.waitForContact((await carl.signup('Carl Shelf'))._id);
       await send(bob, aliceUser._id, 'Old plans');
       await send(carl, aliceUser._id, 'Current plans');
-      const [laptop, phone] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, alice.cookie)];
+      const [laptop, phone] = [
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+      ];
       for (const { page } of [laptop, phone]) {
         await page.goto('/');
         await polled(() => row(page, 'Bob Shelf').count(), 'Bob listed').toBe(1);
@@ -249,7 +285,9 @@ describeOnEmbedded((run) => {
 
       await send(bob, aliceUser._id, 'Are you still coming?');
       await polled(() => laptop.page.getByText('No archived chats').count(), 'back out of the archive with his message').toBe(1);
-      await polled(() => row(phone.page, 'Bob Shelf').textContent(), 'back in the list on the other device').toContain('Are you still coming?');
+      await polled(() => row(phone.page, 'Bob Shelf').textContent(), 'back in the list on the other device').toContain(
+        'Are you still coming?',
+      );
       await laptop.page.getByRole('button', { name: 'Back to chats' }).click();
       await polled(() => row(laptop.page, 'Bob Shelf').count(), 'Bob in the chats again').toBe(1);
       expect(await laptop.page.getByRole('button', { name: /^Archived/ }).count(), 'nothing archived any more').toBe(0);
@@ -258,7 +296,10 @@ describeOnEmbedded((run) => {
     it('marks a conversation unread to come back to it, on my other device too, until I open it', async () => {
       const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Later');
       await send(bob, aliceUser._id, 'Can you check the draft?');
-      const [laptop, phone] = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, alice.cookie)];
+      const [laptop, phone] = [
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+      ];
       for (const { page } of [laptop, phone]) await page.goto('/');
       await row(laptop.page, 'Bob Later').click();
       await polled(() => row(laptop.page, 'Bob Later').textContent(), 'Bob’s message read').not.toMatch(/unread/);

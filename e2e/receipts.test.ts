@@ -12,7 +12,11 @@ describeOnEmbedded((run) => {
   const row = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(name) });
   /** The status under my message with this text: Sending, Sent, Delivered or Read. */
   const statusOf = (page: Page, text: string) =>
-    conversation(page).getByTestId('chat-message').filter({ hasText: text }).locator('[data-status]').getAttribute('data-status', { timeout: 1000 });
+    conversation(page)
+      .getByTestId('chat-message')
+      .filter({ hasText: text })
+      .locator('[data-status]')
+      .getAttribute('data-status', { timeout: 1000 });
   const header = (page: Page, name: string) => page.locator('h3', { hasText: name }).locator('..');
 
   describe('receipts and last seen', () => {
@@ -46,7 +50,9 @@ describeOnEmbedded((run) => {
       await polled(() => statusOf(sender, 'Are you there?'), 'read after a reload').toBe('read');
 
       await reader.context().close();
-      await polled(() => header(sender, 'Bob Ticks').textContent(), 'Bob’s last seen once he left').toMatch(/last seen today at \d\d:\d\d [AP]M/);
+      await polled(() => header(sender, 'Bob Ticks').textContent(), 'Bob’s last seen once he left').toMatch(
+        /last seen today at \d\d:\d\d [AP]M/,
+      );
       await run.shot(sender, 'receipts-last-seen');
     });
 

@@ -1,16 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  collectEvents,
-  connected,
-  eventually,
-  jpegWithGps,
-  openSocket,
-  pngBytes,
-  svgBytes,
-  toDataUrl,
-} from '#test-support';
+import { ApiClient, collectEvents, connected, eventually, jpegWithGps, openSocket, pngBytes, svgBytes, toDataUrl } from '#test-support';
 import { conversation, polled, screenshot, sharedBrowser, signedInPage } from './browser.js';
 import { startEmbeddedTarget, type E2eTarget } from './targets.js';
 

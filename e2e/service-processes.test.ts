@@ -45,7 +45,11 @@ describe('make start', () => {
       const before = output.length;
       expect((await fetch(`${baseUrl}/api/auth/check?secret=words`)).status).toBe(401);
       await eventually(() => output.length > before && output.endsWith('\n'), 'a log line for the request', 10_000);
-      const lines = output.slice(before).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = output
+        .slice(before)
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ method: 'GET', path: '/api/auth/check', statusCode: 401 });
       expect(lines[0]?.msg).toMatch(/^GET \/api\/auth\/check 401 \d+ ms$/);

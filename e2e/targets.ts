@@ -86,7 +86,11 @@ export function describeOnEmbedded(suite: (run: TargetRun<EmbeddedTarget>) => vo
   describe('embedded mode', () => describeOn('embedded', startEmbeddedTarget, suite));
 }
 
-function describeOn<Target extends E2eTarget>(mode: string, startTarget: () => Promise<Target>, suite: (run: TargetRun<Target>) => void): void {
+function describeOn<Target extends E2eTarget>(
+  mode: string,
+  startTarget: () => Promise<Target>,
+  suite: (run: TargetRun<Target>) => void,
+): void {
   const run = {
     mode,
     shot: (page: Page, name: string) => screenshot(page, `${mode}-${name}`),

@@ -90,7 +90,7 @@ const READY_ATTEMPT_TIMEOUT_MS = 5_000;
  */
 export async function waitUntilAnswering(url: string, isUp = (response: Response) => response.ok): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  let lastTry = 'no answer yet';
+  let lastTry: string;
   for (;;) {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(READY_ATTEMPT_TIMEOUT_MS) });
@@ -308,9 +308,7 @@ export async function startLocalCluster({
         '  include /etc/nginx/mime.types;',
         '  default_type application/octet-stream;',
         `  access_log ${logPath('nginx-access')};`,
-        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-          (kind) => `  ${kind}_temp_path ${join(dir, 'nginx-temp', kind)};`,
-        ),
+        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(dir, 'nginx-temp', kind)};`),
         `  include ${join(dir, 'edge.conf')};`,
         `  include ${join(dir, 'web.conf')};`,
         '}',

@@ -12,7 +12,11 @@ const dockerfiles = (await readdir(DOCKER_DIR)).filter((name) => name.endsWith('
 
 /** The Dockerfile's stages: each FROM and the instructions under it. */
 function stages(text: string) {
-  const lines = text.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const lines = text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
   const result: { from: string; instructions: string[] }[] = [];
   for (const line of lines) {
     const [instruction, ...rest] = line.split(/\s+/);
@@ -97,7 +101,9 @@ describe.each(SERVICE_IMAGES)('the %s image', (service) => {
 
   it('ships and installs exactly the libraries the service imports', async () => {
     const text = await readFile(`${DOCKER_DIR}${service}.Dockerfile`, 'utf8');
-    const install = stages(text).at(-1)!.instructions.find((i) => i.startsWith('RUN npm ci'))!;
+    const install = stages(text)
+      .at(-1)!
+      .instructions.find((i) => i.startsWith('RUN npm ci'))!;
     expect([...install.matchAll(/--workspace (\S+)/g)].map((m) => m[1]).sort()).toEqual(workspaces);
     const shipped = [...text.matchAll(/COPY --from=build \/app\/(\S+)\/dist/g)].map((m) => m[1]!);
     expect(shipped.map((dir) => `@chat/${dir.split('/')[1]}`).sort()).toEqual(workspaces);
@@ -152,15 +158,32 @@ describe('docker-compose.yml', () => {
   it('runs every part, health-gated, with named volumes and one port on the edge', async () => {
     const { stdout } = await run('docker-compose', ['config'], { cwd: ROOT, env });
     const compose = parse(stdout) as {
-      services: Record<string, { image?: string; ports?: unknown[]; depends_on?: Record<string, { condition: string }>; healthcheck?: unknown; command?: string[] }>;
+      services: Record<
+        string,
+        { image?: string; ports?: unknown[]; depends_on?: Record<string, { condition: string }>; healthcheck?: unknown; command?: string[] }
+      >;
       volumes: Record<string, unknown>;
     };
     const names = Object.keys(compose.services).sort();
-    expect(names).toEqual(['auth', 'edge', 'gateway-1', 'gateway-2', 'messages', 'minio', 'minio-init', 'nats', 'postgres', 'redis', 'web']);
+    expect(names).toEqual([
+      'auth',
+      'edge',
+      'gateway-1',
+      'gateway-2',
+      'messages',
+      'minio',
+      'minio-init',
+      'nats',
+      'postgres',
+      'redis',
+      'web',
+    ]);
     for (const [name, service] of Object.entries(compose.services)) {
       expect(service.image, name).toMatch(/:[^:]*\d/);
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
-        expect(condition, `${name} -> ${dependency}`).toBe(dependency === 'minio-init' ? 'service_completed_successfully' : 'service_healthy');
+        expect(condition, `${name} -> ${dependency}`).toBe(
+          dependency === 'minio-init' ? 'service_completed_successfully' : 'service_healthy',
+        );
       }
       if (['postgres', 'nats', 'redis', 'minio'].includes(name)) expect(service.healthcheck, name).toBeDefined();
       if (name !== 'edge') expect(service.ports, name).toBeUndefined();
@@ -177,7 +200,8 @@ describe('docker-compose.yml', () => {
     };
     const edgeAddress = services.edge!.networks!.default!.ipv4_address;
     expect(edgeAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
-    for (const name of ['auth', 'messages', 'gateway-1', 'gateway-2']) expect(services[name]!.environment!.TRUST_PROXY, name).toBe(edgeAddress);
+    for (const name of ['auth', 'messages', 'gateway-1', 'gateway-2'])
+      expect(services[name]!.environment!.TRUST_PROXY, name).toBe(edgeAddress);
   });
 });
 
@@ -189,11 +213,16 @@ describe('the edge image', () => {
     for (const line of dockerfile.split('\n').filter((l) => l.startsWith('ENV '))) {
       for (const [, name, quoted, bare] of line.matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)) env[name!] = quoted ?? bare!;
     }
-    const secrets = Object.fromEntries(['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD'].map((name) => [name, 'x'.repeat(48)]));
+    const secrets = Object.fromEntries(
+      ['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD'].map((name) => [name, 'x'.repeat(48)]),
+    );
     const { stdout } = await run('docker-compose', ['config'], { cwd: ROOT, env: { ...process.env, ...secrets } });
     Object.assign(env, (parse(stdout) as { services: { edge: { environment: Record<string, string> } } }).services.edge.environment);
     const template = await readFile(`${ROOT}deploy/nginx/templates/edge.conf.template`, 'utf8');
-    const directives = template.split('\n').filter((line) => !line.trim().startsWith('#')).join('\n');
+    const directives = template
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('#'))
+      .join('\n');
     return directives.replace(/\$\{([A-Z0-9_]+)\}/g, (match, name: string) => env[name] ?? match);
   }
 

@@ -53,7 +53,10 @@ const refusal = (args: string[]) =>
     (error: { stderr: string }) => error.stderr,
   );
 
-const valueArgs = (files: readonly string[], sets: string[] = []) => [...files.flatMap((file) => ['-f', file]), ...sets.flatMap((set) => ['--set', set])];
+const valueArgs = (files: readonly string[], sets: string[] = []) => [
+  ...files.flatMap((file) => ['-f', file]),
+  ...sets.flatMap((set) => ['--set', set]),
+];
 
 async function render(setup: Setup, sets: string[] = []): Promise<K8sObject[]> {
   const text = await helm(['template', 'chat', CHART, ...valueArgs(SETUPS[setup], sets)]);
@@ -62,10 +65,9 @@ async function render(setup: Setup, sets: string[] = []): Promise<K8sObject[]> {
     .filter((object): object is K8sObject => object !== null);
 }
 
-const rendered = Object.fromEntries(await Promise.all(Object.keys(SETUPS).map(async (setup) => [setup, await render(setup as Setup)]))) as Record<
-  Setup,
-  K8sObject[]
->;
+const rendered = Object.fromEntries(
+  await Promise.all(Object.keys(SETUPS).map(async (setup) => [setup, await render(setup as Setup)])),
+) as Record<Setup, K8sObject[]>;
 
 const ofKind = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
 const named = (objects: K8sObject[], kind: string, name: string) => {
@@ -109,7 +111,10 @@ describe.each(Object.keys(SETUPS) as Setup[])('helm/chat with the %s values', (s
       for (const object of ofKind(objects, kind)) {
         const selector = kind === 'Service' ? object.spec.selector : object.spec.selector.matchLabels;
         const matched = pods.filter(({ pod }) => selects(selector, pod.metadata.labels));
-        expect(matched.map(({ deployment }) => deployment.metadata.name), `${kind} ${object.metadata.name}`).toEqual([object.metadata.name]);
+        expect(
+          matched.map(({ deployment }) => deployment.metadata.name),
+          `${kind} ${object.metadata.name}`,
+        ).toEqual([object.metadata.name]);
       }
     }
     for (const hpa of ofKind(objects, 'HorizontalPodAutoscaler')) {
@@ -148,7 +153,10 @@ describe.each(Object.keys(SETUPS) as Setup[])('helm/chat with the %s values', (s
           continue;
         }
         expect(Number(config.PORT), 'the service listens where the probe knocks').toBe(ports[check.port]);
-        expect((await health.inject({ method: 'GET', url: check.path })).statusCode, `${deployment.metadata.name} ${probe} ${check.path}`).toBe(200);
+        expect(
+          (await health.inject({ method: 'GET', url: check.path })).statusCode,
+          `${deployment.metadata.name} ${probe} ${check.path}`,
+        ).toBe(200);
       }
       // /readyz gives each dependency up to 2 s: a shorter probe timeout would fail a healthy pod.
       if (container.name !== 'web') expect(container.readinessProbe.timeoutSeconds).toBeGreaterThan(2);
@@ -163,7 +171,10 @@ describe.each(Object.keys(SETUPS) as Setup[])('helm/chat with the %s values', (s
       const name = deployment.metadata.name;
       expect(pod.spec.securityContext, name).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
       expect(pod.spec.automountServiceAccountToken, name).toBe(false);
-      expect(accounts.map((account) => account.metadata.name), name).toContain(pod.spec.serviceAccountName);
+      expect(
+        accounts.map((account) => account.metadata.name),
+        name,
+      ).toContain(pod.spec.serviceAccountName);
       for (const container of pod.spec.containers) {
         expect(container.securityContext, name).toMatchObject({
           allowPrivilegeEscalation: false,
@@ -187,7 +198,8 @@ describe.each(Object.keys(SETUPS) as Setup[])('helm/chat with the %s values', (s
       expect(secretKeys(component)).toEqual(['DATABASE_URL', 'JWT_SECRET', 'NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']);
     }
     const config = named(objects, 'ConfigMap', 'chat-chat').data!;
-    for (const key of ['JWT_SECRET', 'DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) expect(config).not.toHaveProperty(key);
+    for (const key of ['JWT_SECRET', 'DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'])
+      expect(config).not.toHaveProperty(key);
   });
 });
 
@@ -232,7 +244,10 @@ describe('helm/chat decisions', () => {
   });
 
   it('keeps one pod of a component up through drains only when it runs more than one', async () => {
-    const budgets = (objects: K8sObject[]) => ofKind(objects, 'PodDisruptionBudget').map((budget) => budget.metadata.name).sort();
+    const budgets = (objects: K8sObject[]) =>
+      ofKind(objects, 'PodDisruptionBudget')
+        .map((budget) => budget.metadata.name)
+        .sort();
     expect(budgets(rendered.default)).toEqual(['chat-chat-auth', 'chat-chat-gateway', 'chat-chat-messages', 'chat-chat-web']);
     expect(budgets(rendered.dev)).toEqual(['chat-chat-gateway']);
     const single = await render('dev', ['gateway.replicas=1']);
@@ -241,7 +256,11 @@ describe('helm/chat decisions', () => {
   });
 
   it('lets one component run an image of its own', async () => {
-    const objects = await render('default', ['gateway.image.repository=registry.example.com/gw', 'gateway.image.tag=1.2.3-rc1', 'image.tag=1.2.2']);
+    const objects = await render('default', [
+      'gateway.image.repository=registry.example.com/gw',
+      'gateway.image.tag=1.2.3-rc1',
+      'image.tag=1.2.2',
+    ]);
     const image = (component: string) => named(objects, 'Deployment', `chat-chat-${component}`).spec.template.spec.containers[0].image;
     expect(image('gateway')).toBe('registry.example.com/gw:1.2.3-rc1');
     expect(image('auth')).toBe('ghcr.io/chat-io/auth:1.2.2');
@@ -276,10 +295,15 @@ describe('helm/chat decisions', () => {
     const deny = named(objects, 'NetworkPolicy', 'chat-chat-default-deny');
     expect(deny.spec).toMatchObject({ policyTypes: ['Ingress', 'Egress'] });
     expect(deny.spec.ingress ?? [], 'no flow allowed').toEqual([]);
-    for (const pod of pods) expect(selects(deny.spec.podSelector.matchLabels, pod.metadata.labels), pod.metadata.labels['app.kubernetes.io/component']).toBe(true);
+    for (const pod of pods)
+      expect(selects(deny.spec.podSelector.matchLabels, pod.metadata.labels), pod.metadata.labels['app.kubernetes.io/component']).toBe(
+        true,
+      );
 
     const egressPorts = (name: string) =>
-      named(objects, 'NetworkPolicy', name).spec.egress.flatMap((rule: any) => rule.ports.map((port: any) => port.port)).sort((a: number, b: number) => a - b);
+      named(objects, 'NetworkPolicy', name)
+        .spec.egress.flatMap((rule: any) => rule.ports.map((port: any) => port.port))
+        .sort((a: number, b: number) => a - b);
     expect(egressPorts('chat-chat-gateway')).toEqual([53, 53, 4222, 6379]);
     for (const component of ['auth', 'messages']) expect(egressPorts(`chat-chat-${component}`)).toEqual([53, 53, 4222, 5432, 6379, 9000]);
     expect(egressPorts('chat-chat-web')).toEqual([]);
@@ -300,7 +324,9 @@ describe('helm/chat decisions', () => {
   it('lets the services reach the S3 store on its endpoint’s port: 443 for an https one without a port, or as told', async () => {
     const s3Egress = (objects: K8sObject[]) =>
       ['auth', 'messages'].map((component) =>
-        named(objects, 'NetworkPolicy', `chat-chat-${component}`).spec.egress.flatMap((rule: any) => rule.ports.map((port: any) => port.port)).filter((port: number) => port !== 53 && ![4222, 5432, 6379].includes(port)),
+        named(objects, 'NetworkPolicy', `chat-chat-${component}`)
+          .spec.egress.flatMap((rule: any) => rule.ports.map((port: any) => port.port))
+          .filter((port: number) => port !== 53 && ![4222, 5432, 6379].includes(port)),
       );
     expect(s3Egress(rendered.production)).toEqual([[443], [443]]);
     expect(s3Egress(await render('default', ['s3.endpoint=http://minio.storage:8333']))).toEqual([[8333], [8333]]);
@@ -314,7 +340,9 @@ describe('helm/chat decisions', () => {
     expect(monitor!.apiVersion).toBe('monitoring.coreos.com/v1');
     const components = monitor!.spec.selector.matchExpressions[0].values;
     const scraped = ofKind(objects, 'Service').filter(
-      (service) => selects(monitor!.spec.selector.matchLabels, service.metadata.labels) && components.includes(service.metadata.labels!['app.kubernetes.io/component']),
+      (service) =>
+        selects(monitor!.spec.selector.matchLabels, service.metadata.labels) &&
+        components.includes(service.metadata.labels!['app.kubernetes.io/component']),
     );
     expect(scraped.map((service) => service.metadata.name).sort()).toEqual(['chat-chat-auth', 'chat-chat-gateway', 'chat-chat-messages']);
     for (const service of scraped) expect(service.spec.ports.map((port: any) => port.name)).toContain(monitor!.spec.endpoints[0].port);

@@ -43,7 +43,12 @@ describe('the helm test script (helm/chat/files/smoke-test.mjs)', () => {
 
   it('fails, naming the Service, when one does not answer', async () => {
     const closed = await closedPort();
-    const urls = { AUTH_URL: server.baseUrl, MESSAGES_URL: `http://127.0.0.1:${closed}`, GATEWAY_URL: server.baseUrl, WEB_URL: server.baseUrl };
+    const urls = {
+      AUTH_URL: server.baseUrl,
+      MESSAGES_URL: `http://127.0.0.1:${closed}`,
+      GATEWAY_URL: server.baseUrl,
+      WEB_URL: server.baseUrl,
+    };
     const failure = await run(process.execPath, [SCRIPT], { env: { PATH: process.env.PATH, ...urls }, timeout: 60_000 }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,

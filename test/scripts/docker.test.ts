@@ -19,7 +19,12 @@ async function dockerScript(action: string, env: Record<string, string> = {}, pa
 }
 
 const envValues = async (file: string) =>
-  Object.fromEntries((await readFile(file, 'utf8')).trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  Object.fromEntries(
+    (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
 
 describe('make up, down, logs and images (scripts/docker.sh)', () => {
   it('writes a strong secret for each credential into .env, readable by its owner only, and keeps those written', async () => {
@@ -57,8 +62,13 @@ describe('make up, down, logs and images (scripts/docker.sh)', () => {
     await chmod(join(bin, 'docker'), 0o755);
     const result = await dockerScript('images', { REGISTRY: 'localhost:5001/chat-io', PUSH: '1' }, `${bin}:/usr/bin:/bin`);
     expect(result.code).toBe(0);
-    const version = /^appVersion: "?([^"\n]+)"?$/m.exec(await readFile(fileURLToPath(new URL('../../helm/chat/Chart.yaml', import.meta.url)), 'utf8'))![1];
-    const commands = (await readFile(calls, 'utf8')).trim().split('\n').filter((line) => line !== 'info');
+    const version = /^appVersion: "?([^"\n]+)"?$/m.exec(
+      await readFile(fileURLToPath(new URL('../../helm/chat/Chart.yaml', import.meta.url)), 'utf8'),
+    )![1];
+    const commands = (await readFile(calls, 'utf8'))
+      .trim()
+      .split('\n')
+      .filter((line) => line !== 'info');
     const expected = ['auth', 'messages', 'gateway', 'web', 'edge'].flatMap((component) => [
       `build -f deploy/docker/${component}.Dockerfile -t localhost:5001/chat-io/${component}:${version} .`,
       `push localhost:5001/chat-io/${component}:${version}`,

@@ -13,12 +13,7 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<ApiResponse<T>> {
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const response = await fetch(this.baseUrl + path, {
       method,
       headers: {
@@ -35,15 +30,12 @@ export class ApiClient {
       this.cookie = value === 'jwt=' ? '' : value;
     }
     const type = response.headers.get('content-type') ?? '';
-    const parsed = type.includes('application/json')
-      ? await response.json()
-      : Buffer.from(await response.arrayBuffer());
+    const parsed = type.includes('application/json') ? await response.json() : Buffer.from(await response.arrayBuffer());
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
   get = <T = any>(path: string) => this.request<T>('GET', path);
-  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
-    this.request<T>('POST', path, body, headers);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body, headers);
   put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
   delete = <T = any>(path: string) => this.request<T>('DELETE', path);
 
@@ -56,7 +48,11 @@ export class ApiClient {
   };
 
   /** Signs up a fresh user and keeps the session cookie. */
-  async signup(fullName: string, email = `${fullName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`, password = 'secret123') {
+  async signup(
+    fullName: string,
+    email = `${fullName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`,
+    password = 'secret123',
+  ) {
     const response = await this.post('/api/auth/signup', { fullName, email, password });
     if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as AuthUser;

@@ -4,7 +4,9 @@ export const toDataUrl = (bytes: Buffer, type: string) => `data:${type};base64,$
 
 /** A small real PNG. */
 export const pngBytes = (width = 8, height = 8) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 
 /** A PNG of random noise: it does not compress, so it is as large as a photo of its size. */
 export const noisyPngBytes = (width: number, height: number) =>
@@ -22,8 +24,7 @@ export const jpegWithGps = () =>
     })
     .toBuffer();
 
-export const svgBytes = () =>
-  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+export const svgBytes = () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
 
 /**
  * A GIF of a few dozen bytes that declares `frames` frames of width × height: what a decompression

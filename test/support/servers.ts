@@ -14,8 +14,7 @@ const LOCAL_DEFAULTS = {
   nats: 'nats://127.0.0.1:4222',
 };
 
-export const serverUrl = (server: keyof typeof SERVER_ENV): string =>
-  process.env[SERVER_ENV[server]] ?? LOCAL_DEFAULTS[server];
+export const serverUrl = (server: keyof typeof SERVER_ENV): string => process.env[SERVER_ENV[server]] ?? LOCAL_DEFAULTS[server];
 
 /** A name no other test or run uses: databases, key prefixes and subject prefixes start with it. */
 export const uniqueName = (kind: string) => `${kind}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;

@@ -67,7 +67,9 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
           // (a deployment that grew to a NATS cluster raises them; if the server refuses, as it is).
           const { config } = await jsm.streams.info(name).catch(() => Promise.reject(error));
           if (config.num_replicas === replicas) return;
-          await jsm.streams.update(name, { ...config, num_replicas: replicas }).catch((updateError: unknown) => options.onHandlerError(updateError, subject));
+          await jsm.streams
+            .update(name, { ...config, num_replicas: replicas })
+            .catch((updateError: unknown) => options.onHandlerError(updateError, subject));
         })
         .then(() => name);
       stream.catch(() => streams.delete(subject));

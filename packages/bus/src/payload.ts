@@ -14,6 +14,6 @@ export function busPayloadReader<T extends TSchema>(schema: T): (payload: string
     } catch {
       return undefined;
     }
-    return validator.Check(value) ? (value as Static<T>) : undefined;
+    return validator.Check(value) ? value : undefined;
   };
 }

@@ -90,9 +90,7 @@ export const UserIdParamsSchema = Type.Object({
 
 export const HistoryQuerySchema = Type.Object({
   before: Type.Optional(messageIdSchema('before must be a message id')),
-  limit: Type.Optional(
-    Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` }),
-  ),
+  limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
 });
 
 export const SendBodySchema = Type.Object(
@@ -117,18 +115,19 @@ export type SendBody = Static<typeof SendBodySchema>;
  * `POST /api/messages/send-file/:id` is multipart/form-data: these fields first (each optional),
  * then the file itself in the part SEND_FILE_PART.
  */
-export const SendFileFieldsSchema = Type.Object(
-  {
-    /** A caption. */
-    text: Type.Optional(Type.String({ errorMessage: 'Text must be a string' })),
-    clientMessageId: Type.Optional(uuidSchema({ errorMessage: 'clientMessageId must be a UUID' })),
-    replyTo: Type.Optional(messageIdSchema('replyTo must be a message id')),
-    /** The file is a voice message this many seconds long (a recording, 1 to MAX_VOICE_SECONDS). */
-    voiceSeconds: Type.Optional(
-      Type.String({ pattern: '^(?:[1-9]|[1-9][0-9]|[1-8][0-9]{2}|900)$', errorMessage: `voiceSeconds must be a whole number of seconds from 1 to ${MAX_VOICE_SECONDS}` }),
-    ),
-  },
-);
+export const SendFileFieldsSchema = Type.Object({
+  /** A caption. */
+  text: Type.Optional(Type.String({ errorMessage: 'Text must be a string' })),
+  clientMessageId: Type.Optional(uuidSchema({ errorMessage: 'clientMessageId must be a UUID' })),
+  replyTo: Type.Optional(messageIdSchema('replyTo must be a message id')),
+  /** The file is a voice message this many seconds long (a recording, 1 to MAX_VOICE_SECONDS). */
+  voiceSeconds: Type.Optional(
+    Type.String({
+      pattern: '^(?:[1-9]|[1-9][0-9]|[1-8][0-9]{2}|900)$',
+      errorMessage: `voiceSeconds must be a whole number of seconds from 1 to ${MAX_VOICE_SECONDS}`,
+    }),
+  ),
+});
 export type SendFileFields = Static<typeof SendFileFieldsSchema>;
 
 /** A sidebar entry: a user, the latest message between us (as history shows it) and how many of theirs I have not read. */
@@ -198,9 +197,7 @@ export const MessageSearchQuerySchema = Type.Object(
     /** Only the conversation with this user. */
     with: Type.Optional(uuidSchema({ errorMessage: 'with must be a user id' })),
     before: Type.Optional(messageIdSchema('before must be a message id')),
-    limit: Type.Optional(
-      Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` }),
-    ),
+    limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
   },
   { errorMessage: { required: { q: 'q is required' } } },
 );
@@ -268,8 +265,7 @@ export const CLEAR_ERRORS = { noConversation: 'There are no messages to clear' }
 export const STAR_ERRORS = { deleted: 'A deleted message cannot be starred' } as const;
 
 /** The words a search looks for: letters and digits, lower-cased, as the database's "simple" parser splits them. */
-export const searchWords = (q: string): string[] =>
-  [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_SEARCH_WORDS);
+export const searchWords = (q: string): string[] => [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_SEARCH_WORDS);
 
 /** Why a message, a reaction or an edit is refused while a block stands between the two people. */
 export const BLOCKED_ERRORS = {
@@ -319,7 +315,9 @@ export function muteEnd(duration: MuteDuration, now = Date.now()): string | null
 /** `POST /api/messages/mute/:id`: for how long. */
 export const MuteBodySchema = Type.Object(
   {
-    for: Type.Union([Type.Literal('8h'), Type.Literal('1w'), Type.Literal('always')], { errorMessage: "for must be '8h', '1w' or 'always'" }),
+    for: Type.Union([Type.Literal('8h'), Type.Literal('1w'), Type.Literal('always')], {
+      errorMessage: "for must be '8h', '1w' or 'always'",
+    }),
   },
   { errorMessage: { type: 'Request body must be a JSON object', required: { for: "for must be '8h', '1w' or 'always'" } } },
 );

@@ -13,7 +13,12 @@ describe('files', () => {
   });
 
   it('says a file’s size as people read it', () => {
-    expect([formatFileSize(840), formatFileSize(12 * 1024), formatFileSize(3.44 * 1024 * 1024), formatFileSize(2 * 1024 ** 3)]).toEqual(['840 B', '12 KB', '3.4 MB', '2.0 GB']);
+    expect([formatFileSize(840), formatFileSize(12 * 1024), formatFileSize(3.44 * 1024 * 1024), formatFileSize(2 * 1024 ** 3)]).toEqual([
+      '840 B',
+      '12 KB',
+      '3.4 MB',
+      '2.0 GB',
+    ]);
   });
 
   it('refuses an empty file and one past the limit, for the form', () => {

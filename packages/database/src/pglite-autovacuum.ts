@@ -35,7 +35,10 @@ export interface Autovacuum {
  * message) were never reclaimed. A pass runs between the thread's other statements, as any query
  * does: analysing 30,000 messages and vacuuming them took 190 ms.
  */
-export function startAutovacuum(db: Queryable, { intervalMs = AUTOVACUUM_INTERVAL_MS, onError }: { intervalMs?: number; onError(error: unknown): void }): Autovacuum {
+export function startAutovacuum(
+  db: Queryable,
+  { intervalMs = AUTOVACUUM_INTERVAL_MS, onError }: { intervalMs?: number; onError(error: unknown): void },
+): Autovacuum {
   let stopped = false;
   let pass: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout;

@@ -12,7 +12,7 @@ const PLANNED_PER_RUN = 'force_custom_plan';
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
 /** Thrown into a transaction its caller gave up, so PGlite rolls it back. */
-const ROLLED_BACK = Symbol('rolled back');
+const ROLLED_BACK = new Error('rolled back');
 
 /** The rows of a simple-protocol exchange's one statement. */
 const rowsOf = (results: Results[]): unknown[] => results.at(-1)?.rows ?? [];
@@ -55,7 +55,9 @@ class ThreadDatabase {
     if (options?.plan !== 'generic') return rowsOf(await this.pg.exec(execute));
     // The plan mode is read as each run chooses its plan; one exclusive exchange sets and restores
     // it (if the run fails, its implicit transaction takes the first SET back with it).
-    const [, executed] = await this.pg.exec(`SET plan_cache_mode = force_generic_plan; ${execute}; SET plan_cache_mode = ${PLANNED_PER_RUN}`);
+    const [, executed] = await this.pg.exec(
+      `SET plan_cache_mode = force_generic_plan; ${execute}; SET plan_cache_mode = ${PLANNED_PER_RUN}`,
+    );
     return executed?.rows ?? [];
   }
 

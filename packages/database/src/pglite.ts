@@ -35,13 +35,16 @@ export async function createPgliteDatabase(
 ): Promise<Database> {
   const database = await call<number>({ kind: 'open', dataDir, template });
   let closed = false;
-  const query = <Row>(sql: string, params?: unknown[], options?: QueryOptions) => call<Row[]>({ kind: 'query', database, sql, params, options });
+  const query = <Row>(sql: string, params?: unknown[], options?: QueryOptions) =>
+    call<Row[]>({ kind: 'query', database, sql, params, options });
   const autovacuum = startAutovacuum({ query }, { intervalMs: autovacuumIntervalMs, onError: onAutovacuumError });
   return {
     query,
     async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
       const transaction = await call<number>({ kind: 'begin', database });
-      const tx: Queryable = { query: <Row>(sql: string, params?: unknown[]) => call<Row[]>({ kind: 'transactionQuery', database, transaction, sql, params }) };
+      const tx: Queryable = {
+        query: <Row>(sql: string, params?: unknown[]) => call<Row[]>({ kind: 'transactionQuery', database, transaction, sql, params }),
+      };
       let result: T;
       try {
         result = await work(tx);
@@ -82,7 +85,7 @@ function call<T>(request: PgliteCall): Promise<T> {
   const id = ++lastRequest;
   worker.ref();
   worker.postMessage({ ...request, id });
-  return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+  return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve, reject }));
 }
 
 function startThread(): PgliteThread {
@@ -116,5 +119,8 @@ function startThread(): PgliteThread {
 function threadWorker(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-thread.js', import.meta.url));
   const entry = new URL('./pglite-thread.ts', import.meta.url);
-  return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`, { eval: true });
+  return new Worker(
+    `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`,
+    { eval: true },
+  );
 }

@@ -28,9 +28,7 @@ describe.each(databaseImplementations)('migrate on %s', (_name, testDatabase) =>
 
   it('applies nothing of a migration that fails', async () => {
     const db = await testDatabase();
-    await expect(
-      migrate(db, 'svc', [{ version: 1, sql: 'CREATE TABLE ok_table (id int);\nCREATE TABLE broken (;' }]),
-    ).rejects.toThrow();
+    await expect(migrate(db, 'svc', [{ version: 1, sql: 'CREATE TABLE ok_table (id int);\nCREATE TABLE broken (;' }])).rejects.toThrow();
     expect(await db.query("SELECT to_regclass('ok_table') AS t")).toEqual([{ t: null }]);
     await db.close();
   });
@@ -64,10 +62,25 @@ describe.each(databaseImplementations)('the %s database', (_name, testDatabase) 
     const ids = ['7c9e6679-7425-40de-944b-e07fc1f90ae7', '0c3c0e2e-1f9a-4f6e-9c89-1b2f4c2d7e11'];
     for (const [index, text] of texts.entries()) {
       for (const plan of [undefined, 'generic'] as const) {
-        const [row] = await db.query(sql, [text, [...texts, null], ids, '9007199254740993', index, index % 2 === 0, at, { text, list: [1, null] }, null, []], {
-          plan,
+        const [row] = await db.query(
+          sql,
+          [text, [...texts, null], ids, '9007199254740993', index, index % 2 === 0, at, { text, list: [1, null] }, null, []],
+          {
+            plan,
+          },
+        );
+        expect(row).toEqual({
+          one: text,
+          many: [...texts, null],
+          ids,
+          big: '9007199254740993',
+          n: index,
+          yes: index % 2 === 0,
+          at,
+          doc: { text, list: [1, null] },
+          nothing: null,
+          none: [],
         });
-        expect(row).toEqual({ one: text, many: [...texts, null], ids, big: '9007199254740993', n: index, yes: index % 2 === 0, at, doc: { text, list: [1, null] }, nothing: null, none: [] });
       }
     }
     await db.close();

@@ -5,7 +5,9 @@ import { statementName } from '../src/statement-names.js';
 
 /** The plan a kept generic plan of `sql` runs with now, as EXPLAIN prints it. */
 async function keptPlan(db: Database, sql: string, args: string): Promise<string> {
-  const rows = await db.query<{ 'QUERY PLAN': string }>(`SET plan_cache_mode = force_generic_plan; EXPLAIN EXECUTE ${statementName(sql)}(${args})`);
+  const rows = await db.query<{ 'QUERY PLAN': string }>(
+    `SET plan_cache_mode = force_generic_plan; EXPLAIN EXECUTE ${statementName(sql)}(${args})`,
+  );
   await db.query('SET plan_cache_mode = force_custom_plan');
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
@@ -20,7 +22,12 @@ describe('autovacuum on PGlite', () => {
     expect(await db.query(byOwners, [[7, 8]], { plan: 'generic' })).toEqual([{ n: 0 }]);
     expect(await keptPlan(db, byOwners, "'{7,8}'"), 'the plan made while the table was empty').toContain('Seq Scan on notes');
     await db.query(`INSERT INTO notes SELECT n, n, 'a note ' || n FROM generate_series(1, 20000) n`);
-    await eventually(async () => (await keptPlan(db, byOwners, "'{7,8}'")).includes('notes_owner_idx'), 'the lookups planned along the owner index', 15_000, 200);
+    await eventually(
+      async () => (await keptPlan(db, byOwners, "'{7,8}'")).includes('notes_owner_idx'),
+      'the lookups planned along the owner index',
+      15_000,
+      200,
+    );
     expect(await db.query(byOwners, [[7, 8]], { plan: 'generic' })).toEqual([{ n: 2 }]);
     await db.close();
   });
@@ -32,7 +39,12 @@ describe('autovacuum on PGlite', () => {
     for (let round = 0; round < 5; round++) await db.query('UPDATE tallies SET n = n + 1');
     const deadRows = async () =>
       (await db.query<{ dead: number }>(`SELECT n_dead_tup::int AS dead FROM pg_stat_user_tables WHERE relname = 'tallies'`))[0]?.dead;
-    await eventually(async () => (await db.query(`SELECT 1 FROM pg_stat_user_tables WHERE relname = 'tallies' AND last_vacuum IS NOT NULL`)).length > 0, 'tallies vacuumed', 15_000, 200);
+    await eventually(
+      async () => (await db.query(`SELECT 1 FROM pg_stat_user_tables WHERE relname = 'tallies' AND last_vacuum IS NOT NULL`)).length > 0,
+      'tallies vacuumed',
+      15_000,
+      200,
+    );
     expect(await deadRows()).toBe(0);
     expect(await db.query('SELECT sum(n)::int AS total FROM tallies')).toEqual([{ total: 1000 }]);
     await db.close();

@@ -13,13 +13,17 @@ describe('queries on PGlite', () => {
       'SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements',
     );
     expect(statements).toHaveLength(2);
-    expect(statements).toEqual(expect.arrayContaining([
-      { statement: expect.stringContaining('INSERT INTO things (id, name) VALUES ($1, $2)'), generic: 0, custom: 8 },
-      { statement: expect.stringContaining('SELECT name FROM things WHERE id = $1'), generic: 3, custom: 0 },
-    ]));
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        { statement: expect.stringContaining('INSERT INTO things (id, name) VALUES ($1, $2)'), generic: 0, custom: 8 },
+        { statement: expect.stringContaining('SELECT name FROM things WHERE id = $1'), generic: 3, custom: 0 },
+      ]),
+    );
     expect(await db.query("SELECT current_setting('plan_cache_mode') AS mode")).toEqual([{ mode: 'force_custom_plan' }]);
     await expect(db.query('SELECT name FROM things WHERE id = $1::int', ['not a number'], { plan: 'generic' })).rejects.toThrow();
-    expect(await db.query("SELECT current_setting('plan_cache_mode') AS mode"), 'the mode after a failed run').toEqual([{ mode: 'force_custom_plan' }]);
+    expect(await db.query("SELECT current_setting('plan_cache_mode') AS mode"), 'the mode after a failed run').toEqual([
+      { mode: 'force_custom_plan' },
+    ]);
     await db.close();
   });
 

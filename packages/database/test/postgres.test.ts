@@ -33,7 +33,8 @@ describe('the Postgres adapter', () => {
     const db = createPostgresDatabase(url, { genericPlanLifetimeSeconds: 1 });
     try {
       const backend = async () =>
-        (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid FROM (SELECT $1::int AS x) one', [1], { plan: 'generic' }))[0]!.pid;
+        (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid FROM (SELECT $1::int AS x) one', [1], { plan: 'generic' }))[0]!
+          .pid;
       const first = new Set([await backend(), await backend()]);
       await eventually(async () => !first.has(await backend()), 'a generic plan served by a new connection', 15_000, 100);
     } finally {

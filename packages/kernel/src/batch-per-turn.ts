@@ -22,7 +22,10 @@ export interface BatchOptions {
  * alone, a call waits for nothing (setImmediate runs right after the I/O that brought it).
  * `run` answers one result per input, in order.
  */
-export function batchPerTurn<I, O>(run: (inputs: I[]) => Promise<O[]>, { inFlight = Infinity, allOrNothing = false }: BatchOptions = {}): (input: I) => Promise<O> {
+export function batchPerTurn<I, O>(
+  run: (inputs: I[]) => Promise<O[]>,
+  { inFlight = Infinity, allOrNothing = false }: BatchOptions = {},
+): (input: I) => Promise<O> {
   type Waiting = { input: I; resolve(result: O): void; reject(error: unknown): void };
   let waiting: Waiting[] = [];
   let scheduled = false;
@@ -58,11 +61,10 @@ export function batchPerTurn<I, O>(run: (inputs: I[]) => Promise<O[]>, { inFligh
     const batch = waiting.slice(0, MAX_BATCH);
     waiting = waiting.slice(MAX_BATCH);
     running++;
-    runSettled(batch)
-      .finally(() => {
-        running--;
-        flush();
-      });
+    void runSettled(batch).finally(() => {
+      running--;
+      flush();
+    });
     if (waiting.length >= MAX_BATCH) flush();
   };
 

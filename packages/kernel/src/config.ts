@@ -136,9 +136,9 @@ function trustProxy(env: Env): false | string {
   // Trusting every hop would take the client address from the left of X-Forwarded-For, which the
   // client writes itself: a way around every per-address limit.
   if (raw === 'true') {
-    throw new ConfigError("TRUST_PROXY=true would let a client choose its address: give the addresses/CIDRs of the proxies in front");
+    throw new ConfigError('TRUST_PROXY=true would let a client choose its address: give the addresses/CIDRs of the proxies in front');
   }
-  if (/^[0-9a-fA-F:.\/, ]+$/.test(raw) && /[.:]/.test(raw)) return raw;
+  if (/^[0-9a-fA-F:./, ]+$/.test(raw) && /[.:]/.test(raw)) return raw;
   throw new ConfigError(`TRUST_PROXY must be false or the addresses/CIDRs of the proxies in front, got "${raw}"`);
 }
 
@@ -153,7 +153,8 @@ function origins(env: Env, name: string): string[] {
     } catch {
       throw new ConfigError(`${name} must list origins such as https://chat.example.com, got "${origin}"`);
     }
-    if (parsed.origin !== origin) throw new ConfigError(`${name} must list origins such as https://chat.example.com (no path), got "${origin}"`);
+    if (parsed.origin !== origin)
+      throw new ConfigError(`${name} must list origins such as https://chat.example.com (no path), got "${origin}"`);
     return origin;
   });
 }

@@ -39,16 +39,17 @@ function clientMessage(error: FastifyError): string {
 }
 
 /** Every error leaves as `{message}`; a server fault is logged and never leaks its details. */
-export const httpErrors = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(status)
-        .send({ message: status === 503 ? SERVICE_UNAVAILABLE_MESSAGE : 'Internal server error' });
-    }
-    return reply.status(status).send({ message: clientMessage(error) });
-  });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
-}, { name: 'http-errors' });
+export const httpErrors = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(status).send({ message: status === 503 ? SERVICE_UNAVAILABLE_MESSAGE : 'Internal server error' });
+      }
+      return reply.status(status).send({ message: clientMessage(error) });
+    });
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+  },
+  { name: 'http-errors' },
+);

@@ -42,10 +42,7 @@ export interface RunServiceOptions {
  * naming it), build the app, listen, and on SIGTERM or SIGINT stop taking requests, let the
  * in-flight ones finish and close every resource.
  */
-export async function runService(
-  build: (config: Config) => Promise<FastifyInstance>,
-  options: RunServiceOptions = {},
-): Promise<void> {
+export async function runService(build: (config: Config) => Promise<FastifyInstance>, options: RunServiceOptions = {}): Promise<void> {
   let app: FastifyInstance;
   let config: Config;
   try {

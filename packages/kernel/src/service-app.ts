@@ -24,10 +24,7 @@ export interface ServiceApp<R> {
  * `/readyz`, and closed in reverse order after the service's own close hooks; `/metrics` for Prometheus
  * on METRICS_PORT when it is set.
  */
-export async function createServiceApp<R extends Record<string, Resource>>(
-  config: Config,
-  openers: Openers<R>,
-): Promise<ServiceApp<R>> {
+export async function createServiceApp<R extends Record<string, Resource>>(config: Config, openers: Openers<R>): Promise<ServiceApp<R>> {
   const app = await createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy, timeouts: config.timeouts });
   const opened: [string, Resource][] = [];
   const closeAll = async () => {

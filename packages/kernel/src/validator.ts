@@ -24,7 +24,8 @@ function addOurKeywords(ajv: Ajv): void {
     schemaType: 'boolean',
     modifying: true,
     validate: (lower: boolean, data: string, _schema?: unknown, where?: DataValidationCxt) => {
-      if (lower && where?.parentData !== undefined) (where.parentData as Record<string | number, string>)[where.parentDataProperty] = data.toLowerCase();
+      if (lower && where?.parentData !== undefined)
+        (where.parentData as Record<string | number, string>)[where.parentDataProperty] = data.toLowerCase();
       return true;
     },
   });

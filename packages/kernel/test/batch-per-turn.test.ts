@@ -56,7 +56,10 @@ describe('batch per turn', () => {
   it('tells every call of a failed run why', async () => {
     const call = batchPerTurn(async () => Promise.reject(new Error('the database is down')), { inFlight: 1 });
     const answers = await Promise.allSettled([call(1), call(2)]);
-    expect(answers.map((answer) => answer.status === 'rejected' && (answer.reason as Error).message)).toEqual(['the database is down', 'the database is down']);
+    expect(answers.map((answer) => answer.status === 'rejected' && (answer.reason as Error).message)).toEqual([
+      'the database is down',
+      'the database is down',
+    ]);
     await expect(call(3), 'the next run starts after a failure').rejects.toThrow('the database is down');
   });
 
@@ -81,12 +84,19 @@ describe('batch per turn', () => {
       { allOrNothing: true },
     );
     const answers = await Promise.allSettled([1, 2, 13, 4].map(call));
-    expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : (answer.reason as Error).message))).toEqual([10, 20, '13 is out of range', 40]);
+    expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : (answer.reason as Error).message))).toEqual([
+      10,
+      20,
+      '13 is out of range',
+      40,
+    ]);
     expect(runs[0]).toEqual([1, 2, 13, 4]);
   });
 
   it('fails no call with another’s result when a run answers fewer results than inputs', async () => {
-    const call = batchPerTurn(async (inputs: number[]) => inputs.filter((input) => input !== 13).map((input) => input * 10), { allOrNothing: true });
+    const call = batchPerTurn(async (inputs: number[]) => inputs.filter((input) => input !== 13).map((input) => input * 10), {
+      allOrNothing: true,
+    });
     const answers = await Promise.allSettled([1, 13, 3].map(call));
     expect(answers.map((answer) => answer.status === 'fulfilled' && answer.value)).toEqual([10, false, 30]);
   });

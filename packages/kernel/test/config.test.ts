@@ -68,7 +68,14 @@ describe('parseConfig', () => {
   it('trusts no proxy and applies the default abuse limits unless told otherwise', () => {
     expect(parseConfig({})).toMatchObject({
       trustProxy: false,
-      rateLimits: { signupsPerHourPerIp: 20, loginsPer15MinPerIp: 100, loginsPer15MinPerEmail: 10, messagesPerMinutePerUser: 120, filesPerMinutePerUser: 20, socketsPerUser: 20 },
+      rateLimits: {
+        signupsPerHourPerIp: 20,
+        loginsPer15MinPerIp: 100,
+        loginsPer15MinPerEmail: 10,
+        messagesPerMinutePerUser: 120,
+        filesPerMinutePerUser: 20,
+        socketsPerUser: 20,
+      },
     });
     expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1', RATE_LIMIT_SOCKETS_PER_USER: '5' })).toMatchObject({
       trustProxy: '10.0.0.0/8, 127.0.0.1',
@@ -95,7 +102,7 @@ describe('parseConfig', () => {
     [{ S3_ENDPOINT: 'ftp://minio' }, 'S3_ENDPOINT must be a http or https URL'],
     [
       { S3_ENDPOINT: 'http://m:9000', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's', S3_BUCKET: 'Chat_Media' },
-      'S3_BUCKET must be a valid bucket name (3-63 of a-z, 0-9, \'.\', \'-\'), got "Chat_Media"',
+      "S3_BUCKET must be a valid bucket name (3-63 of a-z, 0-9, '.', '-'), got \"Chat_Media\"",
     ],
     [{ NATS_SUBJECT_PREFIX: 'a..b' }, 'NATS_SUBJECT_PREFIX must be subject tokens joined by dots, got "a..b"'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be false or the addresses/CIDRs of the proxies in front, got "everyone"'],
@@ -105,16 +112,17 @@ describe('parseConfig', () => {
     [{ RATE_LIMIT_MESSAGES_PER_MINUTE: '0' }, 'RATE_LIMIT_MESSAGES_PER_MINUTE must be an integer from 1 to 10000000, got "0"'],
     [{ RATE_LIMIT_FILES_PER_MINUTE: '1e3' }, 'RATE_LIMIT_FILES_PER_MINUTE must be an integer from 1 to 100000, got "1e3"'],
     [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX must be letters, digits and _ : . -, got "has space"'],
-    [{ ALLOWED_ORIGINS: 'https://chat.example.com/app' }, 'ALLOWED_ORIGINS must list origins such as https://chat.example.com (no path), got "https://chat.example.com/app"'],
+    [
+      { ALLOWED_ORIGINS: 'https://chat.example.com/app' },
+      'ALLOWED_ORIGINS must list origins such as https://chat.example.com (no path), got "https://chat.example.com/app"',
+    ],
     [{ METRICS_PORT: 'nine' }, 'METRICS_PORT must be an integer from 0 to 65535, got "nine"'],
   ])('fails fast on %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(new ConfigError(message));
   });
 
   it('requires JWT_SECRET of a service that runs on its own', () => {
-    expect(() => requireJwtSecret(parseConfig({}))).toThrowError(
-      new ConfigError('JWT_SECRET is required when a service runs on its own'),
-    );
+    expect(() => requireJwtSecret(parseConfig({}))).toThrowError(new ConfigError('JWT_SECRET is required when a service runs on its own'));
     expect(requireJwtSecret(parseConfig({ JWT_SECRET: 'y'.repeat(32) }))).toBe('y'.repeat(32));
   });
 

@@ -79,7 +79,8 @@ async function checkPixels(bytes: Buffer, extension: ImageExtension): Promise<vo
   const total = frame * pages;
   const animation = extension === 'gif' || pages > 1;
   const tooMany =
-    total > MAX_IMAGE_PIXELS || (animation && (frame > MAX_ANIMATION_MEGAPIXELS.frame * 1_000_000 || total > MAX_ANIMATION_MEGAPIXELS.total * 1_000_000));
+    total > MAX_IMAGE_PIXELS ||
+    (animation && (frame > MAX_ANIMATION_MEGAPIXELS.frame * 1_000_000 || total > MAX_ANIMATION_MEGAPIXELS.total * 1_000_000));
   if (tooMany) throw payloadTooLarge(IMAGE_TOO_MANY_PIXELS);
 }
 

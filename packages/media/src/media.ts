@@ -4,7 +4,6 @@ import type { ImageExtension } from './images.js';
 import type { VideoExtension } from './video.js';
 import type { VoiceExtension } from './voice.js';
 
-
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KEY = new RegExp(`^(?:avatars/(${UUID})|messages/(${UUID})_(${UUID}))/${UUID}\\.(png|jpg|gif|webp)$`);
 const FILE_KEY = new RegExp(`^files/(${UUID})_(${UUID})/${UUID}$`);

@@ -71,11 +71,14 @@ describe('cleanImageDataUrl', () => {
     const hugeFrame = gifDeclaring(6300, 6300);
     const manyFrames = gifDeclaring(1000, 1000, 30);
     expect(hugeFrame.length + manyFrames.length).toBeLessThan(1024);
-    for (const bomb of [hugeFrame, manyFrames]) expect(await refusal(toDataUrl(bomb, 'image/gif'))).toEqual({ status: 413, message: IMAGE_TOO_MANY_PIXELS });
+    for (const bomb of [hugeFrame, manyFrames])
+      expect(await refusal(toDataUrl(bomb, 'image/gif'))).toEqual({ status: 413, message: IMAGE_TOO_MANY_PIXELS });
   });
 
   it('keeps a photo of many megapixels, made no larger than 2560 pixels a side', async () => {
-    const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#28a' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#28a' } })
+      .jpeg()
+      .toBuffer();
     const clean = await cleanImageDataUrl(toDataUrl(photo, 'image/jpeg'));
     expect(await sharp(clean.bytes).metadata()).toMatchObject({ format: 'jpeg', width: MAX_IMAGE_SIDE, height: 1920 });
   });
@@ -103,4 +106,3 @@ describe('work on pictures', () => {
     await again;
   });
 });
-

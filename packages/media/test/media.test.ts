@@ -22,23 +22,38 @@ describe('media keys', () => {
   });
 
   it('names both participants of a video, with the kind of video it is', () => {
-    expect(parseMediaKey(mediaKeys.messageVideo(bob, ann, 'webm'))).toEqual({ kind: 'video', participants: [ann, bob].sort(), extension: 'webm' });
+    expect(parseMediaKey(mediaKeys.messageVideo(bob, ann, 'webm'))).toEqual({
+      kind: 'video',
+      participants: [ann, bob].sort(),
+      extension: 'webm',
+    });
   });
 
   it('names both participants of a voice message, with the kind of recording it is', () => {
-    expect(parseMediaKey(mediaKeys.messageVoice(bob, ann, 'ogg'))).toEqual({ kind: 'voice', participants: [ann, bob].sort(), extension: 'ogg' });
+    expect(parseMediaKey(mediaKeys.messageVoice(bob, ann, 'ogg'))).toEqual({
+      kind: 'voice',
+      participants: [ann, bob].sort(),
+      extension: 'ogg',
+    });
   });
 
   it('recognises avatars', () => {
     expect(parseMediaKey(mediaKeys.avatar(ann, 'jpg'))).toEqual({ kind: 'avatar', extension: 'jpg' });
   });
 
-  it.each(['../secret.png', `avatars/${ann}/x.png`, `avatars/${ann}/${randomUUID()}.svg`, `messages/${ann}/${randomUUID()}.png`, `files/${ann}/${randomUUID()}`, `files/${ann}_${bob}/${randomUUID()}.pdf`, `voice/${ann}_${bob}/${randomUUID()}.wav`, `videos/${ann}_${bob}/${randomUUID()}.mov`, ''])(
-    'rejects %s',
-    (key) => {
-      expect(parseMediaKey(key)).toBeNull();
-    },
-  );
+  it.each([
+    '../secret.png',
+    `avatars/${ann}/x.png`,
+    `avatars/${ann}/${randomUUID()}.svg`,
+    `messages/${ann}/${randomUUID()}.png`,
+    `files/${ann}/${randomUUID()}`,
+    `files/${ann}_${bob}/${randomUUID()}.pdf`,
+    `voice/${ann}_${bob}/${randomUUID()}.wav`,
+    `videos/${ann}_${bob}/${randomUUID()}.mov`,
+    '',
+  ])('rejects %s', (key) => {
+    expect(parseMediaKey(key)).toBeNull();
+  });
 
   it('finds the key behind a media URL and nothing behind other URLs', () => {
     const key = mediaKeys.avatar(ann, 'webp');

@@ -108,10 +108,7 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
   const commandName = (name: string) => `presence_${name}`;
   for (const [name, lua] of Object.entries(SCRIPTS)) redis.defineCommand(commandName(name), { lua, numberOfKeys: 2 });
   const run = (name: keyof typeof SCRIPTS, keyArgs: string[], args: (string | number)[]) =>
-    (redis as unknown as Record<string, (...a: (string | number)[]) => Promise<unknown>>)[commandName(name)]!(
-      ...keyArgs,
-      ...args,
-    );
+    (redis as unknown as Record<string, (...a: (string | number)[]) => Promise<unknown>>)[commandName(name)]!(...keyArgs, ...args);
 
   const counts = new Map<string, number>();
   const online = new Set<string>();
@@ -186,10 +183,7 @@ export async function createRedisPresence(url: string, options: RedisPresenceOpt
   // says 'ready' before it has subscribed again: the mirror is reloaded once the subscription is
   // confirmed, or a change published in between (another replica's resync) would never reach it.
   subscriber.on('ready', () => {
-    subscriber
-      .subscribe(keys.channel)
-      .then(reloadMirror)
-      .catch(report);
+    subscriber.subscribe(keys.channel).then(reloadMirror).catch(report);
   });
   redis.on('ready', beat);
   const timer = setInterval(beat, heartbeatMs);

@@ -53,7 +53,10 @@ export function batchedRedisRateLimitStore(redis: Redis, keyPrefix: string): Fas
     private windowMs = 60_000;
 
     /** @fastify/rate-limit passes its options; a child passes its own prefix. */
-    constructor(_options?: unknown, private readonly prefix = keyPrefix) {}
+    constructor(
+      _options?: unknown,
+      private readonly prefix = keyPrefix,
+    ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
       const now = Date.now();
@@ -103,7 +106,8 @@ export function batchedRedisRateLimitStore(redis: Redis, keyPrefix: string): Fas
     private async send(batch: { key: string; counter: Counter; count: number }[]): Promise<void> {
       const pipeline = client.pipeline();
       for (const { key, count } of batch) {
-        (pipeline as unknown as RedisWithAddCount).rateLimitAddCount(`${this.prefix}${key}`, count, this.windowMs);
+        // Queued on the pipeline: its answer comes with exec's.
+        void (pipeline as unknown as RedisWithAddCount).rateLimitAddCount(`${this.prefix}${key}`, count, this.windowMs);
       }
       const answers = await pipeline.exec().catch(() => null);
       const now = Date.now();
@@ -131,5 +135,5 @@ export function batchedRedisRateLimitStore(redis: Redis, keyPrefix: string): Fas
     }
   }
 
-  return BatchedRedisStore as unknown as FastifyRateLimitStoreCtor;
+  return BatchedRedisStore;
 }

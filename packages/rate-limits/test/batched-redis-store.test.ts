@@ -6,7 +6,7 @@ import { createHttpServer } from '@chat/kernel';
 
 const opened: { close(): Promise<unknown> | void }[] = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((resource) => resource.close()));
+  await Promise.all(opened.splice(0).map(async (resource) => resource.close()));
 });
 
 /** One replica of a service whose POST /send is limited per `user` header, counted in batches. */

@@ -61,11 +61,7 @@ export async function createRedisRevocations(url: string, options: RedisRevocati
   // ioredis says 'ready' before it has subscribed again: reload once the subscription is confirmed.
   // Back after a cut, the list may have been lost with Redis' data: its keeper fills it again.
   subscriber.on('ready', () => {
-    subscriber
-      .subscribe(keys.channel)
-      .then(fillIfEmptied)
-      .then(reloadMirror)
-      .catch(report);
+    subscriber.subscribe(keys.channel).then(fillIfEmptied).then(reloadMirror).catch(report);
   });
 
   return {

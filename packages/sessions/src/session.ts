@@ -66,7 +66,11 @@ export const sessionExpiry = (issuedAt = Date.now()) => issuedAt + SESSION_TTL_S
  * without a session id. The signature check may come from the verifier's cache; the expiry and the
  * revocation are checked on every call.
  */
-export function verifySession(token: string | undefined, secret: string, revocations: Pick<SessionRevocations, 'isRevoked'>): Session | null {
+export function verifySession(
+  token: string | undefined,
+  secret: string,
+  revocations: Pick<SessionRevocations, 'isRevoked'>,
+): Session | null {
   if (!token) return null;
   try {
     const { sub, jti, exp } = codecOf(secret).verify(token);

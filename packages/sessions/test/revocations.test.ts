@@ -69,7 +69,10 @@ describe('revoked sessions shared through Redis', () => {
       await admin.del(...(await admin.keys(`${keyPrefix}*`)));
       proxy.cut();
       proxy.restore();
-      await eventually(async () => (await admin.zscore(`${keyPrefix}sessions:revoked`, sessionId)) !== null, 'the list filled again from the records');
+      await eventually(
+        async () => (await admin.zscore(`${keyPrefix}sessions:revoked`, sessionId)) !== null,
+        'the list filled again from the records',
+      );
       const startedAfter = await open(keyPrefix);
       expect(startedAfter.isRevoked(sessionId)).toBe(true);
     } finally {
@@ -78,4 +81,3 @@ describe('revoked sessions shared through Redis', () => {
     }
   });
 });
-

@@ -36,7 +36,10 @@ describe('session tokens', () => {
 
   it('refuses a token once it expires, though it was accepted (and cached) before', () => {
     vi.useFakeTimers({ now: Date.now() });
-    const shortLived = jwt.sign({ exp: Math.floor(Date.now() / 1000) + 2, jti: SESSION }, secret, { algorithm: 'HS256', subject: 'user-1' });
+    const shortLived = jwt.sign({ exp: Math.floor(Date.now() / 1000) + 2, jti: SESSION }, secret, {
+      algorithm: 'HS256',
+      subject: 'user-1',
+    });
     expect(verifySession(shortLived, secret, none)?.userId).toBe('user-1');
     vi.advanceTimersByTime(5_000);
     expect(verifySession(shortLived, secret, none)).toBeNull();

@@ -9,7 +9,13 @@ export const authOutbox = outbox('auth_outbox');
 
 /** Tells the other services a user's public card changed, so they keep their own copy. */
 export async function enqueueUserUpserted(tx: Queryable, user: UserRecord): Promise<void> {
-  const event: UserUpserted = { _id: user.id, fullName: user.fullName, profilePic: user.profilePic, settings: user.settings, about: user.about };
+  const event: UserUpserted = {
+    _id: user.id,
+    fullName: user.fullName,
+    profilePic: user.profilePic,
+    settings: user.settings,
+    about: user.about,
+  };
   await authOutbox.enqueue(tx, subjects.usersUpserted, event);
 }
 

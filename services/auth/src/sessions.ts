@@ -52,9 +52,7 @@ export async function revokedSessions(db: Queryable): Promise<RevokedSession[]> 
 
 /** Sessions past their expiry are of no use to anyone: dropped, a batch at a time. */
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {
-  await db.query(
-    `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at < now() LIMIT 10000)`,
-  );
+  await db.query(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at < now() LIMIT 10000)`);
 }
 
 /**

@@ -31,10 +31,7 @@ export const toPublicUser = (user: UserRecord): AuthUser => ({
 });
 
 /** Inserts a user, or returns null when the email is taken. */
-export async function createUser(
-  db: Queryable,
-  user: Pick<UserRecord, 'fullName' | 'email' | 'passwordHash'>,
-): Promise<UserRecord | null> {
+export async function createUser(db: Queryable, user: Pick<UserRecord, 'fullName' | 'email' | 'passwordHash'>): Promise<UserRecord | null> {
   const rows = await db.query<UserRecord>(
     `INSERT INTO users (id, full_name, email, password_hash) VALUES ($1, $2, $3, $4)
      ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,

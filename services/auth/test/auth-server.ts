@@ -32,7 +32,17 @@ export async function startAuthService(rateLimits = ROOMY_LIMITS, rateLimitStore
   const revocations = createInProcessRevocations();
   const revokedSessionEvents: SessionsRevoked[] = [];
   await bus.consumeEvents(subjects.sessionsRevoked, 'test', (payload) => void revokedSessionEvents.push(JSON.parse(payload)));
-  await app.register(authService, { db, bus, blobs, revocations, jwtSecret: JWT_SECRET, cookieSecure: false, bcryptCost: 10, rateLimits, rateLimitStore });
+  await app.register(authService, {
+    db,
+    bus,
+    blobs,
+    revocations,
+    jwtSecret: JWT_SECRET,
+    cookieSecure: false,
+    bcryptCost: 10,
+    rateLimits,
+    rateLimitStore,
+  });
   // A database handed in belongs to the caller.
   if (!database) app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);

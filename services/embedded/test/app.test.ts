@@ -109,7 +109,6 @@ describe('embedded mode: the whole product in one process', () => {
     for (const socket of [annTab1, annTab2, bobTab, catTab]) socket.disconnect();
   });
 
-
   it('takes a text sent over the socket as over HTTP: answered with the stored message, delivered, no echo to the sending tab', async () => {
     const ann = await signedUp('Ann Socket Send');
     const bob = await signedUp('Bob Socket Send');
@@ -121,7 +120,9 @@ describe('embedded mode: the whole product in one process', () => {
     const atAnnTab2 = collectEvents(annTab2, 'newMessage');
 
     const answer = await annTab1.timeout(10_000).emitWithAck('sendMessage', { to: bob.user._id, text: 'Over the socket 🚀' });
-    expect(answer).toEqual({ message: expect.objectContaining({ senderId: ann.user._id, receiverId: bob.user._id, text: 'Over the socket 🚀' }) });
+    expect(answer).toEqual({
+      message: expect.objectContaining({ senderId: ann.user._id, receiverId: bob.user._id, text: 'Over the socket 🚀' }),
+    });
     const { message } = answer as { message: unknown };
     await eventually(() => atBob.length === 1 && atAnnTab2.length === 1, 'delivery to Bob and to Ann’s other tab');
     expect(atBob).toEqual([message]);
@@ -198,7 +199,9 @@ describe('embedded mode: the whole product in one process', () => {
     replay.cookie = cookie;
     expect((await replay.get('/api/auth/check')).status).toBe(401);
     expect((await replay.get('/api/messages/users')).status).toBe(401);
-    expect((await new ApiClient(server.baseUrl).post('/api/auth/login', { email: ann.user.email, password: 'secret123' })).status).toBe(401);
+    expect((await new ApiClient(server.baseUrl).post('/api/auth/login', { email: ann.user.email, password: 'secret123' })).status).toBe(
+      401,
+    );
     expect((await bob.client.get(avatar)).status).toBe(404);
 
     await eventually(async () => {
@@ -207,7 +210,12 @@ describe('embedded mode: the whole product in one process', () => {
     }, 'Bob’s conversation with Ann shown as with “Deleted user”');
     const entries = (await bob.client.get('/api/messages/users')).body as { _id: string }[];
     expect(entries.find((entry) => entry._id === ann.user._id)).toMatchObject({ profilePic: '', lastSeen: null, accountDeleted: true });
-    const history = (await bob.client.get(`/api/messages/${ann.user._id}`)).body as { _id: string; text: string | null; image: string | null; deletedAt: string | null }[];
+    const history = (await bob.client.get(`/api/messages/${ann.user._id}`)).body as {
+      _id: string;
+      text: string | null;
+      image: string | null;
+      deletedAt: string | null;
+    }[];
     expect(history.map(({ text, image, deletedAt }) => ({ text, image, deleted: deletedAt !== null }))).toEqual([
       { text: 'goodbye, Bob', image: null, deleted: false },
       { text: null, image: null, deleted: true },
@@ -215,7 +223,10 @@ describe('embedded mode: the whole product in one process', () => {
     ]);
     expect(history[0]!._id).toBe(words.body._id);
     const starred = (await bob.client.get('/api/messages/starred')).body as { message: { text: string } }[];
-    expect(starred.map(({ message }) => message.text), 'her words stay starred, the picture that went does not').toEqual(['goodbye, Bob']);
+    expect(
+      starred.map(({ message }) => message.text),
+      'her words stay starred, the picture that went does not',
+    ).toEqual(['goodbye, Bob']);
     expect((await bob.client.get(picture.body.image)).status, 'her image removed').toBe(404);
     const toNobody = await bob.client.post(`/api/messages/send/${ann.user._id}`, { text: 'are you there?' });
     expect(toNobody.status).toBe(404);

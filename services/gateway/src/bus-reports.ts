@@ -50,7 +50,8 @@ export function batchReports<T>(options: {
     const batch = [...queued];
     queued = new Map();
     const parts: Promise<void>[] = [];
-    for (let start = 0; start < batch.length; start += MAX_REPORTS_PER_EVENT) parts.push(publish(batch.slice(start, start + MAX_REPORTS_PER_EVENT)));
+    for (let start = 0; start < batch.length; start += MAX_REPORTS_PER_EVENT)
+      parts.push(publish(batch.slice(start, start + MAX_REPORTS_PER_EVENT)));
     await Promise.all(parts);
   };
 

@@ -48,14 +48,17 @@ export function deliverMessages(
       // cluster to answer (even with io.local) and ask Redis how many there are, on every message.
       let acknowledged = false;
       for (const socketId of members ?? []) {
-        io.of('/').sockets.get(socketId)?.timeout(RECEIVED_ACK_MS).emit('newMessage', message, (late: Error | null, ack?: unknown) => {
-          if (late) return;
-          const read = isMessageAck.Check(ack) && ack.read === true;
-          // Each read counts (another tab may have it open); a delivery only once.
-          if (acknowledged && !read) return;
-          acknowledged = true;
-          received(message, read ? socketId : undefined);
-        });
+        io.of('/')
+          .sockets.get(socketId)
+          ?.timeout(RECEIVED_ACK_MS)
+          .emit('newMessage', message, (late: Error | null, ack?: unknown) => {
+            if (late) return;
+            const read = isMessageAck.Check(ack) && ack.read === true;
+            // Each read counts (another tab may have it open); a delivery only once.
+            if (acknowledged && !read) return;
+            acknowledged = true;
+            received(message, read ? socketId : undefined);
+          });
       }
     } else {
       // The sender's own copy asks for no acknowledgement (the contract types one for every copy).
@@ -80,7 +83,8 @@ export function deliverMessages(
     if (event.type === 'blockChanged') blockChanged(userId, event);
     else if (event.type === 'messageUpdated') sockets.emit('messageUpdated', event.message);
     else if (event.type === 'conversationPinned') sockets.emit('conversationPinned', { userId: event.peerId, pinned: event.pinned });
-    else if (event.type === 'conversationArchived') sockets.emit('conversationArchived', { userId: event.peerId, archived: event.archived });
+    else if (event.type === 'conversationArchived')
+      sockets.emit('conversationArchived', { userId: event.peerId, archived: event.archived });
     else if (event.type === 'conversationMarkedUnread') {
       sockets.emit('conversationMarkedUnread', { userId: event.peerId, markedUnread: event.markedUnread });
     } else if (event.type === 'messageStarred') {
@@ -88,8 +92,10 @@ export function deliverMessages(
     } else if (event.type === 'messagesHidden') {
       sockets.emit('messagesHidden', { userId: event.peerId, messageIds: event.messageIds, lastMessage: event.lastMessage });
     } else if (event.type === 'conversationCleared') sockets.emit('conversationCleared', { userId: event.peerId, upTo: event.upTo });
-    else if (event.type === 'conversationMuted') sockets.emit('conversationMuted', { userId: event.peerId, muted: event.muted, until: event.until });
-    else if (event.type === 'messagesRead' && event.originSocketId) sockets.except(event.originSocketId).emit('messagesRead', event.receipt);
+    else if (event.type === 'conversationMuted')
+      sockets.emit('conversationMuted', { userId: event.peerId, muted: event.muted, until: event.until });
+    else if (event.type === 'messagesRead' && event.originSocketId)
+      sockets.except(event.originSocketId).emit('messagesRead', event.receipt);
     else sockets.emit(event.type, event.receipt);
   };
 

@@ -93,7 +93,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     delivery.stop();
     await revocation.stop();
     await new Promise<void>((resolve) => {
-      io.close(() => resolve());
+      void io.close(() => resolve());
     });
     // After the sockets: the last acknowledgements and departures go out with the final batches.
     await Promise.all([receipts.stop(), lastSeen.stop()]);

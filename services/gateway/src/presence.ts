@@ -3,7 +3,7 @@ import type { Presence } from '@chat/presence';
 import { compileCheck } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlockedPeers } from './blocked-peers.js';
-import type { ChatServer, ChatSocket } from './chat-server.js';
+import { isAcknowledgement, type ChatServer, type ChatSocket } from './chat-server.js';
 import { emitFramed } from './framed-emit.js';
 import { presenceWatchers } from './presence-watchers.js';
 import { socketUserId } from './socket-auth.js';
@@ -51,7 +51,10 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
   const tellWatchers = (change: OnlineUsersChanged) => {
     const wentOnline = new Set(change.online);
     /** Each changed user's sockets here watching them, but those of a viewer a block hides the user from. */
-    const watching = [...change.online, ...change.offline].map((userId) => ({ userId, sockets: notHiddenFrom(userId, watchers.of(userId) ?? []) }));
+    const watching = [...change.online, ...change.offline].map((userId) => ({
+      userId,
+      sockets: notHiddenFrom(userId, watchers.of(userId) ?? []),
+    }));
     /** Whom each socket hears of, while it is one user; null once it is several. */
     const hears = new Map<ChatSocket, string | null>();
     for (const { userId, sockets } of watching) for (const socket of sockets) hears.set(socket, hears.has(socket) ? null : userId);
@@ -155,7 +158,10 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     // The user is online by now, even if a shared presence's mirror has not heard it yet.
     const online = new Set(await (watch === 'everyone' ? presence.onlineUsers() : presence.whoIsOnline(watch))).add(userId);
     if (socket.connected && watchNumber === watchCounts.get(socket)) {
-      socket.emit('getOnlineUsers', [...online].filter((peer) => !blockedPeers.hides(userId, peer)));
+      socket.emit(
+        'getOnlineUsers',
+        [...online].filter((peer) => !blockedPeers.hides(userId, peer)),
+      );
     }
   };
   const startWatching = (socket: ChatSocket, watch: WatchPresence) => {
@@ -172,7 +178,7 @@ export function trackPresence(io: ChatServer, presence: Presence, blockedPeers: 
     startWatching(this, watch).catch((error: unknown) => log.error({ err: error, userId }, 'could not send the watched users online'));
   }
   function onCountOnline(this: ChatSocket, answer: unknown) {
-    if (typeof answer !== 'function' || !withinLimit(this)) return;
+    if (!isAcknowledgement(answer) || !withinLimit(this)) return;
     const userId = socketUserId(this);
     countOthersOnline(userId)
       .then((count) => answer(count))

@@ -2,7 +2,7 @@ import type { Bus } from '@chat/bus';
 import { SOCKET_SEND_TIMEOUT_MS, subjects, type RelayedSend, type SocketSendAnswer } from '@chat/contracts';
 import { batchPerTurn, SERVICE_UNAVAILABLE_MESSAGE } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatSocket } from './chat-server.js';
+import { isAcknowledgement, type ChatSocket } from './chat-server.js';
 import { socketUserId } from './socket-auth.js';
 
 /** The messages service's answer is awaited for less than the client waits, so the client hears why. */
@@ -17,12 +17,13 @@ const unavailable: SocketSendAnswer = { error: { status: 503, message: SERVICE_U
  * without an acknowledgement could not be told what became of it: it is not taken.
  */
 export function relaySends(bus: Bus, log: FastifyBaseLogger) {
-  const relay = batchPerTurn(async (sends: RelayedSend[]) =>
-    JSON.parse(await bus.request(subjects.sendRelayed, JSON.stringify(sends), RELAY_TIMEOUT_MS)) as SocketSendAnswer[],
+  const relay = batchPerTurn(
+    async (sends: RelayedSend[]) =>
+      JSON.parse(await bus.request(subjects.sendRelayed, JSON.stringify(sends), RELAY_TIMEOUT_MS)) as SocketSendAnswer[],
   );
   // One handler for every socket (Socket.IO calls it as the socket's): an idle socket holds no closure of its own.
   function onSendMessage(this: ChatSocket, send: unknown, answer: unknown) {
-    if (typeof answer !== 'function') return;
+    if (!isAcknowledgement(answer)) return;
     const senderId = socketUserId(this);
     const relayed: RelayedSend = { senderId, originSocketId: this.id, send };
     relay(relayed).then(

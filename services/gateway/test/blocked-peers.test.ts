@@ -12,7 +12,8 @@ afterAll(() => gateway.app.close());
 const sawOnline = (changes: OnlineUsersChanged[], userId: string) => changes.some((change) => change.online.includes(userId));
 const sawOffline = (changes: OnlineUsersChanged[], userId: string) => changes.some((change) => change.offline.includes(userId));
 /** Whether a push names the user at all: online, offline or hidden. */
-const named = (change: OnlineUsersChanged, userId: string) => [...change.online, ...change.offline, ...(change.hidden ?? [])].includes(userId);
+const named = (change: OnlineUsersChanged, userId: string) =>
+  [...change.online, ...change.offline, ...(change.hidden ?? [])].includes(userId);
 /** Told the user is hidden by a block: offline, and no "last seen" to stamp. */
 const sawHidden = (changes: OnlineUsersChanged[], userId: string) => changes.some((change) => change.hidden?.includes(userId));
 

@@ -13,7 +13,11 @@ describe('a contact’s new name or picture', () => {
   it('reaches at once the sockets that have them on screen, those hearing everyone too, and no one else', async () => {
     const [ann, watcher, elsewhere, everyoneHearer] = [gateway.user(), gateway.user(), gateway.user(), gateway.user()];
     const watching = openSocket(gateway.baseUrl, { cookie: watcher.cookie, userId: watcher.id, auth: { watchPresence: [ann.id] } });
-    const notWatching = openSocket(gateway.baseUrl, { cookie: elsewhere.cookie, userId: elsewhere.id, auth: { watchPresence: [watcher.id] } });
+    const notWatching = openSocket(gateway.baseUrl, {
+      cookie: elsewhere.cookie,
+      userId: elsewhere.id,
+      auth: { watchPresence: [watcher.id] },
+    });
     const hearingEveryone = openSocket(gateway.baseUrl, { cookie: everyoneHearer.cookie, userId: everyoneHearer.id });
     const [atWatcher, atElsewhere, atEveryoneHearer] = [
       collectEvents<ContactChanged>(watching, 'contactChanged'),
@@ -45,7 +49,10 @@ describe('a contact’s new name or picture', () => {
       openSocket(gateway.baseUrl, { cookie: blocked.cookie, userId: blocked.id, auth: { watchPresence: [ann.id, friend.id] } }),
       openSocket(gateway.baseUrl, { cookie: friend.cookie, userId: friend.id, auth: { watchPresence: [ann.id] } }),
     ];
-    const [atBlocked, atFriend] = [collectEvents<ContactChanged>(blockedSocket, 'contactChanged'), collectEvents<ContactChanged>(friendSocket, 'contactChanged')];
+    const [atBlocked, atFriend] = [
+      collectEvents<ContactChanged>(blockedSocket, 'contactChanged'),
+      collectEvents<ContactChanged>(friendSocket, 'contactChanged'),
+    ];
     await Promise.all([blockedSocket, friendSocket].map((socket) => connected(socket)));
     await gateway.block(ann.id, blocked.id);
 

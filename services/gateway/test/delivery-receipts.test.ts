@@ -50,7 +50,10 @@ describe('delivery receipts', () => {
     expect(readReported.filter((receipt) => receipt.userId === cy.id)).toEqual([
       { userId: cy.id, senderId: sender, upTo: '302', at: expect.any(String), originSocketId: reading.id },
     ]);
-    await eventually(() => reported.some((receipt) => receipt.userId === malformed.id), 'the malformed acknowledgement counted as a delivery');
+    await eventually(
+      () => reported.some((receipt) => receipt.userId === malformed.id),
+      'the malformed acknowledgement counted as a delivery',
+    );
     expect(readReported.filter((receipt) => receipt.userId === malformed.id)).toEqual([]);
     reading.disconnect();
     malformedSocket.disconnect();
@@ -61,7 +64,10 @@ describe('delivery receipts', () => {
     const [readingTab, otherTab] = [await dee.socket(), await dee.socket()];
     const [onReading, onOther] = [collectEvents(readingTab, 'messagesRead'), collectEvents(otherTab, 'messagesRead')];
     const receipt: MessageReceipt = { userId: dee.id, senderId: randomUUID(), upTo: '9', at: new Date().toISOString() };
-    await gateway.bus.publish(subjects.userEvents(dee.id), JSON.stringify({ type: 'messagesRead', receipt, originSocketId: readingTab.id }));
+    await gateway.bus.publish(
+      subjects.userEvents(dee.id),
+      JSON.stringify({ type: 'messagesRead', receipt, originSocketId: readingTab.id }),
+    );
     await gateway.bus.publish(subjects.userEvents(dee.id), JSON.stringify({ type: 'messagesRead', receipt: { ...receipt, upTo: '10' } }));
     await eventually(() => onReading.length > 0, 'the read from elsewhere on the reading tab');
     expect(onReading).toEqual([{ ...receipt, upTo: '10' }]);

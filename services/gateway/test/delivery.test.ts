@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNatsBus } from '@chat/bus/nats';
 import { subjects } from '@chat/contracts';
-import { aMessage, collectEvents, connected, eventually, openSocket, serverUrl, startTcpProxy, throughProxy, uniqueName } from '#test-support';
+import {
+  aMessage,
+  collectEvents,
+  connected,
+  eventually,
+  openSocket,
+  serverUrl,
+  startTcpProxy,
+  throughProxy,
+  uniqueName,
+} from '#test-support';
 import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
@@ -77,7 +87,11 @@ describe('newMessage delivery', () => {
       conversationArchived: { userId: eve.id, archived: true },
       conversationMarkedUnread: { userId: eve.id, markedUnread: true },
       messageStarred: { userId: eve.id, messageId: '12', starred: true },
-      messagesHidden: { userId: eve.id, messageIds: ['13', '14'], lastMessage: aMessage({ _id: '11', senderId: hal.id, receiverId: eve.id, text: 'still here' }) },
+      messagesHidden: {
+        userId: eve.id,
+        messageIds: ['13', '14'],
+        lastMessage: aMessage({ _id: '11', senderId: hal.id, receiverId: eve.id, text: 'still here' }),
+      },
       conversationCleared: { userId: eve.id, upTo: '15' },
     };
     const names = Object.keys(told) as (keyof typeof told)[];

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import type { OnlineUsersChanged } from '@chat/contracts';
 import type { Socket } from 'socket.io-client';
 import { collectEvents, connected, eventually, openSocket } from '#test-support';
-import type { ChatSocket } from '../src/chat-server.js';
 import { emitFramed } from '../src/framed-emit.js';
 import { startGateway } from './gateway-server.js';
 
@@ -17,13 +16,16 @@ afterAll(() => gateway.app.close());
 const client = async (transports: ('polling' | 'websocket')[] = ['websocket']) => {
   const user = gateway.user();
   const socket = await connected(openSocket(gateway.baseUrl, { cookie: user.cookie, userId: user.id, transports }));
-  const serverSide = gateway.app.io.of('/').sockets.get(socket.id ?? '') as ChatSocket | undefined;
+  const serverSide = gateway.app.io.of('/').sockets.get(socket.id ?? '');
   if (!serverSide) throw new Error(`the server has no socket ${socket.id}`);
   return { socket, serverSide };
 };
 
 /** A change naming `count` users no one else names. */
-const changeOf = (count: number): OnlineUsersChanged => ({ online: Array.from({ length: count }, () => randomUUID()), offline: [randomUUID()] });
+const changeOf = (count: number): OnlineUsersChanged => ({
+  online: Array.from({ length: count }, () => randomUUID()),
+  offline: [randomUUID()],
+});
 
 const changesOf = (socket: Socket) => {
   const changes = collectEvents<OnlineUsersChanged>(socket, 'onlineUsersChanged');
@@ -36,8 +38,18 @@ describe('an event emitted as one frame', () => {
     // 7-bit, 16-bit and 64-bit payload lengths in the WebSocket header.
     for (const change of [changeOf(1), changeOf(100), changeOf(2_000)]) {
       const received = clients.map(({ socket }) => changesOf(socket));
-      expect(emitFramed(gateway.app.io, clients.map((c) => c.serverSide), 'onlineUsersChanged', change)).toBe(2);
-      await eventually(() => received.every((seen) => seen(change).length === 1), `both clients to get the change of ${change.online.length}`);
+      expect(
+        emitFramed(
+          gateway.app.io,
+          clients.map((c) => c.serverSide),
+          'onlineUsersChanged',
+          change,
+        ),
+      ).toBe(2);
+      await eventually(
+        () => received.every((seen) => seen(change).length === 1),
+        `both clients to get the change of ${change.online.length}`,
+      );
       expect(received.map((seen) => seen(change)[0])).toEqual([change, change]);
     }
     for (const { socket } of clients) socket.disconnect();

@@ -53,10 +53,7 @@ describe('presence', () => {
     const changes = collectEvents<OnlineUsersChanged>(watcher, 'onlineUsersChanged');
     const users = Array.from({ length: 20 }, () => gateway.user());
     const sockets = await Promise.all(users.map((u) => u.socket()));
-    await eventually(
-      () => users.every((u) => changes.some((c) => c.online.includes(u.id))),
-      'all 20 users online',
-    );
+    await eventually(() => users.every((u) => changes.some((c) => c.online.includes(u.id))), 'all 20 users online');
     expect(changes.length).toBeLessThanOrEqual(3);
     for (const socket of sockets) socket.disconnect();
     watcher.disconnect();
@@ -88,7 +85,10 @@ describe('presence by interest', () => {
     await eventually(() => changes.some((change) => change.online.includes(bob.id)), 'bob online');
     annSocket.disconnect();
     await eventually(() => changes.some((change) => change.offline.includes(ann.id)), 'ann offline');
-    expect(changes.flatMap((change) => [...change.online, ...change.offline]), 'nothing of Cat, whom it does not watch').not.toContain(cat.id);
+    expect(
+      changes.flatMap((change) => [...change.online, ...change.offline]),
+      'nothing of Cat, whom it does not watch',
+    ).not.toContain(cat.id);
 
     socket.emit('watchPresence', 'everyone');
     await eventually(() => snapshots.length === 3, 'everyone online');
@@ -112,9 +112,16 @@ describe('presence by interest', () => {
     catSocket.disconnect();
     annSocket.disconnect();
     await eventually(() => changes.some((change) => change.offline.includes(ann.id)), 'ann offline');
-    expect(changes.flatMap((change) => [...change.online, ...change.offline]), 'nothing of Cat').not.toContain(cat.id);
+    expect(
+      changes.flatMap((change) => [...change.online, ...change.offline]),
+      'nothing of Cat',
+    ).not.toContain(cat.id);
     expect(snapshots, 'one list only').toHaveLength(1);
-    const unsure = openSocket(gateway.baseUrl, { cookie: watcher.cookie, userId: watcher.id, auth: { watchPresence: ['not-an-id'] as never } });
+    const unsure = openSocket(gateway.baseUrl, {
+      cookie: watcher.cookie,
+      userId: watcher.id,
+      auth: { watchPresence: ['not-an-id'] as never },
+    });
     const unsureSnapshots = collectEvents<string[]>(unsure, 'getOnlineUsers');
     await connected(unsure);
     await eventually(() => unsureSnapshots.length === 1, 'a list for a handshake with no valid watch');
@@ -179,7 +186,10 @@ describe('presence by interest', () => {
   it('ignores a watch that is not a list of user ids, or longer than the most a socket may watch', async () => {
     const { watcher, socket, snapshots } = await watcherSocket();
     socket.emit('watchPresence', ['not-a-user-id'] as never);
-    socket.emit('watchPresence', Array.from({ length: MAX_WATCHED_USERS + 1 }, () => randomUUID()));
+    socket.emit(
+      'watchPresence',
+      Array.from({ length: MAX_WATCHED_USERS + 1 }, () => randomUUID()),
+    );
     socket.emit('watchPresence', []);
     await eventually(() => snapshots.length === 2, 'the answer to the one valid watch');
     expect(snapshots[1]).toEqual([watcher.id]);

@@ -51,9 +51,14 @@ describe('socket handshake', () => {
   it('opens a socket for a page of the app’s own origin and refuses another site’s page, on either transport', async () => {
     const ann = gateway.user();
     for (const transports of [['websocket'], ['polling']] as const) {
-      const own = await connected(openSocket(gateway.baseUrl, { cookie: ann.cookie, userId: ann.id, transports: [...transports], origin: gateway.baseUrl }));
+      const own = await connected(
+        openSocket(gateway.baseUrl, { cookie: ann.cookie, userId: ann.id, transports: [...transports], origin: gateway.baseUrl }),
+      );
       own.disconnect();
-      expect(await refusal({ cookie: ann.cookie, userId: ann.id, transports: [...transports], origin: 'https://evil.example' }), transports[0]).not.toBe('connected');
+      expect(
+        await refusal({ cookie: ann.cookie, userId: ann.id, transports: [...transports], origin: 'https://evil.example' }),
+        transports[0],
+      ).not.toBe('connected');
     }
   });
 
@@ -61,7 +66,9 @@ describe('socket handshake', () => {
     const id = gateway.user().id;
     const token = jwt.sign({ jti: randomUUID(), exp: Math.floor(Date.now() / 1000) + 2 }, JWT_SECRET, { subject: id });
     const socket = await connected(openSocket(gateway.baseUrl, { cookie: `jwt=${token}`, userId: id }));
-    expect(await withDeadline(nextEvent(socket, 'disconnect'), 15_000, 'the server to end the socket at its token’s expiry')).toBe('io server disconnect');
+    expect(await withDeadline(nextEvent(socket, 'disconnect'), 15_000, 'the server to end the socket at its token’s expiry')).toBe(
+      'io server disconnect',
+    );
   });
 });
 
@@ -81,4 +88,3 @@ describe('sockets from other origins, when some are allowed', () => {
     }
   });
 });
-

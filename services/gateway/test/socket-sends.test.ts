@@ -29,7 +29,7 @@ describe('sends over the socket', () => {
     });
     const socket = await ann.socket();
     const send = { to: 'someone', text: 'hi', senderId: 'not-ann' };
-    const answer: SocketSendAnswer = await socket.timeout(5_000).emitWithAck('sendMessage', send as never);
+    const answer: SocketSendAnswer = await socket.timeout(5_000).emitWithAck('sendMessage', send);
     expect(answer).toEqual({ message: stored });
     expect(relayed).toEqual([{ senderId: ann.id, originSocketId: socket.id, send }]);
     serving.unsubscribe();

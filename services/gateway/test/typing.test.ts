@@ -24,8 +24,14 @@ describe('typing', () => {
     annTabs[0]!.emit('typing', { to: bob.id, isTyping: false });
     await eventually(() => atBob.every((events) => events.length === 2), 'both of Bob’s tabs told, twice');
     expect(atBob).toEqual([
-      [{ from: ann.id, isTyping: true }, { from: ann.id, isTyping: false }],
-      [{ from: ann.id, isTyping: true }, { from: ann.id, isTyping: false }],
+      [
+        { from: ann.id, isTyping: true },
+        { from: ann.id, isTyping: false },
+      ],
+      [
+        { from: ann.id, isTyping: true },
+        { from: ann.id, isTyping: false },
+      ],
     ]);
     // Eve's own notice comes after Ann's: had Ann's reached her, it would be there first.
     bobTabs[0]!.emit('typing', { to: eve.id, isTyping: true });
@@ -62,8 +68,16 @@ describe('typing', () => {
     // Cat's answer comes once every notice before it was handled; Dan's after every notice relayed
     // to Dan. (Not Cat leaving: Socket.IO drops what a socket sent if its disconnection is read in
     // the same chunk.)
-    await withDeadline(new Promise((answered) => catTab.emit('countOnline', answered)), DEFAULT_DEADLINE_MS, 'Cat’s count of others online');
-    await withDeadline(new Promise((answered) => danTab.emit('countOnline', answered)), DEFAULT_DEADLINE_MS, 'Dan’s count of others online');
+    await withDeadline(
+      new Promise((answered) => catTab.emit('countOnline', answered)),
+      DEFAULT_DEADLINE_MS,
+      'Cat’s count of others online',
+    );
+    await withDeadline(
+      new Promise((answered) => danTab.emit('countOnline', answered)),
+      DEFAULT_DEADLINE_MS,
+      'Dan’s count of others online',
+    );
     expect(atDan).toEqual(Array.from({ length: 6 }, (_, i) => ({ from: cat.id, isTyping: i % 2 === 0 })));
     for (const socket of [catTab, danTab]) socket.disconnect();
   });

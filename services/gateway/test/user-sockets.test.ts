@@ -17,7 +17,7 @@ describe('sockets per user', () => {
     const other = await gateway.user().socket();
     expect(other.connected).toBe(true);
 
-    sockets[0]!.disconnect();
+    sockets[0].disconnect();
     await eventually(() => gateway.app.io.of('/').sockets.size === 3, 'the server to see the socket leave');
     const again = await flooder.socket();
     expect(again.connected).toBe(true);

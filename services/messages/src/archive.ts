@@ -15,5 +15,8 @@ export async function archiveConversation(db: Queryable, userId: string, peerId:
 }
 
 export async function unarchiveConversation(db: Queryable, userId: string, peerId: string): Promise<void> {
-  await db.query('UPDATE conversations SET archived_at = NULL WHERE user_id = $1 AND peer_id = $2 AND archived_at IS NOT NULL', [userId, peerId]);
+  await db.query('UPDATE conversations SET archived_at = NULL WHERE user_id = $1 AND peer_id = $2 AND archived_at IS NOT NULL', [
+    userId,
+    peerId,
+  ]);
 }

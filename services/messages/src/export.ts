@@ -107,7 +107,13 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
   stopped.catch(() => undefined);
 
   const write = async () => {
-    const [profile] = await db.query<{ fullName: string; profilePic: string; about: string; sendReadReceipts: boolean; showLastSeen: boolean }>(
+    const [profile] = await db.query<{
+      fullName: string;
+      profilePic: string;
+      about: string;
+      sendReadReceipts: boolean;
+      showLastSeen: boolean;
+    }>(
       `SELECT full_name AS "fullName", profile_pic AS "profilePic", about, send_read_receipts AS "sendReadReceipts", show_last_seen AS "showLastSeen"
        FROM contacts WHERE user_id = $1`,
       [userId],

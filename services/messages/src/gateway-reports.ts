@@ -12,12 +12,7 @@ const readUsersSeen = busPayloadReader(UsersSeenSchema);
 const CONSUMERS = { receipts: 'messages-receipts', seen: 'messages-last-seen' } as const;
 
 /** Records what the gateways report: the messages their sockets received or read, and when users were online. */
-export async function recordGatewayReports(
-  bus: Bus,
-  db: Database,
-  receipts: Receipts,
-  log: FastifyBaseLogger,
-): Promise<Subscription> {
+export async function recordGatewayReports(bus: Bus, db: Database, receipts: Receipts, log: FastifyBaseLogger): Promise<Subscription> {
   const reported = await bus.consumeEvents(subjects.receiptsReported, CONSUMERS.receipts, async (payload) => {
     const event = readReceiptsReported(payload);
     if (!event) return log.warn({ subject: subjects.receiptsReported }, 'ignored a malformed receipts report');

@@ -55,7 +55,10 @@ export async function hideMessages(
       [userId, peerId, ids],
     );
     if (latest === null || found?.count !== ids.length) return { status: 'not-found' };
-    await tx.query('INSERT INTO hidden_messages (user_id, message_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING', [userId, ids]);
+    await tx.query('INSERT INTO hidden_messages (user_id, message_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING', [
+      userId,
+      ids,
+    ]);
     await tx.query('DELETE FROM stars WHERE user_id = $1 AND message_id = ANY($2::bigint[])', [userId, ids]);
     return { status: 'hidden', lastMessage: await showNewestLeft(tx, userId, peerId, latest) };
   });

@@ -9,5 +9,10 @@ export interface MessageWriter {
 
 /** The sends of one turn, or of the time the INSERTs before them took, stored by one INSERT. */
 export function createMessageWriter(db: Queryable): MessageWriter {
-  return { insert: batchPerTurn((messages: NewMessage[]) => insertMessages(db, messages), { inFlight: BATCHED_WRITES_IN_FLIGHT, allOrNothing: true }) };
+  return {
+    insert: batchPerTurn((messages: NewMessage[]) => insertMessages(db, messages), {
+      inFlight: BATCHED_WRITES_IN_FLIGHT,
+      allOrNothing: true,
+    }),
+  };
 }

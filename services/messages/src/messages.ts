@@ -10,8 +10,10 @@ export type ChatMessage = Message;
 /** Each person's reaction to a message, by user id: one each, so a toggle is one atomic update. */
 type ReactionsByUser = Record<string, string>;
 
-export interface MessageRow
-  extends Omit<ChatMessage, 'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions' | 'forwarded' | 'file' | 'starred'> {
+export interface MessageRow extends Omit<
+  ChatMessage,
+  'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions' | 'forwarded' | 'file' | 'starred'
+> {
   createdAt: Date;
   deliveredAt: Date | null;
   readAt: Date | null;
@@ -72,7 +74,13 @@ export const toMessage = ({
   replyTo:
     replyToId === null
       ? null
-      : { _id: replyToId, senderId: replyToSenderId!, text: replyToText, image: replyToImage, ...(replyToFileName ? { fileName: replyToFileName } : {}) },
+      : {
+          _id: replyToId,
+          senderId: replyToSenderId!,
+          text: replyToText,
+          image: replyToImage,
+          ...(replyToFileName ? { fileName: replyToFileName } : {}),
+        },
   reactions: groupReactions(reactions),
   ...(forwarded ? { forwarded: true as const } : {}),
   ...(file ? { file } : {}),
@@ -133,7 +141,10 @@ export async function carriesMediaFor(db: Queryable, url: string, userId: string
  * The stored keys (a photo's thumbnail with it) of these photos and files, by URL, that no message
  * carries any more: what may be deleted once the messages that had them let them go.
  */
-export async function keysNoLongerCarried(db: Queryable, media: readonly { image: string | null; file: string | null }[]): Promise<string[]> {
+export async function keysNoLongerCarried(
+  db: Queryable,
+  media: readonly { image: string | null; file: string | null }[],
+): Promise<string[]> {
   const urls = media.flatMap(({ image, file }) => [image, file]).filter((url): url is string => url !== null);
   if (urls.length === 0) return [];
   const rows = await db.query<{ url: string }>(
@@ -299,15 +310,11 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
   );
 }
 
-export async function findByClientMessageId(
-  db: Queryable,
-  senderId: string,
-  clientMessageId: string,
-): Promise<ChatMessage | null> {
-  const rows = await db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1 AND client_message_id = $2`,
-    [senderId, clientMessageId],
-  );
+export async function findByClientMessageId(db: Queryable, senderId: string, clientMessageId: string): Promise<ChatMessage | null> {
+  const rows = await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1 AND client_message_id = $2`, [
+    senderId,
+    clientMessageId,
+  ]);
   return rows[0] ? toMessage(rows[0]) : null;
 }
 
@@ -321,7 +328,8 @@ export interface Page {
 }
 
 /** Whether the user named by `userParam` starred the message whose id `messageId` is (SQL, for a column `starred`). */
-export const starredBy = (userParam: string, messageId: string) => `EXISTS (SELECT 1 FROM stars WHERE user_id = ${userParam} AND message_id = ${messageId})`;
+export const starredBy = (userParam: string, messageId: string) =>
+  `EXISTS (SELECT 1 FROM stars WHERE user_id = ${userParam} AND message_id = ${messageId})`;
 
 /** Whether the user named by `userParam` deleted the message whose id `messageId` is for themselves (SQL). */
 export const hiddenBy = (userParam: string, messageId: string) =>

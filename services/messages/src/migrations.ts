@@ -306,7 +306,7 @@ export const messagesMigrations: readonly Migration[] = [
       -- any of the three, newest first, so each list reads only its own kind's rows.
       ALTER TABLE messages ADD COLUMN has_link boolean NOT NULL DEFAULT false;
       -- The messages from before: those with an address written out in full.
-      UPDATE messages SET has_link = true WHERE text ~* '(https?://|www\.)[^[:space:]]';
+      UPDATE messages SET has_link = true WHERE text ~* '(https?://|www\\.)[^[:space:]]';
       CREATE INDEX messages_shared_idx ON messages (LEAST(sender_id, receiver_id), GREATEST(sender_id, receiver_id), id DESC)
         WHERE image IS NOT NULL OR file IS NOT NULL OR has_link;
     `,

@@ -40,11 +40,17 @@ export function mirrorOnlineContacts(db: Database, presence: Presence, log: Fast
 
   const reconcile = () =>
     inOrder(async () => {
-      const flagged = new Set((await db.query<{ userId: string }>('SELECT user_id::text AS "userId" FROM contacts WHERE online')).map((row) => row.userId));
+      const flagged = new Set(
+        (await db.query<{ userId: string }>('SELECT user_id::text AS "userId" FROM contacts WHERE online')).map((row) => row.userId),
+      );
       const online = new Set(await presence.onlineUsers());
       const wrong = [...flagged].filter((userId) => !online.has(userId));
       for (const userId of online) if (!flagged.has(userId)) wrong.push(userId);
-      await setOnline(db, wrong, wrong.filter((userId) => online.has(userId)));
+      await setOnline(
+        db,
+        wrong,
+        wrong.filter((userId) => online.has(userId)),
+      );
     });
   const reconciling = setInterval(() => reconcile().catch(report), options.reconcileEveryMs ?? RECONCILE_EVERY_MS);
   reconciling.unref();

@@ -19,7 +19,11 @@ export const limitUserRequestsBy = (count: KeyLimiter) => limitRequestsBy(count,
 
 /** Sends, over HTTP and from sockets alike: one budget a user. */
 export const sendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerUser'>): KeyLimit =>
-  perMinute({ name: 'send-user', perMinute: limits.messagesPerMinutePerUser, message: 'You are sending messages too fast. Please slow down.' });
+  perMinute({
+    name: 'send-user',
+    perMinute: limits.messagesPerMinutePerUser,
+    message: 'You are sending messages too fast. Please slow down.',
+  });
 
 /** Files and pictures, uploaded or forwarded: each may be 16 MB, so they have a budget of their own besides counting as sends. */
 export const filesLimit = (limits: Pick<RateLimits, 'filesPerMinutePerUser'>): KeyLimit =>

@@ -24,5 +24,8 @@ export async function pinConversation(db: Queryable, userId: string, peerId: str
 }
 
 export async function unpinConversation(db: Queryable, userId: string, peerId: string): Promise<void> {
-  await db.query('UPDATE conversations SET pinned_at = NULL WHERE user_id = $1 AND peer_id = $2 AND pinned_at IS NOT NULL', [userId, peerId]);
+  await db.query('UPDATE conversations SET pinned_at = NULL WHERE user_id = $1 AND peer_id = $2 AND pinned_at IS NOT NULL', [
+    userId,
+    peerId,
+  ]);
 }

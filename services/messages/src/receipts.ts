@@ -150,8 +150,10 @@ export async function sendsReadReceipts(db: Queryable, userId: string): Promise<
 }
 
 /** A viewer without read receipts sees no one's: their own messages show no readAt. */
-export const hideReadsFrom = (viewer: string) => (message: ChatMessage): ChatMessage =>
-  message.senderId === viewer && message.readAt !== null ? { ...message, readAt: null } : message;
+export const hideReadsFrom =
+  (viewer: string) =>
+  (message: ChatMessage): ChatMessage =>
+    message.senderId === viewer && message.readAt !== null ? { ...message, readAt: null } : message;
 
 /** Messages listed with their people (a search's, the starred list's), as `viewer` may see them. */
 export async function resultsAsSeenBy<T extends { message: ChatMessage }>(db: Queryable, viewer: string, results: T[]): Promise<T[]> {
@@ -187,7 +189,10 @@ export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBase
     await Promise.all(told);
   };
 
-  const readInBatch = batchPerTurn((requests: ReadRequest[]) => recordReads(db, requests, new Date().toISOString()), { inFlight: BATCHED_WRITES_IN_FLIGHT, allOrNothing: true });
+  const readInBatch = batchPerTurn((requests: ReadRequest[]) => recordReads(db, requests, new Date().toISOString()), {
+    inFlight: BATCHED_WRITES_IN_FLIGHT,
+    allOrNothing: true,
+  });
 
   return {
     delivered,

@@ -27,5 +27,7 @@ export function serveRelayedSends(bus: Bus, deps: { sendAs: SendAs; limit: KeyLi
       throw error;
     }
   };
-  return bus.serve(subjects.sendRelayed, async (payload) => JSON.stringify(await Promise.all((JSON.parse(payload) as RelayedSend[]).map(answer))));
+  return bus.serve(subjects.sendRelayed, async (payload) =>
+    JSON.stringify(await Promise.all((JSON.parse(payload) as RelayedSend[]).map(answer))),
+  );
 }

@@ -70,11 +70,7 @@ export type DeferredBlocks = Map<string, number>;
  * Answers how much it did (messages read, and users whose blocks it wrote): 0 once it has caught up
  * (or another replica holds the turn). Messages too young to read are not counted.
  */
-export async function indexSearchBatch(
-  db: Database,
-  settings: SearchIndexSettings,
-  deferred: DeferredBlocks = new Map(),
-): Promise<number> {
+export async function indexSearchBatch(db: Database, settings: SearchIndexSettings, deferred: DeferredBlocks = new Map()): Promise<number> {
   return db.transaction(async (tx) => {
     const [progress] = await tx.query<{ readUpTo: string }>(
       'SELECT read_up_to::text AS "readUpTo" FROM search_progress FOR UPDATE SKIP LOCKED',

@@ -3,22 +3,22 @@ import type { Bus } from '@chat/bus';
 import { FORWARD_ERRORS, STORAGE_FULL, type FileAttachment, type SendBody, type UserEvent } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import { badRequest, Counter, notFound, payloadTooLarge, tooManyRequests, type Registry } from '@chat/kernel';
-import {
-  cleanImageDataUrl,
-  makeThumbnail,
-  mediaKeys,
-  mediaUrl,
-  thumbnailKey,
-  type VideoExtension,
-  type VoiceExtension,
-} from '@chat/media';
+import { cleanImageDataUrl, makeThumbnail, mediaKeys, mediaUrl, thumbnailKey, type VideoExtension, type VoiceExtension } from '@chat/media';
 import type { KeyLimiter } from '@chat/rate-limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { blockBetween, blockedError } from './blocks.js';
 import { contactExists } from './contacts.js';
 import { createMessageWriter } from './message-writer.js';
 import { requireTextWithinLimit } from './message-text.js';
-import { findByClientMessageId, findOwnOrReceived, findReplyTarget, mediaBytesOf, storageUsedBy, type ChatMessage, type InsertResult } from './messages.js';
+import {
+  findByClientMessageId,
+  findOwnOrReceived,
+  findReplyTarget,
+  mediaBytesOf,
+  storageUsedBy,
+  type ChatMessage,
+  type InsertResult,
+} from './messages.js';
 import { publishToBoth } from './publish-to-both.js';
 
 export interface SendRequest {
@@ -97,7 +97,8 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       if (!source) return { status: 'forward-not-found' };
       if (source.deletedAt) return { status: 'forward-deleted' };
       text = source.text;
-      if (source.image || source.file) forwarded = { image: source.image, file: source.file, mediaBytes: await mediaBytesOf(db, source._id) };
+      if (source.image || source.file)
+        forwarded = { image: source.image, file: source.file, mediaBytes: await mediaBytesOf(db, source._id) };
     }
     // An image or a file is costly to clean and store: it is done only for a known receiver who may
     // be written to, and never twice for a retried clientMessageId. A text goes straight to the one INSERT.
@@ -118,7 +119,8 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       const cleanImage = imageDataUrl ? await cleanImageDataUrl(imageDataUrl) : null;
       // Lists show the thumbnail, made now so the first look at the conversation does not wait for it.
       const thumbnail = cleanImage && (await makeThumbnail(cleanImage.bytes, cleanImage.extension));
-      mediaBytes = forwarded?.mediaBytes ?? (cleanImage && thumbnail ? cleanImage.bytes.length + thumbnail.length : 0) + (upload?.bytes.length ?? 0);
+      mediaBytes =
+        forwarded?.mediaBytes ?? (cleanImage && thumbnail ? cleanImage.bytes.length + thumbnail.length : 0) + (upload?.bytes.length ?? 0);
       if ((await storageUsedBy(db, senderId)) + mediaBytes > media.quotaBytes) return { status: 'storage-full' };
       if (cleanImage && thumbnail) {
         imageKey = mediaKeys.messageImage(senderId, receiverId, cleanImage.extension);
@@ -172,7 +174,14 @@ export type SendAs = (
   file?: UploadedFile,
 ) => Promise<{ message: ChatMessage; stored: boolean }>;
 
-export function createSendAs(deps: { db: Database; bus: Bus; blobs: BlobStore; log: FastifyBaseLogger; metrics: Registry; media: MediaBounds }): SendAs {
+export function createSendAs(deps: {
+  db: Database;
+  bus: Bus;
+  blobs: BlobStore;
+  log: FastifyBaseLogger;
+  metrics: Registry;
+  media: MediaBounds;
+}): SendAs {
   const sendMessage = createSendMessage(deps);
   const sends = new Counter({
     name: 'chat_messages_sent_total',

@@ -1,6 +1,14 @@
 import type { Contact } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
-import { findOwnOrReceived, MAX_BIGINT, messageColumns, PEER_COLUMNS, toMessageWithPeer, type ChatMessage, type RowWithPeer } from './messages.js';
+import {
+  findOwnOrReceived,
+  MAX_BIGINT,
+  messageColumns,
+  PEER_COLUMNS,
+  toMessageWithPeer,
+  type ChatMessage,
+  type RowWithPeer,
+} from './messages.js';
 
 export type StarOutcome = { status: 'done'; peerId: string } | { status: 'not-found' } | { status: 'deleted' };
 
@@ -8,7 +16,10 @@ export type StarOutcome = { status: 'done'; peerId: string } | { status: 'not-fo
  * Stars (or unstars) a message `userId` sent or received; again is no change. A deleted message
  * cannot be starred (unstarring one is no change: deleting it took its stars).
  */
-export async function setStar(db: Queryable, { userId, messageId, starred }: { userId: string; messageId: string; starred: boolean }): Promise<StarOutcome> {
+export async function setStar(
+  db: Queryable,
+  { userId, messageId, starred }: { userId: string; messageId: string; starred: boolean },
+): Promise<StarOutcome> {
   const found = await findOwnOrReceived(db, messageId, userId);
   if (!found) return { status: 'not-found' };
   if (starred && found.deletedAt) return { status: 'deleted' };

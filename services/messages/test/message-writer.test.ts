@@ -11,11 +11,25 @@ describe.each(databaseImplementations)('the message writer on %s', (_name, testD
     const db = await testDatabase();
     await migrate(db, 'messages', messagesMigrations);
     const [ann, ben] = [randomUUID(), randomUUID()];
-    for (const [id, name] of [[ann, 'Ann'], [ben, 'Ben']]) await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
+    for (const [id, name] of [
+      [ann, 'Ann'],
+      [ben, 'Ben'],
+    ])
+      await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
     const writer = createMessageWriter(db);
     const retried = randomUUID();
     const send = (text: string, receiverId = ben, clientMessageId: string | null = null) =>
-      writer.insert({ senderId: ann, receiverId, text, image: null, clientMessageId, replyToId: null, forwarded: false, file: null, mediaBytes: 0 });
+      writer.insert({
+        senderId: ann,
+        receiverId,
+        text,
+        image: null,
+        clientMessageId,
+        replyToId: null,
+        forwarded: false,
+        file: null,
+        mediaBytes: 0,
+      });
 
     const results = await Promise.all([
       send('one'),
@@ -50,11 +64,35 @@ describe.each(databaseImplementations)('the message writer on %s', (_name, testD
     const db = await testDatabase();
     await migrate(db, 'messages', messagesMigrations);
     const [ann, ben] = [randomUUID(), randomUUID()];
-    for (const [id, name] of [[ann, 'Ann'], [ben, 'Ben']]) await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
+    for (const [id, name] of [
+      [ann, 'Ann'],
+      [ben, 'Ben'],
+    ])
+      await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
     const writer = createMessageWriter(db);
     const clientMessageId = randomUUID();
-    const first = await writer.insert({ senderId: ann, receiverId: ben, text: 'hi', image: null, clientMessageId, replyToId: null, forwarded: false, file: null, mediaBytes: 0 });
-    const retry = await writer.insert({ senderId: ann, receiverId: ben, text: 'hi', image: null, clientMessageId, replyToId: null, forwarded: false, file: null, mediaBytes: 0 });
+    const first = await writer.insert({
+      senderId: ann,
+      receiverId: ben,
+      text: 'hi',
+      image: null,
+      clientMessageId,
+      replyToId: null,
+      forwarded: false,
+      file: null,
+      mediaBytes: 0,
+    });
+    const retry = await writer.insert({
+      senderId: ann,
+      receiverId: ben,
+      text: 'hi',
+      image: null,
+      clientMessageId,
+      replyToId: null,
+      forwarded: false,
+      file: null,
+      mediaBytes: 0,
+    });
     expect(first.status).toBe('stored');
     expect(retry).toEqual({ status: 'duplicate', message: first.status === 'stored' ? first.message : null });
     await db.close();

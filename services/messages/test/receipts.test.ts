@@ -12,10 +12,25 @@ describe.each(databaseImplementations)('recording reads on %s', (_name, testData
     const db = await testDatabase();
     await migrate(db, 'messages', messagesMigrations);
     const [ann, ben, cy] = [randomUUID(), randomUUID(), randomUUID()];
-    for (const [id, name] of [[ann, 'Ann'], [ben, 'Ben'], [cy, 'Cy']]) await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
+    for (const [id, name] of [
+      [ann, 'Ann'],
+      [ben, 'Ben'],
+      [cy, 'Cy'],
+    ])
+      await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
     const writer = createMessageWriter(db);
     const send = async (from: string, to: string) => {
-      const result = await writer.insert({ senderId: from, receiverId: to, text: 'hi', image: null, clientMessageId: null, replyToId: null, forwarded: false, file: null, mediaBytes: 0 });
+      const result = await writer.insert({
+        senderId: from,
+        receiverId: to,
+        text: 'hi',
+        image: null,
+        clientMessageId: null,
+        replyToId: null,
+        forwarded: false,
+        file: null,
+        mediaBytes: 0,
+      });
       if (result.status !== 'stored') throw new Error('not stored');
       return result.message._id;
     };
@@ -33,7 +48,12 @@ describe.each(databaseImplementations)('recording reads on %s', (_name, testData
       at,
     );
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['read', 'unchanged', 'read', 'unknown-sender']);
-    expect(outcomes[0]).toEqual({ status: 'read', receipt: { userId: ben, senderId: ann, upTo: fromAnn, at }, deliveredToo: true, reported: true });
+    expect(outcomes[0]).toEqual({
+      status: 'read',
+      receipt: { userId: ben, senderId: ann, upTo: fromAnn, at },
+      deliveredToo: true,
+      reported: true,
+    });
     expect((await recordReads(db, [{ reader: ben, senderId: ann, upTo: fromAnn }], at))[0]).toEqual({ status: 'unchanged' });
     await db.close();
   });

@@ -13,7 +13,8 @@ afterAll(() => server.app.close());
 /** What a gateway does with its sockets' `sendMessage`s of one turn: one bus request, each as its socket's user. */
 const relayAll = async (sends: RelayedSend[]): Promise<SocketSendAnswer[]> =>
   JSON.parse(await server.bus.request(subjects.sendRelayed, JSON.stringify(sends), 5_000));
-const relay = async (senderId: string, send: unknown, originSocketId = 'socket-1') => (await relayAll([{ senderId, originSocketId, send }]))[0];
+const relay = async (senderId: string, send: unknown, originSocketId = 'socket-1') =>
+  (await relayAll([{ senderId, originSocketId, send }]))[0];
 
 describe('sends relayed from a socket', () => {
   it('stores a text message, answers it, and publishes it for both users without an echo to the sending socket', async () => {
@@ -23,7 +24,13 @@ describe('sends relayed from a socket', () => {
     const toAnn = server.published(ann.id);
     const answer = await relay(ann.id, { to: bob.id, text: '  hello over the socket  ' }, 'ann-tab');
     expect(answer).toEqual({
-      message: aMessage({ _id: expect.stringMatching(/^\d+$/), senderId: ann.id, receiverId: bob.id, text: 'hello over the socket', createdAt: expect.any(String) }),
+      message: aMessage({
+        _id: expect.stringMatching(/^\d+$/),
+        senderId: ann.id,
+        receiverId: bob.id,
+        text: 'hello over the socket',
+        createdAt: expect.any(String),
+      }),
     });
     const { message } = answer as { message: unknown };
     expect(toBob).toEqual([{ type: 'newMessage', message, originSocketId: 'ann-tab' }]);
@@ -72,7 +79,10 @@ describe('sends relayed from a socket', () => {
     const ann = await server.user('Ann Refused');
     const bob = await server.user('Bob Refused');
     const toBob = server.published(bob.id);
-    const named = typeof send === 'object' && 'to' in send && (send.to === 'BOB' || send.to === 'ANN') ? { ...send, to: send.to === 'BOB' ? bob.id : ann.id } : send;
+    const named =
+      typeof send === 'object' && 'to' in send && (send.to === 'BOB' || send.to === 'ANN')
+        ? { ...send, to: send.to === 'BOB' ? bob.id : ann.id }
+        : send;
     expect(await relay(ann.id, named)).toEqual({ error: { status, message } });
     expect((await bob.client.get(`/api/messages/${ann.id}`)).body).toEqual([]);
     expect(toBob).toEqual([]);
@@ -82,7 +92,9 @@ describe('sends relayed from a socket', () => {
     const ann = await server.user('Ann Blocks');
     const bob = await server.user('Bob Blocked');
     expect((await ann.client.post(`/api/messages/block/${bob.id}`)).status).toBe(204);
-    expect(await relay(bob.id, { to: ann.id, text: 'hi' })).toEqual({ error: { status: 403, message: 'This contact is not accepting your messages' } });
+    expect(await relay(bob.id, { to: ann.id, text: 'hi' })).toEqual({
+      error: { status: 403, message: 'This contact is not accepting your messages' },
+    });
     expect(await relay(ann.id, { to: bob.id, text: 'hi' })).toEqual({
       error: { status: 403, message: 'You blocked this contact: unblock them to send a message' },
     });

@@ -54,7 +54,8 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     for (const [a, b] of pairs) await sendAt(db, a, b, 'one', 120);
     for (const [a, b] of pairs) await sendAt(db, b, a, 'two', 120);
     const users = pairs.flat();
-    const withBlocks = async () => (await Promise.all(users.map((user) => blocksOf(db, user)))).filter((blocks) => blocks.length > 0).length;
+    const withBlocks = async () =>
+      (await Promise.all(users.map((user) => blocksOf(db, user)))).filter((blocks) => blocks.length > 0).length;
     const deferred: DeferredBlocks = new Map();
 
     expect(await indexSearchBatch(db, settings, deferred), 'the first four messages read').toBe(4);

@@ -47,14 +47,17 @@ export function AboutField() {
               }}
               autoFocus
             />
-            <span className={`text-xs ${left < 0 ? 'text-danger' : 'text-muted'}`}>
-              {left < 0 ? `${-left} too many` : left}
-            </span>
+            <span className={`text-xs ${left < 0 ? 'text-danger' : 'text-muted'}`}>{left < 0 ? `${-left} too many` : left}</span>
           </label>
           <button type="submit" className="btn btn-primary btn-sm btn-circle" aria-label="Save about" disabled={isSaving || left < 0}>
             <Check className="size-4" aria-hidden="true" />
           </button>
-          <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Cancel editing about" onClick={() => setDraft(null)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-circle"
+            aria-label="Cancel editing about"
+            onClick={() => setDraft(null)}
+          >
             <X className="size-4" aria-hidden="true" />
           </button>
         </form>

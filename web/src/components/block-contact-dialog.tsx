@@ -14,8 +14,7 @@ export function BlockContactDialog({ contact, onDone }: { contact: Contact | nul
       onConfirm={async () => contact && blockUser(contact)}
       onDone={onDone}
     >
-      They will not be able to message you, and neither of you will see when the other is online, typing or last seen. They are not
-      told.
+      They will not be able to message you, and neither of you will see when the other is online, typing or last seen. They are not told.
     </ConfirmDialog>
   );
 }

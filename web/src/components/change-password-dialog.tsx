@@ -28,7 +28,9 @@ export function ChangePasswordDialog({ open, onDone }: { open: boolean; onDone()
   };
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkPassword(passwords.next, 'New password') ?? (passwords.next !== passwords.repeated ? 'The new passwords do not match' : undefined);
+    const problem =
+      checkPassword(passwords.next, 'New password') ??
+      (passwords.next !== passwords.repeated ? 'The new passwords do not match' : undefined);
     if (problem) {
       toast.error(problem);
       return;
@@ -55,7 +57,11 @@ export function ChangePasswordDialog({ open, onDone }: { open: boolean; onDone()
           <button type="button" className="btn btn-ghost" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={isChanging || !passwords.current || !passwords.next || !passwords.repeated}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={isChanging || !passwords.current || !passwords.next || !passwords.repeated}
+          >
             Change password
           </button>
         </div>

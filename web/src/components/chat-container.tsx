@@ -215,12 +215,7 @@ export function ChatContainer() {
     >
       <ChatHeader onSearch={() => setSearchOpen(true)} />
       {isSearchOpen && (
-        <ConversationSearch
-          key={selectedUser._id}
-          peer={selectedUser}
-          onQueryChange={setSearchQuery}
-          onClose={closeSearch}
-        />
+        <ConversationSearch key={selectedUser._id} peer={selectedUser} onQueryChange={setSearchQuery} onClose={closeSearch} />
       )}
       {isMessagesLoading ? (
         <MessageSkeleton />
@@ -236,7 +231,11 @@ export function ChatContainer() {
             className="flex-1 space-y-4 overflow-y-auto p-4"
             data-testid="message-list"
           >
-            {isOlderLoading && <div className="flex justify-center"><span className="loading loading-dots loading-sm" /></div>}
+            {isOlderLoading && (
+              <div className="flex justify-center">
+                <span className="loading loading-dots loading-sm" />
+              </div>
+            )}
             {messages.length === 0 && pending.length === 0 && (
               <p className="py-8 text-center text-sm text-muted">No messages yet. Say hello 👋</p>
             )}

@@ -26,15 +26,15 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
   if (!selectedUser) return null;
   const showInfo = () => setInfoShownFor(selectedUser._id);
   // A block hides presence both ways, and a deleted account has none: nothing is shown rather than a stale "last seen".
-  const status = closed
-    ? null
-    : isTyping
-      ? <span className="text-highlight">typing…</span>
-      : isOnline
-        ? 'Online'
-        : lastSeen
-          ? formatLastSeen(lastSeen)
-          : 'Offline';
+  const status = closed ? null : isTyping ? (
+    <span className="text-highlight">typing…</span>
+  ) : isOnline ? (
+    'Online'
+  ) : lastSeen ? (
+    formatLastSeen(lastSeen)
+  ) : (
+    'Offline'
+  );
 
   return (
     <div className="border-b border-base-300 p-2.5">
@@ -60,7 +60,13 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           </div>
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1">
-          <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onSearch} aria-label="Search in this conversation" title="Search">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-circle"
+            onClick={onSearch}
+            aria-label="Search in this conversation"
+            title="Search"
+          >
             <Search className="size-5" />
           </button>
           <ConversationMenu

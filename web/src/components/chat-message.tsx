@@ -139,7 +139,9 @@ export function ChatMessage({
         </time>
         {message.editedAt && <span className="text-xs text-muted">edited</span>}
         {message.starred && !isDeleted && <Star className="size-3 fill-current text-muted" role="img" aria-label="Starred" />}
-        {isOwn && !isDeleted && outboxStatus !== 'failed' && <MessageStatus status={isPending ? 'sending' : statusOf(message)} message={message} />}
+        {isOwn && !isDeleted && outboxStatus !== 'failed' && (
+          <MessageStatus status={isPending ? 'sending' : statusOf(message)} message={message} />
+        )}
         {acts && isStored && onReply && (
           <MessageAction label="Reply" onClick={() => onReply(message)}>
             <Reply className="size-3" />

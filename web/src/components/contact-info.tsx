@@ -75,7 +75,10 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
   };
 
   return (
-    <aside aria-label="Contact info" className="absolute inset-0 z-20 flex flex-col overflow-y-auto bg-base-100 sm:left-auto sm:w-96 sm:border-l sm:border-base-300">
+    <aside
+      aria-label="Contact info"
+      className="absolute inset-0 z-20 flex flex-col overflow-y-auto bg-base-100 sm:left-auto sm:w-96 sm:border-l sm:border-base-300"
+    >
       <div className="flex items-center gap-2 border-b border-base-300 p-2.5">
         <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label="Close contact info">
           <X className="size-5" />
@@ -122,14 +125,24 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
                   type="button"
                   className="block w-full"
                   onClick={() => show(message._id)}
-                  aria-label={photoDescription(message.createdAt, { name: peer.fullName, isMe: message.senderId === myId }, message.image ? 'photo' : 'video')}
+                  aria-label={photoDescription(
+                    message.createdAt,
+                    { name: peer.fullName, isMe: message.senderId === myId },
+                    message.image ? 'photo' : 'video',
+                  )}
                 >
                   {message.image ? (
                     <img src={thumbnailUrl(message.image)} alt="" className="aspect-square w-full rounded object-cover" loading="lazy" />
                   ) : (
                     <span className="relative block">
                       {/* Its first frame, as the tile's picture. */}
-                      <video src={message.file?.url} preload="metadata" muted className="aspect-square w-full rounded bg-black object-cover" aria-hidden="true" />
+                      <video
+                        src={message.file?.url}
+                        preload="metadata"
+                        muted
+                        className="aspect-square w-full rounded bg-black object-cover"
+                        aria-hidden="true"
+                      />
                       <Play className="absolute inset-0 m-auto size-8 fill-white text-white drop-shadow" aria-hidden="true" />
                     </span>
                   )}

@@ -1,5 +1,18 @@
 import type { MuteDuration } from '@chat/contracts';
-import { Archive, ArchiveRestore, Ban, Bell, BellOff, CheckSquare, Eraser, EllipsisVertical, Info, MessageSquareDot, Pin, PinOff } from 'lucide-react';
+import {
+  Archive,
+  ArchiveRestore,
+  Ban,
+  Bell,
+  BellOff,
+  CheckSquare,
+  Eraser,
+  EllipsisVertical,
+  Info,
+  MessageSquareDot,
+  Pin,
+  PinOff,
+} from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatDayTime } from '../lib/format-time';
@@ -43,7 +56,16 @@ export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInf
       >
         <EllipsisVertical className="size-5" />
       </button>
-      {isOpen && <ConversationMenuList userId={userId} canBlock={canBlock} onBlock={onBlock} onClear={onClear} onShowInfo={onShowInfo} onClose={close} />}
+      {isOpen && (
+        <ConversationMenuList
+          userId={userId}
+          canBlock={canBlock}
+          onBlock={onBlock}
+          onClear={onClear}
+          onShowInfo={onShowInfo}
+          onClose={close}
+        />
+      )}
     </div>
   );
 }
@@ -137,7 +159,11 @@ function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, 
         </>
       )}
       {muted ? (
-        <MenuItem icon={<Bell />} onClick={choose(() => void unmute(userId))} detail={mutedUntil ? `Muted until ${formatDayTime(mutedUntil)}` : 'Muted always'}>
+        <MenuItem
+          icon={<Bell />}
+          onClick={choose(() => void unmute(userId))}
+          detail={mutedUntil ? `Muted until ${formatDayTime(mutedUntil)}` : 'Muted always'}
+        >
           Unmute notifications
         </MenuItem>
       ) : (

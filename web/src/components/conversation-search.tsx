@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE, searchWords, type Contact } from '@chat/contracts';
 import { ChevronDown, ChevronUp, Search, X } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../lib/api';
 import { errorMessage } from '../store/use-auth-store';
@@ -29,6 +29,10 @@ export function ConversationSearch({ peer, onQueryChange, onClose }: Conversatio
   const inputRef = useRef<HTMLInputElement>(null);
   const openMessage = useChatStore((state) => state.openMessage);
   const show = (messageId: string) => openMessage(peer, messageId);
+  const onSearched = useEffectEvent((wanted: string, firstMatch?: string) => {
+    onQueryChange(wanted);
+    if (firstMatch) show(firstMatch);
+  });
 
   useEffect(() => inputRef.current?.focus(), []);
 
@@ -37,7 +41,7 @@ export function ConversationSearch({ peer, onQueryChange, onClose }: Conversatio
     if (searchWords(wanted).length === 0) {
       setMatches([]);
       setSearched('');
-      onQueryChange('');
+      onSearched('');
       return;
     }
     let current = true;
@@ -49,8 +53,7 @@ export function ConversationSearch({ peer, onQueryChange, onClose }: Conversatio
         setHasMore(found.length === DEFAULT_PAGE);
         setIndex(0);
         setSearched(wanted);
-        onQueryChange(wanted);
-        if (found[0]) show(found[0].message._id);
+        onSearched(wanted, found[0]?.message._id);
       } catch (error) {
         if (current) toast.error(errorMessage(error));
       }

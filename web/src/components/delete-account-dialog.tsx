@@ -29,8 +29,8 @@ export function DeleteAccountDialog({ open, onDone }: { open: boolean; onDone():
           Delete your account?
         </h3>
         <p className="text-sm text-muted">
-          Your profile, photo and the images you sent are removed, and you are signed out everywhere. The people you talked to keep
-          your words, shown as from “Deleted user”. This cannot be undone.
+          Your profile, photo and the images you sent are removed, and you are signed out everywhere. The people you talked to keep your
+          words, shown as from “Deleted user”. This cannot be undone.
         </p>
         <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
         <div className="modal-action">

@@ -22,7 +22,12 @@ export function DeleteMessageDialog({ messages, peerName, onDone }: { messages: 
     const [first] = chosen;
     if (!first) return Promise.resolve();
     const peerId = first.senderId === myId ? first.receiverId : first.senderId;
-    return done(deleteForMe(peerId, chosen.map((message) => message._id)));
+    return done(
+      deleteForMe(
+        peerId,
+        chosen.map((message) => message._id),
+      ),
+    );
   };
   const removeForEveryone = () => done(Promise.all(chosen.map((message) => deleteMessage(message._id))));
   return (

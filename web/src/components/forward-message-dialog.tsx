@@ -69,7 +69,13 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
           {messages && messages.length > 1 ? `Forward ${messages.length} messages` : 'Forward message'}
         </h3>
         {messages?.length === 1 && <p className="mt-2 truncate rounded-md bg-base-200 px-3 py-2 text-sm">{messagePreview(messages[0]!)}</p>}
-        <PeopleSearchField label="Search people to forward to" placeholder="Search people" value={query} onChange={setQuery} className="mt-3 flex" />
+        <PeopleSearchField
+          label="Search people to forward to"
+          placeholder="Search people"
+          value={query}
+          onChange={setQuery}
+          className="mt-3 flex"
+        />
         <p className="mt-2 text-xs text-muted">
           {chosen.length} of up to {MAX_FORWARD_RECIPIENTS} chosen
         </p>
@@ -89,7 +95,9 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
               </label>
             </li>
           ))}
-          {candidates.length === 0 && <li className="p-2 text-sm text-muted">{found ? `Nobody matches “${query.trim()}”` : 'No contacts yet'}</li>}
+          {candidates.length === 0 && (
+            <li className="p-2 text-sm text-muted">{found ? `Nobody matches “${query.trim()}”` : 'No contacts yet'}</li>
+          )}
         </ul>
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onDone}>

@@ -45,11 +45,21 @@ export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
       {open && (
         <div className="relative flex max-h-[90vh] max-w-[90vw] items-center justify-center">
           <img src={open} alt={description} className="max-h-[90vh] max-w-[90vw] rounded-lg object-contain" />
-          <button type="button" className="btn btn-circle btn-sm absolute top-2 right-2" aria-label="Close image" onClick={() => onShow(null)}>
+          <button
+            type="button"
+            className="btn btn-circle btn-sm absolute top-2 right-2"
+            aria-label="Close image"
+            onClick={() => onShow(null)}
+          >
             <X className="size-4" />
           </button>
           {previous && (
-            <button type="button" className="btn btn-circle btn-sm absolute left-2" aria-label="Previous image" onClick={() => onShow(previous)}>
+            <button
+              type="button"
+              className="btn btn-circle btn-sm absolute left-2"
+              aria-label="Previous image"
+              onClick={() => onShow(previous)}
+            >
               <ChevronLeft className="size-4" />
             </button>
           )}

@@ -36,7 +36,13 @@ function FileCard({ file, isPending }: { file: FileAttachment; isPending: boolea
         <span className="block text-xs">{details}</span>
       </span>
       {!isPending && file.url && (
-        <a href={file.url} download={file.name} className="btn btn-ghost btn-sm btn-circle shrink-0 text-inherit" aria-label={`Download ${file.name}`} title="Download">
+        <a
+          href={file.url}
+          download={file.name}
+          className="btn btn-ghost btn-sm btn-circle shrink-0 text-inherit"
+          aria-label={`Download ${file.name}`}
+          title="Download"
+        >
           <Download className="size-5" />
         </a>
       )}

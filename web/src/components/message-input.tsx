@@ -10,7 +10,17 @@ import {
   type Message,
 } from '@chat/contracts';
 import { FileText, Image, Mic, Paperclip, Pencil, Reply, Send, Smile, Trash2, X } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import toast from 'react-hot-toast';
 import { quoteOf, quotePreview } from '../lib/message-preview';
 import { readAsDataUrl } from '../lib/read-image';
@@ -19,7 +29,6 @@ import { useVoiceRecorder, type VoiceRecording } from '../lib/use-voice-recorder
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 import { SendFilesDialog } from './send-files-dialog';
 import { useChatStore } from '../store/use-chat-store';
-
 
 /** Whether there is something to send: words, or an attachment (an image or a file) with or without them. */
 export const canSend = (text: string, attachment: unknown) => text.trim().length > 0 || (attachment !== null && attachment !== undefined);
@@ -42,13 +51,24 @@ interface MessageInputProps {
 }
 
 /** How a chosen file goes: a picture as a photo (read as a data URL), anything else as a file; or why it cannot. */
-async function attachmentOf(chosen: File, asPhoto = isImageType(chosen.type)): Promise<{ problem: string } | { image: string } | { file: File }> {
+async function attachmentOf(
+  chosen: File,
+  asPhoto = isImageType(chosen.type),
+): Promise<{ problem: string } | { image: string } | { file: File }> {
   const problem = asPhoto ? checkImageFile(chosen) : checkAttachedFile(chosen);
   if (problem) return { problem };
   return asPhoto ? { image: await readAsDataUrl(chosen) } : { file: chosen };
 }
 
-export function MessageInput({ peerId, droppedFiles = null, editing = null, onEditDone, onEditLatest, replyingTo = null, onReplyDone }: MessageInputProps) {
+export function MessageInput({
+  peerId,
+  droppedFiles = null,
+  editing = null,
+  onEditDone,
+  onEditLatest,
+  replyingTo = null,
+  onReplyDone,
+}: MessageInputProps) {
   const draft = useChatStore((state) => state.drafts[peerId] ?? '');
   const image = useChatStore((state) => state.draftImages[peerId] ?? null);
   const file = useChatStore((state) => state.draftFiles[peerId] ?? null);
@@ -74,7 +94,7 @@ export function MessageInput({ peerId, droppedFiles = null, editing = null, onEd
     notifyTyping(false);
     setEditText(editing.text ?? '');
     textInputRef.current?.focus();
-  }, [editing]);
+  }, [editing, notifyTyping]);
   const endEdit = () => onEditDone?.();
 
   // The box is as tall as its lines (up to its max-height, then it scrolls).
@@ -85,22 +105,29 @@ export function MessageInput({ peerId, droppedFiles = null, editing = null, onEd
     box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
   }, [text]);
 
+  const replyingToId = replyingTo?.message._id;
   useEffect(() => {
-    if (replyingTo) textInputRef.current?.focus();
-  }, [replyingTo?.message._id]);
+    if (replyingToId) textInputRef.current?.focus();
+  }, [replyingToId]);
 
   const replyTo = replyingTo && quoteOf(replyingTo.message);
   const sendVoice = useCallback(
     ({ blob, seconds }: VoiceRecording) => {
-      sendMessage({ text: '', image: null, file: new File([blob], VOICE_MESSAGE_NAME, { type: blob.type }), voiceSeconds: seconds, replyTo });
+      sendMessage({
+        text: '',
+        image: null,
+        file: new File([blob], VOICE_MESSAGE_NAME, { type: blob.type }),
+        voiceSeconds: seconds,
+        replyTo,
+      });
       onReplyDone?.();
     },
     [sendMessage, replyTo, onReplyDone],
   );
   const voice = useVoiceRecorder(sendVoice);
-  const { cancel: cancelRecording } = voice;
+  const cancelRecording = useEffectEvent(() => voice.cancel());
   // A recording is for the person it was started for: opening another conversation throws it away.
-  useEffect(() => cancelRecording, [peerId]);
+  useEffect(() => () => cancelRecording(), [peerId]);
   const startRecording = async () => {
     notifyTyping(false);
     if (!(await voice.start())) toast.error('Allow the microphone to record a voice message');
@@ -137,9 +164,10 @@ export function MessageInput({ peerId, droppedFiles = null, editing = null, onEd
     }
   };
 
+  // Each drop is a new list, attached once.
+  const attachDropped = useEffectEvent((dropped: File[]) => attachAll(dropped));
   useEffect(() => {
-    if (droppedFiles) attachAll(droppedFiles);
-    // Each drop is a new list, attached once; attachAll itself is new on every render.
+    if (droppedFiles) attachDropped(droppedFiles);
   }, [droppedFiles]);
 
   const removeAttachment = () => {
@@ -207,7 +235,10 @@ export function MessageInput({ peerId, droppedFiles = null, editing = null, onEd
         </div>
       )}
       {replyingTo && !editing && (
-        <div className="mb-2 flex items-center gap-2 rounded-lg border-l-4 border-primary bg-base-200 px-3 py-1.5 text-sm" data-testid="reply-bar">
+        <div
+          className="mb-2 flex items-center gap-2 rounded-lg border-l-4 border-primary bg-base-200 px-3 py-1.5 text-sm"
+          data-testid="reply-bar"
+        >
           <Reply className="size-4 shrink-0" />
           <span className="min-w-0 flex-1">
             <span className="block text-xs font-semibold">Replying to {replyingTo.authorName}</span>
@@ -235,7 +266,10 @@ export function MessageInput({ peerId, droppedFiles = null, editing = null, onEd
       )}
 
       {file && (
-        <div className="mb-3 flex max-w-sm items-center gap-3 rounded-lg border border-base-300 bg-base-200 px-3 py-2" data-testid="file-to-send">
+        <div
+          className="mb-3 flex max-w-sm items-center gap-3 rounded-lg border border-base-300 bg-base-200 px-3 py-2"
+          data-testid="file-to-send"
+        >
           <FileText className="size-6 shrink-0" aria-hidden="true" />
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-medium">{file.name}</span>
@@ -273,87 +307,87 @@ export function MessageInput({ peerId, droppedFiles = null, editing = null, onEd
           </button>
         </div>
       ) : (
-      <form onSubmit={onSubmit} className="flex items-end gap-2">
-        <div className="flex flex-1 items-end gap-2">
-          <textarea
-            ref={textInputRef}
-            rows={1}
-            className="textarea textarea-sm max-h-40 min-h-0 w-full resize-none rounded-lg leading-snug sm:textarea-md"
-            placeholder="Type a message..."
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              // Changing a message already sent is not writing a new one: nobody is told I type.
-              if (!editing) notifyTyping(event.target.value.trim().length > 0);
-            }}
-            onBlur={() => notifyTyping(false)}
-            onPaste={onPaste}
-            onKeyDown={onKeyDown}
-            maxLength={MAX_TEXT}
-            aria-label="Message"
-          />
-          <input
-            type="file"
-            accept="image/*"
-            className="hidden"
-            ref={fileInputRef}
-            data-testid="image-input"
-            multiple
-            onChange={(event) => {
-              const chosen = [...(event.target.files ?? [])];
-              if (chosen.length === 1) void attach(chosen[0]!, true);
-              else attachAll(chosen);
-            }}
-          />
-          <input
-            type="file"
-            className="hidden"
-            ref={documentInputRef}
-            data-testid="file-input"
-            multiple
-            onChange={(event) => {
-              attachAll([...(event.target.files ?? [])]);
-              // The same files may be picked again.
-              event.target.value = '';
-            }}
-          />
-          <button
-            type="button"
-            className="btn btn-circle btn-sm hidden sm:flex"
-            onClick={() => setPickerOpen((open) => !open)}
-            aria-label="Emoji"
-            aria-expanded={isPickerOpen}
-          >
-            <Smile className="size-5" />
+        <form onSubmit={onSubmit} className="flex items-end gap-2">
+          <div className="flex flex-1 items-end gap-2">
+            <textarea
+              ref={textInputRef}
+              rows={1}
+              className="textarea textarea-sm max-h-40 min-h-0 w-full resize-none rounded-lg leading-snug sm:textarea-md"
+              placeholder="Type a message..."
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                // Changing a message already sent is not writing a new one: nobody is told I type.
+                if (!editing) notifyTyping(event.target.value.trim().length > 0);
+              }}
+              onBlur={() => notifyTyping(false)}
+              onPaste={onPaste}
+              onKeyDown={onKeyDown}
+              maxLength={MAX_TEXT}
+              aria-label="Message"
+            />
+            <input
+              type="file"
+              accept="image/*"
+              className="hidden"
+              ref={fileInputRef}
+              data-testid="image-input"
+              multiple
+              onChange={(event) => {
+                const chosen = [...(event.target.files ?? [])];
+                if (chosen.length === 1) void attach(chosen[0]!, true);
+                else attachAll(chosen);
+              }}
+            />
+            <input
+              type="file"
+              className="hidden"
+              ref={documentInputRef}
+              data-testid="file-input"
+              multiple
+              onChange={(event) => {
+                attachAll([...(event.target.files ?? [])]);
+                // The same files may be picked again.
+                event.target.value = '';
+              }}
+            />
+            <button
+              type="button"
+              className="btn btn-circle btn-sm hidden sm:flex"
+              onClick={() => setPickerOpen((open) => !open)}
+              aria-label="Emoji"
+              aria-expanded={isPickerOpen}
+            >
+              <Smile className="size-5" />
+            </button>
+            <button
+              type="button"
+              className={`btn btn-circle btn-sm hidden sm:flex ${image ? 'text-success' : 'text-base-content/60'}`}
+              onClick={() => fileInputRef.current?.click()}
+              aria-label="Attach image"
+            >
+              <Image className="size-5" />
+            </button>
+            <button
+              type="button"
+              className={`btn btn-circle btn-sm ${file ? 'text-success' : 'text-base-content/60'}`}
+              onClick={() => documentInputRef.current?.click()}
+              aria-label="Attach file"
+              title="Attach a file or a photo"
+            >
+              <Paperclip className="size-5" />
+            </button>
+          </div>
+          {/* With nothing written yet, a voice message can be recorded instead. */}
+          {!editing && !canSend(text, attachment) && (
+            <button type="button" className="btn btn-circle btn-sm" onClick={() => void startRecording()} aria-label="Record voice message">
+              <Mic className="size-5" />
+            </button>
+          )}
+          <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, attachment) || isSaving} aria-label="Send">
+            <Send className="size-5" />
           </button>
-          <button
-            type="button"
-            className={`btn btn-circle btn-sm hidden sm:flex ${image ? 'text-success' : 'text-base-content/60'}`}
-            onClick={() => fileInputRef.current?.click()}
-            aria-label="Attach image"
-          >
-            <Image className="size-5" />
-          </button>
-          <button
-            type="button"
-            className={`btn btn-circle btn-sm ${file ? 'text-success' : 'text-base-content/60'}`}
-            onClick={() => documentInputRef.current?.click()}
-            aria-label="Attach file"
-            title="Attach a file or a photo"
-          >
-            <Paperclip className="size-5" />
-          </button>
-        </div>
-        {/* With nothing written yet, a voice message can be recorded instead. */}
-        {!editing && !canSend(text, attachment) && (
-          <button type="button" className="btn btn-circle btn-sm" onClick={() => void startRecording()} aria-label="Record voice message">
-            <Mic className="size-5" />
-          </button>
-        )}
-        <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, attachment) || isSaving} aria-label="Send">
-          <Send className="size-5" />
-        </button>
-      </form>
+        </form>
       )}
       <SendFilesDialog files={choosingMany} onSend={(chosen) => void sendEach(chosen)} onDone={() => setChoosingMany(null)} />
     </div>

@@ -51,7 +51,11 @@ export function MessageList({
               onClick={() => openMessage(peer, message._id)}
               data-testid="message-result"
             >
-              <img src={avatarOf(peer.profilePic)} alt={peer.fullName} className="mx-auto size-10 shrink-0 rounded-full object-cover lg:mx-0" />
+              <img
+                src={avatarOf(peer.profilePic)}
+                alt={peer.fullName}
+                className="mx-auto size-10 shrink-0 rounded-full object-cover lg:mx-0"
+              />
               <span className="hidden min-w-0 flex-1 lg:block">
                 <span className="flex items-baseline gap-2">
                   <span className="truncate font-medium">{peer.fullName}</span>

@@ -16,7 +16,9 @@ export function QuotedMessage({ quote, authorName, onOpen }: { quote: Quote; aut
       <span className="min-w-0">
         <span className="sr-only">In reply to </span>
         <span className="block text-xs font-semibold">{authorName}</span>
-        <span className={`line-clamp-2 break-words ${quote.text === null && quote.image === null && !quote.fileName ? 'italic' : ''}`}>{preview}</span>
+        <span className={`line-clamp-2 break-words ${quote.text === null && quote.image === null && !quote.fileName ? 'italic' : ''}`}>
+          {preview}
+        </span>
       </span>
     </button>
   );

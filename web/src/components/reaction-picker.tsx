@@ -25,7 +25,13 @@ export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'e
       ) : (
         <div className="flex items-center gap-0.5 rounded-full border border-base-300 bg-base-100 p-1 shadow-lg">
           {QUICK_REACTIONS.map((emoji) => (
-            <button key={emoji} type="button" className="btn btn-ghost btn-sm btn-circle text-lg" aria-label={`React ${emoji}`} onClick={() => onPick(emoji)}>
+            <button
+              key={emoji}
+              type="button"
+              className="btn btn-ghost btn-sm btn-circle text-lg"
+              aria-label={`React ${emoji}`}
+              onClick={() => onPick(emoji)}
+            >
               {emoji}
             </button>
           ))}

@@ -30,7 +30,12 @@ export function SelectionBar({ chosen, onForward, onDelete }: SelectionBarProps)
       <span className="flex-1 text-sm" aria-live="polite">
         {chosen.length === 1 ? '1 selected' : `${chosen.length} selected`}
       </span>
-      <BarAction label={allStarred ? 'Unstar messages' : 'Star messages'} title={allStarred ? 'Unstar' : 'Star'} onClick={toggleStars} disabled={live.length === 0}>
+      <BarAction
+        label={allStarred ? 'Unstar messages' : 'Star messages'}
+        title={allStarred ? 'Unstar' : 'Star'}
+        onClick={toggleStars}
+        disabled={live.length === 0}
+      >
         {allStarred ? <StarOff className="size-5" /> : <Star className="size-5" />}
       </BarAction>
       <BarAction label="Forward messages" title="Forward" onClick={() => onForward(live)} disabled={live.length === 0}>
@@ -44,9 +49,28 @@ export function SelectionBar({ chosen, onForward, onDelete }: SelectionBarProps)
 }
 
 /** One of the bar's actions on the chosen messages, an icon named for what it does. */
-function BarAction({ label, title, onClick, disabled, children }: { label: string; title: string; onClick(): void; disabled: boolean; children: ReactNode }) {
+function BarAction({
+  label,
+  title,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  title: string;
+  onClick(): void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClick} disabled={disabled} aria-label={label} title={title}>
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm btn-circle"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      title={title}
+    >
       {children}
     </button>
   );

@@ -156,7 +156,11 @@ function Contacts() {
 /** The way into the archive ("Archived 3") from the inbox, and back to the chats from it. */
 function ArchiveToggle({ isOpen, count, onToggle }: { isOpen: boolean; count: number; onToggle(): void }) {
   return (
-    <button type="button" className="flex w-full items-center gap-3 border-b border-base-300 px-5 py-3 hover:bg-base-300" onClick={onToggle}>
+    <button
+      type="button"
+      className="flex w-full items-center gap-3 border-b border-base-300 px-5 py-3 hover:bg-base-300"
+      onClick={onToggle}
+    >
       {isOpen ? <ArrowLeft className="size-5 shrink-0" aria-hidden="true" /> : <Archive className="size-5 shrink-0" aria-hidden="true" />}
       <span className="sr-only lg:not-sr-only">{isOpen ? 'Back to chats' : 'Archived'}</span>
       {!isOpen && (
@@ -192,7 +196,9 @@ function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
     >
       <div className="relative mx-auto shrink-0 lg:mx-0">
         <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
-        {isOnline && <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />}
+        {isOnline && (
+          <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />
+        )}
         {unread > 0 ? <UnreadBadge count={unread} /> : user.markedUnread && <MarkedUnreadDot />}
       </div>
       <div className="hidden min-w-0 flex-1 text-left lg:block">

@@ -16,7 +16,13 @@ export function StarredMessages() {
   return (
     <>
       <div className="flex w-full flex-col items-center gap-2 border-b border-base-300 p-5 lg:flex-row lg:gap-3">
-        <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => void setOpen(false)} aria-label="Back to chats" title="Back to chats">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-circle"
+          onClick={() => void setOpen(false)}
+          aria-label="Back to chats"
+          title="Back to chats"
+        >
           <ArrowLeft className="size-5" />
         </button>
         <h2 className="hidden font-medium lg:block">Starred messages</h2>

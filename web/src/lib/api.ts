@@ -98,7 +98,12 @@ async function exchange<T>(
  * A JSON POST whose upload progress is reported (0 to 1) as it goes: fetch cannot tell, so an
  * XMLHttpRequest does it; errors as `request` throws them.
  */
-function postWithProgress<T>(path: string, body: unknown, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<T> {
+function postWithProgress<T>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   const isForm = body instanceof FormData;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -148,7 +153,11 @@ export const api = {
   updateSettings: (settings: UpdateSettingsBody) => request<AuthUser>('PUT', '/auth/settings', settings),
   /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */
   /** A page of the sidebar: `online` for those online now only ("Show online only"), however many there are. */
-  getUsers: async ({ online, archived, ...params }: { q?: string; cursor?: string; online?: boolean; archived?: boolean } = {}): Promise<InboxPage> => {
+  getUsers: async ({
+    online,
+    archived,
+    ...params
+  }: { q?: string; cursor?: string; online?: boolean; archived?: boolean } = {}): Promise<InboxPage> => {
     const path = `/messages/users${query({ ...params, online: online ? 'true' : undefined, archived: archived ? 'true' : undefined })}`;
     const { data, headers } = await exchange<InboxEntry[]>('GET', path);
     const archivedCount = headers.get(ARCHIVED_COUNT_HEADER);
@@ -202,15 +211,17 @@ export const api = {
   sendOverSocket: async (socket: ChatSocket, userId: string, { text, clientMessageId, replyTo, forwardOf }: SendBody): Promise<Message> => {
     let answer: SocketSendAnswer;
     try {
-      answer = await socket.timeout(SOCKET_SEND_TIMEOUT_MS).emitWithAck('sendMessage', { to: userId, text, clientMessageId, replyTo, forwardOf });
+      // Socket.IO's types lose the acknowledgement's type once a timeout is set.
+      answer = (await socket
+        .timeout(SOCKET_SEND_TIMEOUT_MS)
+        .emitWithAck('sendMessage', { to: userId, text, clientMessageId, replyTo, forwardOf })) as SocketSendAnswer;
     } catch {
       throw unreachable();
     }
     if ('error' in answer) throw new ApiError(answer.error.message, answer.error.status);
     return answer.message;
   },
-  editMessage: (messageId: string, text: string) =>
-    request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
+  editMessage: (messageId: string, text: string) => request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
   deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
   /** One kind of what my conversation with the user holds (its photos, files or links), newest first, a page of DEFAULT_PAGE. */
   /** A contact as their contact info shows them, with their "About". */
@@ -231,9 +242,11 @@ export const api = {
   /** Toggles my reaction: the same emoji again takes it back. */
   react: (messageId: string, emoji: string) => request<Message>('POST', `/messages/react/${encodeURIComponent(messageId)}`, { emoji }),
   /** Stars (or unstars) a message I sent or received: a bookmark of mine on every device, which the other person never sees. */
-  star: (messageId: string, starred: boolean) => request<void>('POST', `/messages/${starred ? 'star' : 'unstar'}/${encodeURIComponent(messageId)}`),
+  star: (messageId: string, starred: boolean) =>
+    request<void>('POST', `/messages/${starred ? 'star' : 'unstar'}/${encodeURIComponent(messageId)}`),
   /** The messages I starred, newest first, a page of DEFAULT_PAGE; the next page starts `before` the last one. */
-  getStarred: (options: { before?: string } = {}) => request<MessageSearchResult[]>('GET', `/messages/starred${query({ before: options.before })}`),
+  getStarred: (options: { before?: string } = {}) =>
+    request<MessageSearchResult[]>('GET', `/messages/starred${query({ before: options.before })}`),
   /** Their messages to me are refused, and neither of us sees the other's presence. */
   block: (userId: string) => request<void>('POST', `/messages/block/${encodeURIComponent(userId)}`),
   unblock: (userId: string) => request<void>('POST', `/messages/unblock/${encodeURIComponent(userId)}`),
@@ -251,7 +264,8 @@ export const api = {
   markUnread: (userId: string, marked: boolean) =>
     request<void>('POST', `/messages/${marked ? 'mark-unread' : 'unmark-unread'}/${encodeURIComponent(userId)}`),
   /** Mutes my conversation with the user on every device of mine, for `duration`; answers until when. */
-  mute: (userId: string, duration: MuteDuration) => request<Mute>('POST', `/messages/mute/${encodeURIComponent(userId)}`, { for: duration }),
+  mute: (userId: string, duration: MuteDuration) =>
+    request<Mute>('POST', `/messages/mute/${encodeURIComponent(userId)}`, { for: duration }),
   unmute: (userId: string) => request<void>('POST', `/messages/unmute/${encodeURIComponent(userId)}`),
   /** The conversations I have muted now. */
   getMutes: () => request<Mute[]>('GET', '/messages/mutes'),

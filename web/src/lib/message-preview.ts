@@ -6,7 +6,9 @@ export const DELETED_MESSAGE = 'This message was deleted';
 
 /** A message in one line, as the inbox and notifications show it: its text, "📷 Photo", "🎤 Voice message (0:07)", "🎥 beach.mp4" or "📄 report.pdf". */
 export const messagePreview = (message: Message): string =>
-  message.deletedAt ? `🚫 ${DELETED_MESSAGE}` : message.text?.trim() || (message.image ? '📷 Photo' : message.file ? filePreview(message.file) : '');
+  message.deletedAt
+    ? `🚫 ${DELETED_MESSAGE}`
+    : message.text?.trim() || (message.image ? '📷 Photo' : message.file ? filePreview(message.file) : '');
 
 const filePreview = ({ name, voice, video }: FileAttachment) =>
   voice ? `🎤 ${VOICE_MESSAGE_NAME} (${formatDuration(voice.seconds)})` : `${video ? '🎥' : '📄'} ${name}`;

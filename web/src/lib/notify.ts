@@ -12,7 +12,10 @@ function chime(): void {
     gain.connect(audio.destination);
     gain.gain.setValueAtTime(0.08, audio.currentTime);
     gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
-    for (const [frequency, start] of [[880, 0], [1320, 0.12]] as const) {
+    for (const [frequency, start] of [
+      [880, 0],
+      [1320, 0.12],
+    ] as const) {
       const tone = audio.createOscillator();
       tone.frequency.value = frequency;
       tone.connect(gain);

@@ -7,7 +7,9 @@ import type { ChatSocket } from './socket';
  * deployment sees exactly what it always saw), else the people on screen: the open conversation's
  * and the loaded sidebar pages' (none before the first page came: not everyone of a large deployment).
  */
-export function watchedUsers(state: Pick<ChatState, 'users' | 'usersLoaded' | 'usersCursor' | 'usersQuery' | 'selectedUser'>): WatchPresence {
+export function watchedUsers(
+  state: Pick<ChatState, 'users' | 'usersLoaded' | 'usersCursor' | 'usersQuery' | 'selectedUser'>,
+): WatchPresence {
   if (state.usersLoaded && !state.usersCursor && !state.usersQuery) return 'everyone';
   const ids = new Set(state.selectedUser ? [state.selectedUser._id] : []);
   for (const user of state.users) {

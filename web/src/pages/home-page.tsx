@@ -8,9 +8,7 @@ import { useChatStore } from '../store/use-chat-store';
 
 /** The tab's title counts every unread message, and each conversation marked unread, as messengers do: "(3) Chat.io". */
 function useUnreadTitle() {
-  const unread = useChatStore((state) =>
-    state.users.reduce((total, user) => total + (user.unreadCount || (user.markedUnread ? 1 : 0)), 0),
-  );
+  const unread = useChatStore((state) => state.users.reduce((total, user) => total + (user.unreadCount || (user.markedUnread ? 1 : 0)), 0));
   useEffect(() => {
     document.title = unread > 0 ? `(${unread}) Chat.io` : 'Chat.io';
     return () => {

@@ -11,7 +11,8 @@ import { readAsDataUrl } from '../lib/read-image';
 import { useAuthStore } from '../store/use-auth-store';
 
 export function ProfilePage() {
-  const { authUser, isUpdatingProfile, updateProfile, isRemovingPhoto, removeProfilePic, isLoggingOutEverywhere, logoutAll } = useAuthStore();
+  const { authUser, isUpdatingProfile, updateProfile, isRemovingPhoto, removeProfilePic, isLoggingOutEverywhere, logoutAll } =
+    useAuthStore();
   const [isDeletingAccount, setDeletingAccount] = useState(false);
   const [isChangingPassword, setChangingPassword] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -75,7 +76,12 @@ export function ProfilePage() {
               {isUpdatingProfile ? 'Uploading...' : 'Click the camera icon to update your photo'}
             </p>
             {authUser.profilePic && (
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void removeProfilePic()} disabled={isUpdatingProfile || isRemovingPhoto}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => void removeProfilePic()}
+                disabled={isUpdatingProfile || isRemovingPhoto}
+              >
                 <Trash2 className="size-4" aria-hidden="true" />
                 Remove photo
               </button>
@@ -129,12 +135,7 @@ export function ProfilePage() {
           </div>
 
           <div className="flex flex-col items-center gap-2 text-center">
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => void logoutAll()}
-              disabled={isLoggingOutEverywhere}
-            >
+            <button type="button" className="btn btn-outline" onClick={() => void logoutAll()} disabled={isLoggingOutEverywhere}>
               <LogOut className="size-5" aria-hidden="true" />
               Log out of all devices
             </button>

@@ -121,7 +121,12 @@ function BlockedContacts() {
             <li key={user._id} className="flex items-center gap-3">
               <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-8 rounded-full" />
               <span className="flex-1 truncate">{user.fullName}</span>
-              <button type="button" className="btn btn-sm" onClick={() => void unblockUser(user._id)} aria-label={`Unblock ${user.fullName}`}>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => void unblockUser(user._id)}
+                aria-label={`Unblock ${user.fullName}`}
+              >
                 Unblock
               </button>
             </li>
@@ -148,7 +153,11 @@ function StorageSettings() {
   if (!usage) return null;
   const used = `${formatFileSize(usage.usedBytes)} of ${formatFileSize(usage.allowedBytes)} used`;
   return (
-    <SettingsSection id="storage-heading" title="Storage" description="The photos and files you send are kept for both of you until deleted">
+    <SettingsSection
+      id="storage-heading"
+      title="Storage"
+      description="The photos and files you send are kept for both of you until deleted"
+    >
       <progress className="progress progress-primary w-full max-w-md" value={usage.usedBytes} max={usage.allowedBytes} aria-label={used} />
       <p className="text-sm" dir="auto">
         {used}
@@ -163,7 +172,6 @@ export function SettingsPage() {
   return (
     <main className="container mx-auto min-h-screen max-w-5xl px-4 pt-20 pb-10">
       <div className="space-y-6">
-
         <div className="flex flex-col gap-1">
           <h2 className="text-lg font-semibold">Theme</h2>
           <p className="text-sm text-muted">Choose a theme for your chat interface</p>
@@ -188,9 +196,7 @@ export function SettingsPage() {
                   <div className="rounded bg-neutral" />
                 </div>
               </div>
-              <span className="w-full truncate text-center text-[11px] font-medium">
-                {name.charAt(0).toUpperCase() + name.slice(1)}
-              </span>
+              <span className="w-full truncate text-center text-[11px] font-medium">{name.charAt(0).toUpperCase() + name.slice(1)}</span>
             </button>
           ))}
         </div>
@@ -214,14 +220,10 @@ export function SettingsPage() {
                   {PREVIEW_MESSAGES.map((message) => (
                     <div key={message.id} className={`flex ${message.isSent ? 'justify-end' : 'justify-start'}`}>
                       <div
-                        className={`max-w-[80%] rounded-xl p-3 shadow-sm ${
-                          message.isSent ? 'bg-primary text-on-primary' : 'bg-base-200'
-                        }`}
+                        className={`max-w-[80%] rounded-xl p-3 shadow-sm ${message.isSent ? 'bg-primary text-on-primary' : 'bg-base-200'}`}
                       >
                         <p className="text-sm">{message.content}</p>
-                        <p className={`mt-1.5 text-[10px] ${message.isSent ? 'text-on-primary' : 'text-muted'}`}>
-                          12:00 PM
-                        </p>
+                        <p className={`mt-1.5 text-[10px] ${message.isSent ? 'text-on-primary' : 'text-muted'}`}>12:00 PM</p>
                       </div>
                     </div>
                   ))}
@@ -229,7 +231,14 @@ export function SettingsPage() {
 
                 <div className="border-t border-base-300 bg-base-100 p-4">
                   <div className="flex gap-2">
-                    <input type="text" className="input input-sm h-10 flex-1 text-sm" placeholder="Type a message..." value="This is a preview" readOnly disabled />
+                    <input
+                      type="text"
+                      className="input input-sm h-10 flex-1 text-sm"
+                      placeholder="Type a message..."
+                      value="This is a preview"
+                      readOnly
+                      disabled
+                    />
                     <button type="button" className="btn btn-primary h-10 min-h-0" aria-label="Send">
                       <Send size={18} />
                     </button>

@@ -70,8 +70,7 @@ function remember(user: AuthUser | null): void {
   }
 }
 
-export const errorMessage = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+export const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 export const useAuthStore = create<AuthState>((set, get) => {
   // The session is checked once per app start, even if a component asks twice.
@@ -230,8 +229,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
       }
     },
 
-    updateProfile: (profilePic) =>
-      receiveUser('isUpdatingProfile', () => api.updateProfile(profilePic), 'Profile updated successfully'),
+    updateProfile: (profilePic) => receiveUser('isUpdatingProfile', () => api.updateProfile(profilePic), 'Profile updated successfully'),
 
     removeProfilePic: () => receiveUser('isRemovingPhoto', api.removeProfilePic, 'Profile photo removed'),
 

@@ -10,7 +10,6 @@ import {
   type Message,
   type MessageReceipt,
   type MessageSearchResult,
-  type QuotedMessage,
 } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
@@ -29,7 +28,17 @@ export const MAX_SEND_ATTEMPTS = 4;
 const retryDelayMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 30_000);
 
 /** A pending message of mine shown as a message: with its clientMessageId for an id, and nothing happened to it yet. */
-export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, image, createdAt, replyTo, forwardOf, file }: PendingMessage): Message => ({
+export const pendingAsMessage = ({
+  clientMessageId,
+  senderId,
+  receiverId,
+  text,
+  image,
+  createdAt,
+  replyTo,
+  forwardOf,
+  file,
+}: PendingMessage): Message => ({
   _id: clientMessageId,
   senderId,
   receiverId,
@@ -50,7 +59,9 @@ export const pendingAsMessage = ({ clientMessageId, senderId, receiverId, text, 
  * Why the open conversation takes no new message: I blocked them, or they deleted their account;
  * null when it is open. A selector: `useChatStore(whyConversationClosed)`.
  */
-export const whyConversationClosed = (state: Pick<ChatState, 'selectedUser' | 'users' | 'blockedUsers'>): 'blocked' | 'account deleted' | null => {
+export const whyConversationClosed = (
+  state: Pick<ChatState, 'selectedUser' | 'users' | 'blockedUsers'>,
+): 'blocked' | 'account deleted' | null => {
   const peerId = state.selectedUser?._id;
   if (!peerId) return null;
   if (state.users.some((user) => user._id === peerId && user.accountDeleted)) return 'account deleted';
@@ -329,7 +340,9 @@ const latestId = (entry: InboxEntry) => Number(entry.latestMessageId ?? entry.la
 function showing(entry: InboxEntry, lastMessage: Message | null): InboxEntry {
   const latest = Math.max(latestId(entry), Number(lastMessage?._id ?? -1));
   const { latestMessageId: _was, ...rest } = entry;
-  return latest === -1 || lastMessage?._id === String(latest) ? { ...rest, lastMessage } : { ...rest, lastMessage, latestMessageId: String(latest) };
+  return latest === -1 || lastMessage?._id === String(latest)
+    ? { ...rest, lastMessage }
+    : { ...rest, lastMessage, latestMessageId: String(latest) };
 }
 
 /** `entry` once messages of it are gone for me: a gone message it showed gives way to `lastMessage` (or nothing); cleared, it is read. */
@@ -410,7 +423,11 @@ export const useChatStore = create<ChatState>((set, get) => {
   const changeOutbox = (change: (queue: PendingMessage[]) => PendingMessage[]) => {
     set((state) => ({ pendingMessages: change(state.pendingMessages) }));
     const me = useAuthStore.getState().authUser?._id;
-    if (me) void outbox.save(me, get().pendingMessages.filter((message) => message.senderId === me));
+    if (me)
+      void outbox.save(
+        me,
+        get().pendingMessages.filter((message) => message.senderId === me),
+      );
   };
   /** The messages matching the search, shown under the contacts that do (words only: a search of "!?" finds none). */
   const searchMessages = async (query: string, before?: string) => {
@@ -421,7 +438,10 @@ export const useChatStore = create<ChatState>((set, get) => {
       set((state) => ({
         // A page asked for twice (two clicks) adds its results once.
         messageResults: before
-          ? [...state.messageResults, ...results.filter(({ message }) => !state.messageResults.some((shown) => shown.message._id === message._id))]
+          ? [
+              ...state.messageResults,
+              ...results.filter(({ message }) => !state.messageResults.some((shown) => shown.message._id === message._id)),
+            ]
           : results,
         hasMoreMessageResults: results.length === DEFAULT_PAGE,
       }));
@@ -468,13 +488,12 @@ export const useChatStore = create<ChatState>((set, get) => {
                 onProgress,
               )
             : api.sendMessage(next.receiverId, body, socket?.id, onProgress)
-          )
-            .finally(() =>
-              set((state) => {
-                const { [next.clientMessageId]: _done, ...uploading } = state.uploadProgress;
-                return { uploadProgress: uploading };
-              }),
-            );
+          ).finally(() =>
+            set((state) => {
+              const { [next.clientMessageId]: _done, ...uploading } = state.uploadProgress;
+              return { uploadProgress: uploading };
+            }),
+          );
         // A text goes over the open socket (no HTTP request); an image or a file, or anything while the
         // socket is down, over HTTP. A retry may take the other way: the clientMessageId stores it once.
         const sent = await (!next.image && !file && socket?.connected ? api.sendOverSocket(socket, next.receiverId, body) : overHttp());
@@ -510,7 +529,11 @@ export const useChatStore = create<ChatState>((set, get) => {
     setTyping(userId, isTyping) {
       clearTimeout(typingTimers.get(userId));
       typingTimers.delete(userId);
-      if (isTyping) typingTimers.set(userId, setTimeout(() => get().setTyping(userId, false), TYPING_EXPIRES_MS));
+      if (isTyping)
+        typingTimers.set(
+          userId,
+          setTimeout(() => get().setTyping(userId, false), TYPING_EXPIRES_MS),
+        );
       set((state) => {
         if (Boolean(state.typingUsers[userId]) === isTyping) return state;
         const { [userId]: _stopped, ...others } = state.typingUsers;
@@ -552,7 +575,9 @@ export const useChatStore = create<ChatState>((set, get) => {
           .map((entry) => {
             const shown = live.get(entry._id);
             const newer = shown?.lastMessage && Number(shown.lastMessage._id) > latestId(entry);
-            const current = withMyReads(newer ? { ...showing(entry, shown.lastMessage), unreadCount: unreadPastPage(entry, shown) } : entry);
+            const current = withMyReads(
+              newer ? { ...showing(entry, shown.lastMessage), unreadCount: unreadPastPage(entry, shown) } : entry,
+            );
             // The open conversation is being read: its count is already cleared here.
             return current._id === open ? { ...current, unreadCount: 0 } : current;
           })
@@ -613,7 +638,11 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     async setMarkedUnread(userId, marked) {
-      await optimistically((on) => get().applyMarkedUnread(userId, on), marked, () => api.markUnread(userId, marked));
+      await optimistically(
+        (on) => get().applyMarkedUnread(userId, on),
+        marked,
+        () => api.markUnread(userId, marked),
+      );
     },
 
     applyMarkedUnread(userId, marked) {
@@ -638,12 +667,20 @@ export const useChatStore = create<ChatState>((set, get) => {
       set({ isMoreUsersLoading: true });
       try {
         const page = await api.getUsers({ q: usersQuery, cursor: usersCursor, online: onlineOnly, archived: showArchived });
-        if (get().usersQuery !== usersQuery || get().usersCursor !== usersCursor || get().onlineOnly !== onlineOnly || get().showArchived !== showArchived) {
+        if (
+          get().usersQuery !== usersQuery ||
+          get().usersCursor !== usersCursor ||
+          get().onlineOnly !== onlineOnly ||
+          get().showArchived !== showArchived
+        ) {
           return;
         }
         set((state) => {
           const loaded = new Set(state.users.map((user) => user._id));
-          return { users: [...state.users, ...page.entries.filter((entry) => !loaded.has(entry._id)).map(withMyReads)], usersCursor: page.next };
+          return {
+            users: [...state.users, ...page.entries.filter((entry) => !loaded.has(entry._id)).map(withMyReads)],
+            usersCursor: page.next,
+          };
         });
       } catch (error) {
         toast.error(errorMessage(error));
@@ -691,15 +728,18 @@ export const useChatStore = create<ChatState>((set, get) => {
           // A full page that starts after everything shown means more was missed than one page
           // holds: the latest page replaces the list and the rest loads on scroll, leaving no gap.
           const newestShown = state.messages.at(-1)?._id;
-          const leavesGap =
-            page.length === DEFAULT_PAGE && newestShown !== undefined && Number(page[0]!._id) > Number(newestShown);
+          const leavesGap = page.length === DEFAULT_PAGE && newestShown !== undefined && Number(page[0]!._id) > Number(newestShown);
           if (leavesGap) return { messages: page, hasOlderMessages: true };
           // A message of this conversation that arrived live while its history loaded stays shown
           // (the page was read before it was stored); another conversation's list goes.
           if (firstLoad) {
             const arrivedMeanwhile = state.messages.filter((message) => message.senderId === userId || message.receiverId === userId);
             const messages = merge(page, arrivedMeanwhile);
-            return { messages, hasOlderMessages: page.length === DEFAULT_PAGE, unreadMarker: unreadMarkerIn(messages, userId, unreadOnOpen) };
+            return {
+              messages,
+              hasOlderMessages: page.length === DEFAULT_PAGE,
+              unreadMarker: unreadMarkerIn(messages, userId, unreadOnOpen),
+            };
           }
           return { messages: merge(state.messages, page) };
         });
@@ -745,7 +785,12 @@ export const useChatStore = create<ChatState>((set, get) => {
         text: message.text || null,
         image: message.image || null,
         file: message.file
-          ? { blob: message.file, name: message.file.name, size: message.file.size, ...(message.voiceSeconds ? { voice: { seconds: message.voiceSeconds } } : {}) }
+          ? {
+              blob: message.file,
+              name: message.file.name,
+              size: message.file.size,
+              ...(message.voiceSeconds ? { voice: { seconds: message.voiceSeconds } } : {}),
+            }
           : null,
         createdAt: new Date().toISOString(),
         replyTo: message.replyTo ?? null,
@@ -849,7 +894,9 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     retryMessage(clientMessageId) {
       changeOutbox((queue) =>
-        queue.map((message) => (message.clientMessageId === clientMessageId ? { ...message, status: 'sending', attempts: 0, failure: null } : message)),
+        queue.map((message) =>
+          message.clientMessageId === clientMessageId ? { ...message, status: 'sending', attempts: 0, failure: null } : message,
+        ),
       );
       void get().flushOutbox();
     },
@@ -939,7 +986,10 @@ export const useChatStore = create<ChatState>((set, get) => {
         // The unread start counts only those still shown.
         const marker = isOpen ? state.unreadMarker : null;
         const isUnread = (message: Message) =>
-          marker !== null && message.senderId === peerId && Number(message._id) >= Number(marker.firstId) && Number(message._id) <= Number(marker.upToId);
+          marker !== null &&
+          message.senderId === peerId &&
+          Number(message._id) >= Number(marker.firstId) &&
+          Number(message._id) <= Number(marker.upToId);
         const unreadGone = state.messages.filter((message) => isUnread(message) && isGoneMessage(message, gone)).length;
         return {
           messages: left,
@@ -953,11 +1003,17 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     async setStarred(messageId, starred) {
-      await optimistically((on) => get().applyStarred(messageId, on), starred, () => api.star(messageId, starred));
+      await optimistically(
+        (on) => get().applyStarred(messageId, on),
+        starred,
+        () => api.star(messageId, starred),
+      );
     },
 
     applyStarred(messageId, starred) {
-      set((state) => ({ messages: state.messages.map((message) => (message._id === messageId ? withFlag(message, 'starred', starred) : message)) }));
+      set((state) => ({
+        messages: state.messages.map((message) => (message._id === messageId ? withFlag(message, 'starred', starred) : message)),
+      }));
     },
 
     receiveMessage(received) {
@@ -985,8 +1041,7 @@ export const useChatStore = create<ChatState>((set, get) => {
           const counted = entry.lastMessage?._id === message._id;
           // In the open conversation too while the tab is hidden: nobody has seen it yet.
           const unseen = !inOpenChat || document.visibilityState !== 'visible';
-          const unread =
-            fromThem && unseen && newer && !counted ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
+          const unread = fromThem && unseen && newer && !counted ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
           return { ...(newer ? showing(entry, message) : entry), unreadCount: unread };
         }),
       }));
@@ -1014,10 +1069,11 @@ export const useChatStore = create<ChatState>((set, get) => {
       const stamp = (message: Message) => stampWith(message, kind, receipt);
       set((state) => ({
         messages: state.selectedUser?._id === userId ? state.messages.map(stamp) : state.messages,
-        users: state.users.map((user) => (user._id === userId && user.lastMessage ? { ...user, lastMessage: stamp(user.lastMessage) } : user)),
+        users: state.users.map((user) =>
+          user._id === userId && user.lastMessage ? { ...user, lastMessage: stamp(user.lastMessage) } : user,
+        ),
       }));
     },
-
 
     async loadBlockedUsers() {
       try {

@@ -79,7 +79,11 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
     const { [userId]: _before, ...others } = get().mutes;
     set({ mutes: until === undefined ? others : { ...others, [userId]: until } });
     const left = until ? Date.parse(until) - Date.now() : null;
-    if (left !== null && left < MAX_TIMER_MS) lapses.set(userId, setTimeout(() => setMute(userId, undefined), Math.max(left, 0)));
+    if (left !== null && left < MAX_TIMER_MS)
+      lapses.set(
+        userId,
+        setTimeout(() => setMute(userId, undefined), Math.max(left, 0)),
+      );
   };
   const { legacyMuted, ...settings } = stored();
 

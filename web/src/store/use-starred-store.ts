@@ -87,7 +87,9 @@ export const useStarredStore = create<StarredState>((set, get) => {
         return;
       }
       set((state) => ({
-        results: state.results.map((result) => (result.message._id === message._id ? { ...result, message: { ...message, starred: true } } : result)),
+        results: state.results.map((result) =>
+          result.message._id === message._id ? { ...result, message: { ...message, starred: true } } : result,
+        ),
       }));
     },
   };

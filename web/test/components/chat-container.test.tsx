@@ -56,13 +56,21 @@ describe('the conversation', () => {
       failure: null,
     };
     useChatStore.setState({
-      messages: [text('1', daysAgo(9)), text('2', daysAgo(9, 5), 'me'), text('3', daysAgo(3)), text('4', daysAgo(1)), text('5', daysAgo(1, 1))],
+      messages: [
+        text('1', daysAgo(9)),
+        text('2', daysAgo(9, 5), 'me'),
+        text('3', daysAgo(3)),
+        text('4', daysAgo(1)),
+        text('5', daysAgo(1, 1)),
+      ],
       pendingMessages: [pending],
     });
     render(<ChatContainer />);
     const list = screen.getByRole('log', { name: 'Messages' });
     const order = [...list.querySelectorAll('[data-testid="day-divider"], [data-testid="chat-message"]')].map((element) =>
-      element.getAttribute('data-testid') === 'day-divider' ? `— ${element.textContent} —` : within(element as HTMLElement).getByText(/^message|on its way/).textContent,
+      element.getAttribute('data-testid') === 'day-divider'
+        ? `— ${element.textContent} —`
+        : within(element as HTMLElement).getByText(/^message|on its way/).textContent,
     );
     expect(order).toEqual([
       `— ${formatDayHeading(daysAgo(9))} —`,
@@ -86,7 +94,9 @@ describe('the conversation', () => {
     render(<ChatContainer />);
     const list = screen.getByRole('log', { name: 'Messages' });
     const order = [...list.querySelectorAll('[data-testid$="divider"], [data-testid="chat-message"]')].map((element) =>
-      element.getAttribute('data-testid') === 'chat-message' ? within(element as HTMLElement).getByText(/^message/).textContent : `— ${element.textContent} —`,
+      element.getAttribute('data-testid') === 'chat-message'
+        ? within(element as HTMLElement).getByText(/^message/).textContent
+        : `— ${element.textContent} —`,
     );
     expect(order).toEqual(['— Yesterday —', 'message 1', '— Today —', 'message 2', '— 2 unread messages —', 'message 3', 'message 4']);
   });

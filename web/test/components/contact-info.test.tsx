@@ -23,7 +23,10 @@ afterEach(() => {
 describe('the contact info', () => {
   it('shows their “About” once their card comes, and no heading for one they left empty', async () => {
     vi.spyOn(api, 'getShared').mockResolvedValue([]);
-    const getCard = vi.spyOn(api, 'getContactCard').mockResolvedValueOnce({ ...bob, about: 'Out hiking until Sunday' }).mockResolvedValueOnce({ ...bob, about: '' });
+    const getCard = vi
+      .spyOn(api, 'getContactCard')
+      .mockResolvedValueOnce({ ...bob, about: 'Out hiking until Sunday' })
+      .mockResolvedValueOnce({ ...bob, about: '' });
     const { unmount } = render(<ContactInfo peer={bob} status="Online" onClose={() => {}} />);
     expect((await screen.findByRole('region', { name: 'About' })).textContent).toContain('Out hiking until Sunday');
     expect(getCard).toHaveBeenCalledWith('bob');
@@ -36,7 +39,11 @@ describe('the contact info', () => {
 
   it('asks for each tab’s kind, shows more after the last one shown, and opens the chat at a message', async () => {
     const fullPage = Array.from({ length: DEFAULT_PAGE }, (_, i) => linkMessage(200 - i));
-    const getShared = vi.spyOn(api, 'getShared').mockResolvedValueOnce([]).mockResolvedValueOnce(fullPage).mockResolvedValueOnce([linkMessage(3)]);
+    const getShared = vi
+      .spyOn(api, 'getShared')
+      .mockResolvedValueOnce([])
+      .mockResolvedValueOnce(fullPage)
+      .mockResolvedValueOnce([linkMessage(3)]);
     const onClose = vi.fn();
     render(<ContactInfo peer={bob} status="Online" onClose={onClose} />);
     await screen.findByText('No photos or videos yet');

@@ -7,7 +7,7 @@ import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 import { me } from '../../../test/support/an-auth-user';
 
-const textBox = () => screen.getByPlaceholderText('Type a message...') as HTMLTextAreaElement;
+const textBox = () => screen.getByPlaceholderText<HTMLTextAreaElement>('Type a message...');
 const type = (value: string) => fireEvent.change(textBox(), { target: { value } });
 
 afterEach(() => {
@@ -83,7 +83,12 @@ describe('the text box', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     rerender(<MessageInput peerId="b" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(useChatStore.getState().sendMessage).toHaveBeenCalledWith({ text: '', image: 'data:image/png;base64,AAAA', file: null, replyTo: null });
+    expect(useChatStore.getState().sendMessage).toHaveBeenCalledWith({
+      text: '',
+      image: 'data:image/png;base64,AAAA',
+      file: null,
+      replyTo: null,
+    });
     expect(useChatStore.getState().draftImages).toEqual({});
   });
 

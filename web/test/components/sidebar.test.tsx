@@ -13,7 +13,14 @@ const message = (id: string, senderId: string, receiverId: string, text: string 
 
 const contacts: InboxEntry[] = [
   { _id: 'b', fullName: 'Bob', profilePic: '', lastMessage: message('5', 'me', 'b', 'see you'), unreadCount: 0, lastSeen: null },
-  { _id: 'd', fullName: 'Dee', profilePic: '', lastMessage: message('4', 'd', 'me', null, '/api/media/x.png'), unreadCount: 3, lastSeen: null },
+  {
+    _id: 'd',
+    fullName: 'Dee',
+    profilePic: '',
+    lastMessage: message('4', 'd', 'me', null, '/api/media/x.png'),
+    unreadCount: 3,
+    lastSeen: null,
+  },
   { _id: 'c', fullName: 'Cat', profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: null },
 ];
 

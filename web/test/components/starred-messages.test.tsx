@@ -9,12 +9,20 @@ import { aMessage } from '../../../test/support/a-message';
 import { me } from '../../../test/support/an-auth-user';
 
 const bob = { _id: 'bob', fullName: 'Bob Stone', profilePic: '' };
-const starred = (id: string, text: string) => ({ message: aMessage({ _id: id, senderId: 'bob', receiverId: 'me', text, starred: true }), peer: bob });
+const starred = (id: string, text: string) => ({
+  message: aMessage({ _id: id, senderId: 'bob', receiverId: 'me', text, starred: true }),
+  peer: bob,
+});
 
 beforeEach(() => {
   useAuthStore.setState({ authUser: me });
   useChatStore.setState({ messages: [{ ...starred('2', 'The door code is 4512').message }] });
-  useStarredStore.setState({ isOpen: true, isLoading: false, hasMore: false, results: [starred('2', 'The door code is 4512'), starred('1', 'Platform 4')] });
+  useStarredStore.setState({
+    isOpen: true,
+    isLoading: false,
+    hasMore: false,
+    results: [starred('2', 'The door code is 4512'), starred('1', 'Platform 4')],
+  });
 });
 
 afterEach(() => {

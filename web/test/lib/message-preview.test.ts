@@ -16,7 +16,12 @@ describe('photoDescription', () => {
 });
 
 describe('a file in one line', () => {
-  const withFile = aMessage({ _id: '1', senderId: 'bob', receiverId: 'me', file: { url: '/api/media/files/x', name: 'Q3 report.pdf', size: 2048 } });
+  const withFile = aMessage({
+    _id: '1',
+    senderId: 'bob',
+    receiverId: 'me',
+    file: { url: '/api/media/files/x', name: 'Q3 report.pdf', size: 2048 },
+  });
 
   it('names the file a message carries, unless it has a caption', () => {
     expect(messagePreview(withFile)).toBe('📄 Q3 report.pdf');
@@ -47,7 +52,12 @@ describe('a voice message in one line', () => {
 
 describe('a video in one line', () => {
   it('names it as a video, unless it has a caption', () => {
-    const video = aMessage({ _id: '3', senderId: 'bob', receiverId: 'me', file: { url: '/api/media/videos/x.mp4', name: 'beach.mp4', size: 9000, video: true } });
+    const video = aMessage({
+      _id: '3',
+      senderId: 'bob',
+      receiverId: 'me',
+      file: { url: '/api/media/videos/x.mp4', name: 'beach.mp4', size: 9000, video: true },
+    });
     expect(messagePreview(video)).toBe('🎥 beach.mp4');
     expect(messagePreview({ ...video, text: 'the waves' })).toBe('the waves');
   });

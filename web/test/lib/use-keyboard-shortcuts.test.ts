@@ -51,7 +51,8 @@ describe('keyboard shortcuts', () => {
     renderHook(() => useKeyboardShortcuts(showShortcuts));
     fireEvent.keyDown(window, { key: '/' });
     expect(showShortcuts).not.toHaveBeenCalled();
-    for (const keys of [{ ctrlKey: true }, { metaKey: true }]) expect(fireEvent.keyDown(window, { key: '/', ...keys }), 'the browser’s own not taken too').toBe(false);
+    for (const keys of [{ ctrlKey: true }, { metaKey: true }])
+      expect(fireEvent.keyDown(window, { key: '/', ...keys }), 'the browser’s own not taken too').toBe(false);
     expect(showShortcuts).toHaveBeenCalledTimes(2);
   });
 });

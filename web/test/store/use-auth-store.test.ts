@@ -21,7 +21,6 @@ describe('presence in useAuthStore', () => {
 });
 
 describe('a session the server ended', () => {
-
   afterEach(() => {
     vi.restoreAllMocks();
     useAuthStore.setState({ authUser: null, socket: null });
@@ -50,13 +49,25 @@ describe('a session the server ended', () => {
 describe('leaving this device', () => {
   const bob = { _id: 'bob', fullName: 'Bob Stone', profilePic: '' };
   const unsent: PendingMessage = {
-    clientMessageId: 'c1', senderId: 'me', receiverId: 'bob', text: 'half a plan', image: null, createdAt: '2026-11-25T10:00:00.000Z',
-    replyTo: null, status: 'failed', attempts: 0, failure: 'refused',
+    clientMessageId: 'c1',
+    senderId: 'me',
+    receiverId: 'bob',
+    text: 'half a plan',
+    image: null,
+    createdAt: '2026-11-25T10:00:00.000Z',
+    replyTo: null,
+    status: 'failed',
+    attempts: 0,
+    failure: 'refused',
   };
   /** Signed in as me, with Bob's conversation open, a draft to Carl and a message not sent, on screen and kept on the device. */
   const signedInWithWork = async () => {
     useAuthStore.setState({ authUser: me, socket: { disconnect: vi.fn() } as unknown as ChatSocket });
-    useChatStore.setState({ selectedUser: bob, users: [{ ...bob, lastMessage: null, unreadCount: 0, lastSeen: null }], pendingMessages: [unsent] });
+    useChatStore.setState({
+      selectedUser: bob,
+      users: [{ ...bob, lastMessage: null, unreadCount: 0, lastSeen: null }],
+      pendingMessages: [unsent],
+    });
     useChatStore.getState().setDraft('carl', 'see you at 8');
     await outbox.save('me', [unsent]);
   };
@@ -76,7 +87,10 @@ describe('leaving this device', () => {
     expect(await outbox.load('me')).toEqual([]);
     const chat = useChatStore.getState();
     expect({ selectedUser: chat.selectedUser, users: chat.users, pendingMessages: chat.pendingMessages, drafts: chat.drafts }).toEqual({
-      selectedUser: null, users: [], pendingMessages: [], drafts: {},
+      selectedUser: null,
+      users: [],
+      pendingMessages: [],
+      drafts: {},
     });
   });
 
@@ -127,7 +141,6 @@ describe('leaving this device', () => {
 });
 
 describe('opening the app without the server', () => {
-
   /** The auth store as a freshly opened page has it (its session check runs once per page), with a socket that goes nowhere. */
   const openApp = async () => {
     vi.resetModules();
@@ -172,7 +185,6 @@ describe('opening the app without the server', () => {
 });
 
 describe('changing settings', () => {
-
   afterEach(() => {
     vi.restoreAllMocks();
     useAuthStore.setState({ authUser: null });

@@ -9,7 +9,8 @@ import { aMessage } from '../../../test/support/a-message';
 import { me } from '../../../test/support/an-auth-user';
 
 const bob = { _id: 'bob', fullName: 'Bob', profilePic: '', lastSeen: null };
-const message = (id: number): Message => aMessage({ _id: String(id), senderId: 'bob', receiverId: 'me', text: `message ${id}`, createdAt: '' });
+const message = (id: number): Message =>
+  aMessage({ _id: String(id), senderId: 'bob', receiverId: 'me', text: `message ${id}`, createdAt: '' });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 const ids = () => useChatStore.getState().messages.map((m) => Number(m._id));
 
@@ -80,7 +81,11 @@ describe('opening a conversation', () => {
     useChatStore.getState().receiveMessage(message(151));
     vi.spyOn(api, 'getMessages').mockResolvedValueOnce(range(51, 100));
     await useChatStore.getState().loadOlderMessages();
-    expect(useChatStore.getState().unreadMarker, 'the 60th from the latest when it opened').toEqual({ firstId: '91', count: 60, upToId: '150' });
+    expect(useChatStore.getState().unreadMarker, 'the 60th from the latest when it opened').toEqual({
+      firstId: '91',
+      count: 60,
+      upToId: '150',
+    });
   });
 });
 
@@ -129,7 +134,9 @@ describe('typing', () => {
   const cat = { _id: 'cat', fullName: 'Cat', profilePic: '' };
   const recordingSocket = () => {
     const emitted: unknown[] = [];
-    useAuthStore.setState({ socket: { emit: (event: string, payload: unknown) => emitted.push([event, payload]) } as unknown as ChatSocket });
+    useAuthStore.setState({
+      socket: { emit: (event: string, payload: unknown) => emitted.push([event, payload]) } as unknown as ChatSocket,
+    });
     return emitted;
   };
 
@@ -191,15 +198,34 @@ describe('typing', () => {
 
 describe('receipts', () => {
   const mine = (id: number): Message => ({ ...message(id), senderId: 'me', receiverId: 'bob' });
-  const receipt = (upTo: number, userId = 'bob', senderId = 'me') => ({ userId, senderId, upTo: String(upTo), at: '2026-11-23T10:00:00.000Z' });
+  const receipt = (upTo: number, userId = 'bob', senderId = 'me') => ({
+    userId,
+    senderId,
+    upTo: String(upTo),
+    at: '2026-11-23T10:00:00.000Z',
+  });
 
   it('ticks my messages up to the receipt delivered, then read, in the open conversation and the inbox row', () => {
-    useChatStore.setState({ selectedUser: bob, messages: [mine(1), message(2), mine(3), mine(4)], users: [{ ...bob, lastMessage: mine(4), unreadCount: 0 }] });
+    useChatStore.setState({
+      selectedUser: bob,
+      messages: [mine(1), message(2), mine(3), mine(4)],
+      users: [{ ...bob, lastMessage: mine(4), unreadCount: 0 }],
+    });
     useChatStore.getState().receiveReceipt('delivered', receipt(3));
     const states = () => useChatStore.getState().messages.map((m) => [m._id, Boolean(m.deliveredAt), Boolean(m.readAt)]);
-    expect(states()).toEqual([['1', true, false], ['2', false, false], ['3', true, false], ['4', false, false]]);
+    expect(states()).toEqual([
+      ['1', true, false],
+      ['2', false, false],
+      ['3', true, false],
+      ['4', false, false],
+    ]);
     useChatStore.getState().receiveReceipt('read', receipt(4));
-    expect(states()).toEqual([['1', true, true], ['2', false, false], ['3', true, true], ['4', true, true]]);
+    expect(states()).toEqual([
+      ['1', true, true],
+      ['2', false, false],
+      ['3', true, true],
+      ['4', true, true],
+    ]);
     expect(useChatStore.getState().users[0]!.lastMessage).toMatchObject({ _id: '4', readAt: receipt(4).at });
   });
 
@@ -230,7 +256,12 @@ describe('receipts', () => {
 describe('reading as messages arrive', () => {
   it('reads a message arriving in the open conversation of a visible tab with the socket’s acknowledgement, not a request', () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
-    useChatStore.setState({ selectedUser: bob, messages: [message(1)], users: [{ ...bob, lastMessage: message(1), unreadCount: 0 }], reportedReadUpTo: '1' });
+    useChatStore.setState({
+      selectedUser: bob,
+      messages: [message(1)],
+      users: [{ ...bob, lastMessage: message(1), unreadCount: 0 }],
+      reportedReadUpTo: '1',
+    });
     expect(useChatStore.getState().readOnArrival(message(2))).toBe(true);
     useChatStore.getState().receiveMessage(message(2));
     expect(api.markRead).not.toHaveBeenCalled();
@@ -321,8 +352,15 @@ describe('sending', () => {
   });
 
   it('forwards several messages in their order to each person in turn', async () => {
-    const sent = vi.spyOn(api, 'sendMessage').mockImplementation(async (to, body) => ({ ...stored('a copy', 40 + sent.mock.calls.length), receiverId: to, forwarded: true as const }));
-    const [cat, dan] = [{ _id: 'cat', fullName: 'Cat', profilePic: '' }, { _id: 'dan', fullName: 'Dan', profilePic: '' }];
+    const sent = vi.spyOn(api, 'sendMessage').mockImplementation(async (to) => ({
+      ...stored('a copy', 40 + sent.mock.calls.length),
+      receiverId: to,
+      forwarded: true as const,
+    }));
+    const [cat, dan] = [
+      { _id: 'cat', fullName: 'Cat', profilePic: '' },
+      { _id: 'dan', fullName: 'Dan', profilePic: '' },
+    ];
     useChatStore.getState().forwardMessages([message(7), message(8)], [cat, dan]);
     expect(pending().map(({ receiverId, forwardOf }) => [receiverId, forwardOf])).toEqual([
       ['cat', '7'],
@@ -342,11 +380,16 @@ describe('sending', () => {
   it('forwards a message to each person chosen through the outbox: shown as forwarded meanwhile, sent naming only what it copies', async () => {
     const socket = { connected: true, id: 'my-tab' } as unknown as ChatSocket;
     useAuthStore.setState({ socket });
-    const overSocket = vi.spyOn(api, 'sendOverSocket').mockImplementation(async (_socket, to) => ({ ...stored('a tip', 31), receiverId: to }));
+    const overSocket = vi
+      .spyOn(api, 'sendOverSocket')
+      .mockImplementation(async (_socket, to) => ({ ...stored('a tip', 31), receiverId: to }));
     const overHttp = vi.spyOn(api, 'sendMessage').mockImplementation(async (to) => ({ ...stored('a photo', 32), receiverId: to }));
     const tip = { ...message(7), text: 'a tip' };
     const photo = { ...message(8), text: null, image: '/api/media/messages/a_b/c.png' };
-    const [cat, dan] = [{ _id: 'cat', fullName: 'Cat', profilePic: '' }, { _id: 'dan', fullName: 'Dan', profilePic: '' }];
+    const [cat, dan] = [
+      { _id: 'cat', fullName: 'Cat', profilePic: '' },
+      { _id: 'dan', fullName: 'Dan', profilePic: '' },
+    ];
     useChatStore.getState().forwardMessages([tip], [cat, dan]);
     useChatStore.getState().forwardMessages([photo], [cat]);
     expect(pending().map(pendingAsMessage)).toEqual([
@@ -359,9 +402,10 @@ describe('sending', () => {
       ['cat', { clientMessageId: expect.any(String), forwardOf: '7' }],
       ['dan', { clientMessageId: expect.any(String), forwardOf: '7' }],
     ]);
-    expect(overHttp.mock.calls.map(([to, body]) => [to, body]), 'a photo over HTTP, without its picture').toEqual([
-      ['cat', { clientMessageId: expect.any(String), forwardOf: '8' }],
-    ]);
+    expect(
+      overHttp.mock.calls.map(([to, body]) => [to, body]),
+      'a photo over HTTP, without its picture',
+    ).toEqual([['cat', { clientMessageId: expect.any(String), forwardOf: '8' }]]);
     expect(pending()).toEqual([]);
     useAuthStore.setState({ socket: null });
   });
@@ -476,12 +520,22 @@ describe('replies and changes', () => {
     useChatStore.setState({ selectedUser: bob, messages: [message(5)], pendingMessages: [], users: [] });
     const quote = { _id: '5', senderId: 'bob', text: 'message 5', image: null };
     useChatStore.getState().sendMessage({ text: 'answer', image: null, replyTo: quote });
-    expect(send).toHaveBeenCalledExactlyOnceWith('bob', expect.objectContaining({ text: 'answer', replyTo: '5' }), undefined, expect.any(Function));
+    expect(send).toHaveBeenCalledExactlyOnceWith(
+      'bob',
+      expect.objectContaining({ text: 'answer', replyTo: '5' }),
+      undefined,
+      expect.any(Function),
+    );
     expect(useChatStore.getState().pendingMessages[0]?.replyTo).toEqual(quote);
   });
 
   it('shows an edited or deleted message as it is now in the replies that quote it', () => {
-    const reply = { ...message(6), senderId: 'me', receiverId: 'bob', replyTo: { _id: '5', senderId: 'bob', text: 'message 5', image: null } };
+    const reply = {
+      ...message(6),
+      senderId: 'me',
+      receiverId: 'bob',
+      replyTo: { _id: '5', senderId: 'bob', text: 'message 5', image: null },
+    };
     useChatStore.setState({ selectedUser: bob, messages: [message(5), reply, message(7)], users: [] });
     useChatStore.getState().receiveUpdate({ ...message(5), text: 'message 5, edited', editedAt: '2026-11-24T00:00:00.000Z' });
     expect(useChatStore.getState().messages[1]!.replyTo?.text).toBe('message 5, edited');
@@ -555,7 +609,12 @@ describe('"Show online only"', () => {
   const dee = { ...cat, _id: 'dee', fullName: 'Dee' };
 
   it('asks the server for those online, pages them, and goes back to everyone when turned off', async () => {
-    useChatStore.setState({ usersQuery: '', onlineOnly: false, usersCursor: 'everyone-page-2', users: [{ ...bob, lastMessage: null, unreadCount: 0 }, cat] });
+    useChatStore.setState({
+      usersQuery: '',
+      onlineOnly: false,
+      usersCursor: 'everyone-page-2',
+      users: [{ ...bob, lastMessage: null, unreadCount: 0 }, cat],
+    });
     const getUsers = vi
       .spyOn(api, 'getUsers')
       .mockResolvedValueOnce({ entries: [cat], next: 'online-page-2' })
@@ -597,10 +656,18 @@ const inboxEntry = (id: string, lastId: number): InboxEntry => ({
 });
 
 describe('pinned conversations', () => {
-  const entry = (id: string, lastId: number, pinned = false): InboxEntry => ({ ...inboxEntry(id, lastId), ...(pinned ? { pinned: true } : {}) });
+  const entry = (id: string, lastId: number, pinned = false): InboxEntry => ({
+    ...inboxEntry(id, lastId),
+    ...(pinned ? { pinned: true } : {}),
+  });
   const order = () => useChatStore.getState().users.map((user) => (user.pinned ? `📌${user._id}` : user._id));
   beforeEach(() => {
-    useChatStore.setState({ selectedUser: null, usersQuery: '', onlineOnly: false, users: [entry('ann', 5, true), entry('bob', 9), entry('cat', 7), entry('dan', 3)] });
+    useChatStore.setState({
+      selectedUser: null,
+      usersQuery: '',
+      onlineOnly: false,
+      users: [entry('ann', 5, true), entry('bob', 9), entry('cat', 7), entry('dan', 3)],
+    });
   });
 
   it('keeps the pinned ones on top: a new message moves its conversation to the top of the others, a pinned one stays in place', () => {
@@ -633,7 +700,9 @@ describe('pinned conversations', () => {
   it('follows a pin made on another device; one not on a loaded page comes with the inbox loaded again', async () => {
     useChatStore.getState().applyPinned('bob', true);
     expect(order()).toEqual(['📌bob', '📌ann', 'cat', 'dan']);
-    const reload = vi.spyOn(api, 'getUsers').mockResolvedValue({ entries: [entry('eve', 1, true), entry('bob', 9, true), entry('ann', 5, true)], next: null });
+    const reload = vi
+      .spyOn(api, 'getUsers')
+      .mockResolvedValue({ entries: [entry('eve', 1, true), entry('bob', 9, true), entry('ann', 5, true)], next: null });
     useChatStore.getState().applyPinned('eve', true);
     await vi.waitFor(() => expect(order()).toEqual(['📌eve', '📌bob', '📌ann']));
     expect(reload).toHaveBeenCalledOnce();
@@ -643,7 +712,14 @@ describe('pinned conversations', () => {
 describe('the archive', () => {
   const entry = inboxEntry;
   beforeEach(() => {
-    useChatStore.setState({ selectedUser: null, usersQuery: '', onlineOnly: false, showArchived: false, archivedCount: 1, users: [entry('ann', 5), entry('bob', 3)] });
+    useChatStore.setState({
+      selectedUser: null,
+      usersQuery: '',
+      onlineOnly: false,
+      showArchived: false,
+      archivedCount: 1,
+      users: [entry('ann', 5), entry('bob', 3)],
+    });
   });
 
   it('takes a conversation off the inbox at once and counts it in the archive; opens the archive from the server', async () => {
@@ -652,7 +728,9 @@ describe('the archive', () => {
     expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['bob']);
     expect(useChatStore.getState().archivedCount).toBe(2);
     await archiving;
-    const archivePage = vi.spyOn(api, 'getUsers').mockResolvedValue({ entries: [{ ...entry('ann', 5), archived: true }], next: null, archivedCount: 2 });
+    const archivePage = vi
+      .spyOn(api, 'getUsers')
+      .mockResolvedValue({ entries: [{ ...entry('ann', 5), archived: true }], next: null, archivedCount: 2 });
     await useChatStore.getState().setShowArchived(true);
     expect(archivePage).toHaveBeenCalledWith({ q: '', online: false, archived: true });
     expect(useChatStore.getState().users.map((user) => user._id)).toEqual(['ann']);
@@ -682,7 +760,11 @@ describe('marking a conversation unread', () => {
     vi.spyOn(useChatStore.getState(), 'getMessages').mockResolvedValue();
     useChatStore.setState({ selectedUser: null, users: [inboxEntry('ann', 5), inboxEntry('bob', 3)] });
   });
-  const marked = () => useChatStore.getState().users.filter((user) => user.markedUnread).map((user) => user._id);
+  const marked = () =>
+    useChatStore
+      .getState()
+      .users.filter((user) => user.markedUnread)
+      .map((user) => user._id);
 
   it('marks it at once and clears the mark as I open it, telling the server both times', async () => {
     const markUnread = vi.spyOn(api, 'markUnread').mockResolvedValue(undefined);
@@ -691,7 +773,12 @@ describe('marking a conversation unread', () => {
     await marking;
     useChatStore.getState().setSelectedUser(inboxEntry('ann', 5));
     expect(marked()).toEqual([]);
-    await vi.waitFor(() => expect(markUnread.mock.calls).toEqual([['ann', true], ['ann', false]]));
+    await vi.waitFor(() =>
+      expect(markUnread.mock.calls).toEqual([
+        ['ann', true],
+        ['ann', false],
+      ]),
+    );
   });
 
   it('takes the mark back, saying why, when the server refuses it', async () => {
@@ -704,7 +791,11 @@ describe('marking a conversation unread', () => {
 });
 
 describe('starring a message', () => {
-  const starred = () => useChatStore.getState().messages.filter((shown) => shown.starred).map((shown) => shown._id);
+  const starred = () =>
+    useChatStore
+      .getState()
+      .messages.filter((shown) => shown.starred)
+      .map((shown) => shown._id);
   beforeEach(() => useChatStore.setState({ selectedUser: bob, messages: range(1, 3) }));
 
   it('stars it at once and keeps the star through an edit or a reaction, which neither person’s copy carries', async () => {
@@ -813,7 +904,10 @@ describe('a contact’s new name or picture', () => {
     const bob = { _id: 'bob', fullName: 'Bob Stone', profilePic: '' };
     const cat = { _id: 'cat', fullName: 'Cat Lee', profilePic: '/api/media/avatars/cat.png' };
     useChatStore.setState({
-      users: [{ ...bob, lastMessage: null, unreadCount: 2, lastSeen: null }, { ...cat, lastMessage: null, unreadCount: 0, lastSeen: null }],
+      users: [
+        { ...bob, lastMessage: null, unreadCount: 2, lastSeen: null },
+        { ...cat, lastMessage: null, unreadCount: 0, lastSeen: null },
+      ],
       selectedUser: bob,
       blockedUsers: [bob],
     });
@@ -831,7 +925,9 @@ describe('a contact’s new name or picture', () => {
     const cat = { _id: 'cat', fullName: 'Cat Lee', profilePic: '/api/media/avatars/cat.png' };
     useChatStore.setState({ users: [{ ...cat, lastMessage: null, unreadCount: 0, lastSeen: null }], selectedUser: cat });
     useChatStore.getState().applyContactChange({ _id: 'cat', fullName: 'Deleted user', profilePic: '', accountDeleted: true });
-    expect(useChatStore.getState().users).toEqual([{ _id: 'cat', fullName: 'Deleted user', profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: null, accountDeleted: true }]);
+    expect(useChatStore.getState().users).toEqual([
+      { _id: 'cat', fullName: 'Deleted user', profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: null, accountDeleted: true },
+    ]);
     expect(useChatStore.getState().selectedUser).toEqual({ _id: 'cat', fullName: 'Deleted user', profilePic: '' });
   });
 });

@@ -6,7 +6,6 @@ import { useAuthStore } from '../../src/store/use-auth-store';
 import { isMuted, useNotificationStore } from '../../src/store/use-notification-store';
 import { me } from '../../../test/support/an-auth-user';
 
-
 beforeEach(() => {
   useAuthStore.setState({ authUser: me });
   useNotificationStore.setState({ mutes: {} });
@@ -22,7 +21,10 @@ describe('muted conversations', () => {
   it('loads my mutes from the server, in place of whatever was shown', async () => {
     useNotificationStore.setState({ mutes: { old: null } });
     const until = new Date(Date.now() + 60_000).toISOString();
-    vi.spyOn(api, 'getMutes').mockResolvedValue([{ userId: 'bob', until }, { userId: 'cat', until: null }]);
+    vi.spyOn(api, 'getMutes').mockResolvedValue([
+      { userId: 'bob', until },
+      { userId: 'cat', until: null },
+    ]);
     await useNotificationStore.getState().loadMutes();
     expect(useNotificationStore.getState().mutes).toEqual({ bob: until, cat: null });
   });

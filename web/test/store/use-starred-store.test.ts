@@ -25,11 +25,18 @@ afterEach(() => {
 describe('the starred messages', () => {
   it('drops the messages deleted for me and those of a chat cleared up to where it was, here or on another device', async () => {
     const cat = { _id: 'cat', fullName: 'Cat', profilePic: '' };
-    const fromCat: MessageSearchResult = { message: aMessage({ _id: '5', senderId: 'cat', receiverId: 'me', text: 'from Cat', starred: true }), peer: cat };
+    const fromCat: MessageSearchResult = {
+      message: aMessage({ _id: '5', senderId: 'cat', receiverId: 'me', text: 'from Cat', starred: true }),
+      peer: cat,
+    };
     vi.spyOn(api, 'getStarred').mockResolvedValue([fromCat, result(4), result(3), result(2)]);
     await useStarredStore.getState().setOpen(true);
     useStarredStore.getState().removeGoneForMe('bob', { messageIds: ['3'] });
-    expect(shown()).toEqual([['5', 'from Cat'], ['4', 'message 4'], ['2', 'message 2']]);
+    expect(shown()).toEqual([
+      ['5', 'from Cat'],
+      ['4', 'message 4'],
+      ['2', 'message 2'],
+    ]);
     useStarredStore.getState().removeGoneForMe('bob', { upTo: '4' });
     expect(shown(), 'Cat’s message is of another chat').toEqual([['5', 'from Cat']]);
   });
@@ -49,14 +56,21 @@ describe('the starred messages', () => {
     const getStarred = vi.spyOn(api, 'getStarred').mockResolvedValue([result(3), result(2), result(1)]);
     await useStarredStore.getState().setOpen(true);
     useStarredStore.getState().applyStarred('2', false);
-    useStarredStore.getState().receiveUpdate({ ...result(3).message, starred: undefined, text: 'edited', editedAt: '2026-11-25T10:00:00Z' });
+    useStarredStore
+      .getState()
+      .receiveUpdate({ ...result(3).message, starred: undefined, text: 'edited', editedAt: '2026-11-25T10:00:00Z' });
     useStarredStore.getState().receiveUpdate({ ...result(1).message, text: null, deletedAt: '2026-11-25T10:01:00Z' });
     expect(shown()).toEqual([['3', 'edited']]);
     expect(useStarredStore.getState().results[0]!.message.starred).toBe(true);
 
     getStarred.mockResolvedValue([result(4), result(3)]);
     useStarredStore.getState().applyStarred('4', true);
-    await vi.waitFor(() => expect(shown()).toEqual([['4', 'message 4'], ['3', 'message 3']]));
+    await vi.waitFor(() =>
+      expect(shown()).toEqual([
+        ['4', 'message 4'],
+        ['3', 'message 3'],
+      ]),
+    );
   });
 
   it('shows the contacts again to whoever signs in next on this tab', async () => {

@@ -40,7 +40,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       });
       const avatarKey = mediaKeyFromUrl(user.profilePic);
       if (avatarKey) {
-        await blobs.delete(avatarKey).catch((error: unknown) => request.log.warn({ err: error }, 'could not delete a deleted account’s avatar'));
+        await blobs
+          .delete(avatarKey)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'could not delete a deleted account’s avatar'));
       }
       clearSessionCookie(reply, options);
       return { message: 'Your account has been deleted' };

@@ -63,13 +63,17 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
   );
 
   // The default avatar again, as WhatsApp's "Remove photo".
-  app.delete('/auth/profile-pic', { preHandler: [app.requireUser, pictureLimit], schema: { response: { 200: AuthUserSchema } } }, async (request) => {
-    const before = await findUserById(db, request.userId);
-    if (!before) throw unauthorized();
-    const user = await updateCard(request.log, (tx) => updateProfilePic(tx, before.id, ''));
-    await deleteAvatarOf(before, request.log);
-    return toPublicUser(user);
-  });
+  app.delete(
+    '/auth/profile-pic',
+    { preHandler: [app.requireUser, pictureLimit], schema: { response: { 200: AuthUserSchema } } },
+    async (request) => {
+      const before = await findUserById(db, request.userId);
+      if (!before) throw unauthorized();
+      const user = await updateCard(request.log, (tx) => updateProfilePic(tx, before.id, ''));
+      await deleteAvatarOf(before, request.log);
+      return toPublicUser(user);
+    },
+  );
 
   app.put(
     '/auth/settings',

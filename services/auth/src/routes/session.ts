@@ -31,11 +31,29 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
   };
   const signupLimits = [
     limitRequests(app, { name: 'signup-ip', max: signupsPerHourPerIp, windowMs: 60 * 60_000, key: byAddress, message: TOO_MANY_ATTEMPTS }),
-    limitRequests(app, { name: 'signup-email', max: loginsPer15MinPerEmail, windowMs: FIFTEEN_MINUTES, key: byEmail, message: TOO_MANY_ATTEMPTS }),
+    limitRequests(app, {
+      name: 'signup-email',
+      max: loginsPer15MinPerEmail,
+      windowMs: FIFTEEN_MINUTES,
+      key: byEmail,
+      message: TOO_MANY_ATTEMPTS,
+    }),
   ];
   const loginLimits = [
-    limitRequests(app, { name: 'login-ip', max: loginsPer15MinPerIp, windowMs: FIFTEEN_MINUTES, key: byAddress, message: TOO_MANY_ATTEMPTS }),
-    limitRequests(app, { name: 'login-email', max: loginsPer15MinPerEmail, windowMs: FIFTEEN_MINUTES, key: byEmail, message: TOO_MANY_ATTEMPTS }),
+    limitRequests(app, {
+      name: 'login-ip',
+      max: loginsPer15MinPerIp,
+      windowMs: FIFTEEN_MINUTES,
+      key: byAddress,
+      message: TOO_MANY_ATTEMPTS,
+    }),
+    limitRequests(app, {
+      name: 'login-email',
+      max: loginsPer15MinPerEmail,
+      windowMs: FIFTEEN_MINUTES,
+      key: byEmail,
+      message: TOO_MANY_ATTEMPTS,
+    }),
   ];
 
   app.post(
@@ -94,14 +112,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     },
   );
 
-  app.get(
-    '/auth/check',
-    { preHandler: app.requireUser, schema: { response: { 200: AuthUserSchema } } },
-    async (request) => {
-      const user = await findUserById(db, request.userId);
-      // A valid token for an account that no longer exists is no session.
-      if (!user) throw unauthorized();
-      return toPublicUser(user);
-    },
-  );
+  app.get('/auth/check', { preHandler: app.requireUser, schema: { response: { 200: AuthUserSchema } } }, async (request) => {
+    const user = await findUserById(db, request.userId);
+    // A valid token for an account that no longer exists is no session.
+    if (!user) throw unauthorized();
+    return toPublicUser(user);
+  });
 };

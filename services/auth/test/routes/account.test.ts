@@ -24,7 +24,9 @@ describe('POST /api/auth/change-password', () => {
     const response = await laptop.post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'better-secret' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: 'Password changed' });
-    expect((await server.client().post('/api/auth/login', { email, password: 'secret123' })).body).toEqual({ message: 'Invalid credentials' });
+    expect((await server.client().post('/api/auth/login', { email, password: 'secret123' })).body).toEqual({
+      message: 'Invalid credentials',
+    });
     expect((await server.client().post('/api/auth/login', { email, password: 'better-secret' })).status).toBe(200);
   });
 
@@ -36,7 +38,10 @@ describe('POST /api/auth/change-password', () => {
     expect((await laptop.get('/api/auth/check')).status).toBe(200);
     expect((await phone.get('/api/auth/check')).status).toBe(401);
     expect((await stranger.get('/api/auth/check')).status).toBe(200);
-    await eventually(() => server.revokedSessionEvents.some((event) => event.userId === user._id), 'a sessions.revoked event for the phone');
+    await eventually(
+      () => server.revokedSessionEvents.some((event) => event.userId === user._id),
+      'a sessions.revoked event for the phone',
+    );
     expect(server.revokedSessionEvents.find((event) => event.userId === user._id)).toEqual({
       userId: user._id,
       sessionIds: [expect.stringMatching(/^[0-9a-f-]{36}$/)],
@@ -55,7 +60,9 @@ describe('POST /api/auth/change-password', () => {
   it('holds the new password to the signup rules, and asks for a different one', async () => {
     const { laptop } = await signedInTwice('Ruled');
     const change = (body: unknown) => laptop.post('/api/auth/change-password', body);
-    expect((await change({ currentPassword: 'secret123', newPassword: 'short' })).body).toEqual({ message: 'New password must be at least 6 characters' });
+    expect((await change({ currentPassword: 'secret123', newPassword: 'short' })).body).toEqual({
+      message: 'New password must be at least 6 characters',
+    });
     expect((await change({ currentPassword: 'secret123', newPassword: 'x'.repeat(129) })).body).toEqual({
       message: 'New password must be at most 128 characters',
     });
@@ -69,7 +76,9 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('answers 401 when signed out', async () => {
-    const response = await server.client().post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'better-secret' });
+    const response = await server
+      .client()
+      .post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'better-secret' });
     expect(response.status).toBe(401);
   });
 });
@@ -80,7 +89,8 @@ describe('guessing a password from a signed-in session', () => {
     try {
       const client = limited.client();
       await client.signup('Thief Target');
-      const guess = (password: string) => client.post('/api/auth/change-password', { currentPassword: password, newPassword: 'stolen-account' });
+      const guess = (password: string) =>
+        client.post('/api/auth/change-password', { currentPassword: password, newPassword: 'stolen-account' });
       expect((await guess('guess-1')).status).toBe(403);
       expect((await client.post('/api/auth/delete-account', { password: 'guess-2' })).status).toBe(403);
       expect((await guess('guess-3')).status).toBe(403);

@@ -16,7 +16,10 @@ describe('PUT /api/auth/update-profile', () => {
     const user = await client.signup('Photo Person');
     const response = await client.put('/api/auth/update-profile', { profilePic: toDataUrl(await jpegWithGps(), 'image/jpeg') });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...user, profilePic: expect.stringMatching(new RegExp(`^/api/media/avatars/${user._id}/[0-9a-f-]{36}\\.jpg$`)) });
+    expect(response.body).toEqual({
+      ...user,
+      profilePic: expect.stringMatching(new RegExp(`^/api/media/avatars/${user._id}/[0-9a-f-]{36}\\.jpg$`)),
+    });
     const stored = await server.blobs.get(mediaKeyFromUrl(response.body.profilePic)!);
     expect(stored).not.toBeNull();
     expect((await sharp(stored!).metadata()).exif).toBeUndefined();
@@ -30,7 +33,12 @@ describe('PUT /api/auth/update-profile', () => {
     const second = await client.put('/api/auth/update-profile', { profilePic: toDataUrl(await pngBytes(4, 4), 'image/png') });
     expect(second.body.profilePic).not.toBe(first.body.profilePic);
     expect(await server.blobs.get(mediaKeyFromUrl(first.body.profilePic)!)).toBeNull();
-    expect(server.upserted.at(-1)).toEqual({ ...server.upserted.at(-1), _id: user._id, fullName: 'Twice', profilePic: second.body.profilePic });
+    expect(server.upserted.at(-1)).toEqual({
+      ...server.upserted.at(-1),
+      _id: user._id,
+      fullName: 'Twice',
+      profilePic: second.body.profilePic,
+    });
   });
 
   it('refuses an SVG and keeps the old photo', async () => {

@@ -76,7 +76,10 @@ describe('the limit on changes of one’s photo', () => {
       expect((await change).status).toBe(200);
     }
     const refused = await ann.delete('/api/auth/profile-pic');
-    expect([refused.status, refused.body]).toEqual([429, { message: 'You are changing your photo too often. Please try again in a minute.' }]);
+    expect([refused.status, refused.body]).toEqual([
+      429,
+      { message: 'You are changing your photo too often. Please try again in a minute.' },
+    ]);
     expect((await bob.put('/api/auth/update-profile', photo)).status).toBe(200);
   });
 });

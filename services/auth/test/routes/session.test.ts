@@ -125,7 +125,11 @@ describe('POST /api/auth/login', () => {
 
   it.each([
     ['an email of half a megabyte', { email: `${'a'.repeat(512 * 1024)}@example.com`, password: 'whatever' }, 'Invalid email format'],
-    ['a password of half a megabyte', { email: 'long.password@example.com', password: 'p'.repeat(512 * 1024) }, 'Password must be at most 128 characters'],
+    [
+      'a password of half a megabyte',
+      { email: 'long.password@example.com', password: 'p'.repeat(512 * 1024) },
+      'Password must be at most 128 characters',
+    ],
   ])('refuses %s before any limit counts it or bcrypt reads it', async (_what, body, message) => {
     const response = await server.client().post('/api/auth/login', body);
     expect([response.status, response.body]).toEqual([400, { message }]);

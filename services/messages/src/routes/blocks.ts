@@ -50,9 +50,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asyn
     return reply.status(204).send();
   });
 
-  app.get(
-    '/messages/blocked',
-    { preHandler: app.requireUser, schema: { response: { 200: Type.Array(ContactSchema) } } },
-    async (request) => listBlocked(db, request.userId),
+  app.get('/messages/blocked', { preHandler: app.requireUser, schema: { response: { 200: Type.Array(ContactSchema) } } }, async (request) =>
+    listBlocked(db, request.userId),
   );
 };

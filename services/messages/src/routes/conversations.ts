@@ -33,7 +33,11 @@ function fieldValues(fields: MultipartFields): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (name === SEND_FILE_PART || !field) continue;
-    values[name] = Array.isArray(field) ? field.map((each) => ('value' in each ? each.value : null)) : 'value' in field ? field.value : null;
+    values[name] = Array.isArray(field)
+      ? field.map((each) => ('value' in each ? each.value : null))
+      : 'value' in field
+        ? field.value
+        : null;
   }
   return values;
 }
@@ -66,7 +70,6 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
     },
   );
 
-
   app.post(
     '/messages/send/:id',
     {
@@ -75,7 +78,12 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
       schema: { params: UserIdParamsSchema, body: SendBodySchema, response: { 200: MessageSchema, 201: MessageSchema } },
     },
     async (request, reply) => {
-      const { message, stored } = await sendAs(request.userId, request.params.id, request.body, socketIdFrom(request.headers[SOCKET_ID_HEADER]));
+      const { message, stored } = await sendAs(
+        request.userId,
+        request.params.id,
+        request.body,
+        socketIdFrom(request.headers[SOCKET_ID_HEADER]),
+      );
       return reply.status(stored ? 201 : 200).send(message);
     },
   );

@@ -22,7 +22,10 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
 
   app.post(
     '/messages/delete-for-me/:id',
-    { preHandler: [app.requireUser, limit], schema: { params: UserIdParamsSchema, body: DeleteForMeBodySchema, response: { 200: ShownMessageSchema } } },
+    {
+      preHandler: [app.requireUser, limit],
+      schema: { params: UserIdParamsSchema, body: DeleteForMeBodySchema, response: { 200: ShownMessageSchema } },
+    },
     async (request) => {
       const { userId } = request;
       const peerId = request.params.id;

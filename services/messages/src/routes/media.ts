@@ -1,5 +1,14 @@
 import { notFound } from '@chat/kernel';
-import { contentTypeOf, makeThumbnail, mediaUrl, parseMediaKey, thumbnailKey, videoContentTypeOf, voiceContentTypeOf, type MediaAccess } from '@chat/media';
+import {
+  contentTypeOf,
+  makeThumbnail,
+  mediaUrl,
+  parseMediaKey,
+  thumbnailKey,
+  videoContentTypeOf,
+  voiceContentTypeOf,
+  type MediaAccess,
+} from '@chat/media';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import parseRange from 'range-parser';
@@ -44,7 +53,12 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
    * A recording or a video, played where it is shown: a player asks for the part it needs (to seek,
    * or to read an MP4's index at its end), so a single byte range is answered as a part of it.
    */
-  function sendPlayable(reply: FastifyReply, media: Extract<MediaAccess, { kind: 'voice' | 'video' }>, bytes: Buffer, range: string | undefined) {
+  function sendPlayable(
+    reply: FastifyReply,
+    media: Extract<MediaAccess, { kind: 'voice' | 'video' }>,
+    bytes: Buffer,
+    range: string | undefined,
+  ) {
     void reply
       .header('content-type', media.kind === 'voice' ? voiceContentTypeOf(media.extension) : videoContentTypeOf(media.extension))
       .header('accept-ranges', 'bytes');
@@ -59,7 +73,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
         .send({ message: 'Range not satisfiable' });
     }
     const { start, end } = ranges[0]!;
-    return reply.status(206).header('content-range', `bytes ${start}-${end}/${bytes.length}`).send(bytes.subarray(start, end + 1));
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${start}-${end}/${bytes.length}`)
+      .send(bytes.subarray(start, end + 1));
   }
 
   /** An image's thumbnail; one sent before thumbnails existed gets it made and kept on its first ask. */

@@ -24,7 +24,12 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
   /** Both people see the change on every tab, the author as they see their own messages. */
   const tellBoth = (message: ChatMessage, authorView: ChatMessage) => {
     const event = (changed: ChatMessage): string => JSON.stringify({ type: 'messageUpdated', message: changed } satisfies UserEvent);
-    return publishToBoth({ bus, log: app.log }, message, { toSender: event(authorView), toReceiver: event(message) }, 'could not publish a changed message');
+    return publishToBoth(
+      { bus, log: app.log },
+      message,
+      { toSender: event(authorView), toReceiver: event(message) },
+      'could not publish a changed message',
+    );
   };
 
   /** An author without read receipts sees no readAt on their own messages. */

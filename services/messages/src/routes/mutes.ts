@@ -19,7 +19,10 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
 
   app.post(
     '/messages/mute/:id',
-    { preHandler: [app.requireUser, muteLimit], schema: { params: UserIdParamsSchema, body: MuteBodySchema, response: { 200: MuteSchema } } },
+    {
+      preHandler: [app.requireUser, muteLimit],
+      schema: { params: UserIdParamsSchema, body: MuteBodySchema, response: { 200: MuteSchema } },
+    },
     async (request) => {
       const peerId = request.params.id;
       if (peerId === request.userId) throw badRequest('You cannot mute yourself');
@@ -42,9 +45,7 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
     },
   );
 
-  app.get(
-    '/messages/mutes',
-    { preHandler: app.requireUser, schema: { response: { 200: Type.Array(MuteSchema) } } },
-    async (request) => listMutes(db, request.userId),
+  app.get('/messages/mutes', { preHandler: app.requireUser, schema: { response: { 200: Type.Array(MuteSchema) } } }, async (request) =>
+    listMutes(db, request.userId),
   );
 };

@@ -11,11 +11,20 @@ export const sharedRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asy
   const { db } = options;
   app.get(
     '/messages/shared/:id',
-    { preHandler: app.requireUser, schema: { params: UserIdParamsSchema, querystring: SharedQuerySchema, response: { 200: Type.Array(MessageSchema) } } },
+    {
+      preHandler: app.requireUser,
+      schema: { params: UserIdParamsSchema, querystring: SharedQuerySchema, response: { 200: Type.Array(MessageSchema) } },
+    },
     async (request) => {
       await requireContact(db, request.params.id, { orDeleted: true });
       const { kind, before, limit } = request.query;
-      const page = await listShared(db, { userA: request.userId, userB: request.params.id, kind, before, limit: limit ? Number(limit) : DEFAULT_PAGE });
+      const page = await listShared(db, {
+        userA: request.userId,
+        userB: request.params.id,
+        kind,
+        before,
+        limit: limit ? Number(limit) : DEFAULT_PAGE,
+      });
       return (await sendsReadReceipts(db, request.userId)) ? page : page.map(hideReadsFrom(request.userId));
     },
   );

@@ -42,16 +42,28 @@ describeOnEachDatabase('archived conversations', (server) => {
   });
 
   it('unpins what it archives, takes out of the archive what is pinned or unarchived, and pages the archive', async () => {
-    const [me, ann, bob, cat] = [await server().user('Me Shelves'), await server().user('Ann Shelves'), await server().user('Bob Shelves'), await server().user('Cat Shelves')];
+    const [me, ann, bob, cat] = [
+      await server().user('Me Shelves'),
+      await server().user('Ann Shelves'),
+      await server().user('Bob Shelves'),
+      await server().user('Cat Shelves'),
+    ];
     for (const other of [ann, bob, cat]) await send(me, other, 'hi');
     await me.client.post(`/api/messages/pin/${ann.id}`);
     for (const other of [ann, bob, cat]) expect((await archive(me, other)).status).toBe(204);
-    expect(await page(me, [ann, bob, cat], '?archived=true')).toMatchObject({ names: ['Cat Shelves', 'Bob Shelves', 'Ann Shelves'], archived: '3' });
+    expect(await page(me, [ann, bob, cat], '?archived=true')).toMatchObject({
+      names: ['Cat Shelves', 'Bob Shelves', 'Ann Shelves'],
+      archived: '3',
+    });
 
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const next: { names: string[]; next: string | null } = await page(me, [ann, bob, cat], `?archived=true&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      const next: { names: string[]; next: string | null } = await page(
+        me,
+        [ann, bob, cat],
+        `?archived=true&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       seen.push(...next.names);
       cursor = next.next;
     } while (cursor);

@@ -92,7 +92,9 @@ describe.each(databaseImplementations)('blocking a contact on %s', (_name, datab
     const reaction = await bob.client.post(`/api/messages/react/${hers._id}`, { emoji: '👍' });
     expect(reaction.status).toBe(403);
     expect(reaction.body).toEqual({ message: BLOCKED_ERRORS.blockedByReceiver });
-    expect((await ann.client.post(`/api/messages/react/${his._id}`, { emoji: '👍' })).body).toEqual({ message: BLOCKED_ERRORS.receiverBlocked });
+    expect((await ann.client.post(`/api/messages/react/${his._id}`, { emoji: '👍' })).body).toEqual({
+      message: BLOCKED_ERRORS.receiverBlocked,
+    });
     expect((await bob.client.post(`/api/messages/edit/${his._id}`, { text: 'changed' })).status).toBe(403);
     expect((await history(ann, bob)).map((message) => [message.text, message.reactions])).toEqual([
       ['hers', []],

@@ -17,7 +17,8 @@ describe('exporting my data', () => {
     const bob = await server.user('Bob Export');
     const cat = await server.user('Cat Export');
     const eve = await server.user('Eve Stranger');
-    const send = async (from: typeof ann, to: typeof ann, body: object) => (await from.client.post(`/api/messages/send/${to.id}`, body)).body as Message;
+    const send = async (from: typeof ann, to: typeof ann, body: object) =>
+      (await from.client.post(`/api/messages/send/${to.id}`, body)).body as Message;
     const hello = await send(ann, bob, { text: 'hello Bob' });
     const picture = await send(bob, ann, { image: toDataUrl(await pngBytes(), 'image/png'), replyTo: hello._id });
     await send(ann, cat, { text: 'hi Cat' });
@@ -25,7 +26,11 @@ describe('exporting my data', () => {
     await ann.client.post(`/api/messages/block/${eve.id}`);
     await ann.client.post(`/api/messages/star/${picture._id}`);
     await bob.client.post(`/api/messages/star/${hello._id}`);
-    await server.bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: ann.id, fullName: 'Ann Export', profilePic: '', about: 'Exporting things' }), randomUUID());
+    await server.bus.publishEvent(
+      subjects.usersUpserted,
+      JSON.stringify({ _id: ann.id, fullName: 'Ann Export', profilePic: '', about: 'Exporting things' }),
+      randomUUID(),
+    );
 
     const response = await ann.client.get('/api/messages/export');
     expect(response.status).toBe(200);
@@ -34,9 +39,11 @@ describe('exporting my data', () => {
     const files = unzipSync(new Uint8Array(response.body as Buffer));
     const json = (name: string) => JSON.parse(strFromU8(files[name]!));
 
-    expect(Object.keys(files).filter((name) => !name.startsWith('media/')).sort()).toEqual(
-      ['README.txt', `conversations/${bob.id}.json`, `conversations/${cat.id}.json`, 'profile.json'].sort(),
-    );
+    expect(
+      Object.keys(files)
+        .filter((name) => !name.startsWith('media/'))
+        .sort(),
+    ).toEqual(['README.txt', `conversations/${bob.id}.json`, `conversations/${cat.id}.json`, 'profile.json'].sort());
     expect(json('profile.json')).toMatchObject({
       _id: ann.id,
       fullName: 'Ann Export',
@@ -46,7 +53,10 @@ describe('exporting my data', () => {
     });
     const withBob = json(`conversations/${bob.id}.json`);
     expect(withBob.with).toEqual({ _id: bob.id, fullName: 'Bob Export' });
-    expect(withBob.messages.map((message: Message) => [message._id, Boolean(message.starred)]), 'Ann’s stars, not Bob’s').toEqual([
+    expect(
+      withBob.messages.map((message: Message) => [message._id, Boolean(message.starred)]),
+      'Ann’s stars, not Bob’s',
+    ).toEqual([
       [hello._id, false],
       [picture._id, true],
     ]);

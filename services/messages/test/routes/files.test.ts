@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { FILE_ERRORS, MAX_FILE_BYTES, MAX_VOICE_SECONDS, subjects, VOICE_MESSAGE_NAME, type Message, type MessageSearchResult, type UserEvent } from '@chat/contracts';
+import {
+  FILE_ERRORS,
+  MAX_FILE_BYTES,
+  MAX_VOICE_SECONDS,
+  subjects,
+  VOICE_MESSAGE_NAME,
+  type Message,
+  type MessageSearchResult,
+  type UserEvent,
+} from '@chat/contracts';
 import { eventually, mp4Video, webmRecording } from '#test-support';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
@@ -13,10 +22,18 @@ describeOnEachDatabase('sending a file', (server) => {
   it('sends a document with a caption to both people, downloaded by them alone under its name, never shown by the browser', async () => {
     const [ann, bob, eve] = [await server().user('Ann Files'), await server().user('Bob Files'), await server().user('Eve Files')];
     const toBob = server().published(bob.id);
-    const sent = await ann.client.sendFile<Message>(bob.id, { name: 'C:\\Users\\ann\\Quarterly report.pdf', bytes: pdf }, { text: '  Q3 figures  ' });
+    const sent = await ann.client.sendFile<Message>(
+      bob.id,
+      { name: 'C:\\Users\\ann\\Quarterly report.pdf', bytes: pdf },
+      { text: '  Q3 figures  ' },
+    );
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ senderId: ann.id, receiverId: bob.id, text: 'Q3 figures', image: null });
-    expect(sent.body.file).toEqual({ url: expect.stringMatching(/^\/api\/media\/files\//), name: 'Quarterly report.pdf', size: pdf.length });
+    expect(sent.body.file).toEqual({
+      url: expect.stringMatching(/^\/api\/media\/files\//),
+      name: 'Quarterly report.pdf',
+      size: pdf.length,
+    });
     expect(toBob).toEqual([expect.objectContaining({ type: 'newMessage', message: sent.body } satisfies Partial<UserEvent>)]);
     expect((await history(bob, ann)).at(-1)).toEqual(sent.body);
 
@@ -30,7 +47,11 @@ describeOnEachDatabase('sending a file', (server) => {
   });
 
   it('stores a retried clientMessageId once, quotes a file by its name, and forwards it (stored once) beyond the original', async () => {
-    const [ann, bob, cat] = [await server().user('Ann Retries Files'), await server().user('Bob Retries Files'), await server().user('Cat Retries Files')];
+    const [ann, bob, cat] = [
+      await server().user('Ann Retries Files'),
+      await server().user('Bob Retries Files'),
+      await server().user('Cat Retries Files'),
+    ];
     const clientMessageId = randomUUID();
     const first = await ann.client.sendFile<Message>(bob.id, { name: 'plan.txt', bytes: pdf }, { clientMessageId });
     const retry = await ann.client.sendFile<Message>(bob.id, { name: 'plan.txt', bytes: pdf }, { clientMessageId });
@@ -40,7 +61,10 @@ describeOnEachDatabase('sending a file', (server) => {
     const reply = await bob.client.post<Message>(`/api/messages/send/${ann.id}`, { text: 'Got it', replyTo: first.body._id });
     expect(reply.body.replyTo).toEqual({ _id: first.body._id, senderId: ann.id, text: null, image: null, fileName: 'plan.txt' });
 
-    const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, { forwardOf: first.body._id, clientMessageId: randomUUID() });
+    const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, {
+      forwardOf: first.body._id,
+      clientMessageId: randomUUID(),
+    });
     expect(forward.status).toBe(201);
     expect(forward.body).toMatchObject({ forwarded: true, file: { name: 'plan.txt', size: pdf.length } });
     expect(forward.body.file!.url, 'the same stored file, not a copy').toBe(first.body.file!.url);
@@ -49,7 +73,12 @@ describeOnEachDatabase('sending a file', (server) => {
     expect((await ann.client.get(first.body.file!.url)).status, 'the deleted message’s file is no longer Ann’s').toBe(404);
     const [deleted, quoting] = (await history(bob, ann)).slice(-2);
     expect(deleted).not.toHaveProperty('file');
-    expect(quoting!.replyTo, 'the quote names no file any more').toEqual({ _id: first.body._id, senderId: ann.id, text: null, image: null });
+    expect(quoting!.replyTo, 'the quote names no file any more').toEqual({
+      _id: first.body._id,
+      senderId: ann.id,
+      text: null,
+      image: null,
+    });
     expect((await cat.client.get(forward.body.file!.url)).status, 'the forward keeps it').toBe(200);
   });
 
@@ -74,20 +103,32 @@ describeOnEachDatabase('sending a file', (server) => {
     const [ann, bob, cat] = [await server().user('Ann Voice'), await server().user('Bob Voice'), await server().user('Cat Voice')];
     const sent = await ann.client.sendFile<Message>(bob.id, { name: 'blob', bytes: recording }, { voiceSeconds: '7' });
     expect(sent.status).toBe(201);
-    expect(sent.body.file).toEqual({ url: expect.stringMatching(/^\/api\/media\/voice\/.+\.webm$/), name: VOICE_MESSAGE_NAME, size: recording.length, voice: { seconds: 7 } });
+    expect(sent.body.file).toEqual({
+      url: expect.stringMatching(/^\/api\/media\/voice\/.+\.webm$/),
+      name: VOICE_MESSAGE_NAME,
+      size: recording.length,
+      voice: { seconds: 7 },
+    });
     const played = await bob.client.get(sent.body.file!.url);
     expect(played.status).toBe(200);
     expect(played.headers.get('content-type')).toBe('audio/webm');
     expect(played.headers.get('content-disposition')).toBeNull();
     expect((await cat.client.get(sent.body.file!.url)).status).toBe(404);
 
-    const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, { forwardOf: sent.body._id, clientMessageId: randomUUID() });
+    const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, {
+      forwardOf: sent.body._id,
+      clientMessageId: randomUUID(),
+    });
     expect(forward.body.file).toMatchObject({ name: VOICE_MESSAGE_NAME, voice: { seconds: 7 }, url: expect.stringMatching(/\.webm$/) });
     expect((await cat.client.get(forward.body.file!.url)).headers.get('content-type')).toBe('audio/webm');
 
     const notAudio = await ann.client.sendFile(bob.id, { name: 'fake.webm', bytes: pdf }, { voiceSeconds: '3' });
     expect([notAudio.status, notAudio.body]).toEqual([400, { message: FILE_ERRORS.notAudio }]);
-    const tooLong = await ann.client.sendFile(bob.id, { name: 'long.webm', bytes: recording }, { voiceSeconds: String(MAX_VOICE_SECONDS + 1) });
+    const tooLong = await ann.client.sendFile(
+      bob.id,
+      { name: 'long.webm', bytes: recording },
+      { voiceSeconds: String(MAX_VOICE_SECONDS + 1) },
+    );
     expect(tooLong.status).toBe(400);
   });
 
@@ -96,7 +137,12 @@ describeOnEachDatabase('sending a file', (server) => {
     const video = mp4Video();
     const sent = await ann.client.sendFile<Message>(bob.id, { name: 'beach.mov', bytes: video }, { text: 'the waves' });
     expect(sent.status).toBe(201);
-    expect(sent.body.file).toEqual({ url: expect.stringMatching(/^\/api\/media\/videos\/.+\.mp4$/), name: 'beach.mov', size: video.length, video: true });
+    expect(sent.body.file).toEqual({
+      url: expect.stringMatching(/^\/api\/media\/videos\/.+\.mp4$/),
+      name: 'beach.mov',
+      size: video.length,
+      video: true,
+    });
     const played = await bob.client.get(sent.body.file!.url);
     expect(played.status).toBe(200);
     expect(played.headers.get('content-type')).toBe('video/mp4');
@@ -111,12 +157,27 @@ describeOnEachDatabase('sending a file', (server) => {
     expect(part.headers.get('content-range')).toBe(`bytes 4-11/${video.length}`);
     expect((part.body as Buffer).toString('latin1')).toBe('ftypisom');
     const tail = await bob.client.request('GET', sent.body.file!.url, undefined, { range: 'bytes=-10' });
-    expect([tail.status, (tail.body as Buffer).length, tail.headers.get('content-range')]).toEqual([206, 10, `bytes ${video.length - 10}-${video.length - 1}/${video.length}`]);
+    expect([tail.status, (tail.body as Buffer).length, tail.headers.get('content-range')]).toEqual([
+      206,
+      10,
+      `bytes ${video.length - 10}-${video.length - 1}/${video.length}`,
+    ]);
     const past = await bob.client.request('GET', sent.body.file!.url, undefined, { range: `bytes=${video.length}-` });
-    expect([past.status, past.body, past.headers.get('content-range')]).toEqual([416, { message: 'Range not satisfiable' }, `bytes */${video.length}`]);
+    expect([past.status, past.body, past.headers.get('content-range')]).toEqual([
+      416,
+      { message: 'Range not satisfiable' },
+      `bytes */${video.length}`,
+    ]);
 
-    const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, { forwardOf: sent.body._id, clientMessageId: randomUUID() });
-    expect(forward.body.file).toMatchObject({ name: 'beach.mov', video: true, url: expect.stringMatching(/^\/api\/media\/videos\/.+\.mp4$/) });
+    const forward = await bob.client.post<Message>(`/api/messages/send/${cat.id}`, {
+      forwardOf: sent.body._id,
+      clientMessageId: randomUUID(),
+    });
+    expect(forward.body.file).toMatchObject({
+      name: 'beach.mov',
+      video: true,
+      url: expect.stringMatching(/^\/api\/media\/videos\/.+\.mp4$/),
+    });
     expect((await cat.client.get(forward.body.file!.url)).headers.get('content-type')).toBe('video/mp4');
   });
 
@@ -125,7 +186,10 @@ describeOnEachDatabase('sending a file', (server) => {
     const sent = await ann.client.sendFile<Message>(bob.id, { name: 'movie.mp4', bytes: pdf });
     expect(sent.body.file).toEqual({ url: expect.stringMatching(/^\/api\/media\/files\//), name: 'movie.mp4', size: pdf.length });
     const download = await bob.client.get(sent.body.file!.url);
-    expect([download.headers.get('content-type'), download.headers.get('content-disposition')]).toEqual(['application/octet-stream', 'attachment']);
+    expect([download.headers.get('content-type'), download.headers.get('content-disposition')]).toEqual([
+      'application/octet-stream',
+      'attachment',
+    ]);
   });
 
   it('refuses a send without a file, an empty file, one past the limit, a bad field, and JSON', async () => {
@@ -137,7 +201,10 @@ describeOnEachDatabase('sending a file', (server) => {
     const form = new FormData();
     form.append('text', 'no file here');
     expect(await refusal(ann.client.post(`/api/messages/send-file/${bob.id}`, form))).toEqual([400, { message: FILE_ERRORS.missing }]);
-    expect(await refusal(ann.client.sendFile(bob.id, { name: 'empty.txt', bytes: new Uint8Array() }))).toEqual([400, { message: FILE_ERRORS.empty }]);
+    expect(await refusal(ann.client.sendFile(bob.id, { name: 'empty.txt', bytes: new Uint8Array() }))).toEqual([
+      400,
+      { message: FILE_ERRORS.empty },
+    ]);
     expect(await refusal(ann.client.sendFile(bob.id, { name: 'big.bin', bytes: new Uint8Array(MAX_FILE_BYTES + 1) }))).toEqual([
       413,
       { message: FILE_ERRORS.tooLarge },
@@ -146,7 +213,10 @@ describeOnEachDatabase('sending a file', (server) => {
       400,
       { message: 'clientMessageId must be a UUID' },
     ]);
-    expect(await refusal(ann.client.post(`/api/messages/send-file/${bob.id}`, { text: 'hi' }))).toEqual([400, { message: FILE_ERRORS.notMultipart }]);
+    expect(await refusal(ann.client.post(`/api/messages/send-file/${bob.id}`, { text: 'hi' }))).toEqual([
+      400,
+      { message: FILE_ERRORS.notMultipart },
+    ]);
     expect(await history(bob, ann)).toEqual([]);
   });
 });

@@ -15,14 +15,25 @@ const send = (from: User, to: User, body: unknown) => from.client.post<Message>(
 
 describe('forwarding a message', () => {
   it('carries the text and image of a message I received on to someone else, marked forwarded, storing the image once; it outlives the original', async () => {
-    const [ann, bob, cat, dan] = [await server.user('Ann Forwards'), await server.user('Bob Forwards'), await server.user('Cat Forwards'), await server.user('Dan Forwards')];
+    const [ann, bob, cat, dan] = [
+      await server.user('Ann Forwards'),
+      await server.user('Bob Forwards'),
+      await server.user('Cat Forwards'),
+      await server.user('Dan Forwards'),
+    ];
     const photo = await pngBytes(640, 480);
     const original = (await send(bob, ann, { text: 'the view from the top', image: toDataUrl(photo, 'image/png') })).body;
     const toCat = server.published(cat.id);
 
     const forward = await send(ann, cat, { forwardOf: original._id, clientMessageId: randomUUID() });
     expect(forward.status).toBe(201);
-    expect(forward.body).toMatchObject({ senderId: ann.id, receiverId: cat.id, text: 'the view from the top', forwarded: true, replyTo: null });
+    expect(forward.body).toMatchObject({
+      senderId: ann.id,
+      receiverId: cat.id,
+      text: 'the view from the top',
+      forwarded: true,
+      replyTo: null,
+    });
     expect(forward.body.image, 'the same stored picture, not a copy').toBe(original.image);
     expect(toCat).toEqual([expect.objectContaining({ type: 'newMessage', message: forward.body } satisfies Partial<UserEvent>)]);
     expect(original, 'the original is not marked').not.toHaveProperty('forwarded');

@@ -1,21 +1,34 @@
-import { CLEAR_ERRORS, type Cleared, type InboxEntry, type Message, type MessageSearchResult, type ShownMessage, type UserEvent } from '@chat/contracts';
+import {
+  CLEAR_ERRORS,
+  type Cleared,
+  type InboxEntry,
+  type Message,
+  type MessageSearchResult,
+  type ShownMessage,
+  type UserEvent,
+} from '@chat/contracts';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
 import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
 describeOnEachDatabase('deleting messages for me and clearing a chat', (server) => {
-  const send = async (from: TestUser, to: TestUser, text: string) => (await from.client.post<Message>(`/api/messages/send/${to.id}`, { text })).body;
-  const historyOf = async (user: TestUser, peer: TestUser) => ((await user.client.get(`/api/messages/${peer.id}`)).body as Message[]).map((message) => message.text);
+  const send = async (from: TestUser, to: TestUser, text: string) =>
+    (await from.client.post<Message>(`/api/messages/send/${to.id}`, { text })).body;
+  const historyOf = async (user: TestUser, peer: TestUser) =>
+    ((await user.client.get(`/api/messages/${peer.id}`)).body as Message[]).map((message) => message.text);
   const entryOf = async (user: TestUser, peer: TestUser) =>
     ((await user.client.get('/api/messages/users')).body as InboxEntry[]).find((entry) => entry._id === peer.id)!;
   const found = async (user: TestUser, q: string) =>
     ((await user.client.get(`/api/messages/search?q=${q}`)).body as MessageSearchResult[]).map(({ message }) => message.text);
-  const starred = async (user: TestUser) => ((await user.client.get('/api/messages/starred')).body as MessageSearchResult[]).map(({ message }) => message.text);
+  const starred = async (user: TestUser) =>
+    ((await user.client.get('/api/messages/starred')).body as MessageSearchResult[]).map(({ message }) => message.text);
   const deleteForMe = (user: TestUser, peer: TestUser, messageIds: string[]) =>
     user.client.post<ShownMessage>(`/api/messages/delete-for-me/${peer.id}`, { messageIds });
   const exported = async (user: TestUser, peer: TestUser) => {
     const files = unzipSync(new Uint8Array((await user.client.get('/api/messages/export')).body as Buffer));
-    return (JSON.parse(strFromU8(files[`conversations/${peer.id}.json`]!)) as { messages: Message[] }).messages.map((message) => message.text);
+    return (JSON.parse(strFromU8(files[`conversations/${peer.id}.json`]!)) as { messages: Message[] }).messages.map(
+      (message) => message.text,
+    );
   };
 
   it('deletes messages for me alone: gone from my history, search, stars and export on every device of mine; the other person keeps them', async () => {
@@ -39,12 +52,18 @@ describeOnEachDatabase('deleting messages for me and clearing a chat', (server) 
     expect(await starred(me), 'its star is gone with it').toEqual([]);
     expect(await exported(me, ann)).toEqual(['first plan words', 'second plan words']);
     const entry = await entryOf(me, ann);
-    expect([entry.lastMessage?.text, entry.latestMessageId], 'the entry sorts by the latest all the same').toEqual(['second plan words', third._id]);
+    expect([entry.lastMessage?.text, entry.latestMessageId], 'the entry sorts by the latest all the same').toEqual([
+      'second plan words',
+      third._id,
+    ]);
     expect((await entryOf(ann, me)).lastMessage?.text).toBe('third plan words');
     expect(toMyDevices.filter((event) => event.type === 'messagesHidden')).toEqual([
       { type: 'messagesHidden', peerId: ann.id, messageIds: [third._id], lastMessage: response.body.lastMessage },
     ] satisfies UserEvent[]);
-    expect(toAnn.filter((event) => event.type === 'messagesHidden'), 'Ann is not told').toEqual([]);
+    expect(
+      toAnn.filter((event) => event.type === 'messagesHidden'),
+      'Ann is not told',
+    ).toEqual([]);
 
     expect((await deleteForMe(me, ann, [third._id])).status, 'again: no change').toBe(200);
     await send(ann, me, 'fourth plan words');

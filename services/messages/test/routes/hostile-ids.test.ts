@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, pngBytes, toDataUrl } from '#test-support';
+import { type ApiClient, pngBytes, toDataUrl } from '#test-support';
 import { startMessagesService } from '../messages-server.js';
 
 /*
@@ -37,7 +37,9 @@ describe('a user id in upper case', () => {
   it('fails no one else’s send of the same moment', async () => {
     const bob = await server.user('Bob Crowd');
     const senders = await Promise.all(Array.from({ length: 10 }, (_, i) => server.user(`Sender ${i}`)));
-    const answers = await Promise.all(senders.map((sender, i) => send(sender, i === 3 ? bob.id.toUpperCase() : bob.id, { text: `hi ${i}`, clientMessageId: randomUUID() })));
+    const answers = await Promise.all(
+      senders.map((sender, i) => send(sender, i === 3 ? bob.id.toUpperCase() : bob.id, { text: `hi ${i}`, clientMessageId: randomUUID() })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
   });
 

@@ -30,7 +30,12 @@ describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
 
   it('lists my conversations first, latest first, with their last message and my unread count; then everyone else by name', async () => {
     const me = await server.user('Me Ordering');
-    const [ann, bob, cat, dan] = [await server.user('Ann Ordering'), await server.user('bob Ordering'), await server.user('Cat Ordering'), await server.user('Dan Ordering')];
+    const [ann, bob, cat, dan] = [
+      await server.user('Ann Ordering'),
+      await server.user('bob Ordering'),
+      await server.user('Cat Ordering'),
+      await server.user('Dan Ordering'),
+    ];
     await send(ann, me, 'from Ann');
     const toBob = await send(me, bob, 'to Bob');
     await send(dan, me, 'Dan one');
@@ -39,7 +44,10 @@ describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
     const { entries: all } = await inbox(me);
     const entries = only(all, everyone);
     expect(names(entries)).toEqual(['Dan Ordering', 'bob Ordering', 'Ann Ordering', 'Cat Ordering']);
-    expect(all.slice(0, 3).map((entry) => entry._id), 'conversations before everyone else').toEqual([dan.id, bob.id, ann.id]);
+    expect(
+      all.slice(0, 3).map((entry) => entry._id),
+      'conversations before everyone else',
+    ).toEqual([dan.id, bob.id, ann.id]);
     expect(entries[0]).toMatchObject({ _id: dan.id, unreadCount: 2, lastMessage: { _id: danLast._id, text: 'Dan two', senderId: dan.id } });
     expect(entries[1]).toMatchObject({ unreadCount: 0, lastMessage: { _id: toBob._id, senderId: me.id } });
     expect(entries[2]).toMatchObject({ unreadCount: 1 });
@@ -90,7 +98,9 @@ describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
     expect(await found('quillon ør')).toEqual(['Quillon Quill Ørsted']);
     expect(await found('quilt')).toEqual([]);
     const sent = await send(zoe, me, 'found me');
-    expect((await inbox(me, '?q=smith')).entries).toEqual([expect.objectContaining({ _id: zoe.id, unreadCount: 1, lastMessage: expect.objectContaining({ _id: sent._id }) })]);
+    expect((await inbox(me, '?q=smith')).entries).toEqual([
+      expect.objectContaining({ _id: zoe.id, unreadCount: 1, lastMessage: expect.objectContaining({ _id: sent._id }) }),
+    ]);
     // A page of matches ends where the next begins.
     const first = await inbox(me, '?q=neil&limit=1');
     expect(names(first.entries)).toEqual(["Zoë O'Neil-Smith"]);
@@ -116,7 +126,9 @@ describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
     await eventually(async () => (await onlineNames()).length === 3, 'three shown online');
     expect(await onlineNames()).toEqual(['Ann Online', 'Cat Online', 'Dan Online']);
     const { entries } = await inbox(me, '?online=true&q=cat online');
-    expect(entries).toEqual([expect.objectContaining({ _id: cat.id, unreadCount: 1, lastMessage: expect.objectContaining({ _id: sent._id }) })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ _id: cat.id, unreadCount: 1, lastMessage: expect.objectContaining({ _id: sent._id }) }),
+    ]);
     // A page ends where the next begins: a search's pages (in the search's own order) and the list's.
     const paged: string[] = [];
     let query = '?online=true&q=online&limit=1';
@@ -132,7 +144,10 @@ describe.each(databaseImplementations)('the inbox on %s', (_name, database) => {
     expect(names(only([...first.entries, ...rest.entries], everyone))).toEqual(['Ann Online', 'Cat Online', 'Dan Online']);
     await server.presence.disconnect(ann.id);
     await server.presence.connect(bob.id);
-    await eventually(async () => (await onlineNames()).join() === 'Bob Online,Cat Online,Dan Online', 'Ann gone offline and Bob come online');
+    await eventually(
+      async () => (await onlineNames()).join() === 'Bob Online,Cat Online,Dan Online',
+      'Ann gone offline and Bob come online',
+    );
   });
 
   it('marks messages read up to the one given, never backwards and never ahead of what exists', async () => {
@@ -188,7 +203,12 @@ describe.each(databaseImplementations)('upgrading to the inbox on %s', (_name, d
       client.cookie = server.cookieOf(bob);
       const entries = (await client.get('/api/messages/users?q=ann')).body as InboxEntry[];
       expect(entries).toEqual([
-        expect.objectContaining({ _id: ann, fullName: 'Ann Before', unreadCount: 0, lastMessage: expect.objectContaining({ text: 'old two' }) }),
+        expect.objectContaining({
+          _id: ann,
+          fullName: 'Ann Before',
+          unreadCount: 0,
+          lastMessage: expect.objectContaining({ text: 'old two' }),
+        }),
       ]);
     } finally {
       await server.app.close();
@@ -204,18 +224,22 @@ describe.each(databaseImplementations)('upgrading a database from before search 
         const db = await database();
         await migrate(db, 'messages', messagesMigrations.slice(0, 8));
         await db.query(`INSERT INTO contacts (user_id, full_name) VALUES ($1, 'Ann Anna Before'), ($2, 'Bob Before')`, [ann, bob]);
-        await db.query(`INSERT INTO contact_words (word, user_id) VALUES ('ann', $1), ('anna', $1), ('before', $1), ('bob', $2), ('before', $2)`, [
+        await db.query(
+          `INSERT INTO contact_words (word, user_id) VALUES ('ann', $1), ('anna', $1), ('before', $1), ('bob', $2), ('before', $2)`,
+          [ann, bob],
+        );
+        await db.query(`INSERT INTO messages (sender_id, receiver_id, text) VALUES ($1, $2, 'an old note'), ($2, $1, 'a reply')`, [
           ann,
           bob,
         ]);
-        await db.query(`INSERT INTO messages (sender_id, receiver_id, text) VALUES ($1, $2, 'an old note'), ($2, $1, 'a reply')`, [ann, bob]);
         return db;
       },
     });
     try {
       const client = new ApiClient(server.baseUrl);
       client.cookie = server.cookieOf(bob);
-      const names = async (q: string) => ((await client.get(`/api/messages/users?q=${q}`)).body as InboxEntry[]).map((entry) => entry.fullName);
+      const names = async (q: string) =>
+        ((await client.get(`/api/messages/users?q=${q}`)).body as InboxEntry[]).map((entry) => entry.fullName);
       expect(await names('ann%20bef')).toEqual(['Ann Anna Before']);
       expect(await names('an')).toEqual(['Ann Anna Before']);
       expect(await names('anna%20bob')).toEqual([]);

@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
 describeOnEachDatabase('muted conversations', (server) => {
-  const mute = (user: TestUser, peer: { id: string }, duration: unknown) => user.client.post<Mute>(`/api/messages/mute/${peer.id}`, { for: duration });
+  const mute = (user: TestUser, peer: { id: string }, duration: unknown) =>
+    user.client.post<Mute>(`/api/messages/mute/${peer.id}`, { for: duration });
   const mutes = async (user: TestUser) => (await user.client.get<Mute[]>('/api/messages/mutes')).body;
   const mutedEvents = (events: UserEvent[]) => events.filter((event) => event.type === 'conversationMuted');
 

@@ -66,7 +66,7 @@ describeOnEachDatabase('pinned conversations', (server) => {
     const me = await server().user('Me Paging Pins');
     const people: TestUser[] = [];
     for (const name of ['Ann', 'Bob', 'Cat', 'Dan', 'Eve']) people.push(await server().user(`${name} Paging Pins`));
-    const [ann, bob, cat, dan, eve] = people as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    const [ann, bob, cat, dan] = people as [TestUser, TestUser, TestUser, TestUser];
     for (const other of [ann, bob, cat, dan]) await send(me, other, 'hello');
     for (const other of [bob, dan]) expect((await pin(me, other)).status).toBe(204);
     const expected = ['📌 Dan Paging Pins', '📌 Bob Paging Pins', 'Cat Paging Pins', 'Ann Paging Pins'];
@@ -82,7 +82,9 @@ describeOnEachDatabase('pinned conversations', (server) => {
         cursor = next.next;
       } while (cursor);
       const mine = seen.filter((entry) => people.some((other) => other.id === entry._id));
-      expect(mine.map((entry) => (entry.pinned ? `📌 ${entry.fullName}` : entry.fullName)).slice(0, 4), `pages of ${limit}`).toEqual(expected);
+      expect(mine.map((entry) => (entry.pinned ? `📌 ${entry.fullName}` : entry.fullName)).slice(0, 4), `pages of ${limit}`).toEqual(
+        expected,
+      );
       expect(mine.map((entry) => entry.fullName)).toContain('Eve Paging Pins');
       expect(new Set(seen.map((entry) => entry._id)).size, `pages of ${limit}: each once`).toBe(seen.length);
     }

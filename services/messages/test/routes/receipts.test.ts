@@ -21,8 +21,15 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
   const read = (reader: User, sender: User, upTo: string) => reader.client.post(`/api/messages/read/${sender.id}`, { upTo });
   /** What a gateway reports when a receiver's socket acknowledged a message. */
   const acknowledged = (message: Message, readBy?: string) => {
-    const receipt: MessageReceipt = { userId: message.receiverId, senderId: message.senderId, upTo: message._id, at: new Date().toISOString() };
-    const event: ReceiptsReported = readBy ? { delivered: [], read: [{ ...receipt, originSocketId: readBy }] } : { delivered: [receipt], read: [] };
+    const receipt: MessageReceipt = {
+      userId: message.receiverId,
+      senderId: message.senderId,
+      upTo: message._id,
+      at: new Date().toISOString(),
+    };
+    const event: ReceiptsReported = readBy
+      ? { delivered: [], read: [{ ...receipt, originSocketId: readBy }] }
+      : { delivered: [receipt], read: [] };
     return server.bus.publishEvent(subjects.receiptsReported, JSON.stringify(event), randomUUID());
   };
   const receipts = (events: UserEvent[]) => events.filter((event) => event.type !== 'newMessage');
@@ -36,7 +43,9 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const toBob = server.published(bob.id);
     await acknowledged(second);
     await acknowledged(first);
-    expect(receipts(toAnn)).toEqual([{ type: 'messagesDelivered', receipt: { userId: bob.id, senderId: ann.id, upTo: second._id, at: expect.any(String) } }]);
+    expect(receipts(toAnn)).toEqual([
+      { type: 'messagesDelivered', receipt: { userId: bob.id, senderId: ann.id, upTo: second._id, at: expect.any(String) } },
+    ]);
     expect(receipts(toBob), 'the receiver is not told of their own delivery').toEqual([]);
     const stamped = await history(ann, bob);
     expect(stamped.map((m) => m.deliveredAt)).toEqual([expect.any(String), expect.any(String)]);
@@ -67,10 +76,14 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const catHears = server.published(cat.id);
     expect((await history(ann, bob))[0]!.deliveredAt, 'the sender fetching delivers nothing').toBeNull();
     await history(bob, ann);
-    expect(receipts(annHears)).toEqual([{ type: 'messagesDelivered', receipt: expect.objectContaining({ userId: bob.id, upTo: toAnn._id }) }]);
+    expect(receipts(annHears)).toEqual([
+      { type: 'messagesDelivered', receipt: expect.objectContaining({ userId: bob.id, upTo: toAnn._id }) },
+    ]);
     const entries = (await bob.client.get('/api/messages/users?q=fetched')).body as InboxEntry[];
     expect(entries.map((entry) => entry.fullName)).toContain('Cat Fetched');
-    expect(receipts(catHears)).toEqual([{ type: 'messagesDelivered', receipt: expect.objectContaining({ userId: bob.id, upTo: toCat._id }) }]);
+    expect(receipts(catHears)).toEqual([
+      { type: 'messagesDelivered', receipt: expect.objectContaining({ userId: bob.id, upTo: toCat._id }) },
+    ]);
     expect((await history(cat, bob))[0]!.deliveredAt).toEqual(expect.any(String));
   });
 
@@ -119,8 +132,12 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const message = await send(ann, bob, 'did you read it?');
     const [toAnn, toBob] = [server.published(ann.id), server.published(bob.id)];
     await read(bob, ann, message._id);
-    expect(receipts(toAnn)).toEqual([{ type: 'messagesDelivered', receipt: expect.objectContaining({ userId: bob.id, upTo: message._id }) }]);
-    expect(receipts(toBob), 'Bob’s other tabs still clear the badge').toEqual([{ type: 'messagesRead', receipt: expect.objectContaining({ upTo: message._id }) }]);
+    expect(receipts(toAnn)).toEqual([
+      { type: 'messagesDelivered', receipt: expect.objectContaining({ userId: bob.id, upTo: message._id }) },
+    ]);
+    expect(receipts(toBob), 'Bob’s other tabs still clear the badge').toEqual([
+      { type: 'messagesRead', receipt: expect.objectContaining({ upTo: message._id }) },
+    ]);
     expect(await history(ann, bob)).toEqual([expect.objectContaining({ readAt: null, deliveredAt: expect.any(String) })]);
     const entries = (await bob.client.get('/api/messages/users?q=ann private')).body as InboxEntry[];
     expect(entries[0]!.unreadCount).toBe(0);
@@ -132,7 +149,9 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const message = await send(ann, bob, 'hello');
     const toAnn = server.published(ann.id);
     await read(bob, ann, message._id);
-    expect(receipts(toAnn), 'delivered, never read').toEqual([{ type: 'messagesDelivered', receipt: expect.objectContaining({ upTo: message._id }) }]);
+    expect(receipts(toAnn), 'delivered, never read').toEqual([
+      { type: 'messagesDelivered', receipt: expect.objectContaining({ upTo: message._id }) },
+    ]);
     expect(await history(ann, bob)).toEqual([expect.objectContaining({ readAt: null })]);
     const entries = (await ann.client.get('/api/messages/users?q=bob reads')).body as InboxEntry[];
     expect(entries[0]!.lastMessage).toMatchObject({ _id: message._id, readAt: null });
@@ -166,6 +185,8 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
   it('answers 404 for a read of an unknown user and 400 for a bad upTo', async () => {
     const ann = await server.user('Ann Bad Read');
     expect((await ann.client.post(`/api/messages/read/${randomUUID()}`, { upTo: '1' })).status).toBe(404);
-    expect((await ann.client.post(`/api/messages/read/${randomUUID()}`, { upTo: 'x' })).body).toEqual({ message: 'upTo must be a message id' });
+    expect((await ann.client.post(`/api/messages/read/${randomUUID()}`, { upTo: 'x' })).body).toEqual({
+      message: 'upTo must be a message id',
+    });
   });
 });

@@ -77,7 +77,18 @@ describe.each(databaseImplementations)('searching messages on %s', (_name, datab
       );
       expect(await search(ann, 'q=needle'), state).toEqual([['an ancient needle', 'Bob Busy']]);
       expect(await search(ann, 'q=filler%2012'), state).toEqual(
-        ['filler 1299', 'filler 1298', 'filler 1297', 'filler 1296', 'filler 1295', 'filler 1294', 'filler 1293', 'filler 1292', 'filler 1291', 'filler 1290']
+        [
+          'filler 1299',
+          'filler 1298',
+          'filler 1297',
+          'filler 1296',
+          'filler 1295',
+          'filler 1294',
+          'filler 1293',
+          'filler 1292',
+          'filler 1291',
+          'filler 1290',
+        ]
           .concat(Array.from({ length: 40 }, (_, i) => `filler ${1289 - i}`))
           .map((text) => [text, 'Bob Busy']),
       );
@@ -111,7 +122,7 @@ describe.each(databaseImplementations)('searching messages on %s', (_name, datab
       seen.push(...page.map((result) => result.message.text));
     }
     expect(seen).toEqual(Array.from({ length: 30 }, (_, i) => `vintage ${30 - i}`));
-    expect(await search(ann, `q=vintage&with=${cat.id}`), "the conversation with Cat has none").toEqual([]);
+    expect(await search(ann, `q=vintage&with=${cat.id}`), 'the conversation with Cat has none').toEqual([]);
     expect(await search(cat, 'q=vintage'), 'nor does Cat').toEqual([]);
     expect(await search(cat, 'q=chatter&limit=2')).toEqual([
       ['chatter', 'Ann Archive'],
@@ -136,7 +147,12 @@ describe.each(databaseImplementations)('searching messages on %s', (_name, datab
     expect(await search(bob, 'q=swordfish')).toEqual([['the password is swordfish', 'Ann Editor']]);
     expect((await ann.client.post(`/api/messages/delete/${secret._id}`)).status).toBe(200);
     const blocksWith = async (word: string) =>
-      (await server.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM search_blocks WHERE words @@ to_tsquery('simple', $1)`, [word]))[0]!.count;
+      (
+        await server.db.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM search_blocks WHERE words @@ to_tsquery('simple', $1)`,
+          [word],
+        )
+      )[0]!.count;
     expect(await blocksWith('staton'), "the edit's lost word").toBe(0);
     expect(await blocksWith('station'), "the edit's new word, in Ann's block and Bob's").toBe(2);
     expect(await blocksWith('swordfish'), "the deleted message's word").toBe(0);
@@ -155,6 +171,9 @@ describe.each(databaseImplementations)('searching messages on %s', (_name, datab
       expect(response.status, query).toBe(400);
       expect(response.body).toEqual({ message });
     }
-    expect((await ann.client.get(`/api/messages/search?q=${encodeURIComponent("it's & | ! :*")}`)).status, 'tsquery syntax is just text').toBe(200);
+    expect(
+      (await ann.client.get(`/api/messages/search?q=${encodeURIComponent("it's & | ! :*")}`)).status,
+      'tsquery syntax is just text',
+    ).toBe(200);
   });
 });

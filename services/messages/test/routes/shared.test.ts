@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
 describeOnEachDatabase('a conversation’s media, links and docs', (server) => {
-  const send = async (from: TestUser, to: TestUser, body: object) => (await from.client.post<Message>(`/api/messages/send/${to.id}`, body)).body;
+  const send = async (from: TestUser, to: TestUser, body: object) =>
+    (await from.client.post<Message>(`/api/messages/send/${to.id}`, body)).body;
   const shared = async (user: TestUser, peer: TestUser, query: string) => {
     const response = await user.client.get(`/api/messages/shared/${peer.id}?${query}`);
     expect(response.status, query).toBe(200);
@@ -24,7 +25,10 @@ describeOnEachDatabase('a conversation’s media, links and docs', (server) => {
     expect((await ann.client.sendFile(bob.id, { name: 'voice', bytes: webmRecording() }, { voiceSeconds: '3' })).status).toBe(201);
     await send(ann, cat, { text: 'https://elsewhere.org', image: photo });
 
-    for (const [me, peer] of [[ann, bob], [bob, ann]] as const) {
+    for (const [me, peer] of [
+      [ann, bob],
+      [bob, ann],
+    ] as const) {
       expect(await shared(me, peer, 'kind=media')).toEqual(['the beach', 'a photo', 'waves.mp4']);
       expect(await shared(me, peer, 'kind=docs')).toEqual(['menu.pdf']);
       expect(await shared(me, peer, 'kind=links')).toEqual(['or chat.io for short', 'see https://example.com/menu']);

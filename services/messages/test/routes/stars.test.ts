@@ -3,11 +3,17 @@ import { expect, it } from 'vitest';
 import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
 describeOnEachDatabase('starred messages', (server) => {
-  const send = async (from: TestUser, to: TestUser, text: string) => (await from.client.post<Message>(`/api/messages/send/${to.id}`, { text })).body;
+  const send = async (from: TestUser, to: TestUser, text: string) =>
+    (await from.client.post<Message>(`/api/messages/send/${to.id}`, { text })).body;
   const starredOf = async (user: TestUser, query = '') =>
-    ((await user.client.get(`/api/messages/starred${query}`)).body as MessageSearchResult[]).map(({ message, peer }) => [peer.fullName, message.text]);
+    ((await user.client.get(`/api/messages/starred${query}`)).body as MessageSearchResult[]).map(({ message, peer }) => [
+      peer.fullName,
+      message.text,
+    ]);
   const starredInHistory = async (user: TestUser, peer: TestUser) =>
-    ((await user.client.get(`/api/messages/${peer.id}`)).body as Message[]).filter((message) => message.starred).map((message) => message.text);
+    ((await user.client.get(`/api/messages/${peer.id}`)).body as Message[])
+      .filter((message) => message.starred)
+      .map((message) => message.text);
 
   it('stars messages I sent and received, for me alone: marked in my history and listed newest first, on every device of mine', async () => {
     const [me, ann, bob] = [await server().user('Me Stars'), await server().user('Ann Stars'), await server().user('Bob Stars')];
@@ -24,7 +30,9 @@ describeOnEachDatabase('starred messages', (server) => {
       ['Ann Stars', 'The address is 12 Hill Road'],
     ]);
     expect(await starredOf(me, `?with=${ann.id}`), 'one conversation’s').toEqual([['Ann Stars', 'The address is 12 Hill Road']]);
-    expect(await starredOf(me, `?limit=1&before=${time._id}`), 'the page after the first').toEqual([['Ann Stars', 'The address is 12 Hill Road']]);
+    expect(await starredOf(me, `?limit=1&before=${time._id}`), 'the page after the first').toEqual([
+      ['Ann Stars', 'The address is 12 Hill Road'],
+    ]);
     expect(await starredInHistory(ann, me), 'Ann sees no star of mine').toEqual([]);
     expect(await starredOf(ann)).toEqual([]);
 

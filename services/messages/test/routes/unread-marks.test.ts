@@ -13,7 +13,10 @@ describeOnEachDatabase('conversations marked unread', (server) => {
     for (const other of [ann, bob]) expect((await other.client.post(`/api/messages/send/${me.id}`, { text: 'hi' })).status).toBe(201);
     const toMyDevices = server().published(me.id);
     expect((await me.client.post(`/api/messages/mark-unread/${ann.id}`)).status).toBe(204);
-    expect(await markedIn(me, [ann, bob])).toEqual([['Bob Marks', false], ['Ann Marks', true]]);
+    expect(await markedIn(me, [ann, bob])).toEqual([
+      ['Bob Marks', false],
+      ['Ann Marks', true],
+    ]);
     expect(await markedIn(me, [ann], '?q=ann marks')).toEqual([['Ann Marks', true]]);
     expect(await markedIn(ann, [me]), 'Ann sees nothing of it').toEqual([['Me Marks', false]]);
     await me.client.post(`/api/messages/archive/${ann.id}`);

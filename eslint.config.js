@@ -1,0 +1,104 @@
+// ESLint for the whole repository: type-aware TypeScript rules, React's hook rules, and the layer
+// boundaries of docs/architecture.md. `make lint` runs it (and the formatter's check); zero warnings.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const NO_WEB = { group: ['**/web/**', '@chat/web'], message: 'Services and libraries never import the web app.' };
+
+/** What the browser-safe contracts may import: pure libraries (schemas, finding links in text) and each other (`./x.js`). */
+const CONTRACTS_MAY_IMPORT = String.raw`^(?!(typebox|linkifyjs)(/|$)|\./)`;
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/', '**/node_modules/', 'web/dev-dist/', 'tools/kube/', 'bench/results/', 'coverage/', 'test-results/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        project: ['./tsconfig.test.json', './web/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.test.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': 'error',
+      // Ports and stores are plain objects of closures, handed around by member on purpose: no `this` to lose.
+      '@typescript-eslint/unbound-method': 'off',
+      // Fastify handlers and port methods are async for their contract, whether or not they await.
+      '@typescript-eslint/require-await': 'off',
+      // Rejections pass on the error they were given, whatever it is.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+      // Event listeners and handlers may be async: each one catches its own failures.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+    },
+  },
+  {
+    // Tests read JSON answers and YAML documents as they come: `any` is what a response body is.
+    files: ['**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // Scripts and benchmarks in plain JavaScript: the rules that need no types.
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'web/test/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // The web app talks to the services only through the contracts, never their code.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@chat/*', '!@chat/contracts'], message: 'The web app imports only @chat/contracts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/**/*.ts', 'services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_WEB] }],
+    },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      // The contracts run in the browser and in every service: schemas and constants, no I/O.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_WEB,
+            { regex: CONTRACTS_MAY_IMPORT, message: 'The contracts import only pure libraries (typebox, linkifyjs) and each other.' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The messages ESLint gives `code` as if it were the file at `path` (a real file, so its project types it). */
+async function problemsOf(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${path}` });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+// The first lint builds the TypeScript program of the whole repository: seconds, more on a busy host.
+describe('the layer boundaries ESLint guards', { timeout: 120_000 }, () => {
+  it('the web app imports the contracts, never a service or a library of theirs', async () => {
+    const code =
+      "import { parseConfig } from '@chat/kernel';\nimport { MAX_TEXT_LENGTH } from '@chat/contracts';\nexport const used = [parseConfig, MAX_TEXT_LENGTH];\n";
+    expect(await problemsOf('web/src/main.tsx', code)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: '@chat\/kernel' .* The web app imports only @chat\/contracts\.$/),
+    ]);
+  });
+
+  it('the contracts import nothing with I/O: only their schema library and each other', async () => {
+    const code =
+      "import { readFile } from 'node:fs/promises';\nimport { Type } from 'typebox';\nimport { uuidSchema } from './ids.js';\nexport const used = [readFile, Type, uuidSchema];\n";
+    expect(await problemsOf('packages/contracts/src/links.ts', code)).toEqual([
+      expect.stringMatching(
+        /^no-restricted-imports: 'node:fs\/promises' .* The contracts import only pure libraries \(typebox, linkifyjs\) and each other\.$/,
+      ),
+    ]);
+  });
+
+  it('a service never imports the web app', async () => {
+    const code = "import { api } from '../../../web/src/lib/api.js';\nexport const used = api;\n";
+    const problems = await problemsOf('services/messages/src/main.ts', code);
+    expect(problems).toContainEqual(expect.stringContaining('Services and libraries never import the web app.'));
+  });
+
+  it("a hook's dependency list names what its effect reads", async () => {
+    const code =
+      "import { useEffect } from 'react';\nexport function Title({ name }: { name: string }) {\n  useEffect(() => {\n    document.title = name;\n  }, []);\n  return null;\n}\n";
+    expect(await problemsOf('web/src/app.tsx', code)).toEqual([expect.stringMatching(/^react-hooks\/exhaustive-deps: .*'name'/)]);
+  });
+});
