@@ -20,7 +20,7 @@ export const subjects = {
   /** A `UserDeleted` after a user deleted their account: messages keeps their messages as from "Deleted user". */
   usersDeleted: 'users.deleted',
   /**
-   * A `ContactChanged`: a new name or picture, or an account deleted, live (at most once), from
+   * A `ContactChanged`: a new contact, a new name or picture, or an account deleted, live (at most once), from
    * messages once its contacts table holds it: every gateway replica tells the sockets that have that user on screen.
    */
   contactsChanged: 'contacts.changed',

@@ -136,7 +136,9 @@ export interface ServerToClientEvents {
    * receipt; `{ read: true }` when it is also read there (its conversation open in a visible tab).
    */
   newMessage: (message: Message, received: (ack?: MessageAck) => void) => void;
+  /** `senderId`'s messages to `userId` up to `upTo` reached a device of `userId`: to the sender's sockets. */
   messagesDelivered: (receipt: MessageReceipt) => void;
+  /** `senderId`'s messages to `userId` up to `upTo` were read by `userId`: to the sender's sockets and the reader's other tabs. */
   messagesRead: (receipt: MessageReceipt) => void;
   /** A message of one of my conversations changed (its author edited or deleted it): the whole message. */
   messageUpdated: (message: Message) => void;
@@ -150,7 +152,7 @@ export interface ServerToClientEvents {
   messageStarred: (change: MessageStarred) => void;
   messagesHidden: (change: MessagesHidden) => void;
   conversationCleared: (change: ConversationCleared) => void;
-  /** Someone this socket has on screen (it watches their presence, or everyone's) changed their name or picture, or deleted their account. */
+  /** Someone this socket has on screen (it watches their presence, or everyone's) signed up, changed their name or picture, or deleted their account. */
   contactChanged: (change: ContactChanged) => void;
 }
 
@@ -163,10 +165,7 @@ export const MAX_WATCHED_USERS = 1000;
  * screen (its loaded sidebar pages and open conversation), so that a change costs the gateways what
  * its watchers cost, not what every socket costs.
  */
-export const WatchPresenceSchema = Type.Union([
-  Type.Literal('everyone'),
-  Type.Array(uuidSchema(), { maxItems: MAX_WATCHED_USERS }),
-]);
+export const WatchPresenceSchema = Type.Union([Type.Literal('everyone'), Type.Array(uuidSchema(), { maxItems: MAX_WATCHED_USERS })]);
 export type WatchPresence = Static<typeof WatchPresenceSchema>;
 
 /**
@@ -207,6 +206,7 @@ export const SOCKET_SEND_TIMEOUT_MS = 10_000;
 
 /** What a client emits: that it is typing, whose presence it watches, and text messages. */
 export interface ClientToServerEvents {
+  /** I am typing to `to` (or stopped): at most every 2 s while typing, and `false` on send or blur. */
   typing: (typing: Typing) => void;
   /** Answered with `getOnlineUsers`: the online users among those watched, the socket's own user included. */
   watchPresence: (watch: WatchPresence) => void;

@@ -42,7 +42,7 @@ export const ContactSchema = Type.Object({
 });
 export type Contact = Static<typeof ContactSchema>;
 
-/** `contactChanged`, and `contacts.changed` on the bus: a contact's new name or picture, or their account deleted. */
+/** `contactChanged`, and `contacts.changed` on the bus: a new contact, a contact's new name or picture, or their account deleted. */
 export const ContactChangedSchema = Type.Object({
   _id: uuidSchema(),
   fullName: Type.String(),
@@ -79,9 +79,11 @@ const requiredString = (message: string) => Type.String({ errorMessage: { type: 
  * A text whose length is bounded where it enters, before anything (a rate limit's key, a hash)
  * spends memory or time on it; the rules of what it may be are checked after.
  */
-const boundedString = (message: string, maxLength: number, tooLong: string) => Type.String({ maxLength, errorMessage: { type: message, maxLength: tooLong } });
+const boundedString = (message: string, maxLength: number, tooLong: string) =>
+  Type.String({ maxLength, errorMessage: { type: message, maxLength: tooLong } });
 const emailSchema = () => boundedString('Email must be text', EMAIL_MAX, 'Invalid email format');
-const passwordSchema = (name = 'Password') => boundedString(`${name} must be text`, PASSWORD_MAX, `${name} must be at most ${PASSWORD_MAX} characters`);
+const passwordSchema = (name = 'Password') =>
+  boundedString(`${name} must be text`, PASSWORD_MAX, `${name} must be at most ${PASSWORD_MAX} characters`);
 
 export const SignupBodySchema = Type.Object(
   {
@@ -151,7 +153,6 @@ export type ChangePasswordBody = Static<typeof ChangePasswordBodySchema>;
 
 /** How a contact who deleted their account is named in the conversations that stay. */
 export const DELETED_USER_NAME = 'Deleted user';
-
 
 /** An "About" as it is stored (one line, its spaces collapsed, trimmed), or the rule it breaks. */
 export function checkAbout(input: string): { ok: true; value: string } | { ok: false; message: string } {
