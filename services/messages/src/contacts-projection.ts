@@ -36,7 +36,8 @@ export async function projectContacts(
     }
     const card = { _id: event._id, fullName: event.fullName, profilePic: event.profilePic };
     const changed = await upsertContact(db, { ...card, about: event.about }, event.settings);
-    // A user may come online before their contact is made here (they sign up, then connect).
+    // A user may come online before their contact is made here (they sign up, then connect): a
+    // list that showed everyone and asked again at once may have missed them, and learns of them now.
     deps.contactMade(event._id);
     if (changed) await announce(card);
   });

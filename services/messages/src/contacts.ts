@@ -29,16 +29,17 @@ export function nameWords(name: string): string[] {
   return [...new Set(plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
 }
 
-/** Keeps a user's card as auth last said it; answers whether someone seen before now shows another name or picture. */
+/** Keeps a user's card as auth last said it; answers whether it is new here, or now shows another name or picture. */
 export async function upsertContact(
   db: Database,
   contact: Contact & { about?: string },
   settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.query<Pick<Contact, 'fullName' | 'profilePic'>>(`SELECT full_name AS "fullName", profile_pic AS "profilePic" FROM contacts WHERE user_id = $1`, [
-      contact._id,
-    ]);
+    const [before] = await tx.query<Pick<Contact, 'fullName' | 'profilePic'>>(
+      `SELECT full_name AS "fullName", profile_pic AS "profilePic" FROM contacts WHERE user_id = $1`,
+      [contact._id],
+    );
     const changed = await tx.query(
       // A new contact was seen as they signed up: a last seen from then on tells "hidden" (null) from "never seen".
       // An account deleted stays so, whatever older card arrives late.
@@ -52,7 +53,7 @@ export async function upsertContact(
     );
     if (changed.length === 0) return false;
     await indexName(tx, contact._id, contact.fullName);
-    return before !== undefined && (before.fullName !== contact.fullName || before.profilePic !== contact.profilePic);
+    return before === undefined || before.fullName !== contact.fullName || before.profilePic !== contact.profilePic;
   });
 }
 
@@ -106,7 +107,11 @@ export async function requireContact(db: Queryable, userId: string, options: { o
  */
 const InboxCursorSchema = Type.Union([
   Type.Object({ in: Type.Literal('pinned'), pinnedAt: Type.String({ format: 'date-time' }), peerId: uuidSchema() }),
-  Type.Object({ in: Type.Union([Type.Literal('conversations'), Type.Literal('archived')]), lastMessageId: messageIdSchema('Invalid cursor'), peerId: uuidSchema() }),
+  Type.Object({
+    in: Type.Union([Type.Literal('conversations'), Type.Literal('archived')]),
+    lastMessageId: messageIdSchema('Invalid cursor'),
+    peerId: uuidSchema(),
+  }),
   Type.Object({ in: Type.Union([Type.Literal('names'), Type.Literal('online')]), name: Type.String(), userId: uuidSchema() }),
   Type.Object({ in: Type.Literal('search'), word: Type.String(), userId: uuidSchema() }),
 ]);
@@ -184,7 +189,19 @@ type EntryRow = Partial<MessageRow> & {
   accountDeleted?: boolean;
 };
 
-const toEntry = ({ peerId, fullName, profilePic, unreadCount, lastSeen, accountDeleted, pinned, archived, markedUnread, latestMessageId, ...message }: EntryRow): InboxEntry => ({
+const toEntry = ({
+  peerId,
+  fullName,
+  profilePic,
+  unreadCount,
+  lastSeen,
+  accountDeleted,
+  pinned,
+  archived,
+  markedUnread,
+  latestMessageId,
+  ...message
+}: EntryRow): InboxEntry => ({
   _id: peerId,
   fullName,
   profilePic,
@@ -305,7 +322,10 @@ async function listArchived(db: Queryable, me: string, query: InboxQuery): Promi
 
 /** How many conversations I archived. */
 export async function countArchived(db: Queryable, me: string): Promise<number> {
-  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM conversations WHERE user_id = $1 AND archived_at IS NOT NULL', [me]);
+  const [row] = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM conversations WHERE user_id = $1 AND archived_at IS NOT NULL',
+    [me],
+  );
   return row?.count ?? 0;
 }
 

@@ -41,19 +41,25 @@ export function useRealtimeEvents(): void {
     if (!socket) return;
     const auth = useAuthStore.getState();
     const chat = () => useChatStore.getState();
+    /**
+     * Someone we have never seen came online, or signed up, while the whole list is loaded: the list
+     * is stale. A signup can come online before the server's list holds them, so their contact's
+     * announcement asks again. (With more pages to load, or a search, an unknown id is just not shown.)
+     */
+    const refreshIfNew = (userIds: string[]) => {
+      const { users, usersCursor, usersQuery } = chat();
+      if (usersCursor || usersQuery) return;
+      const known = new Set(users.map((user) => user._id));
+      const me = useAuthStore.getState().authUser?._id;
+      if (userIds.some((id) => id !== me && !known.has(id))) void chat().getUsers();
+    };
 
     const onOnlineUsers: Handlers['getOnlineUsers'] = (ids) => auth.setOnlineUsers(ids);
     const onPresenceChange: Handlers['onlineUsersChanged'] = (change) => {
       useAuthStore.getState().applyPresenceChange(change);
       chat().markSeen([...change.online, ...change.offline]);
       if (change.hidden) chat().hideLastSeen(change.hidden);
-      // Someone we have never seen came online while the whole list is loaded: a new signup, so
-      // the list is stale. (With more pages to load, or a search, an unknown id is just not shown.)
-      const { users, usersCursor, usersQuery } = chat();
-      if (usersCursor || usersQuery) return;
-      const known = new Set(users.map((user) => user._id));
-      const me = useAuthStore.getState().authUser?._id;
-      if (change.online.some((id) => id !== me && !known.has(id))) void chat().getUsers();
+      refreshIfNew(change.online);
     };
     const onNewMessage: Handlers['newMessage'] = (message, received) => {
       const read = chat().readOnArrival(message);
@@ -63,7 +69,10 @@ export function useRealtimeEvents(): void {
       received?.(read ? { read: true } : {});
       notifyIncoming(message);
     };
-    const onContactChanged: Handlers['contactChanged'] = (contact) => chat().applyContactChange(contact);
+    const onContactChanged: Handlers['contactChanged'] = (contact) => {
+      chat().applyContactChange(contact);
+      if (!contact.accountDeleted) refreshIfNew([contact._id]);
+    };
     const onDelivered: Handlers['messagesDelivered'] = (receipt) => chat().receiveReceipt('delivered', receipt);
     const onRead: Handlers['messagesRead'] = (receipt) => chat().receiveReceipt('read', receipt);
     const onUpdated: Handlers['messageUpdated'] = (message) => {

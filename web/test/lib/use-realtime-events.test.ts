@@ -66,3 +66,41 @@ describe('the first connection', () => {
     expect(getUsers).toHaveBeenCalledOnce();
   });
 });
+
+describe('a new signup while the whole list is loaded', () => {
+  afterEach(() => {
+    useAuthStore.setState({ socket: null });
+    useChatStore.setState({ users: [] });
+    vi.restoreAllMocks();
+  });
+
+  const handlerOf = (socket: ReturnType<typeof recordingSocket>, event: string) =>
+    socket.on.mock.calls.find(([name]) => name === event)![1] as (payload: unknown) => void;
+
+  it('asks for the list again when their contact is announced: they may have come online before the list held them', () => {
+    const socket = recordingSocket(true);
+    useAuthStore.setState({ socket: socket as unknown as ChatSocket });
+    useChatStore.setState({ users: [], usersCursor: null, usersQuery: '' });
+    const getUsers = vi.spyOn(useChatStore.getState(), 'getUsers').mockResolvedValue(undefined);
+    renderHook(() => useRealtimeEvents());
+    getUsers.mockClear(); // the connected socket's first load
+    handlerOf(socket, 'contactChanged')({ _id: '0b8f6f55-0c1f-4f3a-9d55-6c1f5a0b2f11', fullName: 'Bob Stone', profilePic: '' });
+    expect(getUsers).toHaveBeenCalledOnce();
+  });
+
+  it('does not ask again for a contact already listed, nor for an account deleted', () => {
+    const socket = recordingSocket(true);
+    useAuthStore.setState({ socket: socket as unknown as ChatSocket });
+    const known = { _id: '0b8f6f55-0c1f-4f3a-9d55-6c1f5a0b2f11', fullName: 'Bob Stone', profilePic: '' };
+    useChatStore.setState({ users: [known as never], usersCursor: null, usersQuery: '' });
+    const getUsers = vi.spyOn(useChatStore.getState(), 'getUsers').mockResolvedValue(undefined);
+    renderHook(() => useRealtimeEvents());
+    getUsers.mockClear(); // the connected socket's first load
+    handlerOf(socket, 'contactChanged')({ ...known, fullName: 'Bob S.' });
+    handlerOf(
+      socket,
+      'contactChanged',
+    )({ _id: '5d0c3b8e-7f43-4a55-8a41-0f8e2d1c9b22', fullName: 'Deleted user', profilePic: '', accountDeleted: true });
+    expect(getUsers).not.toHaveBeenCalled();
+  });
+});

@@ -20,9 +20,24 @@ describe('GET /api/messages/users', () => {
     const names = response.body.map((c: { fullName: string }) => c.fullName);
     expect(names).not.toContain('Me');
     expect(names.indexOf('Amy')).toBeLessThan(names.indexOf('zed'));
-    expect(response.body).toContainEqual({ _id: amy.id, fullName: 'Amy', profilePic: '/api/media/avatars/x.png', lastMessage: null, unreadCount: 0, lastSeen: expect.any(String) });
-    expect(response.body).toContainEqual({ _id: zed.id, fullName: 'zed', profilePic: '', lastMessage: null, unreadCount: 0, lastSeen: expect.any(String) });
-    for (const contact of response.body) expect(Object.keys(contact).sort()).toEqual(['_id', 'fullName', 'lastMessage', 'lastSeen', 'profilePic', 'unreadCount']);
+    expect(response.body).toContainEqual({
+      _id: amy.id,
+      fullName: 'Amy',
+      profilePic: '/api/media/avatars/x.png',
+      lastMessage: null,
+      unreadCount: 0,
+      lastSeen: expect.any(String),
+    });
+    expect(response.body).toContainEqual({
+      _id: zed.id,
+      fullName: 'zed',
+      profilePic: '',
+      lastMessage: null,
+      unreadCount: 0,
+      lastSeen: expect.any(String),
+    });
+    for (const contact of response.body)
+      expect(Object.keys(contact).sort()).toEqual(['_id', 'fullName', 'lastMessage', 'lastSeen', 'profilePic', 'unreadCount']);
   });
 
   it('shows a profile change as soon as the event arrives', async () => {
@@ -35,18 +50,20 @@ describe('GET /api/messages/users', () => {
     expect(contacts.filter((c: { _id: string }) => c._id === changing.id)).toHaveLength(1);
   });
 
-  it('announces a new name or picture, and an account deleted, to the gateways once it is kept, but not a signup nor a change of settings alone', async () => {
+  it('announces a signup, a new name or picture, and an account deleted, to the gateways once it is kept, but not a change of settings or about alone', async () => {
     const announced: unknown[] = [];
     const listening = server.bus.subscribe(subjects.contactsChanged, (payload) => void announced.push(JSON.parse(payload)));
     try {
       const changing = await server.user('Announced Before');
-      const upsert = (event: object) => server.bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: changing.id, ...event }), randomUUID());
+      const upsert = (event: object) =>
+        server.bus.publishEvent(subjects.usersUpserted, JSON.stringify({ _id: changing.id, ...event }), randomUUID());
       await upsert({ fullName: 'Announced Before', profilePic: '', settings: { sendReadReceipts: false, showLastSeen: true } });
       await upsert({ fullName: 'Announced Before', profilePic: '', about: 'only the about changed' });
       await upsert({ fullName: 'Announced After', profilePic: '' });
       await upsert({ fullName: 'Announced After', profilePic: '/api/media/avatars/x.png' });
       await server.bus.publishEvent(subjects.usersDeleted, JSON.stringify({ _id: changing.id }), randomUUID());
       expect(announced).toEqual([
+        { _id: changing.id, fullName: 'Announced Before', profilePic: '' },
         { _id: changing.id, fullName: 'Announced After', profilePic: '' },
         { _id: changing.id, fullName: 'Announced After', profilePic: '/api/media/avatars/x.png' },
         { _id: changing.id, fullName: 'Deleted user', profilePic: '', accountDeleted: true },
@@ -77,7 +94,12 @@ describe('GET /api/messages/contact/:id', () => {
   it('answers a contact’s card with their “About”, changed as soon as the event arrives, and without it from before “About”', async () => {
     const hiker = await server.user('Hiker');
     const me = await server.user('Reader');
-    expect((await me.client.get(`/api/messages/contact/${hiker.id}`)).body).toEqual({ _id: hiker.id, fullName: 'Hiker', profilePic: '', about: '' });
+    expect((await me.client.get(`/api/messages/contact/${hiker.id}`)).body).toEqual({
+      _id: hiker.id,
+      fullName: 'Hiker',
+      profilePic: '',
+      about: '',
+    });
     await upsert({ _id: hiker.id, fullName: 'Hiker', profilePic: '/p.png', about: 'Out until Sunday' });
     const card = await me.client.get(`/api/messages/contact/${hiker.id}`);
     expect(card.status).toBe(200);
@@ -95,10 +117,17 @@ describe('GET /api/messages/contact/:id', () => {
     expect((await owner.client.post(`/api/messages/block/${blocked.id}`)).status).toBe(204);
     expect((await blocked.client.get(`/api/messages/contact/${owner.id}`)).body.about).toBe('');
     expect((await other.client.get(`/api/messages/contact/${owner.id}`)).body.about).toBe('Ask me anything');
-    expect((await owner.client.get(`/api/messages/contact/${blocked.id}`)).status, 'the blocker still sees the card they blocked').toBe(200);
+    expect((await owner.client.get(`/api/messages/contact/${blocked.id}`)).status, 'the blocker still sees the card they blocked').toBe(
+      200,
+    );
 
     await server.bus.publishEvent(subjects.usersDeleted, JSON.stringify({ _id: owner.id }), randomUUID());
-    expect((await other.client.get(`/api/messages/contact/${owner.id}`)).body).toEqual({ _id: owner.id, fullName: 'Deleted user', profilePic: '', about: '' });
+    expect((await other.client.get(`/api/messages/contact/${owner.id}`)).body).toEqual({
+      _id: owner.id,
+      fullName: 'Deleted user',
+      profilePic: '',
+      about: '',
+    });
   });
 
   it('answers 404 for an unknown user, 400 for an id that is none, 401 when signed out', async () => {
