@@ -37,9 +37,17 @@ function docOf(node: ts.Node, source: ts.SourceFile): string {
 
 function eventsOf(source: ts.SourceFile, mapName: string): EventDoc[] {
   const declarations = new Map<string, ts.Node>();
+  /** A name's declaration, the one with a doc comment where there are two (a schema and its type). */
+  const declare = (name: string, node: ts.Node) => {
+    if (!declarations.has(name) || docOf(node, source)) declarations.set(name, node);
+  };
   for (const statement of source.statements) {
-    if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name) {
-      declarations.set(statement.name.text, statement);
+    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) declare(statement.name.text, statement);
+    // A payload declared as a schema (`FooSchema`) has its doc comment there, above `type Foo = Static<…>`.
+    if (ts.isVariableStatement(statement)) {
+      for (const variable of statement.declarationList.declarations) {
+        if (ts.isIdentifier(variable.name)) declare(variable.name.text.replace(/Schema$/, ''), statement);
+      }
     }
   }
   const map = declarations.get(mapName);

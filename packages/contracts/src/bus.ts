@@ -1,7 +1,17 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { uuidSchema } from './ids.js';
 import { MessageSchema } from './messages.js';
-import { MessageReceiptSchema } from './realtime.js';
+import {
+  ConversationArchivedSchema,
+  ConversationClearedSchema,
+  ConversationMarkedUnreadSchema,
+  ConversationMutedSchema,
+  ConversationPinnedSchema,
+  MessageReceiptSchema,
+  MessagesHiddenSchema,
+  MessageStarredSchema,
+  type ServerToClientEvents,
+} from './realtime.js';
 import { PrivacySettingsSchema } from './users.js';
 
 /** Every bus subject is named here and only here. */
@@ -41,56 +51,41 @@ export interface RelayedSend {
   send: unknown;
 }
 
-/** What messages publishes on `chat.msg.<userId>`; the gateway emits it under the event named by `type`. */
+/**
+ * A socket event for one user's sockets, as messages publishes it on `chat.msg.<userId>`: the event's
+ * own name and payload, which the gateway emits as they are. `originSocketId` names the socket that
+ * caused it (it knows already and is left out).
+ */
+const socketEvent = <Event extends keyof ServerToClientEvents, Payload extends TSchema>(event: Event, payload: Payload) =>
+  Type.Object({ event: Type.Literal(event), payload, originSocketId: Type.Optional(Type.String()) });
+
+/**
+ * What messages publishes on `chat.msg.<userId>`: a socket event (above), or `blocksChanged`, told to
+ * both people, from which the gateways holding either hide (or show again) each one's presence and
+ * typing from the other, and tell the blocker's sockets `blockChanged`.
+ */
 export const UserEventSchema = Type.Union([
+  socketEvent('newMessage', MessageSchema),
+  socketEvent('messagesDelivered', MessageReceiptSchema),
+  socketEvent('messagesRead', MessageReceiptSchema),
+  socketEvent('messageUpdated', MessageSchema),
+  socketEvent('conversationPinned', ConversationPinnedSchema),
+  socketEvent('messageStarred', MessageStarredSchema),
+  socketEvent('messagesHidden', MessagesHiddenSchema),
+  socketEvent('conversationCleared', ConversationClearedSchema),
+  socketEvent('conversationMarkedUnread', ConversationMarkedUnreadSchema),
+  socketEvent('conversationArchived', ConversationArchivedSchema),
+  socketEvent('conversationMuted', ConversationMutedSchema),
   Type.Object({
-    type: Type.Literal('newMessage'),
-    message: MessageSchema,
-    /** The sender's socket that sent it, which already has it from the HTTP answer. */
-    originSocketId: Type.Optional(Type.String()),
-  }),
-  Type.Object({ type: Type.Literal('messagesDelivered'), receipt: MessageReceiptSchema }),
-  /** A message of this user's conversations changed (edited or deleted): the whole message as it is now. */
-  Type.Object({ type: Type.Literal('messageUpdated'), message: MessageSchema }),
-  Type.Object({
-    type: Type.Literal('messagesRead'),
-    receipt: MessageReceiptSchema,
-    /** The reader's socket that read it, which knows already. */
-    originSocketId: Type.Optional(Type.String()),
-  }),
-  /** Told to both people: the gateways holding either hide (or show again) each one's presence and typing from the other. */
-  Type.Object({
-    type: Type.Literal('blockChanged'),
-    blockerId: Type.String(),
-    blockedId: Type.String(),
-    blocked: Type.Boolean(),
-  }),
-  /** To my own sockets: I pinned a conversation (or unpinned it) on another tab or device. */
-  Type.Object({ type: Type.Literal('conversationPinned'), peerId: Type.String(), pinned: Type.Boolean() }),
-  /** To my own sockets: I starred a message of my conversation with `peerId` (or unstarred it) on another tab or device. */
-  Type.Object({ type: Type.Literal('messageStarred'), messageId: Type.String(), peerId: Type.String(), starred: Type.Boolean() }),
-  /** To my own sockets: I deleted messages of my conversation with `peerId` for myself; the entry now shows `lastMessage`. */
-  Type.Object({
-    type: Type.Literal('messagesHidden'),
-    peerId: Type.String(),
-    messageIds: Type.Array(Type.String()),
-    lastMessage: Type.Union([MessageSchema, Type.Null()]),
-  }),
-  /** To my own sockets: I cleared my conversation with `peerId` up to `upTo`. */
-  Type.Object({ type: Type.Literal('conversationCleared'), peerId: Type.String(), upTo: Type.String() }),
-  /** To my own sockets: I marked a conversation unread (or opened it, which clears the mark) on another tab or device. */
-  Type.Object({ type: Type.Literal('conversationMarkedUnread'), peerId: Type.String(), markedUnread: Type.Boolean() }),
-  /** To my own sockets: I archived a conversation (or took it out of the archive) on another tab or device. */
-  Type.Object({ type: Type.Literal('conversationArchived'), peerId: Type.String(), archived: Type.Boolean() }),
-  /** To my own sockets: I muted a conversation (until `until`, null for always) or unmuted it (`muted` false). */
-  Type.Object({
-    type: Type.Literal('conversationMuted'),
-    peerId: Type.String(),
-    muted: Type.Boolean(),
-    until: Type.Union([Type.String(), Type.Null()]),
+    event: Type.Literal('blocksChanged'),
+    payload: Type.Object({ blockerId: Type.String(), blockedId: Type.String(), blocked: Type.Boolean() }),
   }),
 ]);
 export type UserEvent = Static<typeof UserEventSchema>;
+/** The socket events a `UserEvent` may carry: all but `blocksChanged`, which the gateway acts on itself. */
+export type SocketUserEvent = Exclude<UserEvent, { event: 'blocksChanged' }>;
+/** What `blocksChanged` says: who blocked whom, or lifted it. */
+export type BlocksChanged = Extract<UserEvent, { event: 'blocksChanged' }>['payload'];
 
 /**
  * The most reports one event of a gateway carries (receipts, users seen); more go out as several

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { uuidSchema } from './ids.js';
-import { SendBodySchema, type Message } from './messages.js';
+import { MessageSchema, SendBodySchema, type Message } from './messages.js';
 import type { ContactChanged } from './users.js';
 
 /** Where the web app and the gateway speak Socket.IO. */
@@ -78,53 +78,44 @@ export interface BlockChanged {
 }
 
 /** I pinned the conversation with `userId` (or unpinned it), here or on another tab or device. */
-export interface ConversationPinned {
-  userId: string;
-  pinned: boolean;
-}
+export const ConversationPinnedSchema = Type.Object({ userId: Type.String(), pinned: Type.Boolean() });
+export type ConversationPinned = Static<typeof ConversationPinnedSchema>;
 
 /** I starred a message of my conversation with `userId` (or unstarred it), here or on another device. */
-export interface MessageStarred {
-  messageId: string;
-  userId: string;
-  starred: boolean;
-}
+export const MessageStarredSchema = Type.Object({ messageId: Type.String(), userId: Type.String(), starred: Type.Boolean() });
+export type MessageStarred = Static<typeof MessageStarredSchema>;
 
 /**
  * I deleted messages of my conversation with `userId` for myself, here or on another device: they
  * go from every tab of mine (the other person still has them); `lastMessage` is what the inbox
  * entry shows now.
  */
-export interface MessagesHidden {
-  userId: string;
-  messageIds: string[];
-  lastMessage: Message | null;
-}
+export const MessagesHiddenSchema = Type.Object({
+  userId: Type.String(),
+  messageIds: Type.Array(Type.String()),
+  lastMessage: Type.Union([MessageSchema, Type.Null()]),
+});
+export type MessagesHidden = Static<typeof MessagesHiddenSchema>;
 
 /** I cleared my conversation with `userId`, here or on another device: its messages up to `upTo` are gone for me. */
-export interface ConversationCleared {
-  userId: string;
-  upTo: string;
-}
+export const ConversationClearedSchema = Type.Object({ userId: Type.String(), upTo: Type.String() });
+export type ConversationCleared = Static<typeof ConversationClearedSchema>;
 
 /** I marked the conversation with `userId` unread (or opened it, clearing the mark), here or on another device. */
-export interface ConversationMarkedUnread {
-  userId: string;
-  markedUnread: boolean;
-}
+export const ConversationMarkedUnreadSchema = Type.Object({ userId: Type.String(), markedUnread: Type.Boolean() });
+export type ConversationMarkedUnread = Static<typeof ConversationMarkedUnreadSchema>;
 
 /** I archived the conversation with `userId` (or took it out of the archive), here or on another device. */
-export interface ConversationArchived {
-  userId: string;
-  archived: boolean;
-}
+export const ConversationArchivedSchema = Type.Object({ userId: Type.String(), archived: Type.Boolean() });
+export type ConversationArchived = Static<typeof ConversationArchivedSchema>;
 
 /** I muted the conversation with `userId` until `until` (null: always), or unmuted it (`muted` false), here or on another device. */
-export interface ConversationMuted {
-  userId: string;
-  muted: boolean;
-  until: string | null;
-}
+export const ConversationMutedSchema = Type.Object({
+  userId: Type.String(),
+  muted: Type.Boolean(),
+  until: Type.Union([Type.String(), Type.Null()]),
+});
+export type ConversationMuted = Static<typeof ConversationMutedSchema>;
 
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {

@@ -1,11 +1,9 @@
-import type { UserEvent } from '@chat/contracts';
+import type { BlocksChanged } from '@chat/contracts';
 import { SetIndex, type BlockedPairs, type Presence } from '@chat/presence';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServer } from './chat-server.js';
 import { rooms } from './rooms.js';
 import type { UserSocketHooks } from './user-sockets.js';
-
-type BlockChange = Extract<UserEvent, { type: 'blockChanged' }>;
 
 /** What most users have: one shared empty set, not one for each user here. */
 const NO_ONE: ReadonlySet<string> = new Set();
@@ -59,7 +57,7 @@ export function hideBlockedPeers(io: ChatServer, deps: { pairs: BlockedPairs; pr
     /** The users here who may not see `peerId`. */
     hiddenFrom: (peerId: string): ReadonlySet<string> | undefined => hiddenFrom.get(peerId),
     /** A block between `userId` and someone changed: their sockets here stop (or start again) seeing that person. */
-    async changed(userId: string, change: BlockChange) {
+    async changed(userId: string, change: BlocksChanged) {
       if (!hidden.has(userId)) return;
       const { hid, showed } = await load(userId);
       const sockets = io.local.to(rooms.user(userId));

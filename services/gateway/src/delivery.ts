@@ -1,5 +1,13 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
-import { MessageAckSchema, subjects, UserEventSchema, type Message, type ServerToClientEvents, type UserEvent } from '@chat/contracts';
+import {
+  MessageAckSchema,
+  subjects,
+  UserEventSchema,
+  type BlocksChanged,
+  type Message,
+  type ServerToClientEvents,
+  type SocketUserEvent,
+} from '@chat/contracts';
 import { Counter, withTimeout, type Registry } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
@@ -29,7 +37,7 @@ export function deliverMessages(
   log: FastifyBaseLogger,
   metrics: Registry,
   received: (message: Message, readBy?: string) => void,
-  blockChanged: (userId: string, change: Extract<UserEvent, { type: 'blockChanged' }>) => void,
+  blocksChanged: (userId: string, change: BlocksChanged) => void,
 ) {
   const subscriptions = new Map<string, Subscription>();
   const delivered = new Counter({
@@ -75,28 +83,17 @@ export function deliverMessages(
       log.error({ userId }, 'dropped a malformed user event');
       return;
     }
-    if (event.type === 'newMessage') {
-      deliverMessage(userId, event.message, event.originSocketId);
-      return;
-    }
+    if (event.event === 'newMessage') deliverMessage(userId, event.payload, event.originSocketId);
+    else if (event.event === 'blocksChanged') blocksChanged(userId, event.payload);
+    else emitAsIs(userId, event);
+  };
+
+  /** Any other event goes to the user's sockets here as it came, but to the one that caused it. */
+  const emitAsIs = (userId: string, { event, payload, originSocketId }: SocketUserEvent) => {
     const sockets = io.local.to(rooms.user(userId));
-    if (event.type === 'blockChanged') blockChanged(userId, event);
-    else if (event.type === 'messageUpdated') sockets.emit('messageUpdated', event.message);
-    else if (event.type === 'conversationPinned') sockets.emit('conversationPinned', { userId: event.peerId, pinned: event.pinned });
-    else if (event.type === 'conversationArchived')
-      sockets.emit('conversationArchived', { userId: event.peerId, archived: event.archived });
-    else if (event.type === 'conversationMarkedUnread') {
-      sockets.emit('conversationMarkedUnread', { userId: event.peerId, markedUnread: event.markedUnread });
-    } else if (event.type === 'messageStarred') {
-      sockets.emit('messageStarred', { messageId: event.messageId, userId: event.peerId, starred: event.starred });
-    } else if (event.type === 'messagesHidden') {
-      sockets.emit('messagesHidden', { userId: event.peerId, messageIds: event.messageIds, lastMessage: event.lastMessage });
-    } else if (event.type === 'conversationCleared') sockets.emit('conversationCleared', { userId: event.peerId, upTo: event.upTo });
-    else if (event.type === 'conversationMuted')
-      sockets.emit('conversationMuted', { userId: event.peerId, muted: event.muted, until: event.until });
-    else if (event.type === 'messagesRead' && event.originSocketId)
-      sockets.except(event.originSocketId).emit('messagesRead', event.receipt);
-    else sockets.emit(event.type, event.receipt);
+    const to = originSocketId ? sockets.except(originSocketId) : sockets;
+    // The schema pairs each event with its own payload; TypeScript cannot follow the pairs of a union.
+    (to as unknown as { emit(name: string, payload: unknown): boolean }).emit(event, payload);
   };
 
   const hooks: UserSocketHooks = {

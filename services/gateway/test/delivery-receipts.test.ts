@@ -66,9 +66,9 @@ describe('delivery receipts', () => {
     const receipt: MessageReceipt = { userId: dee.id, senderId: randomUUID(), upTo: '9', at: new Date().toISOString() };
     await gateway.bus.publish(
       subjects.userEvents(dee.id),
-      JSON.stringify({ type: 'messagesRead', receipt, originSocketId: readingTab.id }),
+      JSON.stringify({ event: 'messagesRead', payload: receipt, originSocketId: readingTab.id }),
     );
-    await gateway.bus.publish(subjects.userEvents(dee.id), JSON.stringify({ type: 'messagesRead', receipt: { ...receipt, upTo: '10' } }));
+    await gateway.bus.publish(subjects.userEvents(dee.id), JSON.stringify({ event: 'messagesRead', payload: { ...receipt, upTo: '10' } }));
     await eventually(() => onReading.length > 0, 'the read from elsewhere on the reading tab');
     expect(onReading).toEqual([{ ...receipt, upTo: '10' }]);
     expect(onOther).toEqual([receipt, { ...receipt, upTo: '10' }]);
@@ -103,13 +103,13 @@ describe('delivery receipts', () => {
     const read = annTabs.map((tab) => collectEvents(tab, 'messagesRead'));
     const eavesdropped = [collectEvents(eveSocket, 'messagesDelivered'), collectEvents(eveSocket, 'messagesRead')];
     const receipt: MessageReceipt = { userId: randomUUID(), senderId: ann.id, upTo: '7', at: new Date().toISOString() };
-    await gateway.bus.publish(subjects.userEvents(ann.id), JSON.stringify({ type: 'messagesDelivered', receipt }));
-    await gateway.bus.publish(subjects.userEvents(ann.id), JSON.stringify({ type: 'messagesRead', receipt }));
+    await gateway.bus.publish(subjects.userEvents(ann.id), JSON.stringify({ event: 'messagesDelivered', payload: receipt }));
+    await gateway.bus.publish(subjects.userEvents(ann.id), JSON.stringify({ event: 'messagesRead', payload: receipt }));
     await eventually(() => read.every((events) => events.length === 1), 'both tabs hear the read');
     expect(delivered).toEqual([[receipt], [receipt]]);
     expect(read).toEqual([[receipt], [receipt]]);
     // Eve's own event, published after Ann's: had Ann's reached her, it would have come first.
-    await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ type: 'messagesRead', receipt: { ...receipt, upTo: '8' } }));
+    await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ event: 'messagesRead', payload: { ...receipt, upTo: '8' } }));
     await eventually(() => eavesdropped[1]!.length === 1, 'Eve hears her own');
     expect(eavesdropped).toEqual([[], [{ ...receipt, upTo: '8' }]]);
     for (const socket of [...annTabs, eveSocket]) socket.disconnect();

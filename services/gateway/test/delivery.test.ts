@@ -65,12 +65,12 @@ describe('newMessage delivery', () => {
     const eavesdropped = collectEvents(eveSocket, 'messageUpdated');
     const message = aMessage({ _id: '7', senderId: gus.id, receiverId: 'x', text: 'fixed typo' });
     const edited = { ...message, editedAt: new Date().toISOString() };
-    await gateway.bus.publish(subjects.userEvents(gus.id), JSON.stringify({ type: 'messageUpdated', message: edited }));
+    await gateway.bus.publish(subjects.userEvents(gus.id), JSON.stringify({ event: 'messageUpdated', payload: edited }));
     await eventually(() => updated.every((events) => events.length === 1), 'both tabs get the change');
     expect(updated).toEqual([[edited], [edited]]);
     // Published after Gus's: had his reached Eve, it would have come first.
     const evesOwn = { ...edited, _id: '7b', senderId: eve.id };
-    await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ type: 'messageUpdated', message: evesOwn }));
+    await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ event: 'messageUpdated', payload: evesOwn }));
     await eventually(() => eavesdropped.length > 0, 'Eve gets her own change');
     expect(eavesdropped).toEqual([evesOwn]);
     for (const socket of [...tabs, eveSocket]) socket.disconnect();
@@ -97,14 +97,14 @@ describe('newMessage delivery', () => {
     const names = Object.keys(told) as (keyof typeof told)[];
     const heard = tabs.map((tab) => names.map((name) => collectEvents(tab, name)));
     const eavesdropped = names.map((name) => collectEvents(eveSocket, name));
-    for (const name of names) {
-      const { userId: peerId, ...change } = told[name];
-      await gateway.bus.publish(subjects.userEvents(hal.id), JSON.stringify({ type: name, peerId, ...change }));
-    }
+    for (const name of names) await gateway.bus.publish(subjects.userEvents(hal.id), JSON.stringify({ event: name, payload: told[name] }));
     await eventually(() => heard.flat().every((events) => events.length === 1), 'both tabs told of each');
     for (const tab of heard) expect(tab).toEqual(names.map((name) => [told[name]]));
     // Published after Hal's: had his reached Eve, they would have come first.
-    await gateway.bus.publish(subjects.userEvents(eve.id), JSON.stringify({ type: 'conversationPinned', peerId: hal.id, pinned: false }));
+    await gateway.bus.publish(
+      subjects.userEvents(eve.id),
+      JSON.stringify({ event: 'conversationPinned', payload: { userId: hal.id, pinned: false } }),
+    );
     await eventually(() => eavesdropped[0]!.length > 0, 'Eve told of her own');
     expect(eavesdropped).toEqual([[{ userId: hal.id, pinned: false }], [], [], [], [], [], []]);
     for (const socket of [...tabs, eveSocket]) socket.disconnect();
@@ -114,7 +114,10 @@ describe('newMessage delivery', () => {
     const fay = gateway.user();
     const socket = await fay.socket();
     const received = collectEvents<{ _id: string }>(socket, 'newMessage');
-    await gateway.bus.publish(subjects.userEvents(fay.id), JSON.stringify({ type: 'newMessage', message: { _id: 'x', text: '<script>' } }));
+    await gateway.bus.publish(
+      subjects.userEvents(fay.id),
+      JSON.stringify({ event: 'newMessage', payload: { _id: 'x', text: '<script>' } }),
+    );
     await gateway.bus.publish(subjects.userEvents(fay.id), 'not json');
     await gateway.publish(fay.id, aMessage({ _id: '6', senderId: 'x', receiverId: fay.id, text: 'a real one' }));
     await eventually(() => received.length > 0, 'the real message');
@@ -153,7 +156,7 @@ describe('newMessage delivery over NATS', () => {
     const received = collectEvents<{ text: string }>(socket, 'newMessage');
     await connected(socket);
     const message = aMessage({ _id: '5', senderId: 'x', receiverId: user.id, text: 'right away' });
-    await publisher.publish(subjects.userEvents(user.id), JSON.stringify({ type: 'newMessage', message }));
+    await publisher.publish(subjects.userEvents(user.id), JSON.stringify({ event: 'newMessage', payload: message }));
     await eventually(() => received.length === 1, 'the message on the new socket');
     socket.disconnect();
     await slowGateway.app.close();

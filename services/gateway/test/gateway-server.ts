@@ -49,12 +49,12 @@ export async function startGateway({
   };
 
   const publish = (to: string, message: Message, originSocketId?: string) =>
-    bus.publish(subjects.userEvents(to), JSON.stringify({ type: 'newMessage', message, originSocketId }));
+    bus.publish(subjects.userEvents(to), JSON.stringify({ event: 'newMessage', payload: message, originSocketId }));
 
   /** What the messages service does on a block or an unblock: the pairs first, then both people's event. */
   const block = async (blockerId: string, blockedId: string, blocked = true) => {
     await (blocked ? blockedPairs.block(blockerId, blockedId) : blockedPairs.unblock(blockerId, blockedId));
-    const payload = JSON.stringify({ type: 'blockChanged', blockerId, blockedId, blocked } satisfies UserEvent);
+    const payload = JSON.stringify({ event: 'blocksChanged', payload: { blockerId, blockedId, blocked } } satisfies UserEvent);
     await Promise.all([bus.publish(subjects.userEvents(blockerId), payload), bus.publish(subjects.userEvents(blockedId), payload)]);
   };
 

@@ -10,6 +10,6 @@ export async function tellMyDevices({ bus, log }: { bus: Bus; log: FastifyBaseLo
   try {
     await bus.publish(subjects.userEvents(userId), JSON.stringify(event));
   } catch (error) {
-    log.error({ err: error, event: event.type }, 'could not tell the user’s devices');
+    log.error({ err: error, event: event.event }, 'could not tell the user’s devices');
   }
 }

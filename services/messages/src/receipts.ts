@@ -176,16 +176,16 @@ export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBase
   /** Messages reached a device of their receiver: their senders see two ticks. */
   const delivered = async (receipts: readonly MessageReceipt[]): Promise<void> => {
     const moved = await recordDelivered(db, receipts);
-    await Promise.all(moved.map((receipt) => tell(receipt.senderId, { type: 'messagesDelivered', receipt })));
+    await Promise.all(moved.map((receipt) => tell(receipt.senderId, { event: 'messagesDelivered', payload: receipt })));
   };
 
   /** A read moved: the reader's sockets (but the one that read) and, if both allow it, the sender's. */
   const tellRead = async (outcome: ReadOutcome, originSocketId?: string) => {
     if (outcome.status !== 'read') return;
     const { receipt } = outcome;
-    const told = [tell(receipt.userId, { type: 'messagesRead', receipt, originSocketId })];
-    if (outcome.reported) told.push(tell(receipt.senderId, { type: 'messagesRead', receipt }));
-    else if (outcome.deliveredToo) told.push(tell(receipt.senderId, { type: 'messagesDelivered', receipt }));
+    const told = [tell(receipt.userId, { event: 'messagesRead', payload: receipt, originSocketId })];
+    if (outcome.reported) told.push(tell(receipt.senderId, { event: 'messagesRead', payload: receipt }));
+    else if (outcome.deliveredToo) told.push(tell(receipt.senderId, { event: 'messagesDelivered', payload: receipt }));
     await Promise.all(told);
   };
 

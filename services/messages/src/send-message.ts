@@ -78,7 +78,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
 
   /** Live delivery is best effort: the message is stored, and a client re-fetches after a reconnect. */
   const deliver = (message: ChatMessage, originSocketId: string | undefined) => {
-    const payload = JSON.stringify({ type: 'newMessage', message, originSocketId } satisfies UserEvent);
+    const payload = JSON.stringify({ event: 'newMessage', payload: message, originSocketId } satisfies UserEvent);
     return publishToBoth({ bus, log }, message, { toSender: payload, toReceiver: payload }, 'could not publish a stored message');
   };
 

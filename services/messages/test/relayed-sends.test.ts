@@ -33,8 +33,8 @@ describe('sends relayed from a socket', () => {
       }),
     });
     const { message } = answer as { message: unknown };
-    expect(toBob).toEqual([{ type: 'newMessage', message, originSocketId: 'ann-tab' }]);
-    expect(toAnn).toEqual([{ type: 'newMessage', message, originSocketId: 'ann-tab' }]);
+    expect(toBob).toEqual([{ event: 'newMessage', payload: message, originSocketId: 'ann-tab' }]);
+    expect(toAnn).toEqual([{ event: 'newMessage', payload: message, originSocketId: 'ann-tab' }]);
     expect((await bob.client.get(`/api/messages/${ann.id}`)).body).toEqual([message]);
   });
 

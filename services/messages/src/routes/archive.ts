@@ -10,5 +10,5 @@ export const archiveRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
     off: 'unarchive',
     limit: { name: 'archive-conversation', message: 'You are archiving too fast. Please slow down.' },
     apply: (db, userId, peerId, archived) => (archived ? archiveConversation : unarchiveConversation)(db, userId, peerId),
-    event: (peerId, archived) => ({ type: 'conversationArchived', peerId, archived }),
+    event: (peerId, archived) => ({ event: 'conversationArchived', payload: { userId: peerId, archived } }),
   });

@@ -17,7 +17,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asyn
   const { db, bus, blockedPairs } = options;
 
   const tellBoth = async (blockerId: string, blockedId: string, blocked: boolean) => {
-    const payload = JSON.stringify({ type: 'blockChanged', blockerId, blockedId, blocked } satisfies UserEvent);
+    const payload = JSON.stringify({ event: 'blocksChanged', payload: { blockerId, blockedId, blocked } } satisfies UserEvent);
     await Promise.all([bus.publish(subjects.userEvents(blockerId), payload), bus.publish(subjects.userEvents(blockedId), payload)]).catch(
       (error: unknown) => app.log.error({ err: error }, 'could not publish a block'),
     );

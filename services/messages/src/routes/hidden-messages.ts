@@ -34,7 +34,7 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       if (outcome.status === 'not-found') throw notFound('Message not found');
       const shown = outcome.lastMessage;
       const lastMessage = shown && !(await sendsReadReceipts(db, userId)) ? hideReadsFrom(userId)(shown) : shown;
-      await tellMyDevices({ bus, log: app.log }, userId, { type: 'messagesHidden', peerId, messageIds, lastMessage });
+      await tellMyDevices({ bus, log: app.log }, userId, { event: 'messagesHidden', payload: { userId: peerId, messageIds, lastMessage } });
       return { lastMessage };
     },
   );
@@ -48,7 +48,7 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       await requireContact(db, peerId, { orDeleted: true });
       const outcome = await clearConversation(db, { userId, peerId });
       if (outcome.status === 'no-conversation') throw conflict(CLEAR_ERRORS.noConversation);
-      await tellMyDevices({ bus, log: app.log }, userId, { type: 'conversationCleared', peerId, upTo: outcome.upTo });
+      await tellMyDevices({ bus, log: app.log }, userId, { event: 'conversationCleared', payload: { userId: peerId, upTo: outcome.upTo } });
       return { upTo: outcome.upTo };
     },
   );

@@ -23,7 +23,7 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
 
   /** Both people see the change on every tab, the author as they see their own messages. */
   const tellBoth = (message: ChatMessage, authorView: ChatMessage) => {
-    const event = (changed: ChatMessage): string => JSON.stringify({ type: 'messageUpdated', message: changed } satisfies UserEvent);
+    const event = (changed: ChatMessage): string => JSON.stringify({ event: 'messageUpdated', payload: changed } satisfies UserEvent);
     return publishToBoth(
       { bus, log: app.log },
       message,

@@ -28,7 +28,10 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
       if (peerId === request.userId) throw badRequest('You cannot mute yourself');
       await requireContact(db, peerId, { orDeleted: true });
       const mute = await muteConversation(db, request.userId, peerId, request.body.for);
-      await tellMyDevices({ bus, log: app.log }, request.userId, { type: 'conversationMuted', peerId, muted: true, until: mute.until });
+      await tellMyDevices({ bus, log: app.log }, request.userId, {
+        event: 'conversationMuted',
+        payload: { userId: peerId, muted: true, until: mute.until },
+      });
       return mute;
     },
   );
@@ -40,7 +43,10 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
       const peerId = request.params.id;
       await requireContact(db, peerId, { orDeleted: true });
       await unmuteConversation(db, request.userId, peerId);
-      await tellMyDevices({ bus, log: app.log }, request.userId, { type: 'conversationMuted', peerId, muted: false, until: null });
+      await tellMyDevices({ bus, log: app.log }, request.userId, {
+        event: 'conversationMuted',
+        payload: { userId: peerId, muted: false, until: null },
+      });
       return reply.status(204).send();
     },
   );

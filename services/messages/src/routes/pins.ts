@@ -10,5 +10,5 @@ export const pinRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async 
     off: 'unpin',
     limit: { name: 'pin-conversation', message: 'You are pinning and unpinning too fast. Please slow down.' },
     apply: (db, userId, peerId, pinned) => (pinned ? pinConversation : unpinConversation)(db, userId, peerId),
-    event: (peerId, pinned) => ({ type: 'conversationPinned', peerId, pinned }),
+    event: (peerId, pinned) => ({ event: 'conversationPinned', payload: { userId: peerId, pinned } }),
   });

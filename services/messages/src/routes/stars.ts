@@ -26,7 +26,10 @@ export const starRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
         const outcome = await setStar(db, { userId: request.userId, messageId, starred });
         if (outcome.status === 'not-found') throw notFound('Message not found');
         if (outcome.status === 'deleted') throw forbidden(STAR_ERRORS.deleted);
-        await tellMyDevices({ bus, log: app.log }, request.userId, { type: 'messageStarred', messageId, peerId: outcome.peerId, starred });
+        await tellMyDevices({ bus, log: app.log }, request.userId, {
+          event: 'messageStarred',
+          payload: { messageId, userId: outcome.peerId, starred },
+        });
         return reply.status(204).send();
       },
     );

@@ -10,5 +10,5 @@ export const unreadMarkRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> =
     off: 'unmark-unread',
     limit: { name: 'mark-unread', message: 'You are marking chats too fast. Please slow down.' },
     apply: markUnread,
-    event: (peerId, markedUnread) => ({ type: 'conversationMarkedUnread', peerId, markedUnread }),
+    event: (peerId, markedUnread) => ({ event: 'conversationMarkedUnread', payload: { userId: peerId, markedUnread } }),
   });

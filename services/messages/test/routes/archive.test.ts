@@ -36,8 +36,8 @@ describeOnEachDatabase('archived conversations', (server) => {
 
     await send(ann, me, 'are you there?');
     expect(await page(me, [ann, bob])).toMatchObject({ names: ['Ann Archives', 'Bob Archives'], archived: '0' });
-    expect(toMyDevices.filter((event) => event.type === 'conversationArchived')).toEqual([
-      { type: 'conversationArchived', peerId: ann.id, archived: true },
+    expect(toMyDevices.filter((event) => event.event === 'conversationArchived')).toEqual([
+      { event: 'conversationArchived', payload: { userId: ann.id, archived: true } },
     ] satisfies UserEvent[]);
   });
 

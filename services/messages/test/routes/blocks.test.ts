@@ -21,7 +21,7 @@ describe.each(databaseImplementations)('blocking a contact on %s', (_name, datab
   const history = async (viewer: User, peer: User) => (await viewer.client.get(`/api/messages/${peer.id}`)).body as Message[];
   const entryFor = async (viewer: User, peer: User) =>
     ((await viewer.client.get('/api/messages/users')).body as InboxEntry[]).find((entry) => entry._id === peer.id)!;
-  const blockEvents = (events: UserEvent[]) => events.filter((event) => event.type === 'blockChanged');
+  const blockEvents = (events: UserEvent[]) => events.filter((event) => event.event === 'blocksChanged');
 
   it('refuses the blocked person’s messages to the blocker, and the blocker’s to them, saying why, until it is lifted', async () => {
     const ann = await server.user('Ann Blocker');
@@ -32,7 +32,7 @@ describe.each(databaseImplementations)('blocking a contact on %s', (_name, datab
     const toBob = server.published(bob.id);
 
     expect((await block(ann, bob)).status).toBe(204);
-    const change = { type: 'blockChanged', blockerId: ann.id, blockedId: bob.id, blocked: true };
+    const change = { event: 'blocksChanged', payload: { blockerId: ann.id, blockedId: bob.id, blocked: true } };
     expect(blockEvents(toAnn)).toEqual([change]);
     expect(blockEvents(toBob)).toEqual([change]);
     expect(await server.blockedPairs.hiddenPeers(bob.id)).toEqual([ann.id]);
@@ -50,7 +50,7 @@ describe.each(databaseImplementations)('blocking a contact on %s', (_name, datab
     expect((await history(ann, bob)).map((message) => message.text)).toEqual(['hi Ann']);
 
     expect((await unblock(ann, bob)).status).toBe(204);
-    expect(blockEvents(toBob)).toEqual([change, { ...change, blocked: false }]);
+    expect(blockEvents(toBob)).toEqual([change, { ...change, payload: { ...change.payload, blocked: false } }]);
     expect(await server.blockedPairs.hiddenPeers(bob.id)).toEqual([]);
     expect((await ann.client.get('/api/messages/blocked')).body).toEqual([]);
     expect((await send(bob, ann, { text: 'friends again?' })).status).toBe(201);
@@ -79,7 +79,7 @@ describe.each(databaseImplementations)('blocking a contact on %s', (_name, datab
     const toBob = server.published(bob.id);
     expect((await ann.client.post(`/api/messages/read/${bob.id}`, { upTo: sent._id })).status).toBe(204);
     expect((await entryFor(ann, bob)).unreadCount).toBe(0);
-    expect(toBob.filter((event) => event.type === 'messagesRead' || event.type === 'messagesDelivered')).toEqual([]);
+    expect(toBob.filter((event) => event.event === 'messagesRead' || event.event === 'messagesDelivered')).toEqual([]);
     expect((await history(bob, ann))[0]).toMatchObject({ _id: sent._id, readAt: null });
   });
 

@@ -32,8 +32,8 @@ describe('POST /api/messages/send/:id', () => {
         createdAt: expect.any(String),
       }),
     );
-    expect(toBob).toEqual([{ type: 'newMessage', message: response.body, originSocketId: 'tab-1' }]);
-    expect(toAnn).toEqual([{ type: 'newMessage', message: response.body, originSocketId: 'tab-1' }]);
+    expect(toBob).toEqual([{ event: 'newMessage', payload: response.body, originSocketId: 'tab-1' }]);
+    expect(toAnn).toEqual([{ event: 'newMessage', payload: response.body, originSocketId: 'tab-1' }]);
   });
 
   it('returns the first message when a clientMessageId is sent again, and stores it once', async () => {

@@ -34,7 +34,7 @@ describeOnEachDatabase('sending a file', (server) => {
       name: 'Quarterly report.pdf',
       size: pdf.length,
     });
-    expect(toBob).toEqual([expect.objectContaining({ type: 'newMessage', message: sent.body } satisfies Partial<UserEvent>)]);
+    expect(toBob).toEqual([expect.objectContaining({ event: 'newMessage', payload: sent.body } satisfies Partial<UserEvent>)]);
     expect((await history(bob, ann)).at(-1)).toEqual(sent.body);
 
     const download = await bob.client.get(sent.body.file!.url);

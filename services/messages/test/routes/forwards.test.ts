@@ -35,7 +35,7 @@ describe('forwarding a message', () => {
       replyTo: null,
     });
     expect(forward.body.image, 'the same stored picture, not a copy').toBe(original.image);
-    expect(toCat).toEqual([expect.objectContaining({ type: 'newMessage', message: forward.body } satisfies Partial<UserEvent>)]);
+    expect(toCat).toEqual([expect.objectContaining({ event: 'newMessage', payload: forward.body } satisfies Partial<UserEvent>)]);
     expect(original, 'the original is not marked').not.toHaveProperty('forwarded');
 
     const carried = await cat.client.get(forward.body.image!);

@@ -57,11 +57,11 @@ describeOnEachDatabase('deleting messages for me and clearing a chat', (server) 
       third._id,
     ]);
     expect((await entryOf(ann, me)).lastMessage?.text).toBe('third plan words');
-    expect(toMyDevices.filter((event) => event.type === 'messagesHidden')).toEqual([
-      { type: 'messagesHidden', peerId: ann.id, messageIds: [third._id], lastMessage: response.body.lastMessage },
+    expect(toMyDevices.filter((event) => event.event === 'messagesHidden')).toEqual([
+      { event: 'messagesHidden', payload: { userId: ann.id, messageIds: [third._id], lastMessage: response.body.lastMessage } },
     ] satisfies UserEvent[]);
     expect(
-      toAnn.filter((event) => event.type === 'messagesHidden'),
+      toAnn.filter((event) => event.event === 'messagesHidden'),
       'Ann is not told',
     ).toEqual([]);
 
@@ -104,8 +104,8 @@ describeOnEachDatabase('deleting messages for me and clearing a chat', (server) 
     expect(await starred(me)).toEqual([]);
     expect(await exported(me, cat)).toEqual([]);
     expect(await historyOf(cat, me)).toEqual(['cleared words one', 'cleared words two']);
-    expect(toMyDevices.filter((event) => event.type === 'conversationCleared')).toEqual([
-      { type: 'conversationCleared', peerId: cat.id, upTo: last._id },
+    expect(toMyDevices.filter((event) => event.event === 'conversationCleared')).toEqual([
+      { event: 'conversationCleared', payload: { userId: cat.id, upTo: last._id } },
     ] satisfies UserEvent[]);
 
     await send(cat, me, 'after the clear');

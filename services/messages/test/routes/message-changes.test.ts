@@ -18,7 +18,7 @@ describe.each(databaseImplementations)('changing a message on %s', (_name, datab
   };
   const edit = (editor: User, messageId: string, text: unknown) => editor.client.post(`/api/messages/edit/${messageId}`, { text });
   const history = async (viewer: User, peer: User) => (await viewer.client.get(`/api/messages/${peer.id}`)).body as Message[];
-  const updates = (events: UserEvent[]) => events.filter((event) => event.type === 'messageUpdated');
+  const updates = (events: UserEvent[]) => events.filter((event) => event.event === 'messageUpdated');
 
   describe('editing', () => {
     it('changes my message’s text, marks it edited, and tells both of us once', async () => {
@@ -33,8 +33,8 @@ describe.each(databaseImplementations)('changing a message on %s', (_name, datab
       expect(response.status).toBe(200);
       const edited = response.body as Message;
       expect(edited).toEqual({ ...sent, text: 'see you at 6', editedAt: expect.any(String) });
-      expect(updates(toAnn)).toEqual([{ type: 'messageUpdated', message: edited }]);
-      expect(updates(toBob)).toEqual([{ type: 'messageUpdated', message: edited }]);
+      expect(updates(toAnn)).toEqual([{ event: 'messageUpdated', payload: edited }]);
+      expect(updates(toBob)).toEqual([{ event: 'messageUpdated', payload: edited }]);
       expect(await history(bob, ann)).toEqual([edited]);
 
       expect((await edit(ann, sent._id, 'see you at 6')).status, 'the same text again changes nothing').toBe(200);
@@ -100,8 +100,8 @@ describe.each(databaseImplementations)('changing a message on %s', (_name, datab
       expect(response.status).toBe(200);
       const tombstone = response.body as Message;
       expect(tombstone).toEqual({ ...photo, text: null, image: null, deletedAt: expect.any(String) });
-      expect(updates(toAnn)).toEqual([{ type: 'messageUpdated', message: tombstone }]);
-      expect(updates(toBob)).toEqual([{ type: 'messageUpdated', message: tombstone }]);
+      expect(updates(toAnn)).toEqual([{ event: 'messageUpdated', payload: tombstone }]);
+      expect(updates(toBob)).toEqual([{ event: 'messageUpdated', payload: tombstone }]);
       expect((await history(bob, ann)).map((message) => [message.text, message.deletedAt !== null])).toEqual([
         ['before', false],
         [null, true],
@@ -199,7 +199,7 @@ describe.each(databaseImplementations)('changing a message on %s', (_name, datab
       expect(await reactionsAfter(bob, '❤️'), 'another emoji replaces mine').toEqual([{ emoji: '❤️', userIds: [ann.id, bob.id].sort() }]);
       expect(await reactionsAfter(bob, '❤️'), 'the same one again takes it back').toEqual([{ emoji: '❤️', userIds: [ann.id] }]);
 
-      expect(updates(toAnn).map((event) => event.message.reactions)).toEqual(updates(toBob).map((event) => event.message.reactions));
+      expect(updates(toAnn).map((event) => event.payload.reactions)).toEqual(updates(toBob).map((event) => event.payload.reactions));
       expect(updates(toBob)).toHaveLength(4);
       expect((await history(bob, ann))[0]?.reactions).toEqual([{ emoji: '❤️', userIds: [ann.id] }]);
     });

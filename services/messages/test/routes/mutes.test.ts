@@ -7,7 +7,7 @@ describeOnEachDatabase('muted conversations', (server) => {
   const mute = (user: TestUser, peer: { id: string }, duration: unknown) =>
     user.client.post<Mute>(`/api/messages/mute/${peer.id}`, { for: duration });
   const mutes = async (user: TestUser) => (await user.client.get<Mute[]>('/api/messages/mutes')).body;
-  const mutedEvents = (events: UserEvent[]) => events.filter((event) => event.type === 'conversationMuted');
+  const mutedEvents = (events: UserEvent[]) => events.filter((event) => event.event === 'conversationMuted');
 
   it('mutes a conversation for 8 hours, a week or always, on every device of mine, until I unmute it', async () => {
     const [me, ann, bob] = [await server().user('Me Mutes'), await server().user('Ann Mutes'), await server().user('Bob Mutes')];
@@ -28,10 +28,10 @@ describeOnEachDatabase('muted conversations', (server) => {
     expect((await me.client.post(`/api/messages/unmute/${bob.id}`)).status).toBe(204);
     expect(await mutes(me)).toEqual([forWeek]);
     expect(mutedEvents(toMyDevices)).toEqual([
-      { type: 'conversationMuted', peerId: ann.id, muted: true, until: forHours.body.until },
-      { type: 'conversationMuted', peerId: bob.id, muted: true, until: null },
-      { type: 'conversationMuted', peerId: ann.id, muted: true, until: forWeek.until },
-      { type: 'conversationMuted', peerId: bob.id, muted: false, until: null },
+      { event: 'conversationMuted', payload: { userId: ann.id, muted: true, until: forHours.body.until } },
+      { event: 'conversationMuted', payload: { userId: bob.id, muted: true, until: null } },
+      { event: 'conversationMuted', payload: { userId: ann.id, muted: true, until: forWeek.until } },
+      { event: 'conversationMuted', payload: { userId: bob.id, muted: false, until: null } },
     ]);
   });
 

@@ -20,7 +20,7 @@ describeOnEachDatabase('pinned conversations', (server) => {
     (await page(user, query)).entries
       .filter((entry) => among.some((other) => other.id === entry._id))
       .map((entry) => (entry.pinned ? `📌 ${entry.fullName}` : entry.fullName));
-  const pins = (events: UserEvent[]) => events.filter((event) => event.type === 'conversationPinned');
+  const pins = (events: UserEvent[]) => events.filter((event) => event.event === 'conversationPinned');
 
   it('puts the conversations I pin first, the latest pinned first, on every device of mine; unpinned, one goes back by its latest message', async () => {
     const me = await server().user('Me Pins');
@@ -48,10 +48,10 @@ describeOnEachDatabase('pinned conversations', (server) => {
     expect((await unpin(me, bob)).status).toBe(204);
     expect(await inboxOf(me, everyone)).toEqual(['📌 Ann Pins', 'Cat Pins', 'Bob Pins']);
     expect(pins(toMyDevices)).toEqual([
-      { type: 'conversationPinned', peerId: ann.id, pinned: true },
-      { type: 'conversationPinned', peerId: bob.id, pinned: true },
-      { type: 'conversationPinned', peerId: ann.id, pinned: true },
-      { type: 'conversationPinned', peerId: bob.id, pinned: false },
+      { event: 'conversationPinned', payload: { userId: ann.id, pinned: true } },
+      { event: 'conversationPinned', payload: { userId: bob.id, pinned: true } },
+      { event: 'conversationPinned', payload: { userId: ann.id, pinned: true } },
+      { event: 'conversationPinned', payload: { userId: bob.id, pinned: false } },
     ]);
     expect(pins(toAnn), 'nothing told to the person pinned').toEqual([]);
     // Searches and "Show online only" say which are pinned too.

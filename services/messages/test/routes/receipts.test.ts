@@ -32,7 +32,7 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
       : { delivered: [receipt], read: [] };
     return server.bus.publishEvent(subjects.receiptsReported, JSON.stringify(event), randomUUID());
   };
-  const receipts = (events: UserEvent[]) => events.filter((event) => event.type !== 'newMessage');
+  const receipts = (events: UserEvent[]) => events.filter((event) => event.event !== 'newMessage');
 
   it('stamps messages delivered when a receiver’s socket acknowledged them, and tells the sender once', async () => {
     const ann = await server.user('Ann Delivered');
@@ -44,7 +44,7 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     await acknowledged(second);
     await acknowledged(first);
     expect(receipts(toAnn)).toEqual([
-      { type: 'messagesDelivered', receipt: { userId: bob.id, senderId: ann.id, upTo: second._id, at: expect.any(String) } },
+      { event: 'messagesDelivered', payload: { userId: bob.id, senderId: ann.id, upTo: second._id, at: expect.any(String) } },
     ]);
     expect(receipts(toBob), 'the receiver is not told of their own delivery').toEqual([]);
     const stamped = await history(ann, bob);
@@ -59,8 +59,8 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const [toAnn, toBob] = [server.published(ann.id), server.published(bob.id)];
     await acknowledged(message, 'bob-tab-1');
     const receipt = { userId: bob.id, senderId: ann.id, upTo: message._id, at: expect.any(String) };
-    expect(receipts(toAnn)).toEqual([{ type: 'messagesRead', receipt }]);
-    expect(receipts(toBob)).toEqual([{ type: 'messagesRead', receipt, originSocketId: 'bob-tab-1' }]);
+    expect(receipts(toAnn)).toEqual([{ event: 'messagesRead', payload: receipt }]);
+    expect(receipts(toBob)).toEqual([{ event: 'messagesRead', payload: receipt, originSocketId: 'bob-tab-1' }]);
     expect(await history(ann, bob)).toEqual([expect.objectContaining({ deliveredAt: expect.any(String), readAt: expect.any(String) })]);
     const entries = (await bob.client.get('/api/messages/users?q=ann socket read')).body as InboxEntry[];
     expect(entries[0]!.unreadCount).toBe(0);
@@ -77,12 +77,12 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     expect((await history(ann, bob))[0]!.deliveredAt, 'the sender fetching delivers nothing').toBeNull();
     await history(bob, ann);
     expect(receipts(annHears)).toEqual([
-      { type: 'messagesDelivered', receipt: expect.objectContaining({ userId: bob.id, upTo: toAnn._id }) },
+      { event: 'messagesDelivered', payload: expect.objectContaining({ userId: bob.id, upTo: toAnn._id }) },
     ]);
     const entries = (await bob.client.get('/api/messages/users?q=fetched')).body as InboxEntry[];
     expect(entries.map((entry) => entry.fullName)).toContain('Cat Fetched');
     expect(receipts(catHears)).toEqual([
-      { type: 'messagesDelivered', receipt: expect.objectContaining({ userId: bob.id, upTo: toCat._id }) },
+      { event: 'messagesDelivered', payload: expect.objectContaining({ userId: bob.id, upTo: toCat._id }) },
     ]);
     expect((await history(cat, bob))[0]!.deliveredAt).toEqual(expect.any(String));
   });
@@ -97,8 +97,8 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const [toAnn, toBob, toEve] = [server.published(ann.id), server.published(bob.id), server.published(eve.id)];
     expect((await read(bob, ann, messages[1]!._id)).status).toBe(204);
     const receipt = { userId: bob.id, senderId: ann.id, upTo: messages[1]!._id, at: expect.any(String) };
-    expect(receipts(toAnn)).toEqual([{ type: 'messagesRead', receipt }]);
-    expect(receipts(toBob)).toEqual([{ type: 'messagesRead', receipt }]);
+    expect(receipts(toAnn)).toEqual([{ event: 'messagesRead', payload: receipt }]);
+    expect(receipts(toBob)).toEqual([{ event: 'messagesRead', payload: receipt }]);
     let stamped = await history(ann, bob);
     expect(stamped.map((m) => [m.text, m.readAt !== null, m.deliveredAt !== null])).toEqual([
       ['one', true, true],
@@ -120,7 +120,7 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     expect(stamped.map((m) => m.readAt !== null)).toEqual([true, true, false, false]);
     // Up to Bob's own reply, the latest: all of Ann's before it are read.
     expect((await read(bob, ann, mine._id)).status).toBe(204);
-    expect(receipts(toAnn).at(-1)).toEqual({ type: 'messagesRead', receipt: { ...receipt, upTo: mine._id } });
+    expect(receipts(toAnn).at(-1)).toEqual({ event: 'messagesRead', payload: { ...receipt, upTo: mine._id } });
     stamped = await history(ann, bob);
     expect(stamped.map((m) => m.readAt !== null)).toEqual([true, true, true, false]);
     expect(toEve, 'a third user hears nothing').toEqual([]);
@@ -133,10 +133,10 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const [toAnn, toBob] = [server.published(ann.id), server.published(bob.id)];
     await read(bob, ann, message._id);
     expect(receipts(toAnn)).toEqual([
-      { type: 'messagesDelivered', receipt: expect.objectContaining({ userId: bob.id, upTo: message._id }) },
+      { event: 'messagesDelivered', payload: expect.objectContaining({ userId: bob.id, upTo: message._id }) },
     ]);
     expect(receipts(toBob), 'Bob’s other tabs still clear the badge').toEqual([
-      { type: 'messagesRead', receipt: expect.objectContaining({ upTo: message._id }) },
+      { event: 'messagesRead', payload: expect.objectContaining({ upTo: message._id }) },
     ]);
     expect(await history(ann, bob)).toEqual([expect.objectContaining({ readAt: null, deliveredAt: expect.any(String) })]);
     const entries = (await bob.client.get('/api/messages/users?q=ann private')).body as InboxEntry[];
@@ -150,7 +150,7 @@ describe.each(databaseImplementations)('receipts and last seen on %s', (_name, d
     const toAnn = server.published(ann.id);
     await read(bob, ann, message._id);
     expect(receipts(toAnn), 'delivered, never read').toEqual([
-      { type: 'messagesDelivered', receipt: expect.objectContaining({ upTo: message._id }) },
+      { event: 'messagesDelivered', payload: expect.objectContaining({ upTo: message._id }) },
     ]);
     expect(await history(ann, bob)).toEqual([expect.objectContaining({ readAt: null })]);
     const entries = (await ann.client.get('/api/messages/users?q=bob reads')).body as InboxEntry[];

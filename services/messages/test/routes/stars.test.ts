@@ -39,11 +39,11 @@ describeOnEachDatabase('starred messages', (server) => {
     expect((await me.client.post(`/api/messages/unstar/${address._id}`)).status).toBe(204);
     expect(await starredInHistory(me, ann)).toEqual([]);
     expect(await starredOf(me)).toEqual([['Bob Stars', 'Dinner is at 8']]);
-    expect(toMyDevices.filter((event) => event.type === 'messageStarred')).toEqual([
-      { type: 'messageStarred', messageId: address._id, peerId: ann.id, starred: true },
-      { type: 'messageStarred', messageId: time._id, peerId: bob.id, starred: true },
-      { type: 'messageStarred', messageId: address._id, peerId: ann.id, starred: true },
-      { type: 'messageStarred', messageId: address._id, peerId: ann.id, starred: false },
+    expect(toMyDevices.filter((event) => event.event === 'messageStarred')).toEqual([
+      { event: 'messageStarred', payload: { messageId: address._id, userId: ann.id, starred: true } },
+      { event: 'messageStarred', payload: { messageId: time._id, userId: bob.id, starred: true } },
+      { event: 'messageStarred', payload: { messageId: address._id, userId: ann.id, starred: true } },
+      { event: 'messageStarred', payload: { messageId: address._id, userId: ann.id, starred: false } },
     ] satisfies UserEvent[]);
   });
 

@@ -24,9 +24,9 @@ describeOnEachDatabase('conversations marked unread', (server) => {
 
     expect((await me.client.post(`/api/messages/unmark-unread/${ann.id}`)).status).toBe(204);
     expect(await markedIn(me, [ann], '?archived=true')).toEqual([['Ann Marks', false]]);
-    expect(toMyDevices.filter((event) => event.type === 'conversationMarkedUnread')).toEqual([
-      { type: 'conversationMarkedUnread', peerId: ann.id, markedUnread: true },
-      { type: 'conversationMarkedUnread', peerId: ann.id, markedUnread: false },
+    expect(toMyDevices.filter((event) => event.event === 'conversationMarkedUnread')).toEqual([
+      { event: 'conversationMarkedUnread', payload: { userId: ann.id, markedUnread: true } },
+      { event: 'conversationMarkedUnread', payload: { userId: ann.id, markedUnread: false } },
     ] satisfies UserEvent[]);
   });
 
