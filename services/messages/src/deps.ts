@@ -5,10 +5,10 @@ import type { RateLimits } from '@chat/kernel';
 import type { BlockedPairs, Presence } from '@chat/presence';
 import type { KeyLimiter, RateLimitStore } from '@chat/rate-limits';
 import type { SessionRevocations } from '@chat/sessions';
-import type { Receipts } from './receipts.js';
-import type { OnlineContactsOptions } from './online-contacts.js';
-import type { SearchIndexSettings } from './search-index.js';
-import type { SendAs } from './send-message.js';
+import type { Receipts } from './receipts/receipts.js';
+import type { OnlineContactsOptions } from './contacts/online-contacts.js';
+import type { SearchIndexSettings } from './search/search-index.js';
+import type { SendAs } from './conversations/send-message.js';
 
 export interface MessagesServiceOptions {
   db: Database;

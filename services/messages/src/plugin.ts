@@ -3,35 +3,43 @@ import { migrate } from '@chat/database';
 import { limitKeys, registerRateLimiting } from '@chat/rate-limits';
 import { sessions } from '@chat/sessions';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { announceBlocks } from './blocks.js';
-import { projectContacts } from './contacts-projection.js';
-import { indexUnindexedNames } from './contacts.js';
+import { blockRoutes } from './blocks/block-routes.js';
+import { announceBlocks } from './blocks/blocks.js';
+import { contactRoutes } from './contacts/contact-routes.js';
+import { projectContacts } from './contacts/contacts-projection.js';
+import { indexUnindexedNames } from './contacts/contacts.js';
+import { mirrorOnlineContacts } from './contacts/online-contacts.js';
+import { conversationRoutes } from './conversations/conversation-routes.js';
+import { messageChangeRoutes } from './conversations/message-change-routes.js';
+import { serveRelayedSends } from './conversations/relayed-sends.js';
+import { createSendAs } from './conversations/send-message.js';
+import { sharedRoutes } from './conversations/shared-routes.js';
 import type { MessagesServiceOptions } from './deps.js';
-import { recordGatewayReports } from './gateway-reports.js';
+import { exportRoutes } from './export/export-routes.js';
+import { hiddenMessageRoutes } from './hidden-messages/hidden-message-routes.js';
+import { archiveRoutes } from './inbox/archive-routes.js';
+import { muteRoutes } from './inbox/mute-routes.js';
+import { pinRoutes } from './inbox/pin-routes.js';
+import { unreadMarkRoutes } from './inbox/unread-mark-routes.js';
+import { mediaRoutes } from './media/media-routes.js';
+import { storageRoutes } from './media/storage-routes.js';
 import { messagesMigrations } from './migrations.js';
-import { mirrorOnlineContacts } from './online-contacts.js';
 import { filesLimit, sendLimit } from './per-user-limit.js';
-import { serveRelayedSends } from './relayed-sends.js';
-import { archiveRoutes } from './routes/archive.js';
-import { blockRoutes } from './routes/blocks.js';
-import { contactRoutes } from './routes/contacts.js';
-import { storageRoutes } from './routes/storage.js';
-import { exportRoutes } from './routes/export.js';
-import { hiddenMessageRoutes } from './routes/hidden-messages.js';
-import { conversationRoutes } from './routes/conversations.js';
-import { mediaRoutes } from './routes/media.js';
-import { messageChangeRoutes } from './routes/message-changes.js';
-import { muteRoutes } from './routes/mutes.js';
-import { pinRoutes } from './routes/pins.js';
-import { searchRoutes } from './routes/search.js';
-import { sharedRoutes } from './routes/shared.js';
-import { starRoutes } from './routes/stars.js';
-import { unreadMarkRoutes } from './routes/unread-marks.js';
-import { createReceipts } from './receipts.js';
-import { DEFAULT_SEARCH_INDEX, startSearchIndexer } from './search-index.js';
-import { createSendAs } from './send-message.js';
+import { recordGatewayReports } from './receipts/gateway-reports.js';
+import { createReceipts } from './receipts/receipts.js';
+import { DEFAULT_SEARCH_INDEX, startSearchIndexer } from './search/search-index.js';
+import { searchRoutes } from './search/search-routes.js';
+import { starRoutes } from './stars/star-routes.js';
 
-/** The messages service: contacts, history, sending and stored images. Under /api/messages and /api/media. */
+/**
+ * The messages service, under /api/messages and /api/media. At start: its migrations, the blocked
+ * pairs copied to the presence store, the contacts projection (auth's users.upserted and
+ * users.deleted), the online flags mirrored from presence, the receipts the gateways report, and the
+ * search indexer. Then each feature folder's routes: contacts and the inbox, conversations (history,
+ * sends, edits, reactions, shared media), search, blocks, pins, mutes, the archive, unread marks,
+ * stars, messages hidden for me, export, storage and media. Texts sent over a socket come as bus
+ * requests (relayed sends) and take the same send as HTTP, counted in the same per-user budget.
+ */
 export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
   const applied = await migrate(options.db, 'messages', messagesMigrations);
   // Names became searchable in migration 2: the contacts made before it get their words once.

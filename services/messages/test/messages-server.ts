@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { ApiClient, databaseImplementations, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import type { MessagesServiceOptions } from '../src/deps.js';
 import { messagesService } from '../src/plugin.js';
-import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from '../src/search-index.js';
+import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from '../src/search/search-index.js';
 
 const JWT_SECRET = 'messages-test-secret-'.padEnd(48, 'x');
 

@@ -1,0 +1,114 @@
+import { badRequest, forbidden, notFound } from '@chat/kernel';
+import {
+  EDIT_WINDOW_MINUTES,
+  EditBodySchema,
+  isSingleEmoji,
+  MessageIdParamsSchema,
+  MessageSchema,
+  ReactBodySchema,
+  type UserEvent,
+} from '@chat/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireNoBlockOverMessage } from '../blocks/blocks.js';
+import type { MessagesRouteOptions } from '../deps.js';
+import { deleteMessage, editMessage, keysNoLongerCarried, reactToMessage, type ChatMessage } from './messages.js';
+import { requireTextWithinLimit } from './message-text.js';
+import { limitPerUser } from '../per-user-limit.js';
+import { publishToBoth } from './publish-to-both.js';
+import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
+
+/** Changing a message after it was sent: its author edits its text or deletes it for everyone; either person reacts. */
+export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
+  const { db, bus, blobs } = options;
+
+  /** Both people see the change on every tab, the author as they see their own messages. */
+  const tellBoth = (message: ChatMessage, authorView: ChatMessage) => {
+    const event = (changed: ChatMessage): string => JSON.stringify({ event: 'messageUpdated', payload: changed } satisfies UserEvent);
+    return publishToBoth(
+      { bus, log: app.log },
+      message,
+      { toSender: event(authorView), toReceiver: event(message) },
+      'could not publish a changed message',
+    );
+  };
+
+  /** An author without read receipts sees no readAt on their own messages. */
+  const asAuthorSees = async (message: ChatMessage) =>
+    (await sendsReadReceipts(db, message.senderId)) ? message : hideReadsFrom(message.senderId)(message);
+
+  app.post(
+    '/messages/edit/:messageId',
+    {
+      preHandler: app.requireUser,
+      schema: { params: MessageIdParamsSchema, body: EditBodySchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      const text = request.body.text.trim();
+      if (!text) throw badRequest('Message text cannot be empty');
+      requireTextWithinLimit(text);
+      await requireNoBlockOverMessage(db, request.userId, request.params.messageId);
+      const outcome = await editMessage(db, {
+        messageId: request.params.messageId,
+        userId: request.userId,
+        text,
+        windowMinutes: EDIT_WINDOW_MINUTES,
+      });
+      if (outcome.status === 'not-found') throw notFound('Message not found');
+      if (outcome.status === 'not-author') throw forbidden('You can only edit your own messages');
+      if (outcome.status === 'deleted') throw forbidden('A deleted message cannot be edited');
+      if (outcome.status === 'no-text') throw forbidden('Only a message with text can be edited');
+      if (outcome.status === 'too-late') throw forbidden(`A message can only be edited within ${EDIT_WINDOW_MINUTES} minutes of sending`);
+      const { message } = outcome;
+      const authorView = await asAuthorSees(message);
+      if (outcome.status === 'edited') await tellBoth(message, authorView);
+      return authorView;
+    },
+  );
+
+  app.post(
+    '/messages/delete/:messageId',
+    { preHandler: app.requireUser, schema: { params: MessageIdParamsSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      const outcome = await deleteMessage(db, { messageId: request.params.messageId, userId: request.userId });
+      if (outcome.status === 'not-found') throw notFound('Message not found');
+      if (outcome.status === 'not-author') throw forbidden('You can only delete your own messages');
+      const { message, image, file } = outcome;
+      // What a forward of it still carries stays stored.
+      const keys = await keysNoLongerCarried(db, [{ image, file }]);
+      // The message no longer shows them; anything left behind would only be a leak of what was deleted.
+      await Promise.all(keys.map((key) => blobs.delete(key))).catch((error: unknown) =>
+        app.log.error({ err: error, messageId: message._id }, 'could not remove a deleted message’s image or file'),
+      );
+      const authorView = await asAuthorSees(message);
+      if (outcome.status === 'deleted') await tellBoth(message, authorView);
+      return authorView;
+    },
+  );
+
+  // Each toggle reaches the other person's every tab: reacting is held to the same pace as sending.
+  const reactLimit = limitPerUser(app, {
+    name: 'react-user',
+    perMinute: options.rateLimits.messagesPerMinutePerUser,
+    message: 'You are reacting too fast. Please slow down.',
+  });
+
+  app.post(
+    '/messages/react/:messageId',
+    {
+      preHandler: [app.requireUser, reactLimit],
+      schema: { params: MessageIdParamsSchema, body: ReactBodySchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      const { emoji } = request.body;
+      if (!isSingleEmoji(emoji)) throw badRequest('Reaction must be a single emoji');
+      await requireNoBlockOverMessage(db, request.userId, request.params.messageId);
+      const outcome = await reactToMessage(db, { messageId: request.params.messageId, userId: request.userId, emoji });
+      if (outcome.status === 'not-found') throw notFound('Message not found');
+      if (outcome.status === 'deleted') throw forbidden('A deleted message cannot be reacted to');
+      const { message } = outcome;
+      const authorView = await asAuthorSees(message);
+      await tellBoth(message, authorView);
+      return request.userId === message.senderId ? authorView : message;
+    },
+  );
+};

@@ -1,0 +1,55 @@
+import { CLEAR_ERRORS, ClearedSchema, DeleteForMeBodySchema, ShownMessageSchema, UserIdParamsSchema } from '@chat/contracts';
+import { conflict, notFound } from '@chat/kernel';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireContact } from '../contacts/contacts.js';
+import type { MessagesRouteOptions } from '../deps.js';
+import { clearConversation, hideMessages } from './hidden-messages.js';
+import { tellMyDevices } from '../my-devices.js';
+import { limitPerUser } from '../per-user-limit.js';
+import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
+
+/**
+ * "Delete for me" and "Clear chat": messages gone from my own view on every device of mine, while
+ * the other person keeps them (and is not told).
+ */
+export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
+  const { db, bus } = options;
+  const limit = limitPerUser(app, {
+    name: 'delete-for-me',
+    perMinute: options.rateLimits.messagesPerMinutePerUser,
+    message: 'You are deleting too fast. Please slow down.',
+  });
+
+  app.post(
+    '/messages/delete-for-me/:id',
+    {
+      preHandler: [app.requireUser, limit],
+      schema: { params: UserIdParamsSchema, body: DeleteForMeBodySchema, response: { 200: ShownMessageSchema } },
+    },
+    async (request) => {
+      const { userId } = request;
+      const peerId = request.params.id;
+      const { messageIds } = request.body;
+      const outcome = await hideMessages(db, { userId, peerId, messageIds });
+      if (outcome.status === 'not-found') throw notFound('Message not found');
+      const shown = outcome.lastMessage;
+      const lastMessage = shown && !(await sendsReadReceipts(db, userId)) ? hideReadsFrom(userId)(shown) : shown;
+      await tellMyDevices({ bus, log: app.log }, userId, { event: 'messagesHidden', payload: { userId: peerId, messageIds, lastMessage } });
+      return { lastMessage };
+    },
+  );
+
+  app.post(
+    '/messages/clear/:id',
+    { preHandler: [app.requireUser, limit], schema: { params: UserIdParamsSchema, response: { 200: ClearedSchema } } },
+    async (request) => {
+      const { userId } = request;
+      const peerId = request.params.id;
+      await requireContact(db, peerId, { orDeleted: true });
+      const outcome = await clearConversation(db, { userId, peerId });
+      if (outcome.status === 'no-conversation') throw conflict(CLEAR_ERRORS.noConversation);
+      await tellMyDevices({ bus, log: app.log }, userId, { event: 'conversationCleared', payload: { userId: peerId, upTo: outcome.upTo } });
+      return { upTo: outcome.upTo };
+    },
+  );
+};

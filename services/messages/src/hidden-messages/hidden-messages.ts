@@ -1,0 +1,95 @@
+import type { Database, Queryable } from '@chat/database';
+import { clearedUpTo, hiddenBy, MESSAGE_COLUMNS, toMessage, type ChatMessage, type MessageRow } from '../conversations/messages.js';
+
+/** Message `m` is one of the pair's, whichever of the two sent it (SQL, the users as `$1` and `$2`). */
+const ofThePair = (m: string) =>
+  `LEAST(${m}.sender_id, ${m}.receiver_id) = LEAST($1::uuid, $2::uuid) AND GREATEST(${m}.sender_id, ${m}.receiver_id) = GREATEST($1::uuid, $2::uuid)`;
+
+/**
+ * Locks `userId`'s conversation row with `peerId` (a send to either of them waits, so none is left
+ * unshown) and answers its latest message id, or null without a conversation.
+ */
+async function lockConversation(tx: Queryable, userId: string, peerId: string): Promise<string | null> {
+  const [row] = await tx.query<{ latest: string }>(
+    'SELECT last_message_id::text AS latest FROM conversations WHERE user_id = $1 AND peer_id = $2 FOR UPDATE',
+    [userId, peerId],
+  );
+  return row?.latest ?? null;
+}
+
+/**
+ * Makes `userId`'s inbox entry for `peerId` show the newest message still there for them (none once
+ * all are gone), and answers it.
+ */
+async function showNewestLeft(tx: Queryable, userId: string, peerId: string, latest: string): Promise<ChatMessage | null> {
+  const [newest] = await tx.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages
+     WHERE ${ofThePair('messages')} AND id <= $3::bigint AND id > ${clearedUpTo('$1', '$2')} AND NOT ${hiddenBy('$1', 'messages.id')}
+     ORDER BY id DESC LIMIT 1`,
+    [userId, peerId, latest],
+  );
+  await tx.query(
+    `UPDATE conversations SET preview_message_id = CASE WHEN $3::bigint = last_message_id THEN NULL ELSE COALESCE($3::bigint, 0) END
+     WHERE user_id = $1 AND peer_id = $2`,
+    [userId, peerId, newest?._id ?? null],
+  );
+  return newest ? toMessage(newest) : null;
+}
+
+export type HideOutcome = { status: 'hidden'; lastMessage: ChatMessage | null } | { status: 'not-found' };
+
+/**
+ * Deletes messages of `userId`'s conversation with `peerId` for `userId` alone ("Delete for me"):
+ * gone from their history, search, export and stars, still there for the other person. Any one of
+ * them not of this conversation: nothing is deleted. Again is no change.
+ */
+export async function hideMessages(
+  db: Database,
+  { userId, peerId, messageIds }: { userId: string; peerId: string; messageIds: readonly string[] },
+): Promise<HideOutcome> {
+  const ids = [...new Set(messageIds)];
+  return db.transaction(async (tx) => {
+    const latest = await lockConversation(tx, userId, peerId);
+    const [found] = await tx.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM messages WHERE id = ANY($3::bigint[]) AND ${ofThePair('messages')}`,
+      [userId, peerId, ids],
+    );
+    if (latest === null || found?.count !== ids.length) return { status: 'not-found' };
+    await tx.query('INSERT INTO hidden_messages (user_id, message_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING', [
+      userId,
+      ids,
+    ]);
+    await tx.query('DELETE FROM stars WHERE user_id = $1 AND message_id = ANY($2::bigint[])', [userId, ids]);
+    return { status: 'hidden', lastMessage: await showNewestLeft(tx, userId, peerId, latest) };
+  });
+}
+
+export type ClearOutcome = { status: 'cleared'; upTo: string } | { status: 'no-conversation' };
+
+/**
+ * Clears `userId`'s conversation with `peerId` for `userId` alone: every message in it so far goes
+ * from their history, search and export, with their stars on them; the entry stays in the inbox,
+ * empty, and what comes next shows as ever. The other person keeps every message.
+ */
+export async function clearConversation(db: Database, { userId, peerId }: { userId: string; peerId: string }): Promise<ClearOutcome> {
+  return db.transaction(async (tx) => {
+    const latest = await lockConversation(tx, userId, peerId);
+    if (latest === null) return { status: 'no-conversation' };
+    await tx.query(
+      'UPDATE conversations SET cleared_up_to = last_message_id, preview_message_id = 0, marked_unread = false WHERE user_id = $1 AND peer_id = $2',
+      [userId, peerId],
+    );
+    // What "Delete for me" kept of this conversation is covered by the clear now.
+    await tx.query(
+      `DELETE FROM hidden_messages h USING messages m
+       WHERE h.user_id = $1 AND m.id = h.message_id AND h.message_id <= $3::bigint AND ${ofThePair('m')}`,
+      [userId, peerId, latest],
+    );
+    await tx.query(
+      `DELETE FROM stars s USING messages m
+       WHERE s.user_id = $1 AND m.id = s.message_id AND s.message_id <= $3::bigint AND ${ofThePair('m')}`,
+      [userId, peerId, latest],
+    );
+    return { status: 'cleared', upTo: latest };
+  });
+}

@@ -1,0 +1,43 @@
+import { UserIdParamsSchema, type UserEvent } from '@chat/contracts';
+import type { Queryable } from '@chat/database';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireContact } from '../contacts/contacts.js';
+import type { MessagesRouteOptions } from '../deps.js';
+import { tellMyDevices } from '../my-devices.js';
+import { limitPerUser } from '../per-user-limit.js';
+
+/** A setting of mine on one conversation that is on or off (pinned, archived). */
+export interface ConversationToggle {
+  /** The routes' verbs: `POST /messages/<on>/:id` turns it on, `POST /messages/<off>/:id` off; 204 either way. */
+  on: string;
+  off: string;
+  /** Its per-user limit's name, and what a request past it is told. */
+  limit: { name: string; message: string };
+  /** Turns it on or off in the database (or refuses, throwing an HttpError). */
+  apply(db: Queryable, userId: string, peerId: string, on: boolean): Promise<void>;
+  /** What my devices are told, so each shows it at once. */
+  event(peerId: string, on: boolean): UserEvent;
+}
+
+type App = Parameters<FastifyPluginAsyncTypebox<MessagesRouteOptions>>[0];
+
+/**
+ * The two routes of a toggle. Anyone known may be named, someone who deleted their account too:
+ * their conversation stays.
+ */
+export function registerConversationToggle(app: App, options: MessagesRouteOptions, toggle: ConversationToggle): void {
+  const { db, bus } = options;
+  const limit = limitPerUser(app, { ...toggle.limit, perMinute: options.rateLimits.messagesPerMinutePerUser });
+  for (const on of [true, false]) {
+    app.post(
+      `/messages/${on ? toggle.on : toggle.off}/:id`,
+      { preHandler: [app.requireUser, limit], schema: { params: UserIdParamsSchema } },
+      async (request, reply) => {
+        await requireContact(db, request.params.id, { orDeleted: true });
+        await toggle.apply(db, request.userId, request.params.id, on);
+        await tellMyDevices({ bus, log: app.log }, request.userId, toggle.event(request.params.id, on));
+        return reply.status(204).send();
+      },
+    );
+  }
+}

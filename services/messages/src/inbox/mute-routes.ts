@@ -1,0 +1,57 @@
+import { MuteBodySchema, MuteSchema, UserIdParamsSchema } from '@chat/contracts';
+import { badRequest } from '@chat/kernel';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireContact } from '../contacts/contacts.js';
+import type { MessagesRouteOptions } from '../deps.js';
+import { tellMyDevices } from '../my-devices.js';
+import { limitPerUser } from '../per-user-limit.js';
+import { listMutes, muteConversation, unmuteConversation } from './mutes.js';
+
+/** Muting a conversation for a while or for good: kept with my account, so no device of mine notifies of it. */
+export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
+  const { db, bus } = options;
+  const muteLimit = limitPerUser(app, {
+    name: 'mute-conversation',
+    perMinute: options.rateLimits.messagesPerMinutePerUser,
+    message: 'You are muting and unmuting too fast. Please slow down.',
+  });
+
+  app.post(
+    '/messages/mute/:id',
+    {
+      preHandler: [app.requireUser, muteLimit],
+      schema: { params: UserIdParamsSchema, body: MuteBodySchema, response: { 200: MuteSchema } },
+    },
+    async (request) => {
+      const peerId = request.params.id;
+      if (peerId === request.userId) throw badRequest('You cannot mute yourself');
+      await requireContact(db, peerId, { orDeleted: true });
+      const mute = await muteConversation(db, request.userId, peerId, request.body.for);
+      await tellMyDevices({ bus, log: app.log }, request.userId, {
+        event: 'conversationMuted',
+        payload: { userId: peerId, muted: true, until: mute.until },
+      });
+      return mute;
+    },
+  );
+
+  app.post(
+    '/messages/unmute/:id',
+    { preHandler: [app.requireUser, muteLimit], schema: { params: UserIdParamsSchema } },
+    async (request, reply) => {
+      const peerId = request.params.id;
+      await requireContact(db, peerId, { orDeleted: true });
+      await unmuteConversation(db, request.userId, peerId);
+      await tellMyDevices({ bus, log: app.log }, request.userId, {
+        event: 'conversationMuted',
+        payload: { userId: peerId, muted: false, until: null },
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/messages/mutes', { preHandler: app.requireUser, schema: { response: { 200: Type.Array(MuteSchema) } } }, async (request) =>
+    listMutes(db, request.userId),
+  );
+};

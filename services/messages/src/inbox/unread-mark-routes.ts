@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { registerConversationToggle } from './conversation-toggle.js';
+import type { MessagesRouteOptions } from '../deps.js';
+import { markUnread } from './unread-marks.js';
+
+/** Marking a conversation unread to come back to it: kept with it, so every device of mine shows it until I open it. */
+export const unreadMarkRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) =>
+  registerConversationToggle(app, options, {
+    on: 'mark-unread',
+    off: 'unmark-unread',
+    limit: { name: 'mark-unread', message: 'You are marking chats too fast. Please slow down.' },
+    apply: markUnread,
+    event: (peerId, markedUnread) => ({ event: 'conversationMarkedUnread', payload: { userId: peerId, markedUnread } }),
+  });

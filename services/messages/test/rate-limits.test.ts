@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMessagesService } from './messages-server.js';
+
+let server: Awaited<ReturnType<typeof startMessagesService>>;
+
+beforeAll(async () => {
+  server = await startMessagesService({ rateLimits: { messagesPerMinutePerUser: 3, filesPerMinutePerUser: 1 } });
+});
+
+afterAll(async () => {
+  await server.app.close();
+});
+
+describe('the sending limit', () => {
+  it('answers 429 past the per-user limit, stores nothing of it, and leaves other users alone', async () => {
+    const fast = await server.user('Fast Sender');
+    const other = await server.user('Other Sender');
+    for (let i = 0; i < 3; i++) {
+      expect((await fast.client.post(`/api/messages/send/${other.id}`, { text: `hi ${i}` })).status).toBe(201);
+    }
+    const refused = await fast.client.post(`/api/messages/send/${other.id}`, { text: 'one too many' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: 'You are sending messages too fast. Please slow down.' });
+    const history = (await other.client.get(`/api/messages/${fast.id}`)).body as { text: string }[];
+    expect(history.map((m) => m.text)).toEqual(['hi 0', 'hi 1', 'hi 2']);
+    expect((await other.client.post(`/api/messages/send/${fast.id}`, { text: 'still fine' })).status).toBe(201);
+  });
+});
+
+describe('the reading limit', () => {
+  it('answers 429 to reads past the per-user limit, reading nothing of them', async () => {
+    const [ann, bob] = [await server.user('Ann Reads Fast'), await server.user('Bob Writes')];
+    const sent = await bob.client.post(`/api/messages/send/${ann.id}`, { text: 'read me' });
+    for (let i = 0; i < 3; i++) expect((await ann.client.post(`/api/messages/read/${bob.id}`, { upTo: sent.body._id })).status).toBe(204);
+    const refused = await ann.client.post(`/api/messages/read/${bob.id}`, { upTo: sent.body._id });
+    expect([refused.status, refused.body]).toEqual([429, { message: 'You are marking messages read too fast. Please slow down.' }]);
+  });
+});
+
+describe('the files limit', () => {
+  it('answers 429 to a second file within the minute, though the sending limit has room', async () => {
+    const [ann, bob] = [await server.user('Ann Many Files'), await server.user('Bob Many Files')];
+    const file = { name: 'a.txt', bytes: new TextEncoder().encode('one') };
+    expect((await ann.client.sendFile(bob.id, file)).status).toBe(201);
+    const refused = await ann.client.sendFile(bob.id, file);
+    expect([refused.status, refused.body]).toEqual([429, { message: 'You are sending files too fast. Please slow down.' }]);
+    expect((await ann.client.post(`/api/messages/send/${bob.id}`, { text: 'words still go' })).status).toBe(201);
+  });
+});

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { migrate, type Database } from '@chat/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseImplementations } from '#test-support';
+import { messagesMigrations } from '../../src/migrations.js';
+import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from '../../src/search/search-index.js';
+
+const SETTINGS: SearchIndexSettings = { blockSize: 2, delayMs: 60_000, batchSize: 100, intervalMs: 3_600_000 };
+const [, postgres] = databaseImplementations.find(([name]) => name === 'Postgres')!;
+
+const sendAt = (db: Database, from: string, to: string, text: string, secondsAgo: number) =>
+  db.query(`INSERT INTO messages (sender_id, receiver_id, text, created_at) VALUES ($1, $2, $3, now() - make_interval(secs => $4))`, [
+    from,
+    to,
+    text,
+    secondsAgo,
+  ]);
+const blocksOf = (db: Database, userId: string) =>
+  db.query<{ messages: number; words: string }>(
+    `SELECT cardinality(message_ids) AS messages, ts_delete(words, '@' || user_id::text)::text AS words FROM search_blocks WHERE user_id = $1 ORDER BY last_id`,
+    [userId],
+  );
+
+describe.each(databaseImplementations)('the message search indexer on %s', (_name, database) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await database();
+    await migrate(db, 'messages', messagesMigrations);
+  });
+  afterAll(() => db.close());
+
+  it('writes full blocks of messages older than its delay, and leaves younger ones for a later pass', async () => {
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    await sendAt(db, ann, bob, 'first word', 120);
+    await sendAt(db, bob, ann, 'second word', 120);
+    await sendAt(db, ann, bob, 'third word', 90);
+    await sendAt(db, ann, bob, 'too young', 1);
+    // What a batch answers is what it read: less than a full batch, so a pass stops here and the
+    // young message waits for a later pass instead of a batch of its own the moment it comes of age.
+    expect(await indexSearchBatch(db, SETTINGS), 'the three old messages read, Ann’s and Bob’s blocks written').toBe(3 + 2);
+    while ((await indexSearchBatch(db, SETTINGS)) > 0);
+    expect(await blocksOf(db, ann)).toEqual([{ messages: 2, words: "'first' 'second' 'word'" }]);
+    const [progress] = await db.query<{ readUpTo: string; last: string }>(
+      'SELECT read_up_to::text AS "readUpTo", (SELECT max(id) FROM messages)::text AS last FROM search_progress',
+    );
+    expect(BigInt(progress!.readUpTo), 'the young message is not read yet').toBe(BigInt(progress!.last) - 1n);
+    while ((await indexSearchBatch(db, { ...SETTINGS, delayMs: 0 })) > 0);
+    expect((await blocksOf(db, ann)).map((block) => block.words)).toEqual(["'first' 'second' 'word'", "'third' 'too' 'word' 'young'"]);
+  });
+
+  it('writes no more blocks in one batch than a batch reads, and the rest in the batches after', async () => {
+    const settings = { ...SETTINGS, batchSize: 4 };
+    const pairs = Array.from({ length: 4 }, () => [randomUUID(), randomUUID()] as const);
+    for (const [a, b] of pairs) await sendAt(db, a, b, 'one', 120);
+    for (const [a, b] of pairs) await sendAt(db, b, a, 'two', 120);
+    const users = pairs.flat();
+    const withBlocks = async () =>
+      (await Promise.all(users.map((user) => blocksOf(db, user)))).filter((blocks) => blocks.length > 0).length;
+    const deferred: DeferredBlocks = new Map();
+
+    expect(await indexSearchBatch(db, settings, deferred), 'the first four messages read').toBe(4);
+    expect(await withBlocks()).toBe(0);
+    // All eight people fill a block of two at once: four blocks (eight messages, what a batch of four adds) now.
+    expect(await indexSearchBatch(db, settings, deferred), 'four read, four people’s blocks written').toBe(8);
+    expect(await withBlocks()).toBe(4);
+    expect(deferred.size).toBe(4);
+    expect(await indexSearchBatch(db, settings, deferred), 'nothing read, the other four written').toBe(4);
+    expect(await withBlocks()).toBe(8);
+    expect(await indexSearchBatch(db, settings, deferred)).toBe(0);
+    for (const user of users) expect(await blocksOf(db, user)).toEqual([{ messages: 2, words: "'one' 'two'" }]);
+  });
+});
+
+// Two connections at once: PGlite has one, so this holds on Postgres alone.
+describe('the message search indexer beside another replica on Postgres', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await postgres();
+    await migrate(db, 'messages', messagesMigrations);
+  });
+  afterAll(() => db.close());
+
+  it('skips its turn while another pass holds it, as a second replica does', async () => {
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    await sendAt(db, ann, bob, 'held back', 120);
+    await sendAt(db, bob, ann, 'held too', 120);
+    let release!: () => void;
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const otherPass = db.transaction(async (tx) => {
+      await tx.query('SELECT read_up_to FROM search_progress FOR UPDATE');
+      holding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await held;
+    expect(await indexSearchBatch(db, SETTINGS), 'a pass while the turn is held').toBe(0);
+    release();
+    await otherPass;
+    while ((await indexSearchBatch(db, SETTINGS)) > 0);
+    expect((await blocksOf(db, ann)).map((block) => block.words)).toEqual(["'back' 'held' 'too'"]);
+  });
+});
