@@ -72,6 +72,14 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // A component selects the fields it needs: the whole store would re-render it on every change (a key typed).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^use(?!Toaster)[A-Z]\\w*Store$/][arguments.length=0]',
+          message: 'Select the fields this component needs (useShallow for several): the whole store re-renders it on every change.',
+        },
+      ],
       // The web app talks to the services only through the contracts, never their code.
       'no-restricted-imports': [
         'error',

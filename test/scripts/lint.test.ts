@@ -42,4 +42,10 @@ describe('the layer boundaries ESLint guards', { timeout: 120_000 }, () => {
       "import { useEffect } from 'react';\nexport function Title({ name }: { name: string }) {\n  useEffect(() => {\n    document.title = name;\n  }, []);\n  return null;\n}\n";
     expect(await problemsOf('web/src/app.tsx', code)).toEqual([expect.stringMatching(/^react-hooks\/exhaustive-deps: .*'name'/)]);
   });
+
+  it('a component selects the fields it needs from a store, never the whole store', async () => {
+    const code =
+      "import { useChatStore } from './store/use-chat-store';\nexport function Count() {\n  const { messages } = useChatStore();\n  return messages.length;\n}\n";
+    expect(await problemsOf('web/src/app.tsx', code)).toEqual([expect.stringMatching(/^no-restricted-syntax: Select the fields/)]);
+  });
 });

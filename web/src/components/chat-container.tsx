@@ -1,6 +1,7 @@
 import type { Message } from '@chat/contracts';
 import { ChevronDown } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '../store/use-auth-store';
 import { photoDescription } from '../lib/message-preview';
 import { useEscapeKey } from '../lib/use-escape-key';
@@ -28,7 +29,18 @@ const HIGHLIGHT_MS = 2_000;
 
 export function ChatContainer() {
   const { messages, selectedUser, unreadMarker, isMessagesLoading, isOlderLoading, hasOlderMessages, getMessages, loadOlderMessages } =
-    useChatStore();
+    useChatStore(
+      useShallow((state) => ({
+        messages: state.messages,
+        selectedUser: state.selectedUser,
+        unreadMarker: state.unreadMarker,
+        isMessagesLoading: state.isMessagesLoading,
+        isOlderLoading: state.isOlderLoading,
+        hasOlderMessages: state.hasOlderMessages,
+        getMessages: state.getMessages,
+        loadOlderMessages: state.loadOlderMessages,
+      })),
+    );
   const authUser = useAuthStore((state) => state.authUser);
   const allPending = useChatStore((state) => state.pendingMessages);
   const uploadProgress = useChatStore((state) => state.uploadProgress);

@@ -14,6 +14,7 @@ import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from './people-search-field
 import { SidebarSkeleton } from './sidebar-skeleton';
 import { StarredMessages } from './starred-messages';
 import { useStarredStore } from '../store/use-starred-store';
+import { useShallow } from 'zustand/react/shallow';
 
 /** How long the count of those online must hold still before "Show online only" asks for the list again. */
 const ONLINE_REFRESH_DELAY_MS = 500;
@@ -46,7 +47,24 @@ function Contacts() {
     showArchived,
     archivedCount,
     setShowArchived,
-  } = useChatStore();
+  } = useChatStore(
+    useShallow((state) => ({
+      users: state.users,
+      selectedUser: state.selectedUser,
+      isUsersLoading: state.isUsersLoading,
+      usersQuery: state.usersQuery,
+      onlineOnly: state.onlineOnly,
+      messageResults: state.messageResults,
+      getUsers: state.getUsers,
+      searchUsers: state.searchUsers,
+      loadMoreUsers: state.loadMoreUsers,
+      setOnlineOnly: state.setOnlineOnly,
+      setSelectedUser: state.setSelectedUser,
+      showArchived: state.showArchived,
+      archivedCount: state.archivedCount,
+      setShowArchived: state.setShowArchived,
+    })),
+  );
   const onlineUsers = useAuthStore((state) => state.onlineUsers);
   const onlineCount = useAuthStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
   const [search, setSearch] = useState(usersQuery);

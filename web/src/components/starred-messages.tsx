@@ -3,10 +3,20 @@ import { useChatStore } from '../store/use-chat-store';
 import { useStarredStore } from '../store/use-starred-store';
 import { MessageList } from './message-search-results';
 import { SidebarSkeleton } from './sidebar-skeleton';
+import { useShallow } from 'zustand/react/shallow';
 
 /** The messages I starred, newest first, in place of the contacts; a click opens one where it was said. */
 export function StarredMessages() {
-  const { results, hasMore, isLoading, setOpen, loadMore, applyStarred } = useStarredStore();
+  const { results, hasMore, isLoading, setOpen, loadMore, applyStarred } = useStarredStore(
+    useShallow((state) => ({
+      results: state.results,
+      hasMore: state.hasMore,
+      isLoading: state.isLoading,
+      setOpen: state.setOpen,
+      loadMore: state.loadMore,
+      applyStarred: state.applyStarred,
+    })),
+  );
   const setStarred = useChatStore((state) => state.setStarred);
   // Off the list at once; the message, if it is on screen, loses its star too (put back with a toast if the server refuses).
   const unstar = (messageId: string) => {

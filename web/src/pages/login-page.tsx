@@ -2,10 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout, CredentialFields, SubmitButton } from '../components/auth-form';
 import { useAuthStore } from '../store/use-auth-store';
+import { useShallow } from 'zustand/react/shallow';
 
 export function LoginPage() {
   const [form, setForm] = useState({ email: '', password: '' });
-  const { login, isLoggingIn } = useAuthStore();
+  const { login, isLoggingIn } = useAuthStore(
+    useShallow((state) => ({
+      login: state.login,
+      isLoggingIn: state.isLoggingIn,
+    })),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

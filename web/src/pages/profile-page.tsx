@@ -9,10 +9,20 @@ import { EXPORT_URL } from '../lib/api';
 import { avatarOf } from '../lib/avatar';
 import { readAsDataUrl } from '../lib/read-image';
 import { useAuthStore } from '../store/use-auth-store';
+import { useShallow } from 'zustand/react/shallow';
 
 export function ProfilePage() {
-  const { authUser, isUpdatingProfile, updateProfile, isRemovingPhoto, removeProfilePic, isLoggingOutEverywhere, logoutAll } =
-    useAuthStore();
+  const { authUser, isUpdatingProfile, updateProfile, isRemovingPhoto, removeProfilePic, isLoggingOutEverywhere, logoutAll } = useAuthStore(
+    useShallow((state) => ({
+      authUser: state.authUser,
+      isUpdatingProfile: state.isUpdatingProfile,
+      updateProfile: state.updateProfile,
+      isRemovingPhoto: state.isRemovingPhoto,
+      removeProfilePic: state.removeProfilePic,
+      isLoggingOutEverywhere: state.isLoggingOutEverywhere,
+      logoutAll: state.logoutAll,
+    })),
+  );
   const [isDeletingAccount, setDeletingAccount] = useState(false);
   const [isChangingPassword, setChangingPassword] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);

@@ -8,6 +8,7 @@ import { useAuthStore } from '../store/use-auth-store';
 import { useChatStore } from '../store/use-chat-store';
 import { notificationsSupported, useNotificationStore } from '../store/use-notification-store';
 import { useThemeStore } from '../store/use-theme-store';
+import { useShallow } from 'zustand/react/shallow';
 
 const PREVIEW_MESSAGES = [
   { id: 1, content: "Hey! How's it going?", isSent: false },
@@ -54,7 +55,15 @@ function SettingsSection({ id, title, description, children }: { id: string; tit
 
 /** Desktop notifications for messages not in view, and their optional sound. */
 function NotificationSettings() {
-  const { desktop, sound, enableDesktop, disableDesktop, setSound } = useNotificationStore();
+  const { desktop, sound, enableDesktop, disableDesktop, setSound } = useNotificationStore(
+    useShallow((state) => ({
+      desktop: state.desktop,
+      sound: state.sound,
+      enableDesktop: state.enableDesktop,
+      disableDesktop: state.disableDesktop,
+      setSound: state.setSound,
+    })),
+  );
   const supported = notificationsSupported();
   return (
     <SettingsSection
@@ -167,7 +176,12 @@ function StorageSettings() {
 }
 
 export function SettingsPage() {
-  const { theme, setTheme } = useThemeStore();
+  const { theme, setTheme } = useThemeStore(
+    useShallow((state) => ({
+      theme: state.theme,
+      setTheme: state.setTheme,
+    })),
+  );
 
   return (
     <main className="container mx-auto min-h-screen max-w-5xl px-4 pt-20 pb-10">

@@ -5,10 +5,16 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { AuthLayout, CredentialFields, IconInput, SubmitButton } from '../components/auth-form';
 import { useAuthStore } from '../store/use-auth-store';
+import { useShallow } from 'zustand/react/shallow';
 
 export function SignupPage() {
   const [form, setForm] = useState({ fullName: '', email: '', password: '' });
-  const { signup, isSigningUp } = useAuthStore();
+  const { signup, isSigningUp } = useAuthStore(
+    useShallow((state) => ({
+      signup: state.signup,
+      isSigningUp: state.isSigningUp,
+    })),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
