@@ -1,6 +1,6 @@
 import type { Contact } from '@chat/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ChatMessageModule from '../../src/components/chat-message';
 import { ChatContainer } from '../../src/components/chat-container';
 import { useAuthStore } from '../../src/store/use-auth-store';
@@ -22,16 +22,6 @@ vi.mock('../../src/components/chat-message', async (importOriginal) => {
 });
 
 const bob: Contact = { _id: 'b', fullName: 'Bob', profilePic: '' };
-
-beforeAll(() => {
-  // What jsdom does not lay out: the list's scrolling and its size.
-  Element.prototype.scrollIntoView = () => {};
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    disconnect() {}
-    unobserve() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 beforeEach(() => {
   useAuthStore.setState({ authUser: me });

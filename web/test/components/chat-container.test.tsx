@@ -1,6 +1,6 @@
 import type { Contact } from '@chat/contracts';
 import { render, screen, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatContainer } from '../../src/components/chat-container';
 import { formatDayHeading } from '../../src/lib/format-time';
 import { useAuthStore } from '../../src/store/use-auth-store';
@@ -18,16 +18,6 @@ const daysAgo = (days: number, minutes = 0) => {
 };
 const text = (id: string, at: string, from = 'b') =>
   aMessage({ _id: id, senderId: from, receiverId: from === 'b' ? 'me' : 'b', text: `message ${id}`, createdAt: at });
-
-beforeAll(() => {
-  // What jsdom does not lay out: the list's scrolling and its size.
-  Element.prototype.scrollIntoView = () => {};
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    disconnect() {}
-    unobserve() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 beforeEach(() => {
   useAuthStore.setState({ authUser: me });
