@@ -10,6 +10,10 @@ import tseslint from 'typescript-eslint';
 
 const NO_WEB = { group: ['**/web/**', '@chat/web'], message: 'Services and libraries never import the web app.' };
 
+/** The web app talks to the services only through the contracts, never their code. */
+const ONLY_CONTRACTS = { group: ['@chat/*', '!@chat/contracts'], message: 'The web app imports only @chat/contracts.' };
+const FEATURE_INDEX = 'Import another feature through its index.ts: its other files are its own.';
+
 /** What the browser-safe contracts may import: pure libraries (schemas, finding links in text) and each other (`./x.js`). */
 const CONTRACTS_MAY_IMPORT = String.raw`^(?!(typebox|linkifyjs)(/|$)|\./)`;
 
@@ -80,11 +84,25 @@ export default tseslint.config(
           message: 'Select the fields this component needs (useShallow for several): the whole store re-renders it on every change.',
         },
       ],
-      // The web app talks to the services only through the contracts, never their code.
+      'no-restricted-imports': ['error', { patterns: [ONLY_CONTRACTS] }],
+    },
+  },
+  {
+    // Outside a feature, a feature is its index.ts; the chat store alone composes their slices.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@chat/*', '!@chat/contracts'], message: 'The web app imports only @chat/contracts.' }] },
+        { patterns: [ONLY_CONTRACTS, { regex: String.raw`(^|/)features/[^/]+/(?![^/]+-slice$).+`, message: FEATURE_INDEX }] },
       ],
+    },
+  },
+  {
+    // Inside a feature, another feature is its index.ts too (`../inbox`, never `../inbox/inbox`).
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [ONLY_CONTRACTS, { regex: String.raw`^\.\./[^./][^/]*/`, message: FEATURE_INDEX }] }],
     },
   },
   {

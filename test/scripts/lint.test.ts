@@ -40,12 +40,25 @@ describe('the layer boundaries ESLint guards', { timeout: 120_000 }, () => {
   it("a hook's dependency list names what its effect reads", async () => {
     const code =
       "import { useEffect } from 'react';\nexport function Title({ name }: { name: string }) {\n  useEffect(() => {\n    document.title = name;\n  }, []);\n  return null;\n}\n";
-    expect(await problemsOf('web/src/app.tsx', code)).toEqual([expect.stringMatching(/^react-hooks\/exhaustive-deps: .*'name'/)]);
+    expect(await problemsOf('web/src/app/app.tsx', code)).toEqual([expect.stringMatching(/^react-hooks\/exhaustive-deps: .*'name'/)]);
   });
 
   it('a component selects the fields it needs from a store, never the whole store', async () => {
     const code =
-      "import { useChatStore } from './store/use-chat-store';\nexport function Count() {\n  const { messages } = useChatStore();\n  return messages.length;\n}\n";
-    expect(await problemsOf('web/src/app.tsx', code)).toEqual([expect.stringMatching(/^no-restricted-syntax: Select the fields/)]);
+      "import { useChatStore } from '../store/use-chat-store';\nexport function Count() {\n  const { messages } = useChatStore();\n  return messages.length;\n}\n";
+    expect(await problemsOf('web/src/app/app.tsx', code)).toEqual([expect.stringMatching(/^no-restricted-syntax: Select the fields/)]);
+  });
+
+  it('another feature is imported through its index, from the app and from a feature alike; the chat store composes their slices', async () => {
+    const fromApp = "import { Inbox } from '../features/inbox/inbox';\nexport const used = Inbox;\n";
+    expect(await problemsOf('web/src/app/sidebar.tsx', fromApp)).toEqual([
+      expect.stringMatching(/Import another feature through its index/),
+    ]);
+    const fromFeature = "import { Inbox } from '../inbox/inbox';\nexport const used = Inbox;\n";
+    expect(await problemsOf('web/src/features/starred/starred-messages.tsx', fromFeature)).toEqual([
+      expect.stringMatching(/Import another feature through its index/),
+    ]);
+    const throughIndex = "import { Inbox } from '../inbox';\nexport const used = Inbox;\n";
+    expect(await problemsOf('web/src/features/starred/starred-messages.tsx', throughIndex)).toEqual([]);
   });
 });

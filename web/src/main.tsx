@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './app';
+import { App } from './app/app';
 import './index.css';
 import './store/use-theme-store';
 

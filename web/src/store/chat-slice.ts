@@ -1,7 +1,7 @@
 import type { MessageReceipt } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import type { StateCreator } from 'zustand';
-import type { MyReads } from '../features/inbox/inbox-entries';
+import type { MyReads } from '../lib/inbox-entries';
 import type { ChatState } from './use-chat-store';
 import { errorMessage } from './use-auth-store';
 

@@ -1,10 +1,10 @@
 import type { AuthUser, ChangePasswordBody, OnlineUsersChanged, PrivacySettings } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
-import { api, ApiError } from '../lib/api';
+import { api, ApiError } from '../api/client';
 import { draftStorage } from '../lib/drafts';
 import { outbox } from '../lib/outbox';
-import { openSocket, type ChatSocket } from '../lib/socket';
+import { openSocket, type ChatSocket } from '../realtime/socket';
 
 interface AuthState {
   authUser: AuthUser | null;

@@ -1,7 +1,7 @@
 import { muteEnd, type ConversationMuted, type MuteDuration } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
-import { api } from '../lib/api';
+import { api } from '../api/client';
 import { errorMessage, useAuthStore } from './use-auth-store';
 
 const STORAGE_KEY = 'chat-notifications';

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE, type Message, type MessageSearchResult } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
-import { api } from '../lib/api';
+import { api } from '../api/client';
 import { isGoneForMe, type GoneForMe } from '../lib/gone-for-me';
 import { errorMessage, useAuthStore } from './use-auth-store';
 

@@ -1,9 +1,9 @@
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from '../../src/lib/api';
+import { api, ApiError } from '../../src/api/client';
 import { draftStorage } from '../../src/lib/drafts';
 import { outbox, type PendingMessage } from '../../src/lib/outbox';
-import type { ChatSocket } from '../../src/lib/socket';
+import type { ChatSocket } from '../../src/realtime/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 import { me } from '../../../test/support/an-auth-user';
@@ -144,15 +144,15 @@ describe('opening the app without the server', () => {
   /** The auth store as a freshly opened page has it (its session check runs once per page), with a socket that goes nowhere. */
   const openApp = async () => {
     vi.resetModules();
-    vi.doMock('../../src/lib/socket', () => ({ openSocket: () => ({ connect: vi.fn(), disconnect: vi.fn() }) }));
-    const { api: freshApi, ApiError: FreshApiError } = await import('../../src/lib/api');
+    vi.doMock('../../src/realtime/socket', () => ({ openSocket: () => ({ connect: vi.fn(), disconnect: vi.fn() }) }));
+    const { api: freshApi, ApiError: FreshApiError } = await import('../../src/api/client');
     const { useAuthStore: store } = await import('../../src/store/use-auth-store');
     return { store, api: freshApi, ApiError: FreshApiError };
   };
 
   afterEach(() => {
     vi.restoreAllMocks();
-    vi.doUnmock('../../src/lib/socket');
+    vi.doUnmock('../../src/realtime/socket');
   });
 
   it('opens as whoever was signed in here last when the server cannot be reached, showing it reconnects', async () => {

@@ -1,8 +1,8 @@
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAGE, type InboxEntry, type Message } from '@chat/contracts';
-import { api, ApiError } from '../../src/lib/api';
-import type { ChatSocket } from '../../src/lib/socket';
+import { api, ApiError } from '../../src/api/client';
+import type { ChatSocket } from '../../src/realtime/socket';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { MAX_SEND_ATTEMPTS, pendingAsMessage, useChatStore } from '../../src/store/use-chat-store';
 import { aMessage } from '../../../test/support/a-message';

@@ -1,7 +1,7 @@
 import type { Mute } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from '../../src/lib/api';
+import { api, ApiError } from '../../src/api/client';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { isMuted, useNotificationStore } from '../../src/store/use-notification-store';
 import { me } from '../../../test/support/an-auth-user';
@@ -64,7 +64,7 @@ describe('muted conversations', () => {
   it('moves the mutes this browser kept before they were the account’s to the account, once', async () => {
     localStorage.setItem('chat-notifications', JSON.stringify({ desktop: true, sound: false, muted: ['bob', 'cat'] }));
     vi.resetModules();
-    const { api: freshApi } = await import('../../src/lib/api');
+    const { api: freshApi } = await import('../../src/api/client');
     const { useAuthStore: freshAuth } = await import('../../src/store/use-auth-store');
     const { useNotificationStore: fresh } = await import('../../src/store/use-notification-store');
     freshAuth.setState({ authUser: me });

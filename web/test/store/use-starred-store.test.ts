@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAGE, type MessageSearchResult } from '@chat/contracts';
-import { api } from '../../src/lib/api';
+import { api } from '../../src/api/client';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useStarredStore } from '../../src/store/use-starred-store';
 import { aMessage } from '../../../test/support/a-message';

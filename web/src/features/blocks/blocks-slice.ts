@@ -1,6 +1,6 @@
 import type { Contact } from '@chat/contracts';
 import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
+import { api } from '../../api/client';
 import { errorMessage } from '../../store/use-auth-store';
 import { succeeded, type ChatSlice } from '../../store/chat-slice';
 

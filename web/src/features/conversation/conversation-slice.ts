@@ -1,12 +1,12 @@
 import { DEFAULT_PAGE, UNREAD_COUNT_CAP, type Contact, type Message, type MessageReceipt } from '@chat/contracts';
 import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
+import { api } from '../../api/client';
 import { isGoneForMe, isGoneMessage, type GoneForMe } from '../../lib/gone-for-me';
 import { quoteOf } from '../../lib/message-preview';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import { optimistically, succeeded, type ChatMemory, type ChatSlice } from '../../store/chat-slice';
 import type { ChatState } from '../../store/use-chat-store';
-import { noteRead, showing, toTop, withFlag, withGone } from '../inbox/inbox-entries';
+import { noteRead, showing, toTop, withFlag, withGone } from '../../lib/inbox-entries';
 
 export interface ConversationSlice {
   /** A message to show once its conversation is open (a search result clicked). */

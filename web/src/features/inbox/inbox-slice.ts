@@ -1,9 +1,9 @@
 import { DEFAULT_PAGE, searchWords, type Contact, type ContactChanged, type InboxEntry, type MessageSearchResult } from '@chat/contracts';
 import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
+import { api } from '../../api/client';
 import { errorMessage } from '../../store/use-auth-store';
 import { optimistically, type ChatMemory, type ChatSlice } from '../../store/chat-slice';
-import { latestId, showing, unreadPastPage, withFlag, withPin, withReadsKnown } from './inbox-entries';
+import { latestId, showing, unreadPastPage, withFlag, withPin, withReadsKnown } from '../../lib/inbox-entries';
 
 export interface InboxSlice {
   /** The inbox as loaded so far: conversations first (latest first), then everyone else by name. */

@@ -1,6 +1,6 @@
 import type { Contact, Message } from '@chat/contracts';
 import toast from 'react-hot-toast';
-import { api, ApiError, type OutgoingMessage } from '../../lib/api';
+import { api, ApiError, type OutgoingMessage } from '../../api/client';
 import { outbox, type PendingMessage } from '../../lib/outbox';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import type { ChatSlice } from '../../store/chat-slice';

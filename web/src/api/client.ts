@@ -1,0 +1,272 @@
+import {
+  API_PREFIX,
+  ARCHIVED_COUNT_HEADER,
+  DEFAULT_PAGE,
+  NEXT_CURSOR_HEADER,
+  SEND_FILE_PART,
+  SOCKET_ID_HEADER,
+  SOCKET_SEND_TIMEOUT_MS,
+  type AuthUser,
+  type ChangePasswordBody,
+  type Cleared,
+  type Contact,
+  type ContactCard,
+  type InboxEntry,
+  type LoginBody,
+  type Message,
+  type MessageBody,
+  type MessageSearchResult,
+  type Mute,
+  type MuteDuration,
+  type QuotedMessage,
+  type SendBody,
+  type SharedKind,
+  type ShownMessage,
+  type SignupBody,
+  type SocketSendAnswer,
+  type StorageUsage,
+  type UpdateSettingsBody,
+} from '@chat/contracts';
+import type { ChatSocket } from '../realtime/socket';
+
+export interface OutgoingMessage {
+  text: string;
+  image: string | null;
+  /** A file (a document) to send, with the text as its caption. */
+  file?: File | null;
+  /** The file is a voice message this many seconds long. */
+  voiceSeconds?: number;
+  /** The message it answers, as quoted while it is on its way (only the id is sent). */
+  replyTo?: QuotedMessage | null;
+}
+
+/** A failed call, carrying the server's own message for the toast. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** One page of the inbox, and what to pass for the next one (null on the last). */
+export interface InboxPage {
+  entries: InboxEntry[];
+  next: string | null;
+  /** How many conversations I archived, on the inbox's and the archive's pages; null on a search's or the online ones'. */
+  archivedCount?: number | null;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  return (await exchange<T>(method, path, body, headers)).data;
+}
+
+/** No answer came: the server could not be reached. */
+const unreachable = () => new ApiError('Cannot reach the server. Check your connection.', 0);
+
+/** A refusal as the server worded it (`{message}`), or a generic one when it said nothing readable. */
+function refusal(data: unknown, status: number): ApiError {
+  const message = (data as { message?: unknown } | undefined)?.message;
+  return new ApiError(typeof message === 'string' ? message : 'Something went wrong', status);
+}
+
+async function exchange<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ data: T; headers: Headers }> {
+  let response: Response;
+  try {
+    response = await fetch(API_PREFIX + path, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw unreachable();
+  }
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw refusal(data, response.status);
+  return { data: data as T, headers: response.headers };
+}
+
+/**
+ * A JSON POST whose upload progress is reported (0 to 1) as it goes: fetch cannot tell, so an
+ * XMLHttpRequest does it; errors as `request` throws them.
+ */
+function postWithProgress<T>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  const isForm = body instanceof FormData;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', API_PREFIX + path);
+    xhr.withCredentials = true;
+    // A form names its own multipart type, with its boundary.
+    if (!isForm) xhr.setRequestHeader('content-type', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(unreachable());
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(refusal(data, xhr.status));
+    };
+    xhr.send(isForm ? body : JSON.stringify(body));
+  });
+}
+
+const query = (params: Record<string, string | undefined>) => {
+  const defined = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  return defined.length === 0 ? '' : `?${new URLSearchParams(defined).toString()}`;
+};
+
+/** My data as a zip: a link the browser follows and saves, with the name the server gives. */
+export const EXPORT_URL = `${API_PREFIX}/messages/export`;
+
+/** Every call the web app makes to the server, with the session cookie, under /api. */
+export const api = {
+  checkAuth: () => request<AuthUser>('GET', '/auth/check'),
+  signup: (body: SignupBody) => request<AuthUser>('POST', '/auth/signup', body),
+  login: (body: LoginBody) => request<AuthUser>('POST', '/auth/login', body),
+  logout: () => request<MessageBody>('POST', '/auth/logout'),
+  logoutAll: () => request<MessageBody>('POST', '/auth/logout-all'),
+  deleteAccount: (password: string) => request<MessageBody>('POST', '/auth/delete-account', { password }),
+  changePassword: (body: ChangePasswordBody) => request<MessageBody>('POST', '/auth/change-password', body),
+  updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
+  removeProfilePic: () => request<AuthUser>('DELETE', '/auth/profile-pic'),
+  updateAbout: (about: string) => request<AuthUser>('PUT', '/auth/about', { about }),
+  updateSettings: (settings: UpdateSettingsBody) => request<AuthUser>('PUT', '/auth/settings', settings),
+  /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */
+  /** A page of the sidebar: `online` for those online now only ("Show online only"), however many there are. */
+  getUsers: async ({
+    online,
+    archived,
+    ...params
+  }: { q?: string; cursor?: string; online?: boolean; archived?: boolean } = {}): Promise<InboxPage> => {
+    const path = `/messages/users${query({ ...params, online: online ? 'true' : undefined, archived: archived ? 'true' : undefined })}`;
+    const { data, headers } = await exchange<InboxEntry[]>('GET', path);
+    const archivedCount = headers.get(ARCHIVED_COUNT_HEADER);
+    return { entries: data, next: headers.get(NEXT_CURSOR_HEADER), archivedCount: archivedCount === null ? null : Number(archivedCount) };
+  },
+  /** Everything from that user up to and including `upTo` has been read here. */
+  markRead: (userId: string, upTo: string) => request<void>('POST', `/messages/read/${encodeURIComponent(userId)}`, { upTo }),
+  getMessages: (userId: string, before?: string) =>
+    request<Message[]>(
+      'GET',
+      `/messages/${encodeURIComponent(userId)}?limit=${DEFAULT_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`,
+    ),
+  /**
+   * `socketId` spares the sending tab its own echo; `clientMessageId` makes a retry safe. A message
+   * with an image reports how much of it is uploaded to `onUploadProgress`.
+   */
+  sendMessage: (userId: string, message: SendBody, socketId?: string, onUploadProgress?: (fraction: number) => void) => {
+    const path = `/messages/send/${encodeURIComponent(userId)}`;
+    const headers: Record<string, string> = socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
+    return message.image && onUploadProgress
+      ? postWithProgress<Message>(path, message, headers, onUploadProgress)
+      : request<Message>('POST', path, message, headers);
+  },
+  /** A file (a document) with its caption, over HTTP as multipart: the fields first, then the file. */
+  sendFile: (
+    userId: string,
+    {
+      file,
+      name,
+      text,
+      clientMessageId,
+      replyTo,
+      voiceSeconds,
+    }: { file: Blob; name: string; text: string | null; clientMessageId: string; replyTo?: string; voiceSeconds?: number },
+    socketId: string | undefined,
+    onUploadProgress: (fraction: number) => void,
+  ) => {
+    const form = new FormData();
+    if (text) form.append('text', text);
+    form.append('clientMessageId', clientMessageId);
+    if (replyTo) form.append('replyTo', replyTo);
+    if (voiceSeconds) form.append('voiceSeconds', String(voiceSeconds));
+    form.append(SEND_FILE_PART, file, name);
+    const headers: Record<string, string> = socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
+    return postWithProgress<Message>(`/messages/send-file/${encodeURIComponent(userId)}`, form, headers, onUploadProgress);
+  },
+  /**
+   * A text over the realtime connection: no HTTP request, and the sending tab gets no echo. Answered
+   * and refused as `sendMessage` is; no answer in time is as if the server could not be reached.
+   */
+  sendOverSocket: async (socket: ChatSocket, userId: string, { text, clientMessageId, replyTo, forwardOf }: SendBody): Promise<Message> => {
+    let answer: SocketSendAnswer;
+    try {
+      // Socket.IO's types lose the acknowledgement's type once a timeout is set.
+      answer = (await socket
+        .timeout(SOCKET_SEND_TIMEOUT_MS)
+        .emitWithAck('sendMessage', { to: userId, text, clientMessageId, replyTo, forwardOf })) as SocketSendAnswer;
+    } catch {
+      throw unreachable();
+    }
+    if ('error' in answer) throw new ApiError(answer.error.message, answer.error.status);
+    return answer.message;
+  },
+  editMessage: (messageId: string, text: string) => request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
+  deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
+  /** One kind of what my conversation with the user holds (its photos, files or links), newest first, a page of DEFAULT_PAGE. */
+  /** A contact as their contact info shows them, with their "About". */
+  getContactCard: (userId: string) => request<ContactCard>('GET', `/messages/contact/${encodeURIComponent(userId)}`),
+  getShared: (userId: string, kind: SharedKind, options: { before?: string } = {}) =>
+    request<Message[]>('GET', `/messages/shared/${encodeURIComponent(userId)}${query({ kind, before: options.before })}`),
+  /** Deletes messages of my conversation with the user for me alone; answers what my inbox entry shows now. */
+  deleteForMe: (userId: string, messageIds: string[]) =>
+    request<ShownMessage>('POST', `/messages/delete-for-me/${encodeURIComponent(userId)}`, { messageIds }),
+  /** Clears my conversation with the user for me alone: its messages so far, up to `upTo`, are gone from my devices. */
+  clearChat: (userId: string) => request<Cleared>('POST', `/messages/clear/${encodeURIComponent(userId)}`),
+  /**
+   * My messages (or those with one person) holding the start of every word of `q`, newest first,
+   * a page of DEFAULT_PAGE; the next page starts `before` the last one found.
+   */
+  searchMessages: (q: string, options: { with?: string; before?: string } = {}) =>
+    request<MessageSearchResult[]>('GET', `/messages/search${query({ q, with: options.with, before: options.before })}`),
+  /** Toggles my reaction: the same emoji again takes it back. */
+  react: (messageId: string, emoji: string) => request<Message>('POST', `/messages/react/${encodeURIComponent(messageId)}`, { emoji }),
+  /** Stars (or unstars) a message I sent or received: a bookmark of mine on every device, which the other person never sees. */
+  star: (messageId: string, starred: boolean) =>
+    request<void>('POST', `/messages/${starred ? 'star' : 'unstar'}/${encodeURIComponent(messageId)}`),
+  /** The messages I starred, newest first, a page of DEFAULT_PAGE; the next page starts `before` the last one. */
+  getStarred: (options: { before?: string } = {}) =>
+    request<MessageSearchResult[]>('GET', `/messages/starred${query({ before: options.before })}`),
+  /** Their messages to me are refused, and neither of us sees the other's presence. */
+  block: (userId: string) => request<void>('POST', `/messages/block/${encodeURIComponent(userId)}`),
+  unblock: (userId: string) => request<void>('POST', `/messages/unblock/${encodeURIComponent(userId)}`),
+  /** The contacts I blocked, by name. */
+  getBlocked: () => request<Contact[]>('GET', '/messages/blocked'),
+  /** What my photos and files take of the server's store, and what they may. */
+  getStorage: () => request<StorageUsage>('GET', '/messages/storage'),
+  /** Pins my conversation with the user to the top of my inbox, on every device of mine. */
+  pin: (userId: string) => request<void>('POST', `/messages/pin/${encodeURIComponent(userId)}`),
+  unpin: (userId: string) => request<void>('POST', `/messages/unpin/${encodeURIComponent(userId)}`),
+  /** Moves my conversation with the user out of my inbox into the archive, on every device of mine. */
+  archive: (userId: string) => request<void>('POST', `/messages/archive/${encodeURIComponent(userId)}`),
+  unarchive: (userId: string) => request<void>('POST', `/messages/unarchive/${encodeURIComponent(userId)}`),
+  /** Marks my conversation with the user unread to come back to it (or clears the mark), on every device of mine. */
+  markUnread: (userId: string, marked: boolean) =>
+    request<void>('POST', `/messages/${marked ? 'mark-unread' : 'unmark-unread'}/${encodeURIComponent(userId)}`),
+  /** Mutes my conversation with the user on every device of mine, for `duration`; answers until when. */
+  mute: (userId: string, duration: MuteDuration) =>
+    request<Mute>('POST', `/messages/mute/${encodeURIComponent(userId)}`, { for: duration }),
+  unmute: (userId: string) => request<void>('POST', `/messages/unmute/${encodeURIComponent(userId)}`),
+  /** The conversations I have muted now. */
+  getMutes: () => request<Mute[]>('GET', '/messages/mutes'),
+};

@@ -1,0 +1,51 @@
+import { Loader } from 'lucide-react';
+import { useEffect } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { LiveAnnouncer } from './live-announcer';
+import { Navbar } from './navbar';
+import { useRealtimeEvents } from '../realtime/use-realtime-events';
+import { HomePage } from './home-page';
+import { LoginPage } from '../features/session';
+import { ProfilePage } from '../features/profile';
+import { SettingsPage } from '../features/settings';
+import { SignupPage } from '../features/session';
+import { useAuthStore } from '../store/use-auth-store';
+import { useThemeStore } from '../store/use-theme-store';
+
+export function App() {
+  const authUser = useAuthStore((state) => state.authUser);
+  const isCheckingAuth = useAuthStore((state) => state.isCheckingAuth);
+  const theme = useThemeStore((state) => state.theme);
+  useRealtimeEvents();
+
+  useEffect(() => {
+    void useAuthStore.getState().checkAuth();
+  }, []);
+
+  if (isCheckingAuth && !authUser) {
+    return (
+      <div data-theme={theme} className="flex h-screen items-center justify-center" role="status" aria-label="Loading">
+        <Loader className="size-10 animate-spin" />
+      </div>
+    );
+  }
+
+  return (
+    <div data-theme={theme} className="min-h-screen bg-base-100 text-base-content">
+      <Navbar />
+      <Routes>
+        <Route path="/" element={authUser ? <HomePage /> : <Navigate to="/login" replace />} />
+        <Route path="/signup" element={authUser ? <Navigate to="/" replace /> : <SignupPage />} />
+        <Route path="/login" element={authUser ? <Navigate to="/" replace /> : <LoginPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/profile" element={authUser ? <ProfilePage /> : <Navigate to="/login" replace />} />
+      </Routes>
+      {/* Toasts are read out by the live announcer, which was there before them. */}
+      <div aria-hidden="true">
+        <Toaster />
+      </div>
+      <LiveAnnouncer />
+    </div>
+  );
+}

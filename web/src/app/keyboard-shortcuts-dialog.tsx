@@ -1,0 +1,49 @@
+import { useModalDialog } from '../ui/use-modal-dialog';
+
+/** Ctrl on most keyboards, ⌘ on a Mac's, as each shows its shortcuts. */
+const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+
+/** Every shortcut of the app, as WhatsApp Web lists its own: the keys, and what they do. */
+export const KEYBOARD_SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
+  { keys: ['Enter'], does: 'Send the message' },
+  { keys: ['Shift', 'Enter'], does: 'Start a new line' },
+  { keys: ['↑'], does: 'Edit my latest message, from the empty box' },
+  { keys: ['Esc'], does: 'Close a menu or dialog, or stop replying or editing' },
+  { keys: ['Alt', '↓'], does: 'Next conversation' },
+  { keys: ['Alt', '↑'], does: 'Previous conversation' },
+  { keys: [MOD, 'K'], does: 'Search contacts' },
+  { keys: [MOD, '/'], does: 'Show these shortcuts' },
+];
+
+/** The keyboard shortcuts, listed (Ctrl+/ or ⌘/ opens it). */
+export function KeyboardShortcutsDialog({ open, onDone }: { open: boolean; onDone(): void }) {
+  const dialogRef = useModalDialog(open);
+  return (
+    <dialog ref={dialogRef} className="modal" aria-labelledby="keyboard-shortcuts-title" onClose={onDone}>
+      <div className="modal-box max-w-md">
+        <h3 id="keyboard-shortcuts-title" className="mb-3 text-lg font-semibold">
+          Keyboard shortcuts
+        </h3>
+        <dl className="space-y-2 text-sm">
+          {KEYBOARD_SHORTCUTS.map(({ keys, does }) => (
+            <div key={does} className="flex items-center justify-between gap-4">
+              <dt className="flex shrink-0 gap-1">
+                {keys.map((key) => (
+                  <kbd key={key} className="kbd kbd-sm">
+                    {key}
+                  </kbd>
+                ))}
+              </dt>
+              <dd className="text-right">{does}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onDone}>
+            Close
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

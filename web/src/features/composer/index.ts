@@ -1,0 +1,2 @@
+export { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
+export { MessageInput } from './message-input';

@@ -1,0 +1,89 @@
+import { BellOff, Search, X } from 'lucide-react';
+import { useState } from 'react';
+import { avatarOf } from '../../lib/avatar';
+import { formatLastSeen } from '../../lib/format-time';
+import { useAuthStore } from '../../store/use-auth-store';
+import { useChatStore, whyConversationClosed } from '../../store/use-chat-store';
+import { isMuted, useNotificationStore } from '../../store/use-notification-store';
+import { BlockContactDialog } from './block-contact-dialog';
+import { ClearChatDialog } from './clear-chat-dialog';
+import { ContactInfo } from './contact-info';
+import { ConversationMenu } from './conversation-menu';
+
+/** Who the conversation is with, their presence, and its actions: search, the menu of the rest, close. */
+export function ChatHeader({ onSearch }: { onSearch(): void }) {
+  const selectedUser = useChatStore((state) => state.selectedUser);
+  const setSelectedUser = useChatStore((state) => state.setSelectedUser);
+  const isOnline = useAuthStore((state) => (selectedUser ? state.onlineUsers.includes(selectedUser._id) : false));
+  const isTyping = useChatStore((state) => (selectedUser ? Boolean(state.typingUsers[selectedUser._id]) : false));
+  const lastSeen = useChatStore((state) => state.users.find((user) => user._id === selectedUser?._id)?.lastSeen ?? null);
+  const closed = useChatStore(whyConversationClosed);
+  const muted = useNotificationStore((state) => (selectedUser ? isMuted(state.mutes, selectedUser._id) : false));
+  const [isConfirmingBlock, setConfirmingBlock] = useState(false);
+  const [isConfirmingClear, setConfirmingClear] = useState(false);
+  // Whose contact info is shown: another conversation opened closes it.
+  const [infoShownFor, setInfoShownFor] = useState<string | null>(null);
+  if (!selectedUser) return null;
+  const showInfo = () => setInfoShownFor(selectedUser._id);
+  // A block hides presence both ways, and a deleted account has none: nothing is shown rather than a stale "last seen".
+  const status = closed ? null : isTyping ? (
+    <span className="text-highlight">typing…</span>
+  ) : isOnline ? (
+    'Online'
+  ) : lastSeen ? (
+    formatLastSeen(lastSeen)
+  ) : (
+    'Offline'
+  );
+
+  return (
+    <div className="border-b border-base-300 p-2.5">
+      {/* On a phone the actions take a line of their own rather than squeeze the name out. */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {/* A click on who it is opens the contact info, as in WhatsApp; the menu's "Contact info" is the way from the keyboard. */}
+        <div className="flex min-w-40 flex-1 cursor-pointer items-center gap-3" onClick={showInfo} title="Contact info">
+          <div className="avatar shrink-0">
+            <div className="relative size-10 rounded-full">
+              <img src={avatarOf(selectedUser.profilePic)} alt={selectedUser.fullName} />
+            </div>
+          </div>
+          <div className="min-w-0">
+            <h3 className="flex items-center gap-1.5 font-medium">
+              <span className="truncate">{selectedUser.fullName}</span>
+              {muted && <BellOff className="size-4 shrink-0 text-muted" role="img" aria-label="Muted" />}
+            </h3>
+            {status && (
+              <p className="truncate text-sm text-muted" data-testid="chat-status">
+                {status}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-circle"
+            onClick={onSearch}
+            aria-label="Search in this conversation"
+            title="Search"
+          >
+            <Search className="size-5" />
+          </button>
+          <ConversationMenu
+            userId={selectedUser._id}
+            canBlock={!closed}
+            onBlock={() => setConfirmingBlock(true)}
+            onClear={() => setConfirmingClear(true)}
+            onShowInfo={showInfo}
+          />
+          <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => setSelectedUser(null)} aria-label="Close chat">
+            <X />
+          </button>
+        </div>
+      </div>
+      <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />
+      <ClearChatDialog contact={isConfirmingClear ? selectedUser : null} onDone={() => setConfirmingClear(false)} />
+      {infoShownFor === selectedUser._id && <ContactInfo peer={selectedUser} status={status} onClose={() => setInfoShownFor(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { DEFAULT_PAGE, linksIn, SHARED_KINDS, thumbnailUrl, type Contact, type Message, type SharedKind } from '@chat/contracts';
+import { Play, X } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { api } from '../../api/client';
+import { avatarOf } from '../../lib/avatar';
+import { formatDayTime } from '../../lib/format-time';
+import { photoDescription } from '../../lib/message-preview';
+import { useEscapeKey } from '../../ui/use-escape-key';
+import { errorMessage, useAuthStore } from '../../store/use-auth-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { MessageFile } from './message-file';
+
+const TAB_NAMES: Record<SharedKind, string> = { media: 'Media', docs: 'Docs', links: 'Links' };
+const NOTHING_YET: Record<SharedKind, string> = { media: 'No photos or videos yet', docs: 'No documents yet', links: 'No links yet' };
+
+/**
+ * Their "About", once their card has come (nothing while it comes, or if it cannot: the rest of the
+ * contact info stands without it).
+ */
+function useContactAbout(userId: string): string {
+  const [about, setAbout] = useState('');
+  useEffect(() => {
+    let current = true;
+    setAbout('');
+    api.getContactCard(userId).then(
+      (card) => current && setAbout(card.about),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+  return about;
+}
+
+/**
+ * Who the conversation is with, and what it holds, as WhatsApp's "Contact info": their picture,
+ * name and presence, then "Media, links and docs", a tab each, newest first; an item opens the
+ * conversation at its message.
+ */
+export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: ReactNode; onClose(): void }) {
+  const [kind, setKind] = useState<SharedKind>('media');
+  const [items, setItems] = useState<Message[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [isLoading, setLoading] = useState(true);
+  const myId = useAuthStore((state) => state.authUser?._id);
+  const about = useContactAbout(peer._id);
+  useEscapeKey(true, onClose);
+
+  const load = useCallback(
+    async (before?: string) => {
+      try {
+        const page = await api.getShared(peer._id, kind, { before });
+        setItems((shown) => (before ? [...shown, ...page] : page));
+        setHasMore(page.length === DEFAULT_PAGE);
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [peer._id, kind],
+  );
+
+  useEffect(() => {
+    setLoading(true);
+    setItems([]);
+    void load();
+  }, [load]);
+
+  const show = (messageId: string) => {
+    useChatStore.getState().openMessage(peer, messageId);
+    onClose();
+  };
+
+  return (
+    <aside
+      aria-label="Contact info"
+      className="absolute inset-0 z-20 flex flex-col overflow-y-auto bg-base-100 sm:left-auto sm:w-96 sm:border-l sm:border-base-300"
+    >
+      <div className="flex items-center gap-2 border-b border-base-300 p-2.5">
+        <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label="Close contact info">
+          <X className="size-5" />
+        </button>
+        <h2 className="font-medium">Contact info</h2>
+      </div>
+      <div className="flex flex-col items-center gap-1 border-b border-base-300 p-6">
+        <img src={avatarOf(peer.profilePic)} alt="" className="mb-2 size-28 rounded-full object-cover" />
+        <p className="text-lg font-medium">{peer.fullName}</p>
+        {status && <p className="text-sm text-muted">{status}</p>}
+      </div>
+      {about && (
+        <section aria-labelledby="contact-about" className="border-b border-base-300 px-4 py-3">
+          <h3 id="contact-about" className="text-sm font-medium text-muted">
+            About
+          </h3>
+          <p className="break-words">{about}</p>
+        </section>
+      )}
+      <h3 className="px-4 pt-4 text-sm font-medium text-muted">Media, links and docs</h3>
+      <div role="tablist" aria-label="Media, links and docs" className="tabs tabs-border px-2">
+        {SHARED_KINDS.map((each) => (
+          <button
+            key={each}
+            type="button"
+            role="tab"
+            id={`shared-tab-${each}`}
+            aria-selected={each === kind}
+            aria-controls="shared-panel"
+            className={`tab ${each === kind ? 'tab-active' : 'text-muted'}`}
+            onClick={() => setKind(each)}
+          >
+            {TAB_NAMES[each]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="shared-panel" aria-labelledby={`shared-tab-${kind}`} aria-busy={isLoading} className="p-2">
+        {!isLoading && items.length === 0 && <p className="p-4 text-center text-sm text-muted">{NOTHING_YET[kind]}</p>}
+        {kind === 'media' ? (
+          <ul className="grid grid-cols-3 gap-1">
+            {items.map((message) => (
+              <li key={message._id}>
+                <button
+                  type="button"
+                  className="block w-full"
+                  onClick={() => show(message._id)}
+                  aria-label={photoDescription(
+                    message.createdAt,
+                    { name: peer.fullName, isMe: message.senderId === myId },
+                    message.image ? 'photo' : 'video',
+                  )}
+                >
+                  {message.image ? (
+                    <img src={thumbnailUrl(message.image)} alt="" className="aspect-square w-full rounded object-cover" loading="lazy" />
+                  ) : (
+                    <span className="relative block">
+                      {/* Its first frame, as the tile's picture. */}
+                      <video
+                        src={message.file?.url}
+                        preload="metadata"
+                        muted
+                        className="aspect-square w-full rounded bg-black object-cover"
+                        aria-hidden="true"
+                      />
+                      <Play className="absolute inset-0 m-auto size-8 fill-white text-white drop-shadow" aria-hidden="true" />
+                    </span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {items.map((message) => (
+              <li key={message._id} className="rounded-box border border-base-300 p-2">
+                {kind === 'docs' && message.file ? (
+                  <MessageFile file={message.file} isPending={false} />
+                ) : (
+                  <SharedLinks text={message.text} />
+                )}
+                <div className="flex items-center justify-between gap-2 text-xs text-muted">
+                  <time dateTime={message.createdAt}>{formatDayTime(message.createdAt)}</time>
+                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => show(message._id)}>
+                    Show in chat
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {hasMore && (
+          <button type="button" className="btn btn-ghost btn-sm mt-2 w-full" onClick={() => void load(items.at(-1)?._id)}>
+            Show more
+          </button>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+/** A message's web links, each opened in a new tab telling the site nothing, above the message's words. */
+function SharedLinks({ text }: { text: string | null }) {
+  return (
+    <div className="mb-1 flex min-w-0 flex-col gap-0.5">
+      {linksIn(text).map((href, index) => (
+        <a key={index} href={href} target="_blank" rel="noopener noreferrer nofollow" className="link truncate text-sm">
+          {href}
+        </a>
+      ))}
+      <p className="line-clamp-2 text-sm break-words">{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import type { MuteDuration } from '@chat/contracts';
+import {
+  Archive,
+  ArchiveRestore,
+  Ban,
+  Bell,
+  BellOff,
+  CheckSquare,
+  Eraser,
+  EllipsisVertical,
+  Info,
+  MessageSquareDot,
+  Pin,
+  PinOff,
+} from 'lucide-react';
+import toast from 'react-hot-toast';
+import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { formatDayTime } from '../../lib/format-time';
+import { usePopover } from '../../ui/use-popover';
+import { useChatStore } from '../../store/use-chat-store';
+import { isMuted, useNotificationStore } from '../../store/use-notification-store';
+
+const MUTE_CHOICES: { duration: MuteDuration; label: string }[] = [
+  { duration: '8h', label: '8 hours' },
+  { duration: '1w', label: '1 week' },
+  { duration: 'always', label: 'Always' },
+];
+
+interface ConversationMenuProps {
+  userId: string;
+  canBlock: boolean;
+  onBlock(): void;
+  onClear(): void;
+  onShowInfo(): void;
+}
+
+/**
+ * The conversation's "⋮" menu, as WhatsApp and Telegram keep theirs: contact info, pin, archive, mark
+ * unread, mute (for how long asked in the same menu), select messages, clear and block. Pin, archive, unread and clear are offered
+ * once there is a conversation (a message either way, even one cleared since); block while it is
+ * not closed already.
+ */
+export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInfo }: ConversationMenuProps) {
+  const [isOpen, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm btn-circle"
+        onClick={() => setOpen(!isOpen)}
+        aria-label="Conversation menu"
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        title="Menu"
+      >
+        <EllipsisVertical className="size-5" />
+      </button>
+      {isOpen && (
+        <ConversationMenuList
+          userId={userId}
+          canBlock={canBlock}
+          onBlock={onBlock}
+          onClear={onClear}
+          onShowInfo={onShowInfo}
+          onClose={close}
+        />
+      )}
+    </div>
+  );
+}
+
+function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, onClose }: ConversationMenuProps & { onClose(): void }) {
+  const ref = usePopover(onClose);
+  const [isAskingMuteLength, setAskingMuteLength] = useState(false);
+  const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
+  const hasConversation = useChatStore((state) => state.messages.length > 0) || Boolean(entry?.lastMessage ?? entry?.latestMessageId);
+  const { setPinned, setArchived, setMarkedUnread, setSelectedUser } = useChatStore.getState();
+  const mutedUntil = useNotificationStore((state) => state.mutes[userId]);
+  const muted = useNotificationStore((state) => isMuted(state.mutes, userId));
+  const { mute, unmute } = useNotificationStore.getState();
+
+  useEffect(() => {
+    if (isAskingMuteLength) ref.current?.querySelector('button')?.focus();
+  }, [isAskingMuteLength, ref]);
+
+  const choose = (action: () => void) => () => {
+    onClose();
+    action();
+  };
+
+  const moveFocus = (event: KeyboardEvent) => {
+    const items = Array.from(ref.current?.querySelectorAll('button') ?? []);
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1 + items.length, Home: 0, End: items.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    items[to % items.length]?.focus();
+  };
+
+  const menu = (label: string, items: ReactNode) => (
+    <div
+      ref={ref}
+      role="menu"
+      aria-label={label}
+      onKeyDown={moveFocus}
+      className="absolute top-full right-0 z-30 mt-1 flex w-56 flex-col rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+    >
+      {items}
+    </div>
+  );
+
+  if (isAskingMuteLength) {
+    return menu(
+      'Mute notifications for',
+      MUTE_CHOICES.map(({ duration, label }) => (
+        <MenuItem key={duration} onClick={choose(() => void mute(userId, duration))}>
+          {label}
+        </MenuItem>
+      )),
+    );
+  }
+
+  const isPinned = Boolean(entry?.pinned);
+  const isArchived = Boolean(entry?.archived);
+  return menu(
+    'Conversation actions',
+    <>
+      <MenuItem icon={<Info />} onClick={choose(onShowInfo)}>
+        Contact info
+      </MenuItem>
+      {hasConversation && (
+        <>
+          <MenuItem icon={isPinned ? <PinOff /> : <Pin />} onClick={choose(() => void setPinned(userId, !isPinned))}>
+            {isPinned ? 'Unpin chat' : 'Pin chat'}
+          </MenuItem>
+          <MenuItem
+            icon={isArchived ? <ArchiveRestore /> : <Archive />}
+            onClick={choose(() => {
+              void setArchived(userId, !isArchived);
+              if (isArchived) return;
+              // It leaves the list it was opened from, so it closes, and says where it went.
+              setSelectedUser(null);
+              toast.success('Chat archived');
+            })}
+          >
+            {isArchived ? 'Unarchive chat' : 'Archive chat'}
+          </MenuItem>
+          <MenuItem
+            icon={<MessageSquareDot />}
+            onClick={choose(() => {
+              // Closed, as a mail client does, so that it stays unread until opened again.
+              setSelectedUser(null);
+              void setMarkedUnread(userId, true);
+            })}
+          >
+            Mark as unread
+          </MenuItem>
+        </>
+      )}
+      {muted ? (
+        <MenuItem
+          icon={<Bell />}
+          onClick={choose(() => void unmute(userId))}
+          detail={mutedUntil ? `Muted until ${formatDayTime(mutedUntil)}` : 'Muted always'}
+        >
+          Unmute notifications
+        </MenuItem>
+      ) : (
+        <MenuItem icon={<BellOff />} onClick={() => setAskingMuteLength(true)} hasPopup>
+          Mute notifications
+        </MenuItem>
+      )}
+      {hasConversation && (
+        <MenuItem icon={<CheckSquare />} onClick={choose(() => useChatStore.getState().setSelecting(true))}>
+          Select messages
+        </MenuItem>
+      )}
+      {hasConversation && (
+        <MenuItem icon={<Eraser />} onClick={choose(onClear)}>
+          Clear chat
+        </MenuItem>
+      )}
+      {canBlock && (
+        <MenuItem icon={<Ban />} onClick={choose(onBlock)}>
+          Block contact
+        </MenuItem>
+      )}
+    </>,
+  );
+}
+
+function MenuItem({
+  icon,
+  detail,
+  hasPopup,
+  onClick,
+  children,
+}: {
+  icon?: ReactNode;
+  detail?: string;
+  hasPopup?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      aria-haspopup={hasPopup ? 'menu' : undefined}
+      aria-description={detail}
+      className="btn btn-ghost btn-sm h-auto min-h-8 justify-start gap-3 py-1.5 text-left font-normal"
+      onClick={onClick}
+    >
+      {icon && <span className="shrink-0 [&>svg]:size-4">{icon}</span>}
+      <span className="flex flex-col">
+        {children}
+        {detail && (
+          <span className="text-xs text-muted" aria-hidden="true">
+            {detail}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Message } from '@chat/contracts';
+import { useAuthStore } from '../../store/use-auth-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+
+/**
+ * Asks before deleting messages of the open conversation, as WhatsApp does: my own (none deleted
+ * yet) for everyone or for me alone; any others among them, or one deleted already, for me alone.
+ * Neither can be undone.
+ */
+export function DeleteMessageDialog({ messages, peerName, onDone }: { messages: Message[] | null; peerName: string; onDone(): void }) {
+  const myId = useAuthStore((state) => state.authUser?._id);
+  const { deleteMessage, deleteForMe, setSelecting } = useChatStore.getState();
+  const chosen = messages ?? [];
+  const forEveryone = chosen.length > 0 && chosen.every((message) => message.senderId === myId && message.deletedAt === null);
+  const them = chosen.length === 1 ? 'it' : 'them';
+  const done = async (deleting: Promise<unknown>) => {
+    await deleting;
+    setSelecting(false);
+  };
+  const removeForMe = () => {
+    const [first] = chosen;
+    if (!first) return Promise.resolve();
+    const peerId = first.senderId === myId ? first.receiverId : first.senderId;
+    return done(
+      deleteForMe(
+        peerId,
+        chosen.map((message) => message._id),
+      ),
+    );
+  };
+  const removeForEveryone = () => done(Promise.all(chosen.map((message) => deleteMessage(message._id))));
+  return (
+    <ConfirmDialog
+      open={messages !== null}
+      id="delete-message-title"
+      title={chosen.length > 1 ? `Delete ${chosen.length} messages?` : 'Delete message?'}
+      confirmLabel={forEveryone ? 'Delete for everyone' : 'Delete for me'}
+      onConfirm={forEveryone ? removeForEveryone : removeForMe}
+      alsoOffer={forEveryone ? { label: 'Delete for me', onConfirm: removeForMe } : undefined}
+      onDone={onDone}
+    >
+      {forEveryone
+        ? `Delete for everyone removes ${them} from this chat for you and ${peerName}; delete for me, from your devices only. This cannot be undone.`
+        : `${chosen.length > 1 ? 'They' : 'It'} will be removed from your devices only: ${peerName} keeps ${them}. This cannot be undone.`}
+    </ConfirmDialog>
+  );
+}

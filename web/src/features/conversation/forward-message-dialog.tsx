@@ -1,0 +1,113 @@
+import { MAX_FORWARD_RECIPIENTS, type InboxEntry, type Message } from '@chat/contracts';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { api } from '../../api/client';
+import { avatarOf } from '../../lib/avatar';
+import { messagePreview } from '../../lib/message-preview';
+import { useModalDialog } from '../../ui/use-modal-dialog';
+import { errorMessage } from '../../store/use-auth-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from '../../ui/people-search-field';
+
+/**
+ * Forwards messages (one, or those chosen together) to up to MAX_FORWARD_RECIPIENTS people: my
+ * conversations as the inbox has them (the latest first), or whoever a search finds; each copy goes
+ * through the outbox, in the messages' order.
+ */
+export function ForwardMessageDialog({ messages, onDone }: { messages: Message[] | null; onDone(): void }) {
+  const dialogRef = useModalDialog(messages !== null);
+  const inbox = useChatStore((state) => state.users);
+  const forwardMessages = useChatStore((state) => state.forwardMessages);
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<InboxEntry[] | null>(null);
+  const [chosen, setChosen] = useState<InboxEntry[]>([]);
+
+  useEffect(() => {
+    if (messages === null) {
+      setQuery('');
+      setChosen([]);
+    }
+  }, [messages]);
+
+  useEffect(() => {
+    const words = query.trim();
+    if (!words) {
+      setFound(null);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      api.getUsers({ q: words }).then(
+        (page) => current && setFound(page.entries),
+        (error: unknown) => current && toast.error(errorMessage(error)),
+      );
+    }, PEOPLE_SEARCH_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query]);
+
+  const candidates = (found ?? inbox).filter((entry) => !entry.accountDeleted);
+  const isChosen = (entry: InboxEntry) => chosen.some((person) => person._id === entry._id);
+  const toggle = (entry: InboxEntry) =>
+    setChosen((current) => (isChosen(entry) ? current.filter((person) => person._id !== entry._id) : [...current, entry]));
+  const isFull = chosen.length >= MAX_FORWARD_RECIPIENTS;
+
+  const forward = () => {
+    if (!messages || chosen.length === 0) return;
+    forwardMessages(messages, chosen);
+    useChatStore.getState().setSelecting(false);
+    toast.success(chosen.length === 1 ? `Forwarded to ${chosen[0]!.fullName}` : `Forwarded to ${chosen.length} chats`);
+    onDone();
+  };
+
+  return (
+    <dialog ref={dialogRef} className="modal" aria-labelledby="forward-message-title" onClose={onDone}>
+      <div className="modal-box flex max-h-[80vh] max-w-md flex-col">
+        <h3 id="forward-message-title" className="text-lg font-semibold">
+          {messages && messages.length > 1 ? `Forward ${messages.length} messages` : 'Forward message'}
+        </h3>
+        {messages?.length === 1 && <p className="mt-2 truncate rounded-md bg-base-200 px-3 py-2 text-sm">{messagePreview(messages[0]!)}</p>}
+        <PeopleSearchField
+          label="Search people to forward to"
+          placeholder="Search people"
+          value={query}
+          onChange={setQuery}
+          className="mt-3 flex"
+        />
+        <p className="mt-2 text-xs text-muted">
+          {chosen.length} of up to {MAX_FORWARD_RECIPIENTS} chosen
+        </p>
+        <ul className="mt-2 min-h-0 flex-1 overflow-y-auto">
+          {candidates.map((entry) => (
+            <li key={entry._id}>
+              <label className="flex cursor-pointer items-center gap-3 rounded-md p-2 hover:bg-base-200">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  checked={isChosen(entry)}
+                  disabled={isFull && !isChosen(entry)}
+                  onChange={() => toggle(entry)}
+                />
+                <img src={avatarOf(entry.profilePic)} alt="" className="size-8 rounded-full object-cover" />
+                <span className="truncate">{entry.fullName}</span>
+              </label>
+            </li>
+          ))}
+          {candidates.length === 0 && (
+            <li className="p-2 text-sm text-muted">{found ? `Nobody matches “${query.trim()}”` : 'No contacts yet'}</li>
+          )}
+        </ul>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onDone}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" onClick={forward} disabled={chosen.length === 0}>
+            Forward
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

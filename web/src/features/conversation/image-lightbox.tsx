@@ -1,0 +1,75 @@
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { useModalDialog } from '../../ui/use-modal-dialog';
+
+/** An image of the conversation, and what it is in words. */
+export interface LightboxImage {
+  url: string;
+  description: string;
+}
+
+interface ImageLightboxProps {
+  /** The conversation's images, oldest first. */
+  images: LightboxImage[];
+  /** The one shown, or null when the lightbox is closed. */
+  open: string | null;
+  onShow(image: string | null): void;
+}
+
+/**
+ * An image at full size over the conversation: Escape, the close button or a click beside the
+ * image closes it; the arrow keys and buttons move to the conversation's previous and next image.
+ */
+export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
+  const dialogRef = useModalDialog(open !== null);
+  const index = open ? images.findIndex((image) => image.url === open) : -1;
+  const previous = index > 0 ? images[index - 1]?.url : undefined;
+  const next = index >= 0 && index < images.length - 1 ? images[index + 1]?.url : undefined;
+  // A photo still on its way is not among the conversation's yet: it is shown without a place.
+  const description = index >= 0 ? `${images[index]!.description} (${index + 1} of ${images.length})` : 'Photo';
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="modal"
+      aria-label="Image"
+      onClose={() => onShow(null)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowLeft' && previous) onShow(previous);
+        if (event.key === 'ArrowRight' && next) onShow(next);
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog itself, not what it holds) closes it.
+        if (event.target === event.currentTarget) onShow(null);
+      }}
+    >
+      {open && (
+        <div className="relative flex max-h-[90vh] max-w-[90vw] items-center justify-center">
+          <img src={open} alt={description} className="max-h-[90vh] max-w-[90vw] rounded-lg object-contain" />
+          <button
+            type="button"
+            className="btn btn-circle btn-sm absolute top-2 right-2"
+            aria-label="Close image"
+            onClick={() => onShow(null)}
+          >
+            <X className="size-4" />
+          </button>
+          {previous && (
+            <button
+              type="button"
+              className="btn btn-circle btn-sm absolute left-2"
+              aria-label="Previous image"
+              onClick={() => onShow(previous)}
+            >
+              <ChevronLeft className="size-4" />
+            </button>
+          )}
+          {next && (
+            <button type="button" className="btn btn-circle btn-sm absolute right-2" aria-label="Next image" onClick={() => onShow(next)}>
+              <ChevronRight className="size-4" />
+            </button>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,2 @@
+export { ChatContainer } from './chat-container';
+export { NoChatSelected } from './no-chat-selected';

@@ -1,0 +1,284 @@
+import type { InboxEntry } from '@chat/contracts';
+import { Archive, ArrowLeft, BellOff, Pin, Star, Users } from 'lucide-react';
+import { useEffect, useState, type UIEvent } from 'react';
+import { avatarOf } from '../../lib/avatar';
+import { formatInboxTime } from '../../lib/format-time';
+import { CONTACT_SEARCH_ID } from './use-keyboard-shortcuts';
+import { messagePreview } from '../../lib/message-preview';
+import { MessageSearchResults } from './message-search-results';
+import { MessageStatus, statusOf } from '../../ui/message-status';
+import { useAuthStore } from '../../store/use-auth-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { isMuted, useNotificationStore } from '../../store/use-notification-store';
+import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from '../../ui/people-search-field';
+import { SidebarSkeleton } from './sidebar-skeleton';
+import { useStarredStore } from '../../store/use-starred-store';
+import { useShallow } from 'zustand/react/shallow';
+
+/** How long the count of those online must hold still before "Show online only" asks for the list again. */
+const ONLINE_REFRESH_DELAY_MS = 500;
+/** How close to the bottom a scroll must come to load the next page of contacts. */
+const LOAD_MORE_THRESHOLD_PX = 200;
+
+/** The inbox (or the archive) with its search and "Show online only". */
+export function Inbox() {
+  const {
+    users,
+    selectedUser,
+    isUsersLoading,
+    usersQuery,
+    onlineOnly,
+    messageResults,
+    getUsers,
+    searchUsers,
+    loadMoreUsers,
+    setOnlineOnly,
+    setSelectedUser,
+    showArchived,
+    archivedCount,
+    setShowArchived,
+  } = useChatStore(
+    useShallow((state) => ({
+      users: state.users,
+      selectedUser: state.selectedUser,
+      isUsersLoading: state.isUsersLoading,
+      usersQuery: state.usersQuery,
+      onlineOnly: state.onlineOnly,
+      messageResults: state.messageResults,
+      getUsers: state.getUsers,
+      searchUsers: state.searchUsers,
+      loadMoreUsers: state.loadMoreUsers,
+      setOnlineOnly: state.setOnlineOnly,
+      setSelectedUser: state.setSelectedUser,
+      showArchived: state.showArchived,
+      archivedCount: state.archivedCount,
+      setShowArchived: state.setShowArchived,
+    })),
+  );
+  const onlineUsers = useAuthStore((state) => state.onlineUsers);
+  const onlineCount = useAuthStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
+  const [search, setSearch] = useState(usersQuery);
+
+  useEffect(() => {
+    void getUsers();
+    void useChatStore.getState().loadBlockedUsers();
+  }, [getUsers]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void searchUsers(search.trim()), PEOPLE_SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search, searchUsers]);
+
+  // Someone who came online since the list was asked for shows once the count moves.
+  useEffect(() => {
+    if (!useChatStore.getState().onlineOnly) return;
+    const timer = setTimeout(() => void getUsers(), ONLINE_REFRESH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [onlineCount, getUsers]);
+
+  const online = new Set(onlineUsers);
+  // The server's list of those online is filtered here too: whoever goes offline leaves it at once.
+  const shown = onlineOnly ? users.filter((user) => online.has(user._id)) : users;
+
+  const onScroll = (event: UIEvent<HTMLUListElement>) => {
+    const list = event.currentTarget;
+    if (list.scrollHeight - list.scrollTop - list.clientHeight < LOAD_MORE_THRESHOLD_PX) void loadMoreUsers();
+  };
+
+  const emptyText = onlineOnly
+    ? 'No online users'
+    : usersQuery
+      ? `No contacts match “${usersQuery}”`
+      : showArchived
+        ? 'No archived chats'
+        : 'No contacts yet';
+  const offersArchive = !usersQuery && !onlineOnly && (showArchived || archivedCount > 0);
+
+  return (
+    <>
+      <div className="w-full border-b border-base-300 p-5">
+        <div className="flex flex-col items-center gap-2 lg:flex-row">
+          <Users className="size-6" />
+          <span className="hidden font-medium lg:block">Contacts</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-circle lg:ml-auto"
+            onClick={() => void useStarredStore.getState().setOpen(true)}
+            aria-label="Starred messages"
+            title="Starred messages"
+          >
+            <Star className="size-5" />
+          </button>
+        </div>
+        <PeopleSearchField
+          id={CONTACT_SEARCH_ID}
+          label="Search contacts"
+          placeholder="Search contacts"
+          keyShortcuts="Control+K Meta+K"
+          value={search}
+          onChange={setSearch}
+          className="mt-3 hidden lg:flex"
+        />
+        <div className="mt-3 hidden items-center gap-2 lg:flex">
+          <label className="flex cursor-pointer items-center gap-2">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={onlineOnly}
+              onChange={(event) => void setOnlineOnly(event.target.checked)}
+            />
+            <span className="text-sm">Show online only</span>
+          </label>
+          <span className="text-xs text-muted">({onlineCount} online)</span>
+        </div>
+      </div>
+
+      {offersArchive && <ArchiveToggle isOpen={showArchived} count={archivedCount} onToggle={() => void setShowArchived(!showArchived)} />}
+
+      {isUsersLoading ? (
+        <SidebarSkeleton />
+      ) : (
+        <ul className="w-full overflow-y-auto py-3" onScroll={onScroll}>
+          {shown.map((user) => (
+            <li key={user._id}>
+              <ContactRow
+                user={user}
+                isOnline={online.has(user._id)}
+                isSelected={selectedUser?._id === user._id}
+                onSelect={() => setSelectedUser(user)}
+              />
+            </li>
+          ))}
+          {shown.length === 0 && <li className="py-4 text-center text-muted">{emptyText}</li>}
+          {usersQuery && (
+            <li>
+              <MessageSearchResults results={messageResults} query={usersQuery} />
+            </li>
+          )}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The way into the archive ("Archived 3") from the inbox, and back to the chats from it. */
+function ArchiveToggle({ isOpen, count, onToggle }: { isOpen: boolean; count: number; onToggle(): void }) {
+  return (
+    <button
+      type="button"
+      className="flex w-full items-center gap-3 border-b border-base-300 px-5 py-3 hover:bg-base-300"
+      onClick={onToggle}
+    >
+      {isOpen ? <ArrowLeft className="size-5 shrink-0" aria-hidden="true" /> : <Archive className="size-5 shrink-0" aria-hidden="true" />}
+      <span className="sr-only lg:not-sr-only">{isOpen ? 'Back to chats' : 'Archived'}</span>
+      {!isOpen && (
+        <span className="ml-auto hidden text-sm text-muted lg:inline" aria-hidden="true">
+          {count}
+        </span>
+      )}
+      {!isOpen && <span className="sr-only">, {count === 1 ? '1 chat' : `${count} chats`}</span>}
+    </button>
+  );
+}
+
+interface ContactRowProps {
+  user: InboxEntry;
+  isOnline: boolean;
+  isSelected: boolean;
+  onSelect(): void;
+}
+
+/** A contact as the inbox shows it: presence, the latest message and when, and what is unread. */
+function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
+  const unread = user.unreadCount;
+  const isTyping = useChatStore((state) => Boolean(state.typingUsers[user._id]));
+  const muted = useNotificationStore((state) => isMuted(state.mutes, user._id));
+  // The open conversation's draft is in its input; another's shows in its row, as in every messenger.
+  const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[user._id]?.trim() ?? '')));
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={isSelected ? 'true' : undefined}
+      className={`flex w-full items-center gap-3 p-3 transition-colors hover:bg-base-300 ${isSelected ? 'bg-base-300 ring-1 ring-base-300' : ''}`}
+    >
+      <div className="relative mx-auto shrink-0 lg:mx-0">
+        <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
+        {isOnline && (
+          <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />
+        )}
+        {unread > 0 ? <UnreadBadge count={unread} /> : user.markedUnread && <MarkedUnreadDot />}
+      </div>
+      <div className="hidden min-w-0 flex-1 text-left lg:block">
+        <div className="flex items-baseline gap-2">
+          <span className={`truncate ${unread > 0 || user.markedUnread ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
+          {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label="Pinned" />}
+          {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
+          {user.lastMessage && (
+            <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-muted">
+              {formatInboxTime(user.lastMessage.createdAt)}
+            </time>
+          )}
+        </div>
+        <div className="flex gap-1 text-sm text-muted">
+          <span className="shrink-0">{isOnline ? 'Online' : 'Offline'}</span>
+          {isTyping ? (
+            <span className="text-highlight">· typing…</span>
+          ) : draft ? (
+            <DraftPreview text={draft} />
+          ) : (
+            user.lastMessage && <LastMessagePreview entry={user} />
+          )}
+        </div>
+      </div>
+      {/* On a narrow screen only the picture shows: its presence is said here, in words. */}
+      <span className="sr-only lg:hidden">{isOnline ? 'Online' : 'Offline'}</span>
+    </button>
+  );
+}
+
+/** The latest message on one line: its text, or "📷 Photo", with "You: " before my own. */
+function LastMessagePreview({ entry }: { entry: InboxEntry }) {
+  const me = useAuthStore((state) => state.authUser?._id);
+  const message = entry.lastMessage!;
+  return (
+    <span className={`flex min-w-0 items-center gap-1 ${entry.unreadCount > 0 ? 'text-base-content' : ''}`} data-testid="last-message">
+      {'· '}
+      {message.senderId === me && <MessageStatus status={statusOf(message)} />}
+      <span className="truncate">
+        {message.senderId === me ? 'You: ' : ''}
+        {messagePreview(message)}
+      </span>
+    </span>
+  );
+}
+
+/** What I have written to them and not sent, on one line. */
+function DraftPreview({ text }: { text: string }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1" data-testid="draft">
+      {'· '}
+      <span className="shrink-0 font-semibold text-highlight">Draft: </span>
+      <span className="truncate">{text}</span>
+    </span>
+  );
+}
+
+/** New messages from a contact whose conversation is not open. */
+/** A conversation I marked unread to come back to, with nothing new in it. */
+function MarkedUnreadDot() {
+  return (
+    <span className="badge badge-primary absolute -top-0.5 -right-0.5 size-3.5 p-0" title="Marked unread">
+      <span className="sr-only">Marked unread</span>
+    </span>
+  );
+}
+
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span className="badge badge-primary badge-sm absolute -top-1 -right-1 min-w-5 px-1 font-semibold" title={`${count} unread`}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{count} unread</span>
+    </span>
+  );
+}

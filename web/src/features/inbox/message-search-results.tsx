@@ -1,0 +1,83 @@
+import type { MessageSearchResult } from '@chat/contracts';
+import type { ReactNode } from 'react';
+import { avatarOf } from '../../lib/avatar';
+import { formatInboxTime } from '../../lib/format-time';
+import { messagePreview } from '../../lib/message-preview';
+import { useAuthStore } from '../../store/use-auth-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { HighlightedText } from '../../ui/highlighted-text';
+
+/** The messages a sidebar search found, under the contacts that match. */
+export function MessageSearchResults({ results, query }: { results: MessageSearchResult[]; query: string }) {
+  const hasMore = useChatStore((state) => state.hasMoreMessageResults);
+  const loadMore = useChatStore((state) => state.loadMoreMessageResults);
+  if (results.length === 0) return null;
+  return (
+    <section aria-label="Messages found" className="border-t border-base-300 pt-2">
+      <h2 className="hidden px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase lg:block">Messages</h2>
+      <MessageList results={results} query={query} hasMore={hasMore} onLoadMore={() => void loadMore()} />
+    </section>
+  );
+}
+
+/**
+ * Messages of several conversations (found, starred): who with, when, and the text (the words a
+ * search found marked). A click opens the conversation at the message.
+ */
+export function MessageList({
+  results,
+  query = '',
+  hasMore,
+  onLoadMore,
+  action,
+}: {
+  results: MessageSearchResult[];
+  query?: string;
+  hasMore: boolean;
+  onLoadMore(): void;
+  /** Something to do with each message beside it (shown where the list is wide enough for its text). */
+  action?(result: MessageSearchResult): ReactNode;
+}) {
+  const openMessage = useChatStore((state) => state.openMessage);
+  const me = useAuthStore((state) => state.authUser?._id);
+  return (
+    <>
+      <ul>
+        {results.map(({ message, peer }) => (
+          <li key={message._id} className="flex items-center">
+            <button
+              type="button"
+              className="flex min-w-0 flex-1 items-center gap-3 p-3 text-left transition-colors hover:bg-base-300"
+              onClick={() => openMessage(peer, message._id)}
+              data-testid="message-result"
+            >
+              <img
+                src={avatarOf(peer.profilePic)}
+                alt={peer.fullName}
+                className="mx-auto size-10 shrink-0 rounded-full object-cover lg:mx-0"
+              />
+              <span className="hidden min-w-0 flex-1 lg:block">
+                <span className="flex items-baseline gap-2">
+                  <span className="truncate font-medium">{peer.fullName}</span>
+                  <time dateTime={message.createdAt} className="ml-auto shrink-0 text-xs text-muted">
+                    {formatInboxTime(message.createdAt)}
+                  </time>
+                </span>
+                <span className="line-clamp-2 text-sm text-muted">
+                  {message.senderId === me && 'You: '}
+                  <HighlightedText text={messagePreview(message)} query={query} />
+                </span>
+              </span>
+            </button>
+            {action && <span className="hidden shrink-0 pr-2 lg:flex">{action({ message, peer })}</span>}
+          </li>
+        ))}
+      </ul>
+      {hasMore && (
+        <button type="button" className="btn btn-ghost btn-sm btn-block" onClick={onLoadMore}>
+          More messages
+        </button>
+      )}
+    </>
+  );
+}

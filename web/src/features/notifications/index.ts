@@ -1,0 +1,1 @@
+export { notifyIncoming } from './notify';

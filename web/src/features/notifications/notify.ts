@@ -1,0 +1,53 @@
+import type { Message } from '@chat/contracts';
+import { useAuthStore } from '../../store/use-auth-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { isMuted, notificationsSupported, useNotificationStore } from '../../store/use-notification-store';
+import { messagePreview } from '../../lib/message-preview';
+
+/** A short two-tone chime, made here: nothing is loaded from anywhere. */
+function chime(): void {
+  try {
+    const audio = new AudioContext();
+    const gain = audio.createGain();
+    gain.connect(audio.destination);
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    for (const [frequency, start] of [
+      [880, 0],
+      [1320, 0.12],
+    ] as const) {
+      const tone = audio.createOscillator();
+      tone.frequency.value = frequency;
+      tone.connect(gain);
+      tone.start(audio.currentTime + start);
+      tone.stop(audio.currentTime + start + 0.2);
+    }
+    setTimeout(() => void audio.close(), 1000);
+  } catch {
+    // No audio here (autoplay refused, no device): the notification still shows.
+  }
+}
+
+/**
+ * A desktop notification for a message the user cannot see now: to them, not in the open
+ * conversation of a visible tab, from someone not muted. The sender's name and a preview; a click
+ * opens that conversation.
+ */
+export function notifyIncoming(message: Message): void {
+  const { desktop, sound, mutes } = useNotificationStore.getState();
+  const me = useAuthStore.getState().authUser?._id;
+  if (!desktop || !notificationsSupported() || Notification.permission !== 'granted' || message.receiverId !== me) return;
+  if (isMuted(mutes, message.senderId)) return;
+  const chat = useChatStore.getState();
+  const inView = chat.selectedUser?._id === message.senderId && document.visibilityState === 'visible';
+  if (inView) return;
+  const sender = chat.users.find((user) => user._id === message.senderId);
+  // One notification per conversation: a newer message replaces the older one (same tag).
+  const notification = new Notification(sender?.fullName ?? 'New message', { body: messagePreview(message), tag: message.senderId });
+  notification.onclick = () => {
+    window.focus();
+    if (sender) useChatStore.getState().setSelectedUser(sender);
+    notification.close();
+  };
+  if (sound) chime();
+}

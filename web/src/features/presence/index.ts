@@ -1,0 +1,1 @@
+export { watchPresence } from './presence-watch';

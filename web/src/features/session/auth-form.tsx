@@ -1,0 +1,119 @@
+import { Loader2, Mail, MessageSquare, type LucideIcon } from 'lucide-react';
+import type { FormEvent, ReactNode } from 'react';
+import { AuthImagePattern } from './auth-image-pattern';
+import { PasswordField } from '../../ui/password-field';
+
+interface AuthLayoutProps {
+  title: string;
+  subtitle: string;
+  panelTitle: string;
+  panelSubtitle: string;
+  onSubmit: (event: FormEvent) => void;
+  footer: ReactNode;
+  children: ReactNode;
+}
+
+/** The signup and login screens: heading, form, link to the other screen, and the side panel. */
+export function AuthLayout({ title, subtitle, panelTitle, panelSubtitle, onSubmit, footer, children }: AuthLayoutProps) {
+  return (
+    <main className="grid min-h-screen pt-16 lg:grid-cols-2">
+      <div className="flex flex-col items-center justify-center p-6 sm:p-12">
+        <div className="w-full max-w-md space-y-8">
+          <div className="mb-8 text-center">
+            <div className="group flex flex-col items-center gap-2">
+              <div className="flex size-12 items-center justify-center rounded-xl bg-primary/10 transition-colors group-hover:bg-primary/20">
+                <MessageSquare className="size-6 text-primary" />
+              </div>
+              <h1 className="mt-2 text-2xl font-bold">{title}</h1>
+              <p className="text-muted">{subtitle}</p>
+            </div>
+          </div>
+          <form onSubmit={onSubmit} className="space-y-6" noValidate>
+            {children}
+          </form>
+          <div className="text-center">
+            <p className="text-muted">{footer}</p>
+          </div>
+        </div>
+      </div>
+      <AuthImagePattern title={panelTitle} subtitle={panelSubtitle} />
+    </main>
+  );
+}
+
+export function FormField({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="fieldset">
+      <legend className="fieldset-legend">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+interface IconInputProps {
+  label: string;
+  icon: LucideIcon;
+  type: 'text' | 'email';
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A labelled text input with its icon inside the box. */
+export function IconInput({ label, icon: Icon, type, placeholder, value, onChange }: IconInputProps) {
+  return (
+    <FormField legend={label}>
+      <label className="input w-full">
+        <Icon className="size-5 text-base-content/40" />
+        <input
+          type={type}
+          className="grow"
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-label={label}
+        />
+      </label>
+    </FormField>
+  );
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Email and password, asked the same way on signup and login. */
+export function CredentialFields({ email, password, onChange }: Credentials & { onChange(change: Partial<Credentials>): void }) {
+  return (
+    <>
+      <IconInput
+        label="Email"
+        icon={Mail}
+        type="email"
+        placeholder="you@example.com"
+        value={email}
+        onChange={(value) => onChange({ email: value })}
+      />
+      <FormField legend="Password">
+        <PasswordField value={password} onChange={(value) => onChange({ password: value })} />
+      </FormField>
+    </>
+  );
+}
+
+/** The form's button; it reads 'Loading...' while the request runs. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+      {busy ? (
+        <>
+          <Loader2 className="size-5 animate-spin" />
+          Loading...
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,57 @@
+import { checkSignup } from '@chat/contracts';
+import { User } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import { AuthLayout, CredentialFields, IconInput, SubmitButton } from './auth-form';
+import { useAuthStore } from '../../store/use-auth-store';
+import { useShallow } from 'zustand/react/shallow';
+
+export function SignupPage() {
+  const [form, setForm] = useState({ fullName: '', email: '', password: '' });
+  const { signup, isSigningUp } = useAuthStore(
+    useShallow((state) => ({
+      signup: state.signup,
+      isSigningUp: state.isSigningUp,
+    })),
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkSignup(form);
+    if (!checked.ok) {
+      toast.error(checked.message);
+      return;
+    }
+    void signup(form);
+  };
+
+  return (
+    <AuthLayout
+      title="Create Account"
+      subtitle="Get started with your free account"
+      panelTitle="Join our community"
+      panelSubtitle="Connect with friends, share moments, and stay in touch with your loved ones."
+      onSubmit={onSubmit}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="link text-highlight font-medium">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <IconInput
+        label="Full Name"
+        icon={User}
+        type="text"
+        placeholder="Your Name"
+        value={form.fullName}
+        onChange={(fullName) => setForm({ ...form, fullName })}
+      />
+      <CredentialFields email={form.email} password={form.password} onChange={(change) => setForm({ ...form, ...change })} />
+      <SubmitButton busy={isSigningUp}>Create Account</SubmitButton>
+    </AuthLayout>
+  );
+}

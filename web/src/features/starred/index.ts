@@ -1,0 +1,1 @@
+export { StarredMessages } from './starred-messages';
