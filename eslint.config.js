@@ -13,6 +13,15 @@ const NO_WEB = { group: ['**/web/**', '@chat/web'], message: 'Services and libra
 /** The web app talks to the services only through the contracts, never their code. */
 const ONLY_CONTRACTS = { group: ['@chat/*', '!@chat/contracts'], message: 'The web app imports only @chat/contracts.' };
 const FEATURE_INDEX = 'Import another feature through its index.ts: its other files are its own.';
+const FEATURE_FILES = { regex: String.raw`(^|/)features/[^/]+/(?![^/]+-slice$).+`, message: FEATURE_INDEX };
+const OTHER_FEATURE_FILES = { regex: String.raw`^\.\./[^./][^/]*/`, message: FEATURE_INDEX };
+const NO_HTTP = {
+  regex: String.raw`(^|/)api/client$`,
+  importNames: ['api'],
+  message: 'A component does not call the HTTP client: its feature does.',
+};
+/** The web app's import rule for a place: the contracts only, and these patterns. */
+const webImports = (...patterns) => ['error', { patterns: [ONLY_CONTRACTS, ...patterns] }];
 
 /** What the browser-safe contracts may import: pure libraries (schemas, finding links in text) and each other (`./x.js`). */
 const CONTRACTS_MAY_IMPORT = String.raw`^(?!(typebox|linkifyjs)(/|$)|\./)`;
@@ -87,24 +96,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [ONLY_CONTRACTS] }],
     },
   },
-  {
-    // Outside a feature, a feature is its index.ts; the chat store alone composes their slices.
-    files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [ONLY_CONTRACTS, { regex: String.raw`(^|/)features/[^/]+/(?![^/]+-slice$).+`, message: FEATURE_INDEX }] },
-      ],
-    },
-  },
-  {
-    // Inside a feature, another feature is its index.ts too (`../inbox`, never `../inbox/inbox`).
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [ONLY_CONTRACTS, { regex: String.raw`^\.\./[^./][^/]*/`, message: FEATURE_INDEX }] }],
-    },
-  },
+  // Outside a feature, another feature is its index.ts (the chat store alone composes their slices);
+  // inside one, another feature is its index.ts too (`../inbox`, never `../inbox/inbox`). A component
+  // renders: the HTTP calls are its feature's (a store's action, or the feature's own *-api.ts).
+  { files: ['web/src/**/*.ts'], ignores: ['web/src/features/**'], rules: { 'no-restricted-imports': webImports(FEATURE_FILES) } },
+  { files: ['web/src/**/*.tsx'], ignores: ['web/src/features/**'], rules: { 'no-restricted-imports': webImports(FEATURE_FILES, NO_HTTP) } },
+  { files: ['web/src/features/**/*.ts'], rules: { 'no-restricted-imports': webImports(OTHER_FEATURE_FILES) } },
+  { files: ['web/src/features/**/*.tsx'], rules: { 'no-restricted-imports': webImports(OTHER_FEATURE_FILES, NO_HTTP) } },
   {
     files: ['packages/**/*.ts', 'services/**/*.ts'],
     rules: {

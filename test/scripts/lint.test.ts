@@ -61,4 +61,13 @@ describe('the layer boundaries ESLint guards', { timeout: 120_000 }, () => {
     const throughIndex = "import { Inbox } from '../inbox';\nexport const used = Inbox;\n";
     expect(await problemsOf('web/src/features/starred/starred-messages.tsx', throughIndex)).toEqual([]);
   });
+
+  it('a component does not call the HTTP client: its feature does', async () => {
+    const calls = "import { api } from '../../api/client';\nexport const used = api;\n";
+    expect(await problemsOf('web/src/features/settings/settings-page.tsx', calls)).toEqual([
+      expect.stringMatching(/A component does not call the HTTP client/),
+    ]);
+    const ownApi = "import { api } from '../../api/client';\nexport const used = api;\n";
+    expect(await problemsOf('web/src/features/settings/settings-api.ts', ownApi)).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE, linksIn, SHARED_KINDS, thumbnailUrl, type Contact, type M
 import { Play, X } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { api } from '../../api/client';
+import { conversationApi } from './conversation-api';
 import { avatarOf } from '../../lib/avatar';
 import { formatDayTime } from '../../lib/format-time';
 import { photoDescription } from '../../lib/message-preview';
@@ -23,7 +23,7 @@ function useContactAbout(userId: string): string {
   useEffect(() => {
     let current = true;
     setAbout('');
-    api.getContactCard(userId).then(
+    conversationApi.contactCard(userId).then(
       (card) => current && setAbout(card.about),
       () => undefined,
     );
@@ -51,7 +51,7 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
   const load = useCallback(
     async (before?: string) => {
       try {
-        const page = await api.getShared(peer._id, kind, { before });
+        const page = await conversationApi.shared(peer._id, kind, before);
         setItems((shown) => (before ? [...shown, ...page] : page));
         setHasMore(page.length === DEFAULT_PAGE);
       } catch (error) {

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE, searchWords, type Contact } from '@chat/contracts';
 import { ChevronDown, ChevronUp, Search, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
-import { api } from '../../api/client';
+import { conversationApi } from './conversation-api';
 import { errorMessage } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 
@@ -47,7 +47,7 @@ export function ConversationSearch({ peer, onQueryChange, onClose }: Conversatio
     let current = true;
     const timer = setTimeout(async () => {
       try {
-        const found = await api.searchMessages(wanted, { with: peer._id });
+        const found = await conversationApi.search(peer._id, wanted);
         if (!current) return;
         setMatches(found.map(({ message }) => message._id));
         setHasMore(found.length === DEFAULT_PAGE);
@@ -72,7 +72,7 @@ export function ConversationSearch({ peer, onQueryChange, onClose }: Conversatio
     }
     if (!hasMore || !searched) return;
     try {
-      const found = await api.searchMessages(searched, { with: peer._id, before: matches.at(-1) });
+      const found = await conversationApi.search(peer._id, searched, matches.at(-1));
       setHasMore(found.length === DEFAULT_PAGE);
       if (found.length === 0) return;
       setMatches([...matches, ...found.map(({ message }) => message._id)]);

@@ -1,7 +1,7 @@
 import { MAX_FORWARD_RECIPIENTS, type InboxEntry, type Message } from '@chat/contracts';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { api } from '../../api/client';
+import { conversationApi } from './conversation-api';
 import { avatarOf } from '../../lib/avatar';
 import { messagePreview } from '../../lib/message-preview';
 import { useModalDialog } from '../../ui/use-modal-dialog';
@@ -37,7 +37,7 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
     }
     let current = true;
     const timer = setTimeout(() => {
-      api.getUsers({ q: words }).then(
+      conversationApi.people(words).then(
         (page) => current && setFound(page.entries),
         (error: unknown) => current && toast.error(errorMessage(error)),
       );

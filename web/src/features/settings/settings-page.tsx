@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { formatFileSize, type StorageUsage } from '@chat/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
-import { api } from '../../api/client';
+import { storageUsage } from './settings-api';
 import { avatarOf } from '../../lib/avatar';
 import { THEMES } from '../../lib/themes';
 import { useAuthStore } from '../../store/use-auth-store';
@@ -151,7 +151,7 @@ function StorageSettings() {
   const [usage, setUsage] = useState<StorageUsage | null>(null);
   useEffect(() => {
     let current = true;
-    api.getStorage().then(
+    storageUsage().then(
       (answer) => current && setUsage(answer),
       () => undefined,
     );
