@@ -1,6 +1,7 @@
 import { HANDSHAKE_ERRORS, type Message, type ServerToClientEvents } from '@chat/contracts';
 import { useEffect } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
+import { usePresenceStore } from '../store/use-presence-store';
 import { useChatStore } from '../store/use-chat-store';
 import { useNotificationStore } from '../store/use-notification-store';
 import { useStarredStore } from '../store/use-starred-store';
@@ -39,7 +40,6 @@ export function useRealtimeEvents(): void {
 
   useEffect(() => {
     if (!socket) return;
-    const auth = useAuthStore.getState();
     const chat = () => useChatStore.getState();
     /**
      * Someone we have never seen came online, or signed up, while the whole list is loaded: the list
@@ -54,9 +54,9 @@ export function useRealtimeEvents(): void {
       if (userIds.some((id) => id !== me && !known.has(id))) void chat().getUsers();
     };
 
-    const onOnlineUsers: Handlers['getOnlineUsers'] = (ids) => auth.setOnlineUsers(ids);
+    const onOnlineUsers: Handlers['getOnlineUsers'] = (ids) => usePresenceStore.getState().setOnlineUsers(ids);
     const onPresenceChange: Handlers['onlineUsersChanged'] = (change) => {
-      useAuthStore.getState().applyPresenceChange(change);
+      usePresenceStore.getState().applyPresenceChange(change);
       chat().markSeen([...change.online, ...change.offline]);
       if (change.hidden) chat().hideLastSeen(change.hidden);
       refreshIfNew(change.online);
@@ -106,7 +106,7 @@ export function useRealtimeEvents(): void {
       void chat().loadBlockedUsers();
     };
     // Whose presence this socket hears follows the people on screen.
-    const presenceWatch = watchPresence(socket, chat, (count) => useAuthStore.getState().setOnlineCount(count));
+    const presenceWatch = watchPresence(socket, chat, (count) => usePresenceStore.getState().setOnlineCount(count));
     const stopWatching = useChatStore.subscribe(presenceWatch.update);
     const onConnect = () => {
       presenceWatch.connected();

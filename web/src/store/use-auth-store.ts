@@ -1,4 +1,4 @@
-import type { AuthUser, ChangePasswordBody, OnlineUsersChanged, PrivacySettings } from '@chat/contracts';
+import type { AuthUser, ChangePasswordBody, PrivacySettings } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api, ApiError } from '../api/client';
@@ -8,9 +8,6 @@ import { openSocket, type ChatSocket } from '../realtime/socket';
 
 interface AuthState {
   authUser: AuthUser | null;
-  onlineUsers: string[];
-  /** How many others are online, from the server, while only some users are watched; else null (counted from onlineUsers). */
-  onlineCount: number | null;
   socket: ChatSocket | null;
   /** The realtime connection dropped and is being re-established. */
   isReconnecting: boolean;
@@ -40,10 +37,7 @@ interface AuthState {
   updateAbout(about: string): Promise<boolean>;
   /** Changes privacy settings at once on screen; puts them back with a toast if the server refuses. */
   updateSettings(change: Partial<PrivacySettings>): Promise<void>;
-  setOnlineUsers(ids: string[]): void;
-  setOnlineCount(count: number | null): void;
   setReconnecting(reconnecting: boolean): void;
-  applyPresenceChange(change: OnlineUsersChanged): void;
 }
 
 type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile' | 'isSavingAbout' | 'isRemovingPhoto';
@@ -100,7 +94,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
   };
   const disconnect = () => {
     get().socket?.disconnect();
-    set({ socket: null, onlineUsers: [], onlineCount: null, isReconnecting: false });
+    set({ socket: null, isReconnecting: false });
   };
   /** A logout (or an account deletion) is on its way: the socket its revocation closes is no session ended elsewhere. */
   let isLeaving = false;
@@ -129,8 +123,6 @@ export const useAuthStore = create<AuthState>((set, get) => {
 
   return {
     authUser: null,
-    onlineUsers: [],
-    onlineCount: null,
     socket: null,
     isReconnecting: false,
     isCheckingAuth: true,
@@ -250,23 +242,8 @@ export const useAuthStore = create<AuthState>((set, get) => {
       }
     },
 
-    setOnlineUsers(ids) {
-      set({ onlineUsers: [...new Set(ids)] });
-    },
-
-    setOnlineCount(onlineCount) {
-      set({ onlineCount });
-    },
-
     setReconnecting(isReconnecting) {
       set({ isReconnecting });
-    },
-
-    applyPresenceChange({ online, offline, hidden = [] }) {
-      const ids = new Set(get().onlineUsers);
-      for (const id of [...offline, ...hidden]) ids.delete(id);
-      for (const id of online) ids.add(id);
-      set({ onlineUsers: [...ids] });
     },
   };
 });

@@ -5,6 +5,7 @@ import { Sidebar } from '../../src/app/sidebar';
 import { useAuthStore } from '../../src/store/use-auth-store';
 import { useChatStore } from '../../src/store/use-chat-store';
 import { useNotificationStore } from '../../src/store/use-notification-store';
+import { usePresenceStore } from '../../src/store/use-presence-store';
 import { aMessage } from '../../../test/support/a-message';
 import { me } from '../../../test/support/an-auth-user';
 
@@ -39,10 +40,8 @@ beforeEach(() => {
     searchUsers: vi.fn(async () => {}),
     markRead: vi.fn(async () => {}),
   });
-  useAuthStore.setState({
-    onlineUsers: ['me', 'b'],
-    authUser: me,
-  });
+  useAuthStore.setState({ authUser: me });
+  usePresenceStore.setState({ onlineUsers: ['me', 'b'] });
 });
 
 describe('Sidebar', () => {
@@ -90,7 +89,7 @@ describe('Sidebar', () => {
     expect(useChatStore.getState().getUsers).toHaveBeenCalledTimes(2);
     expect(screen.getByText('Bob')).toBeInTheDocument();
     expect(screen.queryByText('Cat')).toBeNull();
-    act(() => useAuthStore.setState({ onlineUsers: ['me'] }));
+    act(() => usePresenceStore.setState({ onlineUsers: ['me'] }));
     expect(screen.getByText('No online users')).toBeInTheDocument();
   });
 

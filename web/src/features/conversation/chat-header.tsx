@@ -2,7 +2,7 @@ import { BellOff, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { avatarOf } from '../../lib/avatar';
 import { formatLastSeen } from '../../lib/format-time';
-import { useAuthStore } from '../../store/use-auth-store';
+import { usePresenceStore } from '../../store/use-presence-store';
 import { useChatStore, whyConversationClosed } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 import { BlockContactDialog } from './block-contact-dialog';
@@ -14,7 +14,7 @@ import { ConversationMenu } from './conversation-menu';
 export function ChatHeader({ onSearch }: { onSearch(): void }) {
   const selectedUser = useChatStore((state) => state.selectedUser);
   const setSelectedUser = useChatStore((state) => state.setSelectedUser);
-  const isOnline = useAuthStore((state) => (selectedUser ? state.onlineUsers.includes(selectedUser._id) : false));
+  const isOnline = usePresenceStore((state) => (selectedUser ? state.onlineUsers.includes(selectedUser._id) : false));
   const isTyping = useChatStore((state) => (selectedUser ? Boolean(state.typingUsers[selectedUser._id]) : false));
   const lastSeen = useChatStore((state) => state.users.find((user) => user._id === selectedUser?._id)?.lastSeen ?? null);
   const closed = useChatStore(whyConversationClosed);

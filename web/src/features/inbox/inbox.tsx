@@ -8,6 +8,7 @@ import { messagePreview } from '../../lib/message-preview';
 import { MessageSearchResults } from './message-search-results';
 import { MessageStatus, statusOf } from '../../ui/message-status';
 import { useAuthStore } from '../../store/use-auth-store';
+import { usePresenceStore } from '../../store/use-presence-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from '../../ui/people-search-field';
@@ -55,8 +56,8 @@ export function Inbox() {
       setShowArchived: state.setShowArchived,
     })),
   );
-  const onlineUsers = useAuthStore((state) => state.onlineUsers);
-  const onlineCount = useAuthStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
+  const onlineUsers = usePresenceStore((state) => state.onlineUsers);
+  const onlineCount = usePresenceStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
   const [search, setSearch] = useState(usersQuery);
 
   useEffect(() => {
