@@ -1,16 +1,20 @@
 /**
  * The parts of docs/ that the contracts already say: the realtime events, each with its payload and
- * what its doc comment (or its payload's) says, rendered from packages/contracts/src/realtime.ts.
- * `make docs` writes them between their markers; test/scripts/docs.test.ts fails when they are stale.
+ * what its doc comment (or its payload's) says, rendered from packages/contracts/src/realtime.ts, and
+ * the HTTP routes of the contracts' route table. `make docs` writes them between their markers;
+ * test/scripts/docs.test.ts fails when they are stale.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { routes } from '../packages/contracts/src/routes.js';
 
 const CONTRACTS = fileURLToPath(new URL('../packages/contracts/src/realtime.ts', import.meta.url));
 export const REALTIME_DOC = fileURLToPath(new URL('../docs/realtime.md', import.meta.url));
+export const API_DOC = fileURLToPath(new URL('../docs/api.md', import.meta.url));
 
 const BEGIN = '<!-- generated from packages/contracts/src/realtime.ts by `make docs`: do not edit -->';
+const API_BEGIN = '<!-- generated from packages/contracts/src/routes.ts by `make docs`: do not edit -->';
 const END = '<!-- end of generated -->';
 
 /** The event maps, in the order the page shows them, with who emits each. */
@@ -73,15 +77,22 @@ export async function renderRealtimeEvents(): Promise<string> {
   return [BEGIN, '', ...tables.flatMap((table) => [table, '']), END].join('\n');
 }
 
-/** The page with its generated part replaced by `generated`. */
+/** The generated part of docs/api.md: every route of the contracts' table, markers included. */
+export function renderApiRoutes(): string {
+  const rows = Object.values(routes).map(({ method, url, summary }) => `| \`${method} /api${url}\` | ${oneLine(summary)} |`);
+  return [API_BEGIN, '', '| route | |', '|---|---|', ...rows, '', END].join('\n');
+}
+
+/** The page with its generated part (the one that begins as `generated` does) replaced by `generated`. */
 export function withGenerated(page: string, generated: string): string {
-  const begin = page.indexOf(BEGIN);
-  const end = page.indexOf(END);
-  if (begin < 0 || end < begin) throw new Error(`${REALTIME_DOC} lacks the generated part's markers`);
+  const marker = generated.slice(0, generated.indexOf('\n'));
+  const begin = page.indexOf(marker);
+  const end = page.indexOf(END, begin);
+  if (begin < 0 || end < begin) throw new Error(`a page lacks the markers of ${marker}`);
   return page.slice(0, begin) + generated + page.slice(end + END.length);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const page = await readFile(REALTIME_DOC, 'utf8');
-  await writeFile(REALTIME_DOC, withGenerated(page, await renderRealtimeEvents()));
+  await writeFile(REALTIME_DOC, withGenerated(await readFile(REALTIME_DOC, 'utf8'), await renderRealtimeEvents()));
+  await writeFile(API_DOC, withGenerated(await readFile(API_DOC, 'utf8'), renderApiRoutes()));
 }

@@ -2,12 +2,18 @@ import { access, readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REALTIME_DOC, renderRealtimeEvents, withGenerated } from '../../scripts/docs-from-contracts.js';
+import { API_DOC, REALTIME_DOC, renderApiRoutes, renderRealtimeEvents, withGenerated } from '../../scripts/docs-from-contracts.js';
 
 describe('the docs the contracts write', () => {
   it('docs/realtime.md lists every socket event as packages/contracts declares it (make docs renews it)', async () => {
     const page = await readFile(REALTIME_DOC, 'utf8');
     expect(page, 'docs/realtime.md is stale: run make docs').toBe(withGenerated(page, await renderRealtimeEvents()));
+  });
+
+  it("docs/api.md lists every route of the contracts' route table (make docs renews it)", async () => {
+    const page = await readFile(API_DOC, 'utf8');
+    expect(page, 'docs/api.md is stale: run make docs').toBe(withGenerated(page, renderApiRoutes()));
+    expect(renderApiRoutes()).toContain('| `POST /api/messages/mute/:id` |');
   });
 
   it('an event the contracts add shows in the page that is rendered', async () => {

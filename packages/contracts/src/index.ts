@@ -7,3 +7,4 @@ export * from './realtime.js';
 export * from './users.js';
 export * from './links.js';
 export * from './ids.js';
+export * from './routes.js';

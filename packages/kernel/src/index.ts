@@ -13,3 +13,4 @@ export * from './timeout.js';
 export * from './unavailable.js';
 export * from './validator.js';
 export * from './request-timeouts.js';
+export * from './contract-route.js';

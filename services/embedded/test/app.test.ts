@@ -2,6 +2,7 @@ import { chmod, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, routes } from '@chat/contracts';
 import {
   ApiClient,
   collectEvents,
@@ -28,6 +29,13 @@ const signedUp = async (name: string) => {
 };
 
 describe('embedded mode: the whole product in one process', () => {
+  it('serves every route of the contracts, by its method and path', () => {
+    const missing = Object.entries(routes)
+      .filter(([, route]) => !server.app.hasRoute({ method: route.method, url: API_PREFIX + route.url }))
+      .map(([name, route]) => `${name}: ${route.method} ${route.url}`);
+    expect(missing).toEqual([]);
+  });
+
   it('keeps its data to the machine’s owner: DATA_DIR 0700 (even one made looser before), stored pictures 0600', async () => {
     const dataDir = await embeddedDataDir('chat-embedded-private');
     await chmod(dataDir, 0o755);

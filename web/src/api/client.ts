@@ -9,16 +9,18 @@ import {
   type AuthUser,
   type ChangePasswordBody,
   type Cleared,
-  type Contact,
   type ContactCard,
   type InboxEntry,
   type LoginBody,
   type Message,
   type MessageBody,
   type MessageSearchResult,
-  type Mute,
   type MuteDuration,
   type QuotedMessage,
+  type Route,
+  type RouteAnswer,
+  type RouteInput,
+  routes,
   type SendBody,
   type SharedKind,
   type ShownMessage,
@@ -128,6 +130,23 @@ function postWithProgress<T>(
     };
     xhr.send(isForm ? body : JSON.stringify(body));
   });
+}
+
+/**
+ * Calls a route of the contracts, sending what it takes (its path's parameters, query and body)
+ * and answering what it answers, both typed from `packages/contracts`.
+ */
+async function call<R extends Route>(
+  route: R,
+  ...[input]: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]
+): Promise<RouteAnswer<R>> {
+  const {
+    params = {},
+    query: search = {},
+    body,
+  } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  const path = route.url.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(params[name] ?? ''));
+  return request<RouteAnswer<R>>(route.method, path + query(search), body);
 }
 
 const query = (params: Record<string, string | undefined>) => {
@@ -242,31 +261,27 @@ export const api = {
   /** Toggles my reaction: the same emoji again takes it back. */
   react: (messageId: string, emoji: string) => request<Message>('POST', `/messages/react/${encodeURIComponent(messageId)}`, { emoji }),
   /** Stars (or unstars) a message I sent or received: a bookmark of mine on every device, which the other person never sees. */
-  star: (messageId: string, starred: boolean) =>
-    request<void>('POST', `/messages/${starred ? 'star' : 'unstar'}/${encodeURIComponent(messageId)}`),
+  star: (messageId: string, starred: boolean) => call(starred ? routes.starMessage : routes.unstarMessage, { params: { messageId } }),
   /** The messages I starred, newest first, a page of DEFAULT_PAGE; the next page starts `before` the last one. */
-  getStarred: (options: { before?: string } = {}) =>
-    request<MessageSearchResult[]>('GET', `/messages/starred${query({ before: options.before })}`),
+  getStarred: (options: { before?: string } = {}) => call(routes.listStarred, { query: { before: options.before } }),
   /** Their messages to me are refused, and neither of us sees the other's presence. */
-  block: (userId: string) => request<void>('POST', `/messages/block/${encodeURIComponent(userId)}`),
-  unblock: (userId: string) => request<void>('POST', `/messages/unblock/${encodeURIComponent(userId)}`),
+  block: (userId: string) => call(routes.blockUser, { params: { id: userId } }),
+  unblock: (userId: string) => call(routes.unblockUser, { params: { id: userId } }),
   /** The contacts I blocked, by name. */
-  getBlocked: () => request<Contact[]>('GET', '/messages/blocked'),
+  getBlocked: () => call(routes.listBlocked),
   /** What my photos and files take of the server's store, and what they may. */
   getStorage: () => request<StorageUsage>('GET', '/messages/storage'),
   /** Pins my conversation with the user to the top of my inbox, on every device of mine. */
-  pin: (userId: string) => request<void>('POST', `/messages/pin/${encodeURIComponent(userId)}`),
-  unpin: (userId: string) => request<void>('POST', `/messages/unpin/${encodeURIComponent(userId)}`),
+  pin: (userId: string) => call(routes.pinConversation, { params: { id: userId } }),
+  unpin: (userId: string) => call(routes.unpinConversation, { params: { id: userId } }),
   /** Moves my conversation with the user out of my inbox into the archive, on every device of mine. */
-  archive: (userId: string) => request<void>('POST', `/messages/archive/${encodeURIComponent(userId)}`),
-  unarchive: (userId: string) => request<void>('POST', `/messages/unarchive/${encodeURIComponent(userId)}`),
+  archive: (userId: string) => call(routes.archiveConversation, { params: { id: userId } }),
+  unarchive: (userId: string) => call(routes.unarchiveConversation, { params: { id: userId } }),
   /** Marks my conversation with the user unread to come back to it (or clears the mark), on every device of mine. */
-  markUnread: (userId: string, marked: boolean) =>
-    request<void>('POST', `/messages/${marked ? 'mark-unread' : 'unmark-unread'}/${encodeURIComponent(userId)}`),
+  markUnread: (userId: string, marked: boolean) => call(marked ? routes.markUnread : routes.unmarkUnread, { params: { id: userId } }),
   /** Mutes my conversation with the user on every device of mine, for `duration`; answers until when. */
-  mute: (userId: string, duration: MuteDuration) =>
-    request<Mute>('POST', `/messages/mute/${encodeURIComponent(userId)}`, { for: duration }),
-  unmute: (userId: string) => request<void>('POST', `/messages/unmute/${encodeURIComponent(userId)}`),
+  mute: (userId: string, duration: MuteDuration) => call(routes.muteConversation, { params: { id: userId }, body: { for: duration } }),
+  unmute: (userId: string) => call(routes.unmuteConversation, { params: { id: userId } }),
   /** The conversations I have muted now. */
-  getMutes: () => request<Mute[]>('GET', '/messages/mutes'),
+  getMutes: () => call(routes.listMutes),
 };

@@ -1,7 +1,6 @@
-import { badRequest } from '@chat/kernel';
-import { ContactSchema, subjects, UserIdParamsSchema, type UserEvent } from '@chat/contracts';
+import { routes, subjects, type UserEvent } from '@chat/contracts';
+import { badRequest, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { addBlock, listBlocked, removeBlock } from './blocks.js';
 import { requireContact } from '../contacts/contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -28,29 +27,37 @@ export const blockRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asyn
     perMinute: options.rateLimits.messagesPerMinutePerUser,
     message: 'You are blocking and unblocking too fast. Please slow down.',
   });
-  const route = { preHandler: [app.requireUser, blockLimit], schema: { params: UserIdParamsSchema } };
-
-  app.post('/messages/block/:id', route, async (request, reply) => {
-    const blockedId = request.params.id;
-    if (blockedId === request.userId) throw badRequest('You cannot block yourself');
-    await requireContact(db, blockedId);
-    await addBlock(db, request.userId, blockedId);
-    // Written before it is told: a gateway that hears of it and reloads finds it there.
-    await blockedPairs.block(request.userId, blockedId);
-    await tellBoth(request.userId, blockedId, true);
-    return reply.status(204).send();
+  app.route({
+    ...fromContract(routes.blockUser),
+    preHandler: [app.requireUser, blockLimit],
+    handler: async (request, reply) => {
+      const blockedId = request.params.id;
+      if (blockedId === request.userId) throw badRequest('You cannot block yourself');
+      await requireContact(db, blockedId);
+      await addBlock(db, request.userId, blockedId);
+      // Written before it is told: a gateway that hears of it and reloads finds it there.
+      await blockedPairs.block(request.userId, blockedId);
+      await tellBoth(request.userId, blockedId, true);
+      return reply.status(204).send();
+    },
   });
 
-  app.post('/messages/unblock/:id', route, async (request, reply) => {
-    const blockedId = request.params.id;
-    await requireContact(db, blockedId);
-    await removeBlock(db, request.userId, blockedId);
-    await blockedPairs.unblock(request.userId, blockedId);
-    await tellBoth(request.userId, blockedId, false);
-    return reply.status(204).send();
+  app.route({
+    ...fromContract(routes.unblockUser),
+    preHandler: [app.requireUser, blockLimit],
+    handler: async (request, reply) => {
+      const blockedId = request.params.id;
+      await requireContact(db, blockedId);
+      await removeBlock(db, request.userId, blockedId);
+      await blockedPairs.unblock(request.userId, blockedId);
+      await tellBoth(request.userId, blockedId, false);
+      return reply.status(204).send();
+    },
   });
 
-  app.get('/messages/blocked', { preHandler: app.requireUser, schema: { response: { 200: Type.Array(ContactSchema) } } }, async (request) =>
-    listBlocked(db, request.userId),
-  );
+  app.route({
+    ...fromContract(routes.listBlocked),
+    preHandler: app.requireUser,
+    handler: async (request) => listBlocked(db, request.userId),
+  });
 };

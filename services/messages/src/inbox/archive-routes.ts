@@ -1,3 +1,4 @@
+import { routes } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { archiveConversation, unarchiveConversation } from './archive.js';
 import { registerConversationToggle } from './conversation-toggle.js';
@@ -6,8 +7,8 @@ import type { MessagesRouteOptions } from '../deps.js';
 /** The archive: conversations I moved out of my inbox, kept with them so every device of mine shows it. */
 export const archiveRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) =>
   registerConversationToggle(app, options, {
-    on: 'archive',
-    off: 'unarchive',
+    on: routes.archiveConversation,
+    off: routes.unarchiveConversation,
     limit: { name: 'archive-conversation', message: 'You are archiving too fast. Please slow down.' },
     apply: (db, userId, peerId, archived) => (archived ? archiveConversation : unarchiveConversation)(db, userId, peerId),
     event: (peerId, archived) => ({ event: 'conversationArchived', payload: { userId: peerId, archived } }),

@@ -1,4 +1,5 @@
-import { UserIdParamsSchema, type UserEvent } from '@chat/contracts';
+import type { routes, UserEvent } from '@chat/contracts';
+import { fromContract } from '@chat/kernel';
 import type { Queryable } from '@chat/database';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireContact } from '../contacts/contacts.js';
@@ -8,9 +9,9 @@ import { limitPerUser } from '../per-user-limit.js';
 
 /** A setting of mine on one conversation that is on or off (pinned, archived). */
 export interface ConversationToggle {
-  /** The routes' verbs: `POST /messages/<on>/:id` turns it on, `POST /messages/<off>/:id` off; 204 either way. */
-  on: string;
-  off: string;
+  /** The contract's routes that turn it on and off: `POST /messages/<verb>/:id`, 204 either way. */
+  on: ToggleRoute;
+  off: ToggleRoute;
   /** Its per-user limit's name, and what a request past it is told. */
   limit: { name: string; message: string };
   /** Turns it on or off in the database (or refuses, throwing an HttpError). */
@@ -20,6 +21,8 @@ export interface ConversationToggle {
 }
 
 type App = Parameters<FastifyPluginAsyncTypebox<MessagesRouteOptions>>[0];
+type ToggleRoute = (typeof routes)[
+  'pinConversation' | 'unpinConversation' | 'archiveConversation' | 'unarchiveConversation' | 'markUnread' | 'unmarkUnread'];
 
 /**
  * The two routes of a toggle. Anyone known may be named, someone who deleted their account too:
@@ -29,15 +32,15 @@ export function registerConversationToggle(app: App, options: MessagesRouteOptio
   const { db, bus } = options;
   const limit = limitPerUser(app, { ...toggle.limit, perMinute: options.rateLimits.messagesPerMinutePerUser });
   for (const on of [true, false]) {
-    app.post(
-      `/messages/${on ? toggle.on : toggle.off}/:id`,
-      { preHandler: [app.requireUser, limit], schema: { params: UserIdParamsSchema } },
-      async (request, reply) => {
+    app.route({
+      ...fromContract(on ? toggle.on : toggle.off),
+      preHandler: [app.requireUser, limit],
+      handler: async (request, reply) => {
         await requireContact(db, request.params.id, { orDeleted: true });
         await toggle.apply(db, request.userId, request.params.id, on);
         await tellMyDevices({ bus, log: app.log }, request.userId, toggle.event(request.params.id, on));
         return reply.status(204).send();
       },
-    );
+    });
   }
 }

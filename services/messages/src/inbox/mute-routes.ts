@@ -1,7 +1,6 @@
-import { MuteBodySchema, MuteSchema, UserIdParamsSchema } from '@chat/contracts';
-import { badRequest } from '@chat/kernel';
+import { routes } from '@chat/contracts';
+import { badRequest, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { requireContact } from '../contacts/contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { tellMyDevices } from '../my-devices.js';
@@ -17,13 +16,10 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
     message: 'You are muting and unmuting too fast. Please slow down.',
   });
 
-  app.post(
-    '/messages/mute/:id',
-    {
-      preHandler: [app.requireUser, muteLimit],
-      schema: { params: UserIdParamsSchema, body: MuteBodySchema, response: { 200: MuteSchema } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.muteConversation),
+    preHandler: [app.requireUser, muteLimit],
+    handler: async (request) => {
       const peerId = request.params.id;
       if (peerId === request.userId) throw badRequest('You cannot mute yourself');
       await requireContact(db, peerId, { orDeleted: true });
@@ -34,12 +30,12 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
       });
       return mute;
     },
-  );
+  });
 
-  app.post(
-    '/messages/unmute/:id',
-    { preHandler: [app.requireUser, muteLimit], schema: { params: UserIdParamsSchema } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(routes.unmuteConversation),
+    preHandler: [app.requireUser, muteLimit],
+    handler: async (request, reply) => {
       const peerId = request.params.id;
       await requireContact(db, peerId, { orDeleted: true });
       await unmuteConversation(db, request.userId, peerId);
@@ -49,9 +45,7 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
       });
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.get('/messages/mutes', { preHandler: app.requireUser, schema: { response: { 200: Type.Array(MuteSchema) } } }, async (request) =>
-    listMutes(db, request.userId),
-  );
+  app.route({ ...fromContract(routes.listMutes), preHandler: app.requireUser, handler: async (request) => listMutes(db, request.userId) });
 };

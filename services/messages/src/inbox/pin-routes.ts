@@ -1,3 +1,4 @@
+import { routes } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerConversationToggle } from './conversation-toggle.js';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -6,8 +7,8 @@ import { pinConversation, unpinConversation } from './pins.js';
 /** Pinning a conversation to the top of my inbox: kept with my conversations, so every device of mine shows it. */
 export const pinRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) =>
   registerConversationToggle(app, options, {
-    on: 'pin',
-    off: 'unpin',
+    on: routes.pinConversation,
+    off: routes.unpinConversation,
     limit: { name: 'pin-conversation', message: 'You are pinning and unpinning too fast. Please slow down.' },
     apply: (db, userId, peerId, pinned) => (pinned ? pinConversation : unpinConversation)(db, userId, peerId),
     event: (peerId, pinned) => ({ event: 'conversationPinned', payload: { userId: peerId, pinned } }),

@@ -1,3 +1,4 @@
+import { routes } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerConversationToggle } from './conversation-toggle.js';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -6,8 +7,8 @@ import { markUnread } from './unread-marks.js';
 /** Marking a conversation unread to come back to it: kept with it, so every device of mine shows it until I open it. */
 export const unreadMarkRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) =>
   registerConversationToggle(app, options, {
-    on: 'mark-unread',
-    off: 'unmark-unread',
+    on: routes.markUnread,
+    off: routes.unmarkUnread,
     limit: { name: 'mark-unread', message: 'You are marking chats too fast. Please slow down.' },
     apply: markUnread,
     event: (peerId, markedUnread) => ({ event: 'conversationMarkedUnread', payload: { userId: peerId, markedUnread } }),

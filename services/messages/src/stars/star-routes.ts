@@ -1,7 +1,6 @@
-import { DEFAULT_PAGE, MessageIdParamsSchema, MessageSearchResultSchema, STAR_ERRORS, StarredQuerySchema } from '@chat/contracts';
-import { forbidden, notFound } from '@chat/kernel';
+import { DEFAULT_PAGE, routes, STAR_ERRORS } from '@chat/contracts';
+import { forbidden, fromContract, notFound } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { MessagesRouteOptions } from '../deps.js';
 import { tellMyDevices } from '../my-devices.js';
 import { limitPerUser } from '../per-user-limit.js';
@@ -18,10 +17,10 @@ export const starRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
   });
 
   for (const starred of [true, false]) {
-    app.post(
-      `/messages/${starred ? 'star' : 'unstar'}/:messageId`,
-      { preHandler: [app.requireUser, starLimit], schema: { params: MessageIdParamsSchema } },
-      async (request, reply) => {
+    app.route({
+      ...fromContract(starred ? routes.starMessage : routes.unstarMessage),
+      preHandler: [app.requireUser, starLimit],
+      handler: async (request, reply) => {
         const { messageId } = request.params;
         const outcome = await setStar(db, { userId: request.userId, messageId, starred });
         if (outcome.status === 'not-found') throw notFound('Message not found');
@@ -32,16 +31,16 @@ export const starRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
         });
         return reply.status(204).send();
       },
-    );
+    });
   }
 
-  app.get(
-    '/messages/starred',
-    { preHandler: app.requireUser, schema: { querystring: StarredQuerySchema, response: { 200: Type.Array(MessageSearchResultSchema) } } },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.listStarred),
+    preHandler: app.requireUser,
+    handler: async (request) => {
       const { with: peerId, before, limit } = request.query;
       const results = await listStarred(db, { userId: request.userId, peerId, before, limit: limit ? Number(limit) : DEFAULT_PAGE });
       return resultsAsSeenBy(db, request.userId, results);
     },
-  );
+  });
 };

@@ -1,0 +1,137 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import {
+  MessageIdParamsSchema,
+  MessageSearchResultSchema,
+  MuteBodySchema,
+  MuteSchema,
+  StarredQuerySchema,
+  UserIdParamsSchema,
+} from './messages.js';
+import { ContactSchema } from './users.js';
+
+/**
+ * One HTTP route of the API: its method, its path under `/api` (`:name` for a parameter), the
+ * schemas of what it takes, and of what it answers for each success status (none: no body, 204).
+ * The services register it as it is written here, and the web app's calls are typed from it.
+ */
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  response?: Record<number, TSchema>;
+  /** What it does, for docs/api.md. */
+  summary: string;
+}
+
+/** A route as written, its types kept. */
+const route = <R extends Route>(spec: R): R => spec;
+
+/** What a call of the route sends: its path's parameters, its query and its body, each where it has one. */
+export type RouteInput<R extends Route> = (R extends { params: TSchema } ? { params: Static<R['params']> } : unknown) &
+  (R extends { querystring: TSchema } ? { query: Static<R['querystring']> } : unknown) &
+  (R extends { body: TSchema } ? { body: Static<R['body']> } : unknown);
+
+/** What the route answers on success: its schema's type, or nothing (204). */
+export type RouteAnswer<R extends Route> = R extends { response: Record<number, infer Answer extends TSchema> } ? Static<Answer> : void;
+
+/** The routes by name. Each service registers its own; the web app calls any. */
+export const routes = {
+  pinConversation: route({
+    method: 'POST',
+    url: '/messages/pin/:id',
+    params: UserIdParamsSchema,
+    summary: 'Pins my conversation with that user to the top of my inbox, on every device of mine (pinning it again keeps its place).',
+  }),
+  unpinConversation: route({
+    method: 'POST',
+    url: '/messages/unpin/:id',
+    params: UserIdParamsSchema,
+    summary: 'Unpins my conversation with that user: back among the others by its latest message.',
+  }),
+  archiveConversation: route({
+    method: 'POST',
+    url: '/messages/archive/:id',
+    params: UserIdParamsSchema,
+    summary: 'Moves my conversation with that user out of my inbox into the archive (unpinning it); a new message brings it back.',
+  }),
+  unarchiveConversation: route({
+    method: 'POST',
+    url: '/messages/unarchive/:id',
+    params: UserIdParamsSchema,
+    summary: 'Takes my conversation with that user out of the archive, back into my inbox.',
+  }),
+  markUnread: route({
+    method: 'POST',
+    url: '/messages/mark-unread/:id',
+    params: UserIdParamsSchema,
+    summary: 'Marks my conversation with that user unread, to come back to it (`markedUnread` on its inbox entry).',
+  }),
+  unmarkUnread: route({
+    method: 'POST',
+    url: '/messages/unmark-unread/:id',
+    params: UserIdParamsSchema,
+    summary: 'Clears the unread mark of my conversation with that user (opening it does too).',
+  }),
+  muteConversation: route({
+    method: 'POST',
+    url: '/messages/mute/:id',
+    params: UserIdParamsSchema,
+    body: MuteBodySchema,
+    response: { 200: MuteSchema },
+    summary: 'Mutes my conversation with that user for 8 hours, a week or always: no device of mine notifies of it until then.',
+  }),
+  unmuteConversation: route({
+    method: 'POST',
+    url: '/messages/unmute/:id',
+    params: UserIdParamsSchema,
+    summary: 'Unmutes my conversation with that user.',
+  }),
+  listMutes: route({
+    method: 'GET',
+    url: '/messages/mutes',
+    response: { 200: Type.Array(MuteSchema) },
+    summary: 'The conversations I have muted now, each with until when (null: always).',
+  }),
+  starMessage: route({
+    method: 'POST',
+    url: '/messages/star/:messageId',
+    params: MessageIdParamsSchema,
+    summary: 'Stars a message I sent or received: a bookmark of mine on every device, which the other person never sees.',
+  }),
+  unstarMessage: route({
+    method: 'POST',
+    url: '/messages/unstar/:messageId',
+    params: MessageIdParamsSchema,
+    summary: 'Unstars a message.',
+  }),
+  listStarred: route({
+    method: 'GET',
+    url: '/messages/starred',
+    querystring: StarredQuerySchema,
+    response: { 200: Type.Array(MessageSearchResultSchema) },
+    summary: 'The messages I starred (with one person, with `with`), newest first; the next page starts `before` the last one.',
+  }),
+  blockUser: route({
+    method: 'POST',
+    url: '/messages/block/:id',
+    params: UserIdParamsSchema,
+    summary:
+      "Blocks that user: their messages, reactions and edits to me are refused, and neither sees the other's presence, typing or receipts.",
+  }),
+  unblockUser: route({
+    method: 'POST',
+    url: '/messages/unblock/:id',
+    params: UserIdParamsSchema,
+    summary: 'Lifts my block of that user.',
+  }),
+  listBlocked: route({
+    method: 'GET',
+    url: '/messages/blocked',
+    response: { 200: Type.Array(ContactSchema) },
+    summary: 'The contacts I blocked, by name.',
+  }),
+} as const;
+
+export type RouteName = keyof typeof routes;
