@@ -7,7 +7,18 @@ import {
   StarredQuerySchema,
   UserIdParamsSchema,
 } from './messages.js';
-import { ContactSchema } from './users.js';
+import {
+  AuthUserSchema,
+  ChangePasswordBodySchema,
+  ContactSchema,
+  DeleteAccountBodySchema,
+  LoginBodySchema,
+  MessageBodySchema,
+  SignupBodySchema,
+  UpdateAboutBodySchema,
+  UpdateProfileBodySchema,
+  UpdateSettingsBodySchema,
+} from './users.js';
 
 /**
  * One HTTP route of the API: its method, its path under `/api` (`:name` for a parameter), the
@@ -38,6 +49,79 @@ export type RouteAnswer<R extends Route> = R extends { response: Record<number, 
 
 /** The routes by name. Each service registers its own; the web app calls any. */
 export const routes = {
+  signup: route({
+    method: 'POST',
+    url: '/auth/signup',
+    body: SignupBodySchema,
+    response: { 201: AuthUserSchema },
+    summary: 'Creates an account and signs it in (the `jwt` cookie); 409 when the email is taken.',
+  }),
+  login: route({
+    method: 'POST',
+    url: '/auth/login',
+    body: LoginBodySchema,
+    response: { 200: AuthUserSchema },
+    summary: 'Signs in (the `jwt` cookie); 401 `Invalid credentials` for an unknown email and a wrong password alike.',
+  }),
+  logout: route({
+    method: 'POST',
+    url: '/auth/logout',
+    response: { 200: MessageBodySchema },
+    summary: 'Ends this session on every service (its sockets close) and clears the cookie.',
+  }),
+  logoutAll: route({
+    method: 'POST',
+    url: '/auth/logout-all',
+    response: { 200: MessageBodySchema },
+    summary: 'Ends every session of mine: every device is signed out and its sockets closed.',
+  }),
+  checkSession: route({
+    method: 'GET',
+    url: '/auth/check',
+    response: { 200: AuthUserSchema },
+    summary: 'Who I am signed in as; 401 without a valid session.',
+  }),
+  updateProfilePicture: route({
+    method: 'PUT',
+    url: '/auth/update-profile',
+    body: UpdateProfileBodySchema,
+    response: { 200: AuthUserSchema },
+    summary: 'My picture, as a data URL (PNG, JPEG, GIF or WebP by its bytes, metadata stripped).',
+  }),
+  removeProfilePicture: route({
+    method: 'DELETE',
+    url: '/auth/profile-pic',
+    response: { 200: AuthUserSchema },
+    summary: 'The default avatar again ("Remove photo").',
+  }),
+  updateSettings: route({
+    method: 'PUT',
+    url: '/auth/settings',
+    body: UpdateSettingsBodySchema,
+    response: { 200: AuthUserSchema },
+    summary: 'Changes the privacy settings named (`sendReadReceipts`, `showLastSeen`); answers the user.',
+  }),
+  updateAbout: route({
+    method: 'PUT',
+    url: '/auth/about',
+    body: UpdateAboutBodySchema,
+    response: { 200: AuthUserSchema },
+    summary: 'My "About" line: one line, at most 140 characters (an emoji counts one); `""` clears it.',
+  }),
+  changePassword: route({
+    method: 'POST',
+    url: '/auth/change-password',
+    body: ChangePasswordBodySchema,
+    response: { 200: MessageBodySchema },
+    summary: 'A new password by the signup rules; the current one confirms it (403 otherwise); every other session of mine ends.',
+  }),
+  deleteAccount: route({
+    method: 'POST',
+    url: '/auth/delete-account',
+    body: DeleteAccountBodySchema,
+    response: { 200: MessageBodySchema },
+    summary: 'Deletes my account for good (my password confirms it): every session ends; others keep my words as from "Deleted user".',
+  }),
   pinConversation: route({
     method: 'POST',
     url: '/messages/pin/:id',

@@ -6,14 +6,12 @@ import {
   SEND_FILE_PART,
   SOCKET_ID_HEADER,
   SOCKET_SEND_TIMEOUT_MS,
-  type AuthUser,
   type ChangePasswordBody,
   type Cleared,
   type ContactCard,
   type InboxEntry,
   type LoginBody,
   type Message,
-  type MessageBody,
   type MessageSearchResult,
   type MuteDuration,
   type QuotedMessage,
@@ -159,17 +157,17 @@ export const EXPORT_URL = `${API_PREFIX}/messages/export`;
 
 /** Every call the web app makes to the server, with the session cookie, under /api. */
 export const api = {
-  checkAuth: () => request<AuthUser>('GET', '/auth/check'),
-  signup: (body: SignupBody) => request<AuthUser>('POST', '/auth/signup', body),
-  login: (body: LoginBody) => request<AuthUser>('POST', '/auth/login', body),
-  logout: () => request<MessageBody>('POST', '/auth/logout'),
-  logoutAll: () => request<MessageBody>('POST', '/auth/logout-all'),
-  deleteAccount: (password: string) => request<MessageBody>('POST', '/auth/delete-account', { password }),
-  changePassword: (body: ChangePasswordBody) => request<MessageBody>('POST', '/auth/change-password', body),
-  updateProfile: (profilePic: string) => request<AuthUser>('PUT', '/auth/update-profile', { profilePic }),
-  removeProfilePic: () => request<AuthUser>('DELETE', '/auth/profile-pic'),
-  updateAbout: (about: string) => request<AuthUser>('PUT', '/auth/about', { about }),
-  updateSettings: (settings: UpdateSettingsBody) => request<AuthUser>('PUT', '/auth/settings', settings),
+  checkAuth: () => call(routes.checkSession),
+  signup: (body: SignupBody) => call(routes.signup, { body }),
+  login: (body: LoginBody) => call(routes.login, { body }),
+  logout: () => call(routes.logout),
+  logoutAll: () => call(routes.logoutAll),
+  deleteAccount: (password: string) => call(routes.deleteAccount, { body: { password } }),
+  changePassword: (body: ChangePasswordBody) => call(routes.changePassword, { body }),
+  updateProfile: (profilePic: string) => call(routes.updateProfilePicture, { body: { profilePic } }),
+  removeProfilePic: () => call(routes.removeProfilePicture),
+  updateAbout: (about: string) => call(routes.updateAbout, { body: { about } }),
+  updateSettings: (settings: UpdateSettingsBody) => call(routes.updateSettings, { body: settings }),
   /** A page of the inbox: conversations first, then everyone else; `q` keeps names with words starting so. */
   /** A page of the sidebar: `online` for those online now only ("Show online only"), however many there are. */
   getUsers: async ({

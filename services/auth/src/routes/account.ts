@@ -1,8 +1,8 @@
-import { badRequest, forbidden, unauthorized } from '@chat/kernel';
+import { badRequest, forbidden, fromContract, unauthorized } from '@chat/kernel';
 import { mediaKeyFromUrl } from '@chat/media';
 import { limitRequests } from '@chat/rate-limits';
 import { clearSessionCookie, requestSession } from '@chat/sessions';
-import { ChangePasswordBodySchema, checkPassword, DeleteAccountBodySchema, MessageBodySchema } from '@chat/contracts';
+import { checkPassword, routes } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { hashPassword, passwordMatches } from '../credentials.js';
 import type { AuthRouteOptions } from '../deps.js';
@@ -26,10 +26,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     message: 'Too many attempts. Please try again later.',
   });
 
-  app.post(
-    '/auth/delete-account',
-    { preHandler: [app.requireUser, passwordLimit], schema: { body: DeleteAccountBodySchema, response: { 200: MessageBodySchema } } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(routes.deleteAccount),
+    preHandler: [app.requireUser, passwordLimit],
+    handler: async (request, reply) => {
       const user = await findUserById(db, request.userId);
       if (!user) throw unauthorized();
       if (!(await passwordMatches(request.body.password, user.passwordHash))) throw forbidden('Incorrect password');
@@ -47,12 +47,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       clearSessionCookie(reply, options);
       return { message: 'Your account has been deleted' };
     },
-  );
+  });
 
-  app.post(
-    '/auth/change-password',
-    { preHandler: [app.requireUser, passwordLimit], schema: { body: ChangePasswordBodySchema, response: { 200: MessageBodySchema } } },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.changePassword),
+    preHandler: [app.requireUser, passwordLimit],
+    handler: async (request) => {
       const { currentPassword, newPassword } = request.body;
       const problem = checkPassword(newPassword, 'New password');
       if (problem) throw badRequest(problem);
@@ -69,5 +69,5 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       });
       return { message: 'Password changed' };
     },
-  );
+  });
 };

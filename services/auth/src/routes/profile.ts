@@ -1,10 +1,10 @@
-import { badRequest, unauthorized } from '@chat/kernel';
+import { badRequest, fromContract, unauthorized } from '@chat/kernel';
 import { limitRequests } from '@chat/rate-limits';
 import { cleanImageDataUrl, IMAGE_BODY_LIMIT, mediaKeyFromUrl, mediaKeys, mediaUrl } from '@chat/media';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthRouteOptions } from '../deps.js';
 import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
-import { AuthUserSchema, checkAbout, UpdateAboutBodySchema, UpdateProfileBodySchema, UpdateSettingsBodySchema } from '@chat/contracts';
+import { checkAbout, routes } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { findUserById, toPublicUser, updateAbout, updateProfilePic, updateSettings, type UserRecord } from '../users.js';
@@ -43,14 +43,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     await blobs.delete(key).catch((error: unknown) => log.warn({ err: error }, 'could not delete the previous avatar'));
   };
 
-  app.put(
-    '/auth/update-profile',
-    {
-      preHandler: [app.requireUser, pictureLimit],
-      bodyLimit: IMAGE_BODY_LIMIT,
-      schema: { body: UpdateProfileBodySchema, response: { 200: AuthUserSchema } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.updateProfilePicture),
+    preHandler: [app.requireUser, pictureLimit],
+    bodyLimit: IMAGE_BODY_LIMIT,
+    handler: async (request) => {
       const before = await findUserById(db, request.userId);
       if (!before) throw unauthorized();
       const image = await cleanImageDataUrl(request.body.profilePic);
@@ -60,40 +57,40 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       await deleteAvatarOf(before, request.log);
       return toPublicUser(user);
     },
-  );
+  });
 
   // The default avatar again, as WhatsApp's "Remove photo".
-  app.delete(
-    '/auth/profile-pic',
-    { preHandler: [app.requireUser, pictureLimit], schema: { response: { 200: AuthUserSchema } } },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.removeProfilePicture),
+    preHandler: [app.requireUser, pictureLimit],
+    handler: async (request) => {
       const before = await findUserById(db, request.userId);
       if (!before) throw unauthorized();
       const user = await updateCard(request.log, (tx) => updateProfilePic(tx, before.id, ''));
       await deleteAvatarOf(before, request.log);
       return toPublicUser(user);
     },
-  );
+  });
 
-  app.put(
-    '/auth/settings',
-    { preHandler: app.requireUser, schema: { body: UpdateSettingsBodySchema, response: { 200: AuthUserSchema } } },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.updateSettings),
+    preHandler: app.requireUser,
+    handler: async (request) => {
       const { sendReadReceipts, showLastSeen } = request.body;
       if (sendReadReceipts === undefined && showLastSeen === undefined) {
         throw badRequest('Name a setting to change: sendReadReceipts or showLastSeen');
       }
       return toPublicUser(await updateCard(request.log, (tx) => updateSettings(tx, request.userId, request.body)));
     },
-  );
+  });
 
-  app.put(
-    '/auth/about',
-    { preHandler: app.requireUser, schema: { body: UpdateAboutBodySchema, response: { 200: AuthUserSchema } } },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.updateAbout),
+    preHandler: app.requireUser,
+    handler: async (request) => {
       const checked = checkAbout(request.body.about);
       if (!checked.ok) throw badRequest(checked.message);
       return toPublicUser(await updateCard(request.log, (tx) => updateAbout(tx, request.userId, checked.value)));
     },
-  );
+  });
 };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, unauthorized } from '@chat/kernel';
+import { badRequest, conflict, fromContract, unauthorized } from '@chat/kernel';
 import { limitRequests } from '@chat/rate-limits';
 import { clearSessionCookie, requestSession, setSessionCookie } from '@chat/sessions';
-import { AuthUserSchema, checkSignup, LoginBodySchema, MessageBodySchema, SignupBodySchema } from '@chat/contracts';
+import { checkSignup, routes } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, passwordMatches } from '../credentials.js';
@@ -56,10 +56,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     }),
   ];
 
-  app.post(
-    '/auth/signup',
-    { preHandler: signupLimits, schema: { body: SignupBodySchema, response: { 201: AuthUserSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(routes.signup),
+    preHandler: signupLimits,
+    handler: async (request, reply) => {
       const checked = checkSignup(request.body);
       if (!checked.ok) throw badRequest(checked.message);
       const { fullName, email, password } = checked.value;
@@ -76,12 +76,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       setSessionCookie(reply, token, options);
       return reply.status(201).send(toPublicUser(user));
     },
-  );
+  });
 
-  app.post(
-    '/auth/login',
-    { preHandler: loginLimits, schema: { body: LoginBodySchema, response: { 200: AuthUserSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(routes.login),
+    preHandler: loginLimits,
+    handler: async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
       const { password } = request.body;
       if (!email) throw badRequest('Email is required');
@@ -92,30 +92,37 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       setSessionCookie(reply, await startSession(db, user.id, jwtSecret), options);
       return toPublicUser(user);
     },
-  );
-
-  // Open to anyone: a cookie that is no longer valid is cleared all the same.
-  app.post('/auth/logout', { schema: { response: { 200: MessageBodySchema } } }, async (request, reply) => {
-    const session = requestSession(request, options);
-    if (session) await endSessions(request.log, session.userId, (tx) => revokeSession(tx, session.userId, session.sessionId));
-    clearSessionCookie(reply, options);
-    return { message: 'Logged out successfully' };
   });
 
-  app.post(
-    '/auth/logout-all',
-    { preHandler: app.requireUser, schema: { response: { 200: MessageBodySchema } } },
-    async (request, reply) => {
+  // Open to anyone: a cookie that is no longer valid is cleared all the same.
+  app.route({
+    ...fromContract(routes.logout),
+    handler: async (request, reply) => {
+      const session = requestSession(request, options);
+      if (session) await endSessions(request.log, session.userId, (tx) => revokeSession(tx, session.userId, session.sessionId));
+      clearSessionCookie(reply, options);
+      return { message: 'Logged out successfully' };
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.logoutAll),
+    preHandler: app.requireUser,
+    handler: async (request, reply) => {
       await endSessions(request.log, request.userId, (tx) => revokeUserSessions(tx, request.userId));
       clearSessionCookie(reply, options);
       return { message: 'Logged out of all devices' };
     },
-  );
+  });
 
-  app.get('/auth/check', { preHandler: app.requireUser, schema: { response: { 200: AuthUserSchema } } }, async (request) => {
-    const user = await findUserById(db, request.userId);
-    // A valid token for an account that no longer exists is no session.
-    if (!user) throw unauthorized();
-    return toPublicUser(user);
+  app.route({
+    ...fromContract(routes.checkSession),
+    preHandler: app.requireUser,
+    handler: async (request) => {
+      const user = await findUserById(db, request.userId);
+      // A valid token for an account that no longer exists is no session.
+      if (!user) throw unauthorized();
+      return toPublicUser(user);
+    },
   });
 };
