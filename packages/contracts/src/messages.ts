@@ -223,10 +223,10 @@ export type SharedKind = (typeof SHARED_KINDS)[number];
 /** `GET /api/messages/shared/:id`: one kind of what my conversation with that user holds, newest first. */
 export const SharedQuerySchema = Type.Object(
   {
-    kind: Type.Union(
-      SHARED_KINDS.map((kind) => Type.Literal(kind)),
-      { errorMessage: `kind must be one of ${SHARED_KINDS.join(', ')}` },
-    ),
+    // Written out, so that its type is the three kinds (a mapped array would type it as none).
+    kind: Type.Union([Type.Literal('media'), Type.Literal('docs'), Type.Literal('links')], {
+      errorMessage: `kind must be one of ${SHARED_KINDS.join(', ')}`,
+    }),
     before: Type.Optional(messageIdSchema('before must be a message id')),
     limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
   },

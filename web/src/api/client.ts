@@ -7,12 +7,9 @@ import {
   SOCKET_ID_HEADER,
   SOCKET_SEND_TIMEOUT_MS,
   type ChangePasswordBody,
-  type Cleared,
-  type ContactCard,
   type InboxEntry,
   type LoginBody,
   type Message,
-  type MessageSearchResult,
   type MuteDuration,
   type QuotedMessage,
   type Route,
@@ -21,10 +18,8 @@ import {
   routes,
   type SendBody,
   type SharedKind,
-  type ShownMessage,
   type SignupBody,
   type SocketSendAnswer,
-  type StorageUsage,
   type UpdateSettingsBody,
 } from '@chat/contracts';
 import type { ChatSocket } from '../realtime/socket';
@@ -134,17 +129,18 @@ function postWithProgress<T>(
  * Calls a route of the contracts, sending what it takes (its path's parameters, query and body)
  * and answering what it answers, both typed from `packages/contracts`.
  */
-async function call<R extends Route>(
-  route: R,
-  ...[input]: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]
-): Promise<RouteAnswer<R>> {
-  const {
-    params = {},
-    query: search = {},
-    body,
-  } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
-  const path = route.url.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(params[name] ?? ''));
-  return request<RouteAnswer<R>>(route.method, path + query(search), body);
+async function call<R extends Route>(route: R, ...input: RouteCallInput<R>): Promise<RouteAnswer<R>> {
+  return (await exchangeRoute(route, ...input)).data;
+}
+
+/** What a call of `R` is given: nothing for a route that takes nothing. */
+type RouteCallInput<R extends Route> = keyof RouteInput<R> extends never ? [] : [RouteInput<R>];
+
+/** As `call`, with the answer's headers. */
+function exchangeRoute<R extends Route>(route: R, ...[input]: RouteCallInput<R>): Promise<{ data: RouteAnswer<R>; headers: Headers }> {
+  const given = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, string | undefined>; body?: unknown };
+  const path = route.url.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(given.params?.[name] ?? ''));
+  return exchange<RouteAnswer<R>>(route.method, path + query(given.query ?? {}), given.body);
 }
 
 const query = (params: Record<string, string | undefined>) => {
@@ -175,18 +171,16 @@ export const api = {
     archived,
     ...params
   }: { q?: string; cursor?: string; online?: boolean; archived?: boolean } = {}): Promise<InboxPage> => {
-    const path = `/messages/users${query({ ...params, online: online ? 'true' : undefined, archived: archived ? 'true' : undefined })}`;
-    const { data, headers } = await exchange<InboxEntry[]>('GET', path);
+    const { data, headers } = await exchangeRoute(routes.inbox, {
+      query: { ...params, online: online ? 'true' : undefined, archived: archived ? 'true' : undefined },
+    });
     const archivedCount = headers.get(ARCHIVED_COUNT_HEADER);
     return { entries: data, next: headers.get(NEXT_CURSOR_HEADER), archivedCount: archivedCount === null ? null : Number(archivedCount) };
   },
   /** Everything from that user up to and including `upTo` has been read here. */
-  markRead: (userId: string, upTo: string) => request<void>('POST', `/messages/read/${encodeURIComponent(userId)}`, { upTo }),
+  markRead: (userId: string, upTo: string) => call(routes.markRead, { params: { id: userId }, body: { upTo } }),
   getMessages: (userId: string, before?: string) =>
-    request<Message[]>(
-      'GET',
-      `/messages/${encodeURIComponent(userId)}?limit=${DEFAULT_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`,
-    ),
+    call(routes.history, { params: { id: userId }, query: { limit: String(DEFAULT_PAGE), before } }),
   /**
    * `socketId` spares the sending tab its own echo; `clientMessageId` makes a retry safe. A message
    * with an image reports how much of it is uploaded to `onUploadProgress`.
@@ -238,26 +232,25 @@ export const api = {
     if ('error' in answer) throw new ApiError(answer.error.message, answer.error.status);
     return answer.message;
   },
-  editMessage: (messageId: string, text: string) => request<Message>('POST', `/messages/edit/${encodeURIComponent(messageId)}`, { text }),
-  deleteMessage: (messageId: string) => request<Message>('POST', `/messages/delete/${encodeURIComponent(messageId)}`),
+  editMessage: (messageId: string, text: string) => call(routes.editMessage, { params: { messageId }, body: { text } }),
+  deleteMessage: (messageId: string) => call(routes.deleteMessage, { params: { messageId } }),
   /** One kind of what my conversation with the user holds (its photos, files or links), newest first, a page of DEFAULT_PAGE. */
   /** A contact as their contact info shows them, with their "About". */
-  getContactCard: (userId: string) => request<ContactCard>('GET', `/messages/contact/${encodeURIComponent(userId)}`),
+  getContactCard: (userId: string) => call(routes.contactCard, { params: { id: userId } }),
   getShared: (userId: string, kind: SharedKind, options: { before?: string } = {}) =>
-    request<Message[]>('GET', `/messages/shared/${encodeURIComponent(userId)}${query({ kind, before: options.before })}`),
+    call(routes.shared, { params: { id: userId }, query: { kind, before: options.before } }),
   /** Deletes messages of my conversation with the user for me alone; answers what my inbox entry shows now. */
-  deleteForMe: (userId: string, messageIds: string[]) =>
-    request<ShownMessage>('POST', `/messages/delete-for-me/${encodeURIComponent(userId)}`, { messageIds }),
+  deleteForMe: (userId: string, messageIds: string[]) => call(routes.deleteForMe, { params: { id: userId }, body: { messageIds } }),
   /** Clears my conversation with the user for me alone: its messages so far, up to `upTo`, are gone from my devices. */
-  clearChat: (userId: string) => request<Cleared>('POST', `/messages/clear/${encodeURIComponent(userId)}`),
+  clearChat: (userId: string) => call(routes.clearChat, { params: { id: userId } }),
   /**
    * My messages (or those with one person) holding the start of every word of `q`, newest first,
    * a page of DEFAULT_PAGE; the next page starts `before` the last one found.
    */
   searchMessages: (q: string, options: { with?: string; before?: string } = {}) =>
-    request<MessageSearchResult[]>('GET', `/messages/search${query({ q, with: options.with, before: options.before })}`),
+    call(routes.searchMessages, { query: { q, with: options.with, before: options.before } }),
   /** Toggles my reaction: the same emoji again takes it back. */
-  react: (messageId: string, emoji: string) => request<Message>('POST', `/messages/react/${encodeURIComponent(messageId)}`, { emoji }),
+  react: (messageId: string, emoji: string) => call(routes.reactToMessage, { params: { messageId }, body: { emoji } }),
   /** Stars (or unstars) a message I sent or received: a bookmark of mine on every device, which the other person never sees. */
   star: (messageId: string, starred: boolean) => call(starred ? routes.starMessage : routes.unstarMessage, { params: { messageId } }),
   /** The messages I starred, newest first, a page of DEFAULT_PAGE; the next page starts `before` the last one. */
@@ -268,7 +261,7 @@ export const api = {
   /** The contacts I blocked, by name. */
   getBlocked: () => call(routes.listBlocked),
   /** What my photos and files take of the server's store, and what they may. */
-  getStorage: () => request<StorageUsage>('GET', '/messages/storage'),
+  getStorage: () => call(routes.storage),
   /** Pins my conversation with the user to the top of my inbox, on every device of mine. */
   pin: (userId: string) => call(routes.pinConversation, { params: { id: userId } }),
   unpin: (userId: string) => call(routes.unpinConversation, { params: { id: userId } }),

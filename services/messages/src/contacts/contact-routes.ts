@@ -1,16 +1,6 @@
-import {
-  ARCHIVED_COUNT_HEADER,
-  ContactCardSchema,
-  ContactsQuerySchema,
-  DEFAULT_CONTACTS_PAGE,
-  InboxEntrySchema,
-  NEXT_CURSOR_HEADER,
-  ReadBodySchema,
-  UserIdParamsSchema,
-} from '@chat/contracts';
-import { badRequest, notFound } from '@chat/kernel';
+import { ARCHIVED_COUNT_HEADER, DEFAULT_CONTACTS_PAGE, NEXT_CURSOR_HEADER, routes } from '@chat/contracts';
+import { badRequest, notFound, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { countArchived, decodeCursor, encodeCursor, findContactCard, listInbox, nameWords } from './contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { limitPerUser } from '../per-user-limit.js';
@@ -18,13 +8,10 @@ import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
 
 /** The sidebar: everyone, conversations first, paged, searchable and to be limited to those online; and my read cursor in each; and one contact's card. */
 export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, { db, receipts, rateLimits }) => {
-  app.get(
-    '/messages/users',
-    {
-      preHandler: app.requireUser,
-      schema: { querystring: ContactsQuerySchema, response: { 200: Type.Array(InboxEntrySchema) } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(routes.inbox),
+    preHandler: app.requireUser,
+    handler: async (request, reply) => {
       const { q, limit, cursor, online, archived } = request.query;
       const after = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && !after) throw badRequest('Invalid cursor');
@@ -48,17 +35,17 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
       const hideReads = hideReadsFrom(request.userId);
       return page.entries.map((entry) => (entry.lastMessage ? { ...entry, lastMessage: hideReads(entry.lastMessage) } : entry));
     },
-  );
+  });
 
-  app.get(
-    '/messages/contact/:id',
-    { preHandler: app.requireUser, schema: { params: UserIdParamsSchema, response: { 200: ContactCardSchema } } },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.contactCard),
+    preHandler: app.requireUser,
+    handler: async (request) => {
       const card = await findContactCard(db, request.userId, request.params.id);
       if (!card) throw notFound('User not found');
       return card;
     },
-  );
+  });
 
   const limitReads = limitPerUser(app, {
     name: 'read',
@@ -66,14 +53,14 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
     message: 'You are marking messages read too fast. Please slow down.',
   });
 
-  app.post(
-    '/messages/read/:id',
-    { preHandler: [app.requireUser, limitReads], schema: { params: UserIdParamsSchema, body: ReadBodySchema } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(routes.markRead),
+    preHandler: [app.requireUser, limitReads],
+    handler: async (request, reply) => {
       const outcome = await receipts.read({ reader: request.userId, senderId: request.params.id, upTo: request.body.upTo });
       if (outcome === 'unknown-sender') throw notFound('User not found');
       if (outcome === 'not-a-message') throw notFound('Message not found');
       return reply.status(204).send();
     },
-  );
+  });
 };

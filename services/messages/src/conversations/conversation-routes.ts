@@ -1,6 +1,6 @@
 import multipart, { type MultipartFields } from '@fastify/multipart';
 import { IMAGE_BODY_LIMIT, videoExtensionOf, voiceExtensionOf } from '@chat/media';
-import { badRequest, compileCheck, payloadTooLarge } from '@chat/kernel';
+import { badRequest, compileCheck, payloadTooLarge, fromContract } from '@chat/kernel';
 import {
   cleanFileName,
   DEFAULT_PAGE,
@@ -9,16 +9,15 @@ import {
   MAX_TEXT,
   SEND_FILE_PART,
   SendFileFieldsSchema,
-  HistoryQuerySchema,
   MessageSchema,
   SendBodySchema,
   SOCKET_ID_HEADER,
   socketIdFrom,
   UserIdParamsSchema,
   VOICE_MESSAGE_NAME,
+  routes,
 } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { requireContact } from '../contacts/contacts.js';
 import type { ConversationRouteOptions } from '../deps.js';
 import { listConversation } from './messages.js';
@@ -51,13 +50,10 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 3, parts: 4, fieldSize: MAX_TEXT * 4, fieldNameSize: 32 },
   });
 
-  app.get(
-    '/messages/:id',
-    {
-      preHandler: app.requireUser,
-      schema: { params: UserIdParamsSchema, querystring: HistoryQuerySchema, response: { 200: Type.Array(MessageSchema) } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.history),
+    preHandler: app.requireUser,
+    handler: async (request) => {
       // Someone who deleted their account leaves their conversations behind, as from "Deleted user".
       await requireContact(db, request.params.id, { orDeleted: true });
       const { before, limit } = request.query;
@@ -68,7 +64,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
       await receipts.fetched(request.userId, page);
       return (await sendsReadReceipts(db, request.userId)) ? page : page.map(hideReadsFrom(request.userId));
     },
-  );
+  });
 
   app.post(
     '/messages/send/:id',

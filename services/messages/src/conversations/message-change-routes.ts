@@ -1,13 +1,5 @@
-import { badRequest, forbidden, notFound } from '@chat/kernel';
-import {
-  EDIT_WINDOW_MINUTES,
-  EditBodySchema,
-  isSingleEmoji,
-  MessageIdParamsSchema,
-  MessageSchema,
-  ReactBodySchema,
-  type UserEvent,
-} from '@chat/contracts';
+import { badRequest, forbidden, notFound, fromContract } from '@chat/kernel';
+import { EDIT_WINDOW_MINUTES, isSingleEmoji, type UserEvent, routes } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireNoBlockOverMessage } from '../blocks/blocks.js';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -36,13 +28,10 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
   const asAuthorSees = async (message: ChatMessage) =>
     (await sendsReadReceipts(db, message.senderId)) ? message : hideReadsFrom(message.senderId)(message);
 
-  app.post(
-    '/messages/edit/:messageId',
-    {
-      preHandler: app.requireUser,
-      schema: { params: MessageIdParamsSchema, body: EditBodySchema, response: { 200: MessageSchema } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.editMessage),
+    preHandler: app.requireUser,
+    handler: async (request) => {
       const text = request.body.text.trim();
       if (!text) throw badRequest('Message text cannot be empty');
       requireTextWithinLimit(text);
@@ -63,12 +52,12 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       if (outcome.status === 'edited') await tellBoth(message, authorView);
       return authorView;
     },
-  );
+  });
 
-  app.post(
-    '/messages/delete/:messageId',
-    { preHandler: app.requireUser, schema: { params: MessageIdParamsSchema, response: { 200: MessageSchema } } },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.deleteMessage),
+    preHandler: app.requireUser,
+    handler: async (request) => {
       const outcome = await deleteMessage(db, { messageId: request.params.messageId, userId: request.userId });
       if (outcome.status === 'not-found') throw notFound('Message not found');
       if (outcome.status === 'not-author') throw forbidden('You can only delete your own messages');
@@ -83,7 +72,7 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       if (outcome.status === 'deleted') await tellBoth(message, authorView);
       return authorView;
     },
-  );
+  });
 
   // Each toggle reaches the other person's every tab: reacting is held to the same pace as sending.
   const reactLimit = limitPerUser(app, {
@@ -92,13 +81,10 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
     message: 'You are reacting too fast. Please slow down.',
   });
 
-  app.post(
-    '/messages/react/:messageId',
-    {
-      preHandler: [app.requireUser, reactLimit],
-      schema: { params: MessageIdParamsSchema, body: ReactBodySchema, response: { 200: MessageSchema } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.reactToMessage),
+    preHandler: [app.requireUser, reactLimit],
+    handler: async (request) => {
       const { emoji } = request.body;
       if (!isSingleEmoji(emoji)) throw badRequest('Reaction must be a single emoji');
       await requireNoBlockOverMessage(db, request.userId, request.params.messageId);
@@ -110,5 +96,5 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       await tellBoth(message, authorView);
       return request.userId === message.senderId ? authorView : message;
     },
-  );
+  });
 };

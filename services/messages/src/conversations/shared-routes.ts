@@ -1,6 +1,6 @@
-import { DEFAULT_PAGE, MessageSchema, SharedQuerySchema, UserIdParamsSchema } from '@chat/contracts';
+import { fromContract } from '@chat/kernel';
+import { DEFAULT_PAGE, routes } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { requireContact } from '../contacts/contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { listShared } from './messages.js';
@@ -9,13 +9,10 @@ import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
 /** A conversation's "Media, links and docs": its photos, files and messages with a web link, each kind newest first. */
 export const sharedRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db } = options;
-  app.get(
-    '/messages/shared/:id',
-    {
-      preHandler: app.requireUser,
-      schema: { params: UserIdParamsSchema, querystring: SharedQuerySchema, response: { 200: Type.Array(MessageSchema) } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.shared),
+    preHandler: app.requireUser,
+    handler: async (request) => {
       await requireContact(db, request.params.id, { orDeleted: true });
       const { kind, before, limit } = request.query;
       const page = await listShared(db, {
@@ -27,5 +24,5 @@ export const sharedRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asy
       });
       return (await sendsReadReceipts(db, request.userId)) ? page : page.map(hideReadsFrom(request.userId));
     },
-  );
+  });
 };

@@ -1,5 +1,5 @@
-import { CLEAR_ERRORS, ClearedSchema, DeleteForMeBodySchema, ShownMessageSchema, UserIdParamsSchema } from '@chat/contracts';
-import { conflict, notFound } from '@chat/kernel';
+import { CLEAR_ERRORS, routes } from '@chat/contracts';
+import { conflict, notFound, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireContact } from '../contacts/contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -20,13 +20,10 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
     message: 'You are deleting too fast. Please slow down.',
   });
 
-  app.post(
-    '/messages/delete-for-me/:id',
-    {
-      preHandler: [app.requireUser, limit],
-      schema: { params: UserIdParamsSchema, body: DeleteForMeBodySchema, response: { 200: ShownMessageSchema } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.deleteForMe),
+    preHandler: [app.requireUser, limit],
+    handler: async (request) => {
       const { userId } = request;
       const peerId = request.params.id;
       const { messageIds } = request.body;
@@ -37,12 +34,12 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       await tellMyDevices({ bus, log: app.log }, userId, { event: 'messagesHidden', payload: { userId: peerId, messageIds, lastMessage } });
       return { lastMessage };
     },
-  );
+  });
 
-  app.post(
-    '/messages/clear/:id',
-    { preHandler: [app.requireUser, limit], schema: { params: UserIdParamsSchema, response: { 200: ClearedSchema } } },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.clearChat),
+    preHandler: [app.requireUser, limit],
+    handler: async (request) => {
       const { userId } = request;
       const peerId = request.params.id;
       await requireContact(db, peerId, { orDeleted: true });
@@ -51,5 +48,5 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       await tellMyDevices({ bus, log: app.log }, userId, { event: 'conversationCleared', payload: { userId: peerId, upTo: outcome.upTo } });
       return { upTo: outcome.upTo };
     },
-  );
+  });
 };

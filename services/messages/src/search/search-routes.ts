@@ -1,20 +1,16 @@
-import { DEFAULT_PAGE, MessageSearchQuerySchema, MessageSearchResultSchema, searchWords } from '@chat/contracts';
-import { badRequest } from '@chat/kernel';
+import { DEFAULT_PAGE, searchWords, routes } from '@chat/contracts';
+import { badRequest, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { MessagesRouteOptions } from '../deps.js';
 import { searchMessages } from '../conversations/messages.js';
 import { resultsAsSeenBy } from '../receipts/receipts.js';
 
 /** Searching the text of my messages, in every conversation or in one. */
 export const searchRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, { db }) => {
-  app.get(
-    '/messages/search',
-    {
-      preHandler: app.requireUser,
-      schema: { querystring: MessageSearchQuerySchema, response: { 200: Type.Array(MessageSearchResultSchema) } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(routes.searchMessages),
+    preHandler: app.requireUser,
+    handler: async (request) => {
       const { q, with: peerId, before, limit } = request.query;
       const words = searchWords(q);
       if (words.length === 0) throw badRequest('Search for at least one letter or digit');
@@ -27,5 +23,5 @@ export const searchRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asy
       });
       return resultsAsSeenBy(db, request.userId, results);
     },
-  );
+  });
 };
