@@ -14,15 +14,16 @@ interface AnnouncerState {
   announce(text: string): void;
 }
 
-let lastId = 0;
-
 /** What the app tells a screen reader without moving focus: new messages, toasts, the connection. */
-export const useAnnouncerStore = create<AnnouncerState>((set) => ({
-  announcements: [],
-  announce(text) {
-    set((state) => ({ announcements: [...state.announcements, { id: ++lastId, text }].slice(-ANNOUNCEMENTS_KEPT) }));
-  },
-}));
+export const useAnnouncerStore = create<AnnouncerState>((set) => {
+  let lastId = 0;
+  return {
+    announcements: [],
+    announce(text) {
+      set((state) => ({ announcements: [...state.announcements, { id: ++lastId, text }].slice(-ANNOUNCEMENTS_KEPT) }));
+    },
+  };
+});
 
 /** Says `text` politely, after what the screen reader is reading now. */
 export const announce = (text: string): void => useAnnouncerStore.getState().announce(text);

@@ -26,10 +26,9 @@ interface StarredState {
 
 const CLOSED = { isOpen: false, results: [], hasMore: false, isLoading: false } satisfies Partial<StarredState>;
 
-/** Counts the first-page requests: only the latest one's answer is shown. */
-let firstPageRequests = 0;
-
 export const useStarredStore = create<StarredState>((set, get) => {
+  /** Counts the first-page requests: only the latest one's answer is shown. */
+  let firstPageRequests = 0;
   const loadFirstPage = async () => {
     const request = ++firstPageRequests;
     set({ isLoading: get().results.length === 0 });
