@@ -14,6 +14,7 @@ import {
   MuteSchema,
   ReactBodySchema,
   ReadBodySchema,
+  SendBodySchema,
   SharedQuerySchema,
   ShownMessageSchema,
   StarredQuerySchema,
@@ -259,6 +260,23 @@ export const routes = {
     querystring: HistoryQuerySchema,
     response: { 200: Type.Array(MessageSchema) },
     summary: 'My conversation with that user, oldest first: the latest 50 by default, `before` a message id and `limit` (1–100) page back.',
+  }),
+  sendMessage: route({
+    method: 'POST',
+    url: '/messages/send/:id',
+    params: UserIdParamsSchema,
+    body: SendBodySchema,
+    response: { 201: MessageSchema, 200: MessageSchema },
+    summary:
+      'Sends text and/or a picture (a data URL, up to 5 MB: PNG, JPEG, GIF or WebP by its bytes, metadata stripped), a reply (`replyTo`) or a forward (`forwardOf`). 201 with the message; the same `clientMessageId` again answers the first one (200), never a copy. `X-Socket-Id` spares that socket its echo.',
+  }),
+  sendFile: route({
+    method: 'POST',
+    url: '/messages/send-file/:id',
+    params: UserIdParamsSchema,
+    response: { 201: MessageSchema, 200: MessageSchema },
+    summary:
+      'Sends a file (1 byte to 16 MB) as multipart/form-data: the fields `text` (a caption), `clientMessageId`, `replyTo` and `voiceSeconds` (a voice message), then the part `file`. Answered as a send.',
   }),
   editMessage: route({
     method: 'POST',

@@ -139,9 +139,12 @@ type RouteCallInput<R extends Route> = keyof RouteInput<R> extends never ? [] : 
 /** As `call`, with the answer's headers. */
 function exchangeRoute<R extends Route>(route: R, ...[input]: RouteCallInput<R>): Promise<{ data: RouteAnswer<R>; headers: Headers }> {
   const given = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, string | undefined>; body?: unknown };
-  const path = route.url.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(given.params?.[name] ?? ''));
-  return exchange<RouteAnswer<R>>(route.method, path + query(given.query ?? {}), given.body);
+  return exchange<RouteAnswer<R>>(route.method, pathOf(route, given.params ?? {}) + query(given.query ?? {}), given.body);
 }
+
+/** The route's path with its parameters filled in. */
+const pathOf = (route: Route, params: Record<string, string>) =>
+  route.url.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(params[name] ?? ''));
 
 const query = (params: Record<string, string | undefined>) => {
   const defined = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
@@ -186,11 +189,12 @@ export const api = {
    * with an image reports how much of it is uploaded to `onUploadProgress`.
    */
   sendMessage: (userId: string, message: SendBody, socketId?: string, onUploadProgress?: (fraction: number) => void) => {
-    const path = `/messages/send/${encodeURIComponent(userId)}`;
+    const path = pathOf(routes.sendMessage, { id: userId });
     const headers: Record<string, string> = socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
+    type Sent = RouteAnswer<typeof routes.sendMessage>;
     return message.image && onUploadProgress
-      ? postWithProgress<Message>(path, message, headers, onUploadProgress)
-      : request<Message>('POST', path, message, headers);
+      ? postWithProgress<Sent>(path, message, headers, onUploadProgress)
+      : request<Sent>('POST', path, message, headers);
   },
   /** A file (a document) with its caption, over HTTP as multipart: the fields first, then the file. */
   sendFile: (
@@ -213,7 +217,7 @@ export const api = {
     if (voiceSeconds) form.append('voiceSeconds', String(voiceSeconds));
     form.append(SEND_FILE_PART, file, name);
     const headers: Record<string, string> = socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
-    return postWithProgress<Message>(`/messages/send-file/${encodeURIComponent(userId)}`, form, headers, onUploadProgress);
+    return postWithProgress<RouteAnswer<typeof routes.sendFile>>(pathOf(routes.sendFile, { id: userId }), form, headers, onUploadProgress);
   },
   /**
    * A text over the realtime connection: no HTTP request, and the sending tab gets no echo. Answered

@@ -39,7 +39,8 @@ export async function projectContacts(
     // A user may come online before their contact is made here (they sign up, then connect): a
     // list that showed everyone and asked again at once may have missed them, and learns of them now.
     deps.contactMade(event._id);
-    if (changed) await announce(card);
+    // Not awaited: the event's acknowledgement goes as soon as the contact is kept.
+    if (changed) void announce(card);
   });
   const deletions = await bus.consumeEvents(subjects.usersDeleted, DELETIONS_CONSUMER, async (payload) => {
     const event = readUserDeleted(payload);

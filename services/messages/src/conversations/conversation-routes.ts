@@ -9,11 +9,8 @@ import {
   MAX_TEXT,
   SEND_FILE_PART,
   SendFileFieldsSchema,
-  MessageSchema,
-  SendBodySchema,
   SOCKET_ID_HEADER,
   socketIdFrom,
-  UserIdParamsSchema,
   VOICE_MESSAGE_NAME,
   routes,
 } from '@chat/contracts';
@@ -66,14 +63,11 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
     },
   });
 
-  app.post(
-    '/messages/send/:id',
-    {
-      preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
-      bodyLimit: IMAGE_BODY_LIMIT,
-      schema: { params: UserIdParamsSchema, body: SendBodySchema, response: { 200: MessageSchema, 201: MessageSchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(routes.sendMessage),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    bodyLimit: IMAGE_BODY_LIMIT,
+    handler: async (request, reply) => {
       const { message, stored } = await sendAs(
         request.userId,
         request.params.id,
@@ -82,16 +76,13 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
       );
       return reply.status(stored ? 201 : 200).send(message);
     },
-  );
+  });
 
-  app.post(
-    '/messages/send-file/:id',
-    {
-      // Counted before the file is read; a picture or a forward is counted by the send itself.
-      preHandler: [app.requireUser, limitUserRequestsBy(options.filesCount), limitUserRequestsBy(options.sendCount)],
-      schema: { params: UserIdParamsSchema, response: { 200: MessageSchema, 201: MessageSchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(routes.sendFile),
+    // Counted before the file is read; a picture or a forward is counted by the send itself.
+    preHandler: [app.requireUser, limitUserRequestsBy(options.filesCount), limitUserRequestsBy(options.sendCount)],
+    handler: async (request, reply) => {
       if (!request.isMultipart()) throw badRequest(FILE_ERRORS.notMultipart);
       const part = await request.file();
       if (!part || part.fieldname !== SEND_FILE_PART) throw badRequest(FILE_ERRORS.missing);
@@ -117,5 +108,5 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<ConversationRouteOpti
       const { message, stored } = await sendAs(request.userId, request.params.id, body, socketId, file);
       return reply.status(stored ? 201 : 200).send(message);
     },
-  );
+  });
 };
