@@ -25,6 +25,12 @@ const SERVERS_QUEUE = 'servers';
 
 /** A consumer that failed on an event gets it again after this long. */
 const EVENT_RETRY_MS = 1_000;
+/**
+ * An event handed out and not acknowledged by then is handed out again. An acknowledgement can be
+ * lost as the connection drops, and a consumer hands out one event at a time: every later event
+ * waits this long. Handlers are quick (one statement or a few) and safe to run twice.
+ */
+const EVENT_ACK_WAIT_MS = 5_000;
 
 /**
  * Live traffic is core NATS: at-most-once fan-out to whoever subscribes now. Messages are stored
@@ -138,7 +144,7 @@ export async function createNatsBus(url: string, options: NatsBusOptions): Promi
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         max_ack_pending: 1,
-        ack_wait: nanos(30_000),
+        ack_wait: nanos(EVENT_ACK_WAIT_MS),
       });
       const messages = await (await js.consumers.get(stream, consumer)).consume();
       consumers.add(messages);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventually, removeNatsStreams, serverUrl, uniqueName } from '#test-support';
+import { eventually, removeNatsStreams, serverUrl, startTcpProxy, throughProxy, uniqueName } from '#test-support';
 import { BusRequestError, createInProcessBus, type Bus, type BusErrorReporter } from '../src/bus.js';
 import { createNatsBus } from '../src/nats.js';
 
@@ -211,6 +211,34 @@ describe('NATS events', () => {
     await eventually(() => handled.length === 1, 'handled on the second attempt', 5000);
     expect(report).toHaveBeenCalledWith(expect.objectContaining({ message: 'database down' }), 'users.upserted');
   });
+
+  it('hands out the next event soon after an acknowledgement was lost as the connection dropped (the ack wait, 5 s)', async () => {
+    const proxy = await startTcpProxy({ host: new URL(url).hostname, port: Number(new URL(url).port) });
+    const consumer = await createNatsBus(throughProxy(url, proxy), { subjectPrefix: prefix, onHandlerError: vi.fn() });
+    try {
+      const publisher = await open();
+      const handled: string[] = [];
+      await consumer.consumeEvents('users.upserted', 'contacts', (payload) => {
+        handled.push(payload);
+        if (handled.length > 1) return;
+        // The acknowledgement of this first event waits in the link, and the link drops with it.
+        proxy.delay(1_000);
+        setTimeout(() => proxy.cut(), 300);
+        setTimeout(() => proxy.restore(), 600);
+      });
+      await publisher.publishEvent('users.upserted', 'first', 'e1');
+      await eventually(() => handled.length === 1, 'the first event handled');
+      await publisher.publishEvent('users.upserted', 'second', 'e2');
+      // It was 30 s: the consumer hands out one event at a time, and waited that long for the lost acknowledgement.
+      await eventually(() => handled.includes('second'), 'the second event, well before 30 s', 15_000);
+      // At least once: the first may come again, its acknowledgement having been lost.
+      expect(new Set(handled)).toEqual(new Set(['first', 'second']));
+    } finally {
+      // Closed while its link is there: a connection closed without a server cannot drain.
+      await consumer.close();
+      await proxy.close();
+    }
+  }, 40_000);
 
   it('shares the work between replicas of one consumer, each event handled once', async () => {
     const publisher = await open();
