@@ -1,15 +1,13 @@
 import {
   checkAttachedFile,
   checkImageFile,
-  formatDuration,
-  formatFileSize,
   isImageType,
   MAX_FILES_AT_ONCE,
   MAX_TEXT,
   VOICE_MESSAGE_NAME,
   type Message,
 } from '@chat/contracts';
-import { FileText, Image, Mic, Paperclip, Pencil, Reply, Send, Smile, Trash2, X } from 'lucide-react';
+import { Image, Mic, Paperclip, Send, Smile } from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -22,12 +20,13 @@ import {
   type KeyboardEvent,
 } from 'react';
 import toast from 'react-hot-toast';
-import { quoteOf, quotePreview } from '../../lib/message-preview';
+import { quoteOf } from '../../lib/message-preview';
 import { readAsDataUrl } from '../../lib/read-image';
 import { useEscapeToClose } from '../../ui/use-escape-key';
 import { useVoiceRecorder, type VoiceRecording } from './use-voice-recorder';
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 import { SendFilesDialog } from './send-files-dialog';
+import { EditingBar, FileToSend, ImageToSend, RecordingBar, ReplyBar } from './composer-bars';
 import { useChatStore } from '../../store/use-chat-store';
 
 /** Whether there is something to send: words, or an attachment (an image or a file) with or without them. */
@@ -224,62 +223,11 @@ export function MessageInput({
 
   return (
     <div className="relative w-full p-4">
-      {editing && (
-        <div className="mb-2 flex items-center gap-2 rounded-lg bg-base-200 px-3 py-1.5 text-sm">
-          <Pencil className="size-4 shrink-0" />
-          <span className="font-medium">Editing message</span>
-          <span className="min-w-0 flex-1 truncate text-muted">{editing.text}</span>
-          <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Cancel editing" onClick={endEdit}>
-            <X className="size-4" />
-          </button>
-        </div>
-      )}
-      {replyingTo && !editing && (
-        <div
-          className="mb-2 flex items-center gap-2 rounded-lg border-l-4 border-primary bg-base-200 px-3 py-1.5 text-sm"
-          data-testid="reply-bar"
-        >
-          <Reply className="size-4 shrink-0" />
-          <span className="min-w-0 flex-1">
-            <span className="block text-xs font-semibold">Replying to {replyingTo.authorName}</span>
-            <span className="block truncate text-muted">{quotePreview(quoteOf(replyingTo.message))}</span>
-          </span>
-          <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Cancel reply" onClick={onReplyDone}>
-            <X className="size-4" />
-          </button>
-        </div>
-      )}
-      {image && (
-        <div className="mb-3 flex items-center gap-2">
-          <div className="relative">
-            <img src={image} alt="Photo to send" className="size-20 rounded-lg border border-base-300 object-cover" />
-            <button
-              type="button"
-              onClick={removeAttachment}
-              aria-label="Remove image"
-              className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-base-300"
-            >
-              <X className="size-3" />
-            </button>
-          </div>
-        </div>
-      )}
+      {editing && <EditingBar text={editing.text ?? ''} onCancel={endEdit} />}
+      {replyingTo && !editing && <ReplyBar replyingTo={replyingTo} onCancel={() => onReplyDone?.()} />}
+      {image && <ImageToSend image={image} onRemove={removeAttachment} />}
 
-      {file && (
-        <div
-          className="mb-3 flex max-w-sm items-center gap-3 rounded-lg border border-base-300 bg-base-200 px-3 py-2"
-          data-testid="file-to-send"
-        >
-          <FileText className="size-6 shrink-0" aria-hidden="true" />
-          <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-medium">{file.name}</span>
-            <span className="block text-xs text-muted">{formatFileSize(file.size)}</span>
-          </span>
-          <button type="button" className="btn btn-ghost btn-xs btn-circle" onClick={removeAttachment} aria-label="Remove file">
-            <X className="size-4" />
-          </button>
-        </div>
-      )}
+      {file && <FileToSend file={file} onRemove={removeAttachment} />}
 
       {isPickerOpen && (
         <div className="absolute bottom-20 left-4 z-30" data-testid="emoji-picker">
@@ -294,18 +242,7 @@ export function MessageInput({
       )}
 
       {voice.isRecording ? (
-        <div className="flex items-center gap-3" role="group" aria-label="Recording a voice message">
-          <button type="button" className="btn btn-ghost btn-circle btn-sm" onClick={voice.cancel} aria-label="Cancel recording">
-            <Trash2 className="size-5" />
-          </button>
-          <span className="size-2.5 shrink-0 rounded-full bg-error motion-safe:animate-pulse" aria-hidden="true" />
-          <span className="flex-1 text-sm" aria-live="off">
-            Recording <time data-testid="recording-time">{formatDuration(voice.seconds)}</time>
-          </span>
-          <button type="button" className="btn btn-circle btn-sm" onClick={() => void finishRecording()} aria-label="Send voice message">
-            <Send className="size-5" />
-          </button>
-        </div>
+        <RecordingBar seconds={voice.seconds} onCancel={voice.cancel} onSend={() => void finishRecording()} />
       ) : (
         <form onSubmit={onSubmit} className="flex items-end gap-2">
           <div className="flex flex-1 items-end gap-2">
