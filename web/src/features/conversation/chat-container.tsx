@@ -1,6 +1,6 @@
 import type { Message } from '@chat/contracts';
 import { ChevronDown } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '../../store/use-auth-store';
 import { photoDescription } from '../../lib/message-preview';
@@ -8,6 +8,7 @@ import { useEscapeKey } from '../../ui/use-escape-key';
 import { prefersReducedMotion } from '../../ui/use-reduced-motion';
 import { pendingAsMessage, useChatStore, whyConversationClosed } from '../../store/use-chat-store';
 import { ChatHeader } from './chat-header';
+import { useConversationScroll } from './use-conversation-scroll';
 import { ConversationSearch } from './conversation-search';
 import { ChatMessage, mayEdit } from './chat-message';
 import { DayDivider, startsDay } from './day-divider';
@@ -20,10 +21,6 @@ import { MessageSkeleton } from './message-skeleton';
 import { SelectionBar } from './selection-bar';
 import { UnreadDivider } from './unread-divider';
 
-/** How close to the top a scroll must come to fetch the older page. */
-const LOAD_OLDER_THRESHOLD_PX = 48;
-/** How near the end of the list a reader counts as reading the latest messages. */
-const AT_BOTTOM_PX = 48;
 /** How long a message gone to from a quote stays outlined. */
 const HIGHLIGHT_MS = 2_000;
 
@@ -46,10 +43,16 @@ export function ChatContainer() {
   const uploadProgress = useChatStore((state) => state.uploadProgress);
   const closed = useChatStore(whyConversationClosed);
   const pending = allPending.filter((message) => message.receiverId === selectedUser?._id && message.senderId === authUser?._id);
-  const listRef = useRef<HTMLDivElement>(null);
-  const endRef = useRef<HTMLDivElement>(null);
   const newestId = pending.at(-1)?.clientMessageId ?? messages.at(-1)?._id;
-  const heightBeforeOlder = useRef<number | null>(null);
+  const { listRef, endRef, onScroll, isFarFromLatest, scrollToLatest } = useConversationScroll({
+    newestId,
+    conversationId: selectedUser?._id,
+    messages,
+    isMessagesLoading,
+    isOlderLoading,
+    hasOlderMessages,
+    loadOlderMessages,
+  });
 
   useEffect(() => {
     if (selectedUser) void getMessages(selectedUser._id);
@@ -61,57 +64,6 @@ export function ChatContainer() {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
-
-  // A conversation opens at its latest message at once (scrolling smoothly from the top would pass
-  // the top and load older pages); a new message then scrolls smoothly into view, and a page of
-  // older ones keeps the reader where they were. Less motion, when asked for, means no smooth scroll.
-  const shownNewestId = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!newestId) return;
-    const opening = shownNewestId.current === undefined;
-    shownNewestId.current = newestId;
-    endRef.current?.scrollIntoView({ behavior: opening || prefersReducedMotion() ? 'instant' : 'smooth' });
-  }, [newestId]);
-  useEffect(() => {
-    shownNewestId.current = undefined;
-  }, [selectedUser?._id]);
-
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (list && heightBeforeOlder.current !== null && !isOlderLoading) {
-      list.scrollTop += list.scrollHeight - heightBeforeOlder.current;
-      heightBeforeOlder.current = null;
-    }
-  }, [messages, isOlderLoading]);
-
-  // A reader at the latest message stays there when the list gets shorter (a reply or editing bar
-  // opens above the input) or its content taller.
-  const isAtBottom = useRef(true);
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const observer = new ResizeObserver(() => {
-      if (isAtBottom.current) list.scrollTop = list.scrollHeight;
-    });
-    observer.observe(list);
-    return () => observer.disconnect();
-  }, [isMessagesLoading]);
-
-  // Far enough up the history, a button offers the way back to the latest message.
-  const [isFarFromLatest, setFarFromLatest] = useState(false);
-  useEffect(() => setFarFromLatest(false), [selectedUser?._id]);
-  const scrollToLatest = () => endRef.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
-
-  const onScroll = () => {
-    const list = listRef.current;
-    if (!list) return;
-    const belowView = list.scrollHeight - list.scrollTop - list.clientHeight;
-    isAtBottom.current = belowView < AT_BOTTOM_PX;
-    setFarFromLatest(belowView > list.clientHeight / 2);
-    if (list.scrollTop > LOAD_OLDER_THRESHOLD_PX || !hasOlderMessages || isOlderLoading) return;
-    heightBeforeOlder.current = list.scrollHeight;
-    void loadOlderMessages();
-  };
 
   const [openImage, setOpenImage] = useState<string | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
@@ -185,7 +137,7 @@ export function ChatContainer() {
       ?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
     const timer = setTimeout(() => setHighlightedId(null), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
-  }, [highlightedId]);
+  }, [highlightedId, listRef]);
   const images = useMemo(
     () =>
       messages.flatMap(({ image, createdAt, senderId }) => {
