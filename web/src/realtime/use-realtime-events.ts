@@ -1,14 +1,13 @@
-import { HANDSHAKE_ERRORS, type Message, type ServerToClientEvents } from '@chat/contracts';
+import { HANDSHAKE_ERRORS, type ServerToClientEvents } from '@chat/contracts';
 import { useEffect } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { usePresenceStore } from '../store/use-presence-store';
 import { useChatStore } from '../store/use-chat-store';
 import { useNotificationStore } from '../store/use-notification-store';
-import { useStarredStore } from '../store/use-starred-store';
-import { announce } from '../store/use-announcer-store';
-import { messagePreview } from '../lib/message-preview';
-import { notifyIncoming } from '../features/notifications';
-import { watchPresence } from '../features/presence';
+import { conversationSocketHandlers } from '../features/conversation';
+import { inboxSocketHandlers } from '../features/inbox';
+import { notificationSocketHandlers } from '../features/notifications';
+import { presenceSocketHandlers, watchPresence } from '../features/presence';
 import type { ChatSocket } from './socket';
 
 /** A handler for each event of the contract, and for the connection's own. */
@@ -28,77 +27,17 @@ function bind(socket: ChatSocket, handlers: Handlers): () => void {
   };
 }
 
-/** A message from the person whose conversation is open, read out as the list shows it: "Bob Stone: hello". */
-function announceIfOpen(message: Message): void {
-  const peer = useChatStore.getState().selectedUser;
-  if (peer && message.senderId === peer._id) announce(`${peer.fullName}: ${messagePreview(message)}`);
-}
-
-/** Every socket event the app listens to, bound here and nowhere else. */
+/**
+ * Every socket event the app listens to, bound here and nowhere else: each feature's handlers for
+ * the events it owns, in one table typed by the contracts (an event nobody handles does not compile),
+ * and the connection's own.
+ */
 export function useRealtimeEvents(): void {
   const socket = useAuthStore((state) => state.socket);
 
   useEffect(() => {
     if (!socket) return;
     const chat = () => useChatStore.getState();
-    /**
-     * Someone we have never seen came online, or signed up, while the whole list is loaded: the list
-     * is stale. A signup can come online before the server's list holds them, so their contact's
-     * announcement asks again. (With more pages to load, or a search, an unknown id is just not shown.)
-     */
-    const refreshIfNew = (userIds: string[]) => {
-      const { users, usersCursor, usersQuery } = chat();
-      if (usersCursor || usersQuery) return;
-      const known = new Set(users.map((user) => user._id));
-      const me = useAuthStore.getState().authUser?._id;
-      if (userIds.some((id) => id !== me && !known.has(id))) void chat().getUsers();
-    };
-
-    const onOnlineUsers: Handlers['getOnlineUsers'] = (ids) => usePresenceStore.getState().setOnlineUsers(ids);
-    const onPresenceChange: Handlers['onlineUsersChanged'] = (change) => {
-      usePresenceStore.getState().applyPresenceChange(change);
-      chat().markSeen([...change.online, ...change.offline]);
-      if (change.hidden) chat().hideLastSeen(change.hidden);
-      refreshIfNew(change.online);
-    };
-    const onNewMessage: Handlers['newMessage'] = (message, received) => {
-      const read = chat().readOnArrival(message);
-      chat().receiveMessage(message);
-      announceIfOpen(message);
-      // This device has it (the sender's second tick), and has read it if its conversation is open.
-      received?.(read ? { read: true } : {});
-      notifyIncoming(message);
-    };
-    const onContactChanged: Handlers['contactChanged'] = (contact) => {
-      chat().applyContactChange(contact);
-      if (!contact.accountDeleted) refreshIfNew([contact._id]);
-    };
-    const onDelivered: Handlers['messagesDelivered'] = (receipt) => chat().receiveReceipt('delivered', receipt);
-    const onRead: Handlers['messagesRead'] = (receipt) => chat().receiveReceipt('read', receipt);
-    const onUpdated: Handlers['messageUpdated'] = (message) => {
-      chat().receiveUpdate(message);
-      useStarredStore.getState().receiveUpdate(message);
-    };
-    const onStarred: Handlers['messageStarred'] = ({ messageId, starred }) => {
-      chat().applyStarred(messageId, starred);
-      useStarredStore.getState().applyStarred(messageId, starred);
-    };
-    const onMessagesHidden: Handlers['messagesHidden'] = ({ userId, messageIds, lastMessage }) => {
-      chat().applyGoneForMe(userId, { messageIds }, lastMessage);
-      useStarredStore.getState().removeGoneForMe(userId, { messageIds });
-    };
-    const onConversationCleared: Handlers['conversationCleared'] = ({ userId, upTo }) => {
-      chat().applyGoneForMe(userId, { upTo });
-      useStarredStore.getState().removeGoneForMe(userId, { upTo });
-    };
-    const onTyping: Handlers['typing'] = ({ from, isTyping }) => chat().setTyping(from, isTyping);
-    // I blocked or unblocked someone on another tab or device.
-    const onBlockChanged: Handlers['blockChanged'] = () => void chat().loadBlockedUsers();
-    const onConversationPinned: Handlers['conversationPinned'] = ({ userId, pinned }) => chat().applyPinned(userId, pinned);
-    const onConversationMuted: Handlers['conversationMuted'] = (change) => useNotificationStore.getState().applyMute(change);
-    const onConversationArchived: Handlers['conversationArchived'] = () => chat().applyArchived();
-    const onConversationMarkedUnread: Handlers['conversationMarkedUnread'] = ({ userId, markedUnread }) =>
-      chat().applyMarkedUnread(userId, markedUnread);
     const refetch = () => {
       const selected = chat().selectedUser;
       if (selected) void chat().getMessages(selected._id);
@@ -141,22 +80,10 @@ export function useRealtimeEvents(): void {
     chat().restoreDrafts();
     void useNotificationStore.getState().loadMutes();
     const unbind = bind(socket, {
-      getOnlineUsers: onOnlineUsers,
-      onlineUsersChanged: onPresenceChange,
-      newMessage: onNewMessage,
-      messagesDelivered: onDelivered,
-      contactChanged: onContactChanged,
-      messagesRead: onRead,
-      messageUpdated: onUpdated,
-      typing: onTyping,
-      blockChanged: onBlockChanged,
-      conversationPinned: onConversationPinned,
-      conversationMuted: onConversationMuted,
-      conversationArchived: onConversationArchived,
-      conversationMarkedUnread: onConversationMarkedUnread,
-      messageStarred: onStarred,
-      messagesHidden: onMessagesHidden,
-      conversationCleared: onConversationCleared,
+      ...presenceSocketHandlers,
+      ...inboxSocketHandlers,
+      ...conversationSocketHandlers,
+      ...notificationSocketHandlers,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

@@ -1,1 +1,2 @@
+export { notificationSocketHandlers } from './notification-socket-handlers';
 export { notifyIncoming } from './notify';

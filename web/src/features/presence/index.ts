@@ -1,1 +1,2 @@
+export { presenceSocketHandlers } from './presence-socket-handlers';
 export { watchPresence } from './presence-watch';

@@ -1,0 +1,56 @@
+import type { Message } from '@chat/contracts';
+import { messagePreview } from '../../lib/message-preview';
+import type { SocketHandlers } from '../../realtime/socket-handlers';
+import { announce } from '../../store/use-announcer-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { useStarredStore } from '../../store/use-starred-store';
+import { notifyIncoming } from '../notifications';
+
+const chat = () => useChatStore.getState();
+const starred = () => useStarredStore.getState();
+
+/** A message from the person whose conversation is open, read out as the list shows it: "Bob Stone: hello". */
+function announceIfOpen(message: Message): void {
+  const peer = chat().selectedUser;
+  if (peer && message.senderId === peer._id) announce(`${peer.fullName}: ${messagePreview(message)}`);
+}
+
+/** What the conversations hear: messages arriving and changing, receipts, typing, stars and what went for me. */
+export const conversationSocketHandlers: SocketHandlers<
+  | 'newMessage'
+  | 'messagesDelivered'
+  | 'messagesRead'
+  | 'messageUpdated'
+  | 'messageStarred'
+  | 'messagesHidden'
+  | 'conversationCleared'
+  | 'typing'
+> = {
+  newMessage(message, received) {
+    const read = chat().readOnArrival(message);
+    chat().receiveMessage(message);
+    announceIfOpen(message);
+    // This device has it (the sender's second tick), and has read it if its conversation is open.
+    received?.(read ? { read: true } : {});
+    notifyIncoming(message);
+  },
+  messagesDelivered: (receipt) => chat().receiveReceipt('delivered', receipt),
+  messagesRead: (receipt) => chat().receiveReceipt('read', receipt),
+  messageUpdated(message) {
+    chat().receiveUpdate(message);
+    starred().receiveUpdate(message);
+  },
+  messageStarred({ messageId, starred: isStarred }) {
+    chat().applyStarred(messageId, isStarred);
+    starred().applyStarred(messageId, isStarred);
+  },
+  messagesHidden({ userId, messageIds, lastMessage }) {
+    chat().applyGoneForMe(userId, { messageIds }, lastMessage);
+    starred().removeGoneForMe(userId, { messageIds });
+  },
+  conversationCleared({ userId, upTo }) {
+    chat().applyGoneForMe(userId, { upTo });
+    starred().removeGoneForMe(userId, { upTo });
+  },
+  typing: ({ from, isTyping }) => chat().setTyping(from, isTyping),
+};
