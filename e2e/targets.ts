@@ -1,9 +1,11 @@
+import { cp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { parseConfig } from '@chat/kernel';
 import { buildEmbeddedApp } from '@chat/embedded';
-import { embeddedDataDir, eventually, listenOnFreePort } from '#test-support';
+import { embeddedDataDir, eventually, listenOnFreePort, tempDir } from '#test-support';
 import { startLocalCluster } from '../scripts/local-cluster.js';
 import { screenshot } from './browser.js';
 
@@ -52,10 +54,23 @@ export async function startEmbeddedTarget(): Promise<EmbeddedTarget> {
   };
 }
 
-/** The distributed mode: each service its own process, real servers, nginx in front. */
+/**
+ * The distributed mode: each service its own process, real servers, nginx in front. Its web build
+ * is taken from inside a private folder (0700, as many home folders are), which nginx's workers (another
+ * user) cannot enter: every page of the suites proves the cluster serves it wherever the checkout is.
+ */
 async function startClusterTarget(): Promise<E2eTarget> {
-  const cluster = await startLocalCluster({ env: { RATE_LIMIT_SIGNUPS_PER_HOUR: SUITE_SIGNUPS_PER_HOUR } });
-  return { baseUrl: cluster.baseUrl, close: () => cluster.close() };
+  const privateFolder = await tempDir('chat-private-checkout');
+  const webDist = join(privateFolder, 'web-dist');
+  await cp(WEB_DIST, webDist, { recursive: true });
+  const cluster = await startLocalCluster({ env: { RATE_LIMIT_SIGNUPS_PER_HOUR: SUITE_SIGNUPS_PER_HOUR }, webDist });
+  return {
+    baseUrl: cluster.baseUrl,
+    close: async () => {
+      await cluster.close();
+      await rm(privateFolder, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Every browser suite runs on both modes: one code path, two deployments. Names prefix screenshots. */

@@ -46,6 +46,8 @@ export interface LocalClusterOptions {
   nodeArgs?: string[];
   /** Gateway replicas (2 unless told). The edge balances the first two; more are for a bench that connects to them directly. */
   gateways?: number;
+  /** The web build to serve (the checkout's web/dist unless told). */
+  webDist?: string;
 }
 
 export interface LocalCluster {
@@ -145,6 +147,7 @@ export async function startLocalCluster({
   env: extraEnv = {},
   nodeArgs = [],
   gateways: gatewayCount = 2,
+  webDist = join(ROOT, 'web/dist'),
 }: LocalClusterOptions = {}): Promise<LocalCluster> {
   const gateways = Array.from({ length: Math.max(2, gatewayCount) }, (_, n): GatewayReplica => `gateway-${n + 1}`);
   const dir = await mkdtemp(join(tmpdir(), 'chat-cluster-'));
@@ -295,7 +298,7 @@ export async function startLocalCluster({
     await chmod(dir, 0o711);
     // The web build is served from a copy in that folder: a checkout inside a private folder (a home
     // folder of mode 0700, a mktemp -d) is one those workers cannot enter, and every page would be 500.
-    await cp(join(ROOT, 'web/dist'), join(dir, 'web'), { recursive: true });
+    await cp(webDist, join(dir, 'web'), { recursive: true });
     await writeFile(
       join(dir, 'nginx.conf'),
       [
