@@ -41,33 +41,9 @@ function useContactAbout(userId: string): string {
  */
 export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: ReactNode; onClose(): void }) {
   const [kind, setKind] = useState<SharedKind>('media');
-  const [items, setItems] = useState<Message[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [isLoading, setLoading] = useState(true);
-  const myId = useAuthStore((state) => state.authUser?._id);
+  const { items, hasMore, isLoading, loadMore } = useSharedItems(peer._id, kind);
   const about = useContactAbout(peer._id);
   useEscapeKey(true, onClose);
-
-  const load = useCallback(
-    async (before?: string) => {
-      try {
-        const page = await conversationApi.shared(peer._id, kind, before);
-        setItems((shown) => (before ? [...shown, ...page] : page));
-        setHasMore(page.length === DEFAULT_PAGE);
-      } catch (error) {
-        toast.error(errorMessage(error));
-      } finally {
-        setLoading(false);
-      }
-    },
-    [peer._id, kind],
-  );
-
-  useEffect(() => {
-    setLoading(true);
-    setItems([]);
-    void load();
-  }, [load]);
 
   const show = (messageId: string) => {
     useChatStore.getState().openMessage(peer, messageId);
@@ -118,64 +94,102 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
       <div role="tabpanel" id="shared-panel" aria-labelledby={`shared-tab-${kind}`} aria-busy={isLoading} className="p-2">
         {!isLoading && items.length === 0 && <p className="p-4 text-center text-sm text-muted">{NOTHING_YET[kind]}</p>}
         {kind === 'media' ? (
-          <ul className="grid grid-cols-3 gap-1">
-            {items.map((message) => (
-              <li key={message._id}>
-                <button
-                  type="button"
-                  className="block w-full"
-                  onClick={() => show(message._id)}
-                  aria-label={photoDescription(
-                    message.createdAt,
-                    { name: peer.fullName, isMe: message.senderId === myId },
-                    message.image ? 'photo' : 'video',
-                  )}
-                >
-                  {message.image ? (
-                    <img src={thumbnailUrl(message.image)} alt="" className="aspect-square w-full rounded object-cover" loading="lazy" />
-                  ) : (
-                    <span className="relative block">
-                      {/* Its first frame, as the tile's picture. */}
-                      <video
-                        src={message.file?.url}
-                        preload="metadata"
-                        muted
-                        className="aspect-square w-full rounded bg-black object-cover"
-                        aria-hidden="true"
-                      />
-                      <Play className="absolute inset-0 m-auto size-8 fill-white text-white drop-shadow" aria-hidden="true" />
-                    </span>
-                  )}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <SharedMedia items={items} peer={peer} onShow={show} />
         ) : (
-          <ul className="flex flex-col gap-2">
-            {items.map((message) => (
-              <li key={message._id} className="rounded-box border border-base-300 p-2">
-                {kind === 'docs' && message.file ? (
-                  <MessageFile file={message.file} isPending={false} />
-                ) : (
-                  <SharedLinks text={message.text} />
-                )}
-                <div className="flex items-center justify-between gap-2 text-xs text-muted">
-                  <time dateTime={message.createdAt}>{formatDayTime(message.createdAt)}</time>
-                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => show(message._id)}>
-                    Show in chat
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <SharedList items={items} kind={kind} onShow={show} />
         )}
         {hasMore && (
-          <button type="button" className="btn btn-ghost btn-sm mt-2 w-full" onClick={() => void load(items.at(-1)?._id)}>
+          <button type="button" className="btn btn-ghost btn-sm mt-2 w-full" onClick={loadMore}>
             Show more
           </button>
         )}
       </div>
     </aside>
+  );
+}
+
+/** What the conversation shared of one kind, newest first, a page at a time. */
+function useSharedItems(peerId: string, kind: SharedKind) {
+  const [items, setItems] = useState<Message[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [isLoading, setLoading] = useState(true);
+  const load = useCallback(
+    async (before?: string) => {
+      try {
+        const page = await conversationApi.shared(peerId, kind, before);
+        setItems((shown) => (before ? [...shown, ...page] : page));
+        setHasMore(page.length === DEFAULT_PAGE);
+      } catch (error) {
+        toast.error(errorMessage(error));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [peerId, kind],
+  );
+  useEffect(() => {
+    setLoading(true);
+    setItems([]);
+    void load();
+  }, [load]);
+  return { items, hasMore, isLoading, loadMore: () => void load(items.at(-1)?._id) };
+}
+
+/** Photos and videos as tiles; one opens the conversation at its message. */
+function SharedMedia({ items, peer, onShow }: { items: Message[]; peer: Contact; onShow(messageId: string): void }) {
+  const myId = useAuthStore((state) => state.authUser?._id);
+  return (
+    <ul className="grid grid-cols-3 gap-1">
+      {items.map((message) => (
+        <li key={message._id}>
+          <button
+            type="button"
+            className="block w-full"
+            onClick={() => onShow(message._id)}
+            aria-label={photoDescription(
+              message.createdAt,
+              { name: peer.fullName, isMe: message.senderId === myId },
+              message.image ? 'photo' : 'video',
+            )}
+          >
+            {message.image ? (
+              <img src={thumbnailUrl(message.image)} alt="" className="aspect-square w-full rounded object-cover" loading="lazy" />
+            ) : (
+              <span className="relative block">
+                {/* Its first frame, as the tile's picture. */}
+                <video
+                  src={message.file?.url}
+                  preload="metadata"
+                  muted
+                  className="aspect-square w-full rounded bg-black object-cover"
+                  aria-hidden="true"
+                />
+                <Play className="absolute inset-0 m-auto size-8 fill-white text-white drop-shadow" aria-hidden="true" />
+              </span>
+            )}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Documents or links, each with its day and a way to it in the conversation. */
+function SharedList({ items, kind, onShow }: { items: Message[]; kind: SharedKind; onShow(messageId: string): void }) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map((message) => (
+        <li key={message._id} className="rounded-box border border-base-300 p-2">
+          {kind === 'docs' && message.file ? <MessageFile file={message.file} isPending={false} /> : <SharedLinks text={message.text} />}
+          <div className="flex items-center justify-between gap-2 text-xs text-muted">
+            <time dateTime={message.createdAt}>{formatDayTime(message.createdAt)}</time>
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => onShow(message._id)}>
+              Show in chat
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -97,42 +97,7 @@ export function Inbox() {
 
   return (
     <>
-      <div className="w-full border-b border-base-300 p-5">
-        <div className="flex flex-col items-center gap-2 lg:flex-row">
-          <Users className="size-6" />
-          <span className="hidden font-medium lg:block">Contacts</span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm btn-circle lg:ml-auto"
-            onClick={() => void useStarredStore.getState().setOpen(true)}
-            aria-label="Starred messages"
-            title="Starred messages"
-          >
-            <Star className="size-5" />
-          </button>
-        </div>
-        <PeopleSearchField
-          id={CONTACT_SEARCH_ID}
-          label="Search contacts"
-          placeholder="Search contacts"
-          keyShortcuts="Control+K Meta+K"
-          value={search}
-          onChange={setSearch}
-          className="mt-3 hidden lg:flex"
-        />
-        <div className="mt-3 hidden items-center gap-2 lg:flex">
-          <label className="flex cursor-pointer items-center gap-2">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={onlineOnly}
-              onChange={(event) => void setOnlineOnly(event.target.checked)}
-            />
-            <span className="text-sm">Show online only</span>
-          </label>
-          <span className="text-xs text-muted">({onlineCount} online)</span>
-        </div>
-      </div>
+      <InboxHeader search={search} onSearch={setSearch} onlineOnly={onlineOnly} onlineCount={onlineCount} onOnlineOnly={setOnlineOnly} />
 
       {offersArchive && <ArchiveToggle isOpen={showArchived} count={archivedCount} onToggle={() => void setShowArchived(!showArchived)} />}
 
@@ -159,6 +124,56 @@ export function Inbox() {
         </ul>
       )}
     </>
+  );
+}
+
+interface InboxHeaderProps {
+  search: string;
+  onSearch(search: string): void;
+  onlineOnly: boolean;
+  onlineCount: number;
+  onOnlineOnly(on: boolean): Promise<void>;
+}
+
+/** Above the list: the way to my starred messages, the contact search and "Show online only". */
+function InboxHeader({ search, onSearch, onlineOnly, onlineCount, onOnlineOnly }: InboxHeaderProps) {
+  return (
+    <div className="w-full border-b border-base-300 p-5">
+      <div className="flex flex-col items-center gap-2 lg:flex-row">
+        <Users className="size-6" />
+        <span className="hidden font-medium lg:block">Contacts</span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-circle lg:ml-auto"
+          onClick={() => void useStarredStore.getState().setOpen(true)}
+          aria-label="Starred messages"
+          title="Starred messages"
+        >
+          <Star className="size-5" />
+        </button>
+      </div>
+      <PeopleSearchField
+        id={CONTACT_SEARCH_ID}
+        label="Search contacts"
+        placeholder="Search contacts"
+        keyShortcuts="Control+K Meta+K"
+        value={search}
+        onChange={onSearch}
+        className="mt-3 hidden lg:flex"
+      />
+      <div className="mt-3 hidden items-center gap-2 lg:flex">
+        <label className="flex cursor-pointer items-center gap-2">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={onlineOnly}
+            onChange={(event) => void onOnlineOnly(event.target.checked)}
+          />
+          <span className="text-sm">Show online only</span>
+        </label>
+        <span className="text-xs text-muted">({onlineCount} online)</span>
+      </div>
+    </div>
   );
 }
 
