@@ -19,7 +19,7 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
   const inbox = useChatStore((state) => state.users);
   const forwardMessages = useChatStore((state) => state.forwardMessages);
   const [query, setQuery] = useState('');
-  const [found, setFound] = useState<InboxEntry[] | null>(null);
+  const found = usePeopleFound(query);
   const [chosen, setChosen] = useState<InboxEntry[]>([]);
 
   useEffect(() => {
@@ -28,25 +28,6 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
       setChosen([]);
     }
   }, [messages]);
-
-  useEffect(() => {
-    const words = query.trim();
-    if (!words) {
-      setFound(null);
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      conversationApi.people(words).then(
-        (page) => current && setFound(page.entries),
-        (error: unknown) => current && toast.error(errorMessage(error)),
-      );
-    }, PEOPLE_SEARCH_PAUSE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [query]);
 
   const candidates = (found ?? inbox).filter((entry) => !entry.accountDeleted);
   const isChosen = (entry: InboxEntry) => chosen.some((person) => person._id === entry._id);
@@ -82,17 +63,7 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
         <ul className="mt-2 min-h-0 flex-1 overflow-y-auto">
           {candidates.map((entry) => (
             <li key={entry._id}>
-              <label className="flex cursor-pointer items-center gap-3 rounded-md p-2 hover:bg-base-200">
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-sm"
-                  checked={isChosen(entry)}
-                  disabled={isFull && !isChosen(entry)}
-                  onChange={() => toggle(entry)}
-                />
-                <img src={avatarOf(entry.profilePic)} alt="" className="size-8 rounded-full object-cover" />
-                <span className="truncate">{entry.fullName}</span>
-              </label>
+              <Candidate entry={entry} isChosen={isChosen(entry)} isFull={isFull} onToggle={() => toggle(entry)} />
             </li>
           ))}
           {candidates.length === 0 && (
@@ -109,5 +80,40 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
         </div>
       </div>
     </dialog>
+  );
+}
+
+/** The people whose name holds the words, once typing pauses; null without words (the inbox is offered then). */
+function usePeopleFound(query: string): InboxEntry[] | null {
+  const [found, setFound] = useState<InboxEntry[] | null>(null);
+  useEffect(() => {
+    const words = query.trim();
+    if (!words) {
+      setFound(null);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      conversationApi.people(words).then(
+        (page) => current && setFound(page.entries),
+        (error: unknown) => current && toast.error(errorMessage(error)),
+      );
+    }, PEOPLE_SEARCH_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query]);
+  return found;
+}
+
+/** One person to forward to: chosen or not; no more once MAX_FORWARD_RECIPIENTS are. */
+function Candidate({ entry, isChosen, isFull, onToggle }: { entry: InboxEntry; isChosen: boolean; isFull: boolean; onToggle(): void }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 rounded-md p-2 hover:bg-base-200">
+      <input type="checkbox" className="checkbox checkbox-sm" checked={isChosen} disabled={isFull && !isChosen} onChange={onToggle} />
+      <img src={avatarOf(entry.profilePic)} alt="" className="size-8 rounded-full object-cover" />
+      <span className="truncate">{entry.fullName}</span>
+    </label>
   );
 }

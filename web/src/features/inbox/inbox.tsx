@@ -30,8 +30,6 @@ export function Inbox() {
     usersQuery,
     onlineOnly,
     messageResults,
-    getUsers,
-    searchUsers,
     loadMoreUsers,
     setOnlineOnly,
     setSelectedUser,
@@ -46,8 +44,6 @@ export function Inbox() {
       usersQuery: state.usersQuery,
       onlineOnly: state.onlineOnly,
       messageResults: state.messageResults,
-      getUsers: state.getUsers,
-      searchUsers: state.searchUsers,
       loadMoreUsers: state.loadMoreUsers,
       setOnlineOnly: state.setOnlineOnly,
       setSelectedUser: state.setSelectedUser,
@@ -60,22 +56,7 @@ export function Inbox() {
   const onlineCount = usePresenceStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
   const [search, setSearch] = useState(usersQuery);
 
-  useEffect(() => {
-    void getUsers();
-    void useChatStore.getState().loadBlockedUsers();
-  }, [getUsers]);
-
-  useEffect(() => {
-    const timer = setTimeout(() => void searchUsers(search.trim()), PEOPLE_SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [search, searchUsers]);
-
-  // Someone who came online since the list was asked for shows once the count moves.
-  useEffect(() => {
-    if (!useChatStore.getState().onlineOnly) return;
-    const timer = setTimeout(() => void getUsers(), ONLINE_REFRESH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [onlineCount, getUsers]);
+  useInboxLoading(search, onlineCount);
 
   const online = new Set(onlineUsers);
   // The server's list of those online is filtered here too: whoever goes offline leaves it at once.
@@ -86,13 +67,7 @@ export function Inbox() {
     if (list.scrollHeight - list.scrollTop - list.clientHeight < LOAD_MORE_THRESHOLD_PX) void loadMoreUsers();
   };
 
-  const emptyText = onlineOnly
-    ? 'No online users'
-    : usersQuery
-      ? `No contacts match “${usersQuery}”`
-      : showArchived
-        ? 'No archived chats'
-        : 'No contacts yet';
+  const emptyText = emptyTextOf({ onlineOnly, usersQuery, showArchived });
   const offersArchive = !usersQuery && !onlineOnly && (showArchived || archivedCount > 0);
 
   return (
@@ -125,6 +100,38 @@ export function Inbox() {
       )}
     </>
   );
+}
+
+/**
+ * The inbox's first page as it opens (and whom I blocked), again as typing in its search pauses,
+ * and, while it shows those online, again once their count holds still: someone who came online
+ * since the list was asked for shows.
+ */
+function useInboxLoading(search: string, onlineCount: number): void {
+  const getUsers = useChatStore((state) => state.getUsers);
+  const searchUsers = useChatStore((state) => state.searchUsers);
+  useEffect(() => {
+    void getUsers();
+    void useChatStore.getState().loadBlockedUsers();
+  }, [getUsers]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void searchUsers(search.trim()), PEOPLE_SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search, searchUsers]);
+
+  useEffect(() => {
+    if (!useChatStore.getState().onlineOnly) return;
+    const timer = setTimeout(() => void getUsers(), ONLINE_REFRESH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [onlineCount, getUsers]);
+}
+
+/** What an empty list says, by what it shows. */
+function emptyTextOf({ onlineOnly, usersQuery, showArchived }: { onlineOnly: boolean; usersQuery: string; showArchived: boolean }): string {
+  if (onlineOnly) return 'No online users';
+  if (usersQuery) return `No contacts match “${usersQuery}”`;
+  return showArchived ? 'No archived chats' : 'No contacts yet';
 }
 
 interface InboxHeaderProps {
