@@ -339,5 +339,3 @@ export const routes = {
     summary: 'What my photos and files keep in the store (`usedBytes`), and what they may (`allowedBytes`).',
   }),
 } as const;
-
-export type RouteName = keyof typeof routes;
