@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { canSend, MessageInput } from '../../../src/features/composer/message-input';
+import { MessageInput } from '../../../src/features/composer/message-input';
+import { canSend } from '../../../src/features/composer/use-submit';
 import type { OutgoingMessage } from '../../../src/api/client';
 import { useAuthStore } from '../../../src/store/use-auth-store';
 import { useChatStore } from '../../../src/store/use-chat-store';

@@ -1,0 +1,47 @@
+import type { Message, QuotedMessage } from '@chat/contracts';
+import { useState, type FormEvent } from 'react';
+import { useChatStore } from '../../store/use-chat-store';
+import type { Attachments } from './use-attachments';
+
+/** Whether there is something to send: words, or an attachment (an image or a file) with or without them. */
+export const canSend = (text: string, attachment: unknown) => text.trim().length > 0 || (attachment !== null && attachment !== undefined);
+
+interface Submission {
+  text: string;
+  clearDraft(): void;
+  attachments: Attachments;
+  editing: Message | null;
+  onEditDone: (() => void) | undefined;
+  replyTo: QuotedMessage | null;
+  onReplyDone: (() => void) | undefined;
+}
+
+/** The box's form sent: my changed message saved (`isSaving` meanwhile), or a new message on its way. */
+export function useSubmit({ text, clearDraft, attachments, editing, onEditDone, replyTo, onReplyDone }: Submission) {
+  const sendMessage = useChatStore((state) => state.sendMessage);
+  const notifyTyping = useChatStore((state) => state.notifyTyping);
+  const editMessage = useChatStore((state) => state.editMessage);
+  const [isSaving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (editing) {
+      if (!text.trim() || isSaving) return;
+      setSaving(true);
+      const saved = await editMessage(editing._id, text.trim());
+      setSaving(false);
+      if (saved) onEditDone?.();
+      return;
+    }
+    const { image, file, attachment } = attachments;
+    if (!canSend(text, attachment)) return;
+    notifyTyping(false);
+    // The message shows in the conversation with a clock at once, and the outbox keeps it until it is
+    // stored: the input is free for the next one.
+    sendMessage({ text: text.trim(), image, file, replyTo });
+    clearDraft();
+    attachments.removeAttachment();
+    onReplyDone?.();
+  };
+  return { onSubmit, isSaving };
+}
