@@ -67,6 +67,15 @@ describe('the layer boundaries ESLint guards', { timeout: 120_000 }, () => {
     expect(await problemsOf('web/src/features/starred/starred-messages.tsx', throughIndex)).toEqual([]);
   });
 
+  it('a component is at most 80 lines a function: the rest are parts and hooks of their own', async () => {
+    const component = (lines: number) =>
+      `export function Long() {\n${Array.from({ length: lines - 3 }, (_, line) => `  const _a${line} = ${line};\n`).join('')}  return null;\n}\n`;
+    expect(await problemsOf('web/src/features/settings/settings-page.tsx', component(80))).toEqual([]);
+    expect(await problemsOf('web/src/features/settings/settings-page.tsx', component(81))).toEqual([
+      expect.stringMatching(/^max-lines-per-function: Function 'Long' has too many lines \(81\)/),
+    ]);
+  });
+
   it('a component does not call the HTTP client: its feature does', async () => {
     const calls = "import { api } from '../../api/client';\nexport const used = api;\n";
     expect(await problemsOf('web/src/features/settings/settings-page.tsx', calls)).toEqual([

@@ -14,7 +14,7 @@ import {
   PinOff,
 } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { formatDayTime } from '../../lib/format-time';
 import { usePopover } from '../../ui/use-popover';
 import { useChatStore } from '../../store/use-chat-store';
@@ -70,107 +70,43 @@ export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInf
   );
 }
 
+/** Closes the menu, then does what was chosen. */
+type Choose = (action: () => void) => () => void;
+
 function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, onClose }: ConversationMenuProps & { onClose(): void }) {
   const ref = usePopover(onClose);
   const [isAskingMuteLength, setAskingMuteLength] = useState(false);
   const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
   const hasConversation = useChatStore((state) => state.messages.length > 0) || Boolean(entry?.lastMessage ?? entry?.latestMessageId);
-  const { setPinned, setArchived, setMarkedUnread, setSelectedUser } = useChatStore.getState();
-  const mutedUntil = useNotificationStore((state) => state.mutes[userId]);
-  const muted = useNotificationStore((state) => isMuted(state.mutes, userId));
-  const { mute, unmute } = useNotificationStore.getState();
+  const mute = useNotificationStore((state) => state.mute);
 
   useEffect(() => {
     if (isAskingMuteLength) ref.current?.querySelector('button')?.focus();
   }, [isAskingMuteLength, ref]);
 
-  const choose = (action: () => void) => () => {
+  const choose: Choose = (action) => () => {
     onClose();
     action();
   };
 
-  const moveFocus = (event: KeyboardEvent) => {
-    const items = Array.from(ref.current?.querySelectorAll('button') ?? []);
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const to = { ArrowDown: at + 1, ArrowUp: at - 1 + items.length, Home: 0, End: items.length - 1 }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    items[to % items.length]?.focus();
-  };
-
-  const menu = (label: string, items: ReactNode) => (
-    <div
-      ref={ref}
-      role="menu"
-      aria-label={label}
-      onKeyDown={moveFocus}
-      className="absolute top-full right-0 z-30 mt-1 flex w-56 flex-col rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
-    >
-      {items}
-    </div>
-  );
-
   if (isAskingMuteLength) {
-    return menu(
-      'Mute notifications for',
-      MUTE_CHOICES.map(({ duration, label }) => (
-        <MenuItem key={duration} onClick={choose(() => void mute(userId, duration))}>
-          {label}
-        </MenuItem>
-      )),
+    return (
+      <MenuPanel panelRef={ref} label="Mute notifications for">
+        {MUTE_CHOICES.map(({ duration, label }) => (
+          <MenuItem key={duration} onClick={choose(() => void mute(userId, duration))}>
+            {label}
+          </MenuItem>
+        ))}
+      </MenuPanel>
     );
   }
-
-  const isPinned = Boolean(entry?.pinned);
-  const isArchived = Boolean(entry?.archived);
-  return menu(
-    'Conversation actions',
-    <>
+  return (
+    <MenuPanel panelRef={ref} label="Conversation actions">
       <MenuItem icon={<Info />} onClick={choose(onShowInfo)}>
         Contact info
       </MenuItem>
-      {hasConversation && (
-        <>
-          <MenuItem icon={isPinned ? <PinOff /> : <Pin />} onClick={choose(() => void setPinned(userId, !isPinned))}>
-            {isPinned ? 'Unpin chat' : 'Pin chat'}
-          </MenuItem>
-          <MenuItem
-            icon={isArchived ? <ArchiveRestore /> : <Archive />}
-            onClick={choose(() => {
-              void setArchived(userId, !isArchived);
-              if (isArchived) return;
-              // It leaves the list it was opened from, so it closes, and says where it went.
-              setSelectedUser(null);
-              toast.success('Chat archived');
-            })}
-          >
-            {isArchived ? 'Unarchive chat' : 'Archive chat'}
-          </MenuItem>
-          <MenuItem
-            icon={<MessageSquareDot />}
-            onClick={choose(() => {
-              // Closed, as a mail client does, so that it stays unread until opened again.
-              setSelectedUser(null);
-              void setMarkedUnread(userId, true);
-            })}
-          >
-            Mark as unread
-          </MenuItem>
-        </>
-      )}
-      {muted ? (
-        <MenuItem
-          icon={<Bell />}
-          onClick={choose(() => void unmute(userId))}
-          detail={mutedUntil ? `Muted until ${formatDayTime(mutedUntil)}` : 'Muted always'}
-        >
-          Unmute notifications
-        </MenuItem>
-      ) : (
-        <MenuItem icon={<BellOff />} onClick={() => setAskingMuteLength(true)} hasPopup>
-          Mute notifications
-        </MenuItem>
-      )}
+      {hasConversation && <ConversationStateItems userId={userId} choose={choose} />}
+      <MuteItem userId={userId} choose={choose} onAskLength={() => setAskingMuteLength(true)} />
       {hasConversation && (
         <MenuItem icon={<CheckSquare />} onClick={choose(() => useChatStore.getState().setSelecting(true))}>
           Select messages
@@ -186,7 +122,90 @@ function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, 
           Block contact
         </MenuItem>
       )}
-    </>,
+    </MenuPanel>
+  );
+}
+
+/** A menu's panel under its button: the arrow keys, Home and End move between its items. */
+function MenuPanel({ panelRef, label, children }: { panelRef: RefObject<HTMLDivElement | null>; label: string; children: ReactNode }) {
+  const moveFocus = (event: KeyboardEvent) => {
+    const items = Array.from(panelRef.current?.querySelectorAll('button') ?? []);
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1 + items.length, Home: 0, End: items.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    items[to % items.length]?.focus();
+  };
+  return (
+    <div
+      ref={panelRef}
+      role="menu"
+      aria-label={label}
+      onKeyDown={moveFocus}
+      className="absolute top-full right-0 z-30 mt-1 flex w-56 flex-col rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Pin, archive and mark unread: offered once there is a conversation. */
+function ConversationStateItems({ userId, choose }: { userId: string; choose: Choose }) {
+  const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
+  const { setPinned, setArchived, setMarkedUnread, setSelectedUser } = useChatStore.getState();
+  const isPinned = Boolean(entry?.pinned);
+  const isArchived = Boolean(entry?.archived);
+  return (
+    <>
+      <MenuItem icon={isPinned ? <PinOff /> : <Pin />} onClick={choose(() => void setPinned(userId, !isPinned))}>
+        {isPinned ? 'Unpin chat' : 'Pin chat'}
+      </MenuItem>
+      <MenuItem
+        icon={isArchived ? <ArchiveRestore /> : <Archive />}
+        onClick={choose(() => {
+          void setArchived(userId, !isArchived);
+          if (isArchived) return;
+          // It leaves the list it was opened from, so it closes, and says where it went.
+          setSelectedUser(null);
+          toast.success('Chat archived');
+        })}
+      >
+        {isArchived ? 'Unarchive chat' : 'Archive chat'}
+      </MenuItem>
+      <MenuItem
+        icon={<MessageSquareDot />}
+        onClick={choose(() => {
+          // Closed, as a mail client does, so that it stays unread until opened again.
+          setSelectedUser(null);
+          void setMarkedUnread(userId, true);
+        })}
+      >
+        Mark as unread
+      </MenuItem>
+    </>
+  );
+}
+
+/** Unmute (saying until when it is muted), or mute, which asks for how long in the same menu. */
+function MuteItem({ userId, choose, onAskLength }: { userId: string; choose: Choose; onAskLength(): void }) {
+  const mutedUntil = useNotificationStore((state) => state.mutes[userId]);
+  const muted = useNotificationStore((state) => isMuted(state.mutes, userId));
+  const unmute = useNotificationStore((state) => state.unmute);
+  if (!muted) {
+    return (
+      <MenuItem icon={<BellOff />} onClick={onAskLength} hasPopup>
+        Mute notifications
+      </MenuItem>
+    );
+  }
+  return (
+    <MenuItem
+      icon={<Bell />}
+      onClick={choose(() => void unmute(userId))}
+      detail={mutedUntil ? `Muted until ${formatDayTime(mutedUntil)}` : 'Muted always'}
+    >
+      Unmute notifications
+    </MenuItem>
   );
 }
 

@@ -1,13 +1,7 @@
-import { DEFAULT_PAGE, searchWords, type Contact } from '@chat/contracts';
+import type { Contact } from '@chat/contracts';
 import { ChevronDown, ChevronUp, Search, X } from 'lucide-react';
-import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
-import toast from 'react-hot-toast';
-import { conversationApi } from './conversation-api';
-import { errorMessage } from '../../store/use-auth-store';
-import { useChatStore } from '../../store/use-chat-store';
-
-/** How long typing pauses before the conversation is searched. */
-const SEARCH_DELAY_MS = 300;
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useConversationMatches } from './use-conversation-matches';
 
 interface ConversationSearchProps {
   peer: Contact;
@@ -22,71 +16,9 @@ interface ConversationSearchProps {
  */
 export function ConversationSearch({ peer, onQueryChange, onClose }: ConversationSearchProps) {
   const [query, setQuery] = useState('');
-  const [matches, setMatches] = useState<string[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [index, setIndex] = useState(0);
-  const [searched, setSearched] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-  const openMessage = useChatStore((state) => state.openMessage);
-  const show = (messageId: string) => openMessage(peer, messageId);
-  const onSearched = useEffectEvent((wanted: string, firstMatch?: string) => {
-    onQueryChange(wanted);
-    if (firstMatch) show(firstMatch);
-  });
-
   useEffect(() => inputRef.current?.focus(), []);
-
-  useEffect(() => {
-    const wanted = query.trim();
-    if (searchWords(wanted).length === 0) {
-      setMatches([]);
-      setSearched('');
-      onSearched('');
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(async () => {
-      try {
-        const found = await conversationApi.search(peer._id, wanted);
-        if (!current) return;
-        setMatches(found.map(({ message }) => message._id));
-        setHasMore(found.length === DEFAULT_PAGE);
-        setIndex(0);
-        setSearched(wanted);
-        onSearched(wanted, found[0]?.message._id);
-      } catch (error) {
-        if (current) toast.error(errorMessage(error));
-      }
-    }, SEARCH_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [query, peer._id]);
-
-  const older = async () => {
-    if (index + 1 < matches.length) {
-      setIndex(index + 1);
-      show(matches[index + 1]!);
-      return;
-    }
-    if (!hasMore || !searched) return;
-    try {
-      const found = await conversationApi.search(peer._id, searched, matches.at(-1));
-      setHasMore(found.length === DEFAULT_PAGE);
-      if (found.length === 0) return;
-      setMatches([...matches, ...found.map(({ message }) => message._id)]);
-      setIndex(index + 1);
-      show(found[0]!.message._id);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-  const newer = () => {
-    if (index === 0) return;
-    setIndex(index - 1);
-    show(matches[index - 1]!);
-  };
+  const { position, older, newer, hasOlder, hasNewer } = useConversationMatches(peer, query, onQueryChange);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onClose();
@@ -95,8 +27,6 @@ export function ConversationSearch({ peer, onQueryChange, onClose }: Conversatio
     if (event.shiftKey) newer();
     else void older();
   };
-
-  const position = !searched ? '' : matches.length === 0 ? 'No results' : `${index + 1} of ${matches.length}${hasMore ? '+' : ''}`;
 
   return (
     <div className="flex items-center gap-2 border-b border-base-300 px-3 py-2" role="search">
@@ -120,12 +50,12 @@ export function ConversationSearch({ peer, onQueryChange, onClose }: Conversatio
         type="button"
         className="btn btn-ghost btn-sm btn-circle"
         onClick={() => void older()}
-        disabled={index + 1 >= matches.length && !hasMore}
+        disabled={!hasOlder}
         aria-label="Older match"
       >
         <ChevronUp className="size-4" />
       </button>
-      <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={newer} disabled={index === 0} aria-label="Newer match">
+      <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={newer} disabled={!hasNewer} aria-label="Newer match">
         <ChevronDown className="size-4" />
       </button>
       <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label="Close search">

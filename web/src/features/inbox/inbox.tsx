@@ -1,18 +1,12 @@
-import type { InboxEntry } from '@chat/contracts';
-import { Archive, ArrowLeft, BellOff, Pin, Star, Users } from 'lucide-react';
+import { Archive, ArrowLeft, Star, Users } from 'lucide-react';
 import { useEffect, useState, type UIEvent } from 'react';
-import { avatarOf } from '../../lib/avatar';
-import { formatInboxTime } from '../../lib/format-time';
 import { CONTACT_SEARCH_ID } from './use-keyboard-shortcuts';
-import { messagePreview } from '../../lib/message-preview';
 import { MessageSearchResults } from './message-search-results';
-import { MessageStatus, statusOf } from '../../ui/message-status';
-import { useAuthStore } from '../../store/use-auth-store';
 import { usePresenceStore } from '../../store/use-presence-store';
 import { useChatStore } from '../../store/use-chat-store';
-import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from '../../ui/people-search-field';
 import { SidebarSkeleton } from './sidebar-skeleton';
+import { ContactRow } from './contact-row';
 import { useStarredStore } from '../../store/use-starred-store';
 import { useShallow } from 'zustand/react/shallow';
 
@@ -201,107 +195,5 @@ function ArchiveToggle({ isOpen, count, onToggle }: { isOpen: boolean; count: nu
       )}
       {!isOpen && <span className="sr-only">, {count === 1 ? '1 chat' : `${count} chats`}</span>}
     </button>
-  );
-}
-
-interface ContactRowProps {
-  user: InboxEntry;
-  isOnline: boolean;
-  isSelected: boolean;
-  onSelect(): void;
-}
-
-/** A contact as the inbox shows it: presence, the latest message and when, and what is unread. */
-function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
-  const unread = user.unreadCount;
-  const isTyping = useChatStore((state) => Boolean(state.typingUsers[user._id]));
-  const muted = useNotificationStore((state) => isMuted(state.mutes, user._id));
-  // The open conversation's draft is in its input; another's shows in its row, as in every messenger.
-  const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[user._id]?.trim() ?? '')));
-  return (
-    <button
-      type="button"
-      onClick={onSelect}
-      aria-current={isSelected ? 'true' : undefined}
-      className={`flex w-full items-center gap-3 p-3 transition-colors hover:bg-base-300 ${isSelected ? 'bg-base-300 ring-1 ring-base-300' : ''}`}
-    >
-      <div className="relative mx-auto shrink-0 lg:mx-0">
-        <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
-        {isOnline && (
-          <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />
-        )}
-        {unread > 0 ? <UnreadBadge count={unread} /> : user.markedUnread && <MarkedUnreadDot />}
-      </div>
-      <div className="hidden min-w-0 flex-1 text-left lg:block">
-        <div className="flex items-baseline gap-2">
-          <span className={`truncate ${unread > 0 || user.markedUnread ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
-          {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label="Pinned" />}
-          {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
-          {user.lastMessage && (
-            <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-muted">
-              {formatInboxTime(user.lastMessage.createdAt)}
-            </time>
-          )}
-        </div>
-        <div className="flex gap-1 text-sm text-muted">
-          <span className="shrink-0">{isOnline ? 'Online' : 'Offline'}</span>
-          {isTyping ? (
-            <span className="text-highlight">· typing…</span>
-          ) : draft ? (
-            <DraftPreview text={draft} />
-          ) : (
-            user.lastMessage && <LastMessagePreview entry={user} />
-          )}
-        </div>
-      </div>
-      {/* On a narrow screen only the picture shows: its presence is said here, in words. */}
-      <span className="sr-only lg:hidden">{isOnline ? 'Online' : 'Offline'}</span>
-    </button>
-  );
-}
-
-/** The latest message on one line: its text, or "📷 Photo", with "You: " before my own. */
-function LastMessagePreview({ entry }: { entry: InboxEntry }) {
-  const me = useAuthStore((state) => state.authUser?._id);
-  const message = entry.lastMessage!;
-  return (
-    <span className={`flex min-w-0 items-center gap-1 ${entry.unreadCount > 0 ? 'text-base-content' : ''}`} data-testid="last-message">
-      {'· '}
-      {message.senderId === me && <MessageStatus status={statusOf(message)} />}
-      <span className="truncate">
-        {message.senderId === me ? 'You: ' : ''}
-        {messagePreview(message)}
-      </span>
-    </span>
-  );
-}
-
-/** What I have written to them and not sent, on one line. */
-function DraftPreview({ text }: { text: string }) {
-  return (
-    <span className="flex min-w-0 items-center gap-1" data-testid="draft">
-      {'· '}
-      <span className="shrink-0 font-semibold text-highlight">Draft: </span>
-      <span className="truncate">{text}</span>
-    </span>
-  );
-}
-
-/** New messages from a contact whose conversation is not open. */
-/** A conversation I marked unread to come back to, with nothing new in it. */
-function MarkedUnreadDot() {
-  return (
-    <span className="badge badge-primary absolute -top-0.5 -right-0.5 size-3.5 p-0" title="Marked unread">
-      <span className="sr-only">Marked unread</span>
-    </span>
-  );
-}
-
-function UnreadBadge({ count }: { count: number }) {
-  return (
-    <span className="badge badge-primary badge-sm absolute -top-1 -right-1 min-w-5 px-1 font-semibold" title={`${count} unread`}>
-      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{count} unread</span>
-    </span>
   );
 }

@@ -1,0 +1,87 @@
+import { thumbnailUrl, type Message } from '@chat/contracts';
+import { Ban, Forward } from 'lucide-react';
+import { isJumboEmoji } from '../../lib/emoji-only';
+import { DELETED_MESSAGE, photoDescription } from '../../lib/message-preview';
+import { MessageFile } from './message-file';
+import { MessageText } from './message-text';
+import { QuotedMessage } from './quoted-message';
+import { VoiceMessage } from './voice-message';
+
+interface MessageBubbleProps {
+  message: Message;
+  isOwn: boolean;
+  /** Still in the outbox: its picture is its own data, not yet a thumbnail of ours. */
+  isPending: boolean;
+  /** How much of its attachment is uploaded (0 to 1), while it is. */
+  uploadProgress?: number;
+  /** Just gone to from a reply: outlined for a moment. */
+  isHighlighted: boolean;
+  /** A search of the conversation: its words are marked in the text. */
+  searchQuery: string;
+  nameOf(userId: string): string;
+  onOpenImage?(image: string): void;
+  onOpenQuoted?(messageId: string): void;
+}
+
+/** What a message says: forwarded or not, the message it answers, its photo, file or voice, its text, or that it is gone. */
+export function MessageBubble({
+  message,
+  isOwn,
+  isPending,
+  uploadProgress,
+  isHighlighted,
+  searchQuery,
+  nameOf,
+  ...open
+}: MessageBubbleProps) {
+  const isDeleted = message.deletedAt !== null;
+  const { image, file, text } = message;
+  return (
+    <div
+      className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary text-on-primary' : ''} ${isHighlighted ? 'outline-2 outline-offset-2 outline-accent' : ''}`}
+    >
+      {message.forwarded && !isDeleted && (
+        <span className="mb-1 flex items-center gap-1 text-xs italic">
+          <Forward className="size-3" aria-hidden="true" /> Forwarded
+        </span>
+      )}
+      {message.replyTo && (
+        <QuotedMessage quote={message.replyTo} authorName={nameOf(message.replyTo.senderId)} onOpen={open.onOpenQuoted} />
+      )}
+      {image && (
+        <button type="button" className="mb-2 cursor-zoom-in" title="Open full size" onClick={() => open.onOpenImage?.(image)}>
+          {/* The thumbnail in the conversation (a message still on its way shows its own picture); the lightbox loads the original. */}
+          <img
+            src={isPending ? image : thumbnailUrl(image)}
+            alt={photoDescription(message.createdAt, { name: nameOf(message.senderId), isMe: isOwn })}
+            className="max-w-[200px] rounded-md"
+            loading="lazy"
+          />
+        </button>
+      )}
+      {file?.voice ? (
+        <VoiceMessage url={file.url} seconds={file.voice.seconds} isPending={isPending} />
+      ) : (
+        file && <MessageFile file={file} isPending={isPending} />
+      )}
+      {uploadProgress !== undefined && (
+        <progress
+          className="progress mb-2 w-full max-w-[200px] text-primary-content"
+          value={Math.round(uploadProgress * 100)}
+          max={100}
+          aria-label={file?.voice ? 'Uploading voice message' : file ? 'Uploading file' : 'Uploading image'}
+        />
+      )}
+      {text && (
+        <p className={`break-words whitespace-pre-wrap ${isJumboEmoji(text) ? 'text-4xl leading-tight' : ''}`}>
+          <MessageText text={text} query={searchQuery} />
+        </p>
+      )}
+      {isDeleted && (
+        <p className="flex items-center gap-1.5 italic">
+          <Ban className="size-4" /> {DELETED_MESSAGE}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { AuthUser, Contact, Message } from '@chat/contracts';
+import { Fragment, useCallback, type RefObject } from 'react';
+import { pendingAsMessage, useChatStore, type PendingMessage } from '../../store/use-chat-store';
+import { ChatMessage } from './chat-message';
+import { DayDivider, startsDay } from './day-divider';
+import { UnreadDivider } from './unread-divider';
+
+/** What a message of the list offers, beside what the store does on its own (react, star, choose). */
+export interface MessageListActions {
+  onOpenImage(image: string): void;
+  onReply(message: Message): void;
+  onEdit(message: Message): void;
+  onDelete(message: Message): void;
+  onForward(message: Message): void;
+  /** Goes to a message (from a quote), loading older pages until it is there. */
+  onOpenQuoted(messageId: string): Promise<void>;
+}
+
+interface MessageListProps {
+  me: AuthUser;
+  peer: Contact;
+  messages: Message[];
+  /** My messages to this person still in the outbox, after the stored ones. */
+  pending: PendingMessage[];
+  listRef: RefObject<HTMLDivElement | null>;
+  endRef: RefObject<HTMLDivElement | null>;
+  onScroll(): void;
+  highlightedId: string | null;
+  searchQuery: string;
+  actions: MessageListActions;
+}
+
+/** The conversation's messages, oldest first, with a line at each new day and at the first unread one; then the outbox's. */
+export function MessageList({
+  me,
+  peer,
+  messages,
+  pending,
+  listRef,
+  endRef,
+  onScroll,
+  highlightedId,
+  searchQuery,
+  actions,
+}: MessageListProps) {
+  const isOlderLoading = useChatStore((state) => state.isOlderLoading);
+  const unreadMarker = useChatStore((state) => state.unreadMarker);
+  const selection = useChatStore((state) => state.selection);
+  const toggleSelected = useChatStore((state) => state.toggleSelected);
+  const reactToMessage = useChatStore((state) => state.reactToMessage);
+  const setStarred = useChatStore((state) => state.setStarred);
+  const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
+  const toggleStar = useCallback((message: Message) => void setStarred(message._id, !message.starred), [setStarred]);
+  const nameOf = (userId: string) => (userId === me._id ? 'You' : peer.fullName);
+  return (
+    <div
+      ref={listRef}
+      onScroll={onScroll}
+      role="log"
+      aria-label="Messages"
+      // New messages are announced by the live announcer, as "Bob: hello", not as the list's whole new rows.
+      aria-live="off"
+      className="flex-1 space-y-4 overflow-y-auto p-4"
+      data-testid="message-list"
+    >
+      {isOlderLoading && (
+        <div className="flex justify-center">
+          <span className="loading loading-dots loading-sm" />
+        </div>
+      )}
+      {messages.length === 0 && pending.length === 0 && (
+        <p className="py-8 text-center text-sm text-muted">No messages yet. Say hello 👋</p>
+      )}
+      {messages.map((message, index) => {
+        const isOwn = message.senderId === me._id;
+        return (
+          <Fragment key={message._id}>
+            {startsDay(messages[index - 1]?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
+            {message._id === unreadMarker?.firstId && <UnreadDivider count={unreadMarker.count} />}
+            <ChatMessage
+              message={message}
+              isOwn={isOwn}
+              avatar={isOwn ? me.profilePic : peer.profilePic}
+              myId={me._id}
+              nameOf={nameOf}
+              isHighlighted={message._id === highlightedId}
+              searchQuery={searchQuery}
+              {...actions}
+              onOpenImage={selection ? undefined : actions.onOpenImage}
+              onReact={react}
+              onToggleStar={toggleStar}
+              selecting={selection ? { isSelected: selection.includes(message._id), onToggle: toggleSelected } : undefined}
+            />
+          </Fragment>
+        );
+      })}
+      <PendingMessages me={me} pending={pending} after={messages.at(-1)} nameOf={nameOf} onOpenQuoted={actions.onOpenQuoted} />
+      <div ref={endRef} />
+    </div>
+  );
+}
+
+interface PendingMessagesProps {
+  me: AuthUser;
+  pending: PendingMessage[];
+  /** The latest stored message, for the day line before the first one. */
+  after: Message | undefined;
+  nameOf(userId: string): string;
+  onOpenQuoted(messageId: string): Promise<void>;
+}
+
+/** My messages on their way (a clock, an upload's progress) or not sent (Retry, or give up). */
+function PendingMessages({ me, pending, after, nameOf, onOpenQuoted }: PendingMessagesProps) {
+  const uploadProgress = useChatStore((state) => state.uploadProgress);
+  const retryMessage = useChatStore((state) => state.retryMessage);
+  const discardMessage = useChatStore((state) => state.discardMessage);
+  return pending.map((message, index) => (
+    <Fragment key={message.clientMessageId}>
+      {startsDay((pending[index - 1] ?? after)?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
+      <ChatMessage
+        message={pendingAsMessage(message)}
+        isOwn
+        outboxStatus={message.status}
+        uploadProgress={uploadProgress[message.clientMessageId]}
+        onRetry={() => retryMessage(message.clientMessageId)}
+        onDiscard={() => discardMessage(message.clientMessageId)}
+        avatar={me.profilePic}
+        myId={me._id}
+        nameOf={nameOf}
+        onOpenQuoted={onOpenQuoted}
+      />
+    </Fragment>
+  ));
+}
