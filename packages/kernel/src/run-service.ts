@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConfigError, parseConfig, type Config } from './config.js';
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up. */
@@ -61,5 +61,9 @@ export async function runService(build: (config: Config) => Promise<FastifyInsta
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
-  if (options.readyLine && typeof address === 'object' && address) console.log(options.readyLine(address.port));
+  if (options.readyLine && typeof address === 'object' && address) {
+    // Pino writes its lines asynchronously: the ready line waits for the start's own to be out, so it is the last.
+    await new Promise<void>((resolve) => (app.log as FastifyBaseLogger & { flush(done: () => void): void }).flush(() => resolve()));
+    console.log(options.readyLine(address.port));
+  }
 }
