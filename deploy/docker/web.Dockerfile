@@ -8,6 +8,8 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/contracts/package.json packages/contracts/
 COPY web/package.json web/
 RUN npm ci --workspace @chat/contracts --workspace @chat/web --include-workspace-root
+# The contracts' tsconfig extends the base one: without it the build finds no sources.
+COPY tsconfig.base.json ./
 COPY packages/contracts packages/contracts
 COPY web web
 RUN npm run build --workspace @chat/web
