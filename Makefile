@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build web start cluster-local up down logs images typecheck lint format docs audit test soak bench services packages kube-tools clean
+.PHONY: help install build web start cluster-local up down logs images typecheck lint format docs audit test test-containers soak bench services packages kube-tools clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -92,6 +92,11 @@ test: install services packages ## Type-check, lint, audit, build, run every sui
 	@mkdir -p test-results && rm -f test-results/vitest.json
 	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
 	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status
+
+# On a Docker engine (a rootless one of our own when none answers): base images, our images, and the
+# adapter suites on containers; `make test` then this is CI (.ci/run), one closing line for both.
+test-containers: install ## Build every image and run the adapter suites on Postgres, Redis and NATS containers
+	scripts/test-containers.sh
 
 soak: build services packages ## 200 users chatting over the local cluster for 3 minutes: memory and handles must stay flat
 	node --import tsx bench/soak.mjs

@@ -18,8 +18,8 @@ interface FileResult {
   assertionResults: { status: 'passed' | 'failed' | 'pending'; title: string }[];
 }
 
-/** The closing lines printed for a vitest JSON report made of these files. */
-async function summary(files: FileResult[], success = files.every((file) => file.status === 'passed')) {
+/** A vitest JSON report made of these files, written to a file of its own: its path. */
+async function reportOf(files: FileResult[], success = files.every((file) => file.status === 'passed')) {
   const count = (status: string) => files.flatMap((file) => file.assertionResults).filter((test) => test.status === status).length;
   const report = {
     numPassedTests: count('passed'),
@@ -31,9 +31,17 @@ async function summary(files: FileResult[], success = files.every((file) => file
   };
   const path = join(dir, `${files.map((file) => file.name).join('-')}-${success}.json`);
   await writeFile(path, JSON.stringify(report));
-  const { stdout } = await run(process.execPath, [SCRIPT, path]);
+  return path;
+}
+
+/** The closing lines printed for these reports. */
+async function closingLines(...paths: string[]) {
+  const { stdout } = await run(process.execPath, [SCRIPT, ...paths]);
   return stdout.trim().split('\n');
 }
+
+/** The closing lines printed for a vitest JSON report made of these files. */
+const summary = async (files: FileResult[], success?: boolean) => closingLines(await reportOf(files, success));
 
 const passing = (name: string, tests = 2): FileResult => ({
   name,
@@ -69,7 +77,13 @@ describe('the closing line of make test', () => {
   });
 
   it('says failed when vitest wrote no report at all', async () => {
-    const { stdout } = await run(process.execPath, [SCRIPT, join(dir, 'missing.json')]);
-    expect(stdout.trim().split('\n').at(-1)).toBe('vitest: 0 passed, 1 failed, 0 skipped');
+    expect((await closingLines(join(dir, 'missing.json'))).at(-1)).toBe('vitest: 0 passed, 1 failed, 0 skipped');
+  });
+
+  it("adds up several runs' reports (the suites, then the same adapter suites on containers), a missing one failing", async () => {
+    const first = await reportOf([passing('a.test.ts', 3)]);
+    const second = await reportOf([passing('b.test.ts', 4)]);
+    expect((await closingLines(first, second)).at(-1)).toBe('vitest: 7 passed, 0 failed, 0 skipped');
+    expect((await closingLines(first, join(dir, 'none.json'))).at(-1)).toBe('vitest: 3 passed, 1 failed, 0 skipped');
   });
 });
