@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build web start cluster-local up down logs images typecheck lint format docs audit test test-containers soak bench services packages kube-tools clean
+.PHONY: help install build web start cluster-local up down logs images typecheck lint format docs audit test test-containers soak bench services packages kube-tools clean clean-data
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -103,6 +103,10 @@ soak: build services packages ## 200 users chatting over the local cluster for 3
 
 bench: build services packages ## Load test: bare Socket.IO relay vs embedded vs local cluster; writes bench/results
 	node --import tsx bench/run.mjs
+
+clean-data: services ## Drop the kept data: make start's ./.data, and make cluster-local's database, streams and stored files
+	npx tsx scripts/local-cluster.ts clean
+	rm -rf .data
 
 clean: ## Remove build output and test results (keeps ./.data)
 	rm -rf packages/*/dist packages/*/tsconfig.tsbuildinfo services/*/dist services/*/tsconfig.tsbuildinfo web/dist test-results

@@ -48,6 +48,11 @@ export interface LocalClusterOptions {
   gateways?: number;
   /** The web build to serve (the checkout's web/dist unless told). */
   webDist?: string;
+  /**
+   * Where a kept cluster (not throwaway) keeps its object store and files, as long as its database:
+   * `.data/<namespace>` unless told. A throwaway cluster keeps them in its temporary folder.
+   */
+  keptDataDir?: string;
 }
 
 export interface LocalCluster {
@@ -148,6 +153,7 @@ export async function startLocalCluster({
   nodeArgs = [],
   gateways: gatewayCount = 2,
   webDist = join(ROOT, 'web/dist'),
+  keptDataDir = join(ROOT, '.data', namespace),
 }: LocalClusterOptions = {}): Promise<LocalCluster> {
   const gateways = Array.from({ length: Math.max(2, gatewayCount) }, (_, n): GatewayReplica => `gateway-${n + 1}`);
   const dir = await mkdtemp(join(tmpdir(), 'chat-cluster-'));
@@ -162,7 +168,10 @@ export async function startLocalCluster({
     });
     if (throwaway) cleanups.push(() => withPostgres(postgresUrl, `DROP DATABASE IF EXISTS ${namespace} WITH (FORCE)`));
 
-    const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(dir, 's3') });
+    // Stored pictures and files live as long as the messages pointing at them.
+    const dataDir = throwaway ? dir : keptDataDir;
+    await mkdir(join(dataDir, 's3'), { recursive: true });
+    const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(dataDir, 's3') });
     const { port: s3Port } = await s3.run();
     cleanups.push(() => s3.close());
 
@@ -188,7 +197,7 @@ export async function startLocalCluster({
       S3_ACCESS_KEY: 'S3RVER',
       S3_SECRET_KEY: 'S3RVER',
       S3_BUCKET: 'chat-media',
-      DATA_DIR: join(dir, 'data'),
+      DATA_DIR: join(dataDir, 'data'),
       // Behind nginx (the only proxy, at this address): the client address is the one it saw.
       TRUST_PROXY: '127.0.0.1',
       ...extraEnv,
@@ -352,9 +361,23 @@ export async function startLocalCluster({
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** `make cluster-local`'s cluster: kept between runs, its database, streams and stored files together. */
+const KEPT_NAMESPACE = 'chat_local_cluster';
+
+/** `make clean-data`: drops what `make cluster-local` kept (its database, streams and stored files) at once. */
+async function dropKeptCluster(): Promise<void> {
+  const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  await withPostgres(postgresUrl, `DROP DATABASE IF EXISTS ${KEPT_NAMESPACE} WITH (FORCE)`);
+  await removeNatsStreams(process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222', KEPT_NAMESPACE);
+  await rm(join(ROOT, '.data', KEPT_NAMESPACE), { recursive: true, force: true });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'clean') {
+  await dropKeptCluster();
+  console.log("dropped the local cluster's database, streams and stored files");
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const edgePort = Number(process.env.PORT ?? 8090);
-  const cluster = await startLocalCluster({ edgePort, namespace: 'chat_local_cluster', throwaway: false, logLevel: 'info' });
+  const cluster = await startLocalCluster({ edgePort, namespace: KEPT_NAMESPACE, throwaway: false, logLevel: 'info' });
   console.log(`Chat.io local cluster: ${cluster.baseUrl}  (logs in ${join(cluster.dir, 'logs')}; Ctrl-C stops it)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
