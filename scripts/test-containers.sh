@@ -2,8 +2,8 @@
 # make test-containers: the container half of CI. On a Docker engine (a developer's, or a rootless
 # one of our own started for the run and stopped at its end): the base images (pulled, or stand-ins
 # built from Debian's packages where no registry answers), every image of ours built from its
-# Dockerfile (sizes and layers reported), then the adapter suites run again on throwaway Postgres,
-# Redis and NATS containers. Each step's time is printed; vitest's report goes to
+# Dockerfile (sizes and layers reported), the adapter suites run again on throwaway Postgres,
+# Redis and NATS containers, then the compose stack brought up and smoke-tested (scripts/compose-smoke.sh). Each step's time is printed; vitest's report goes to
 # test-results/vitest-containers.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,4 +47,7 @@ status=0
 CHAT_TEST_CONTAINERS=required npx vitest run "${SUITES[@]}" --reporter=default --reporter=json \
   --outputFile.json=test-results/vitest-containers.json || status=$?
 step "adapter suites on containers"
+
+scripts/compose-smoke.sh || status=$?
+step "the compose stack: up, the smoke test through the edge, down and up again with its data"
 exit $status
