@@ -153,7 +153,26 @@ describeOnEmbedded((run) => {
     );
 
     it(
-      'has none in a conversation and everything done in it, in coffee, light and dark; its text readable in all 32 themes',
+      'has its text readable in all 32 themes in a conversation',
+      async () => {
+        const { found, scan } = scanner();
+        const { alice } = await peopleWithHistory(run.baseUrl, 'Themed');
+        const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+        await page.goto('/');
+        await page
+          .getByRole('list')
+          .getByRole('button', { name: /Bob Themed/ })
+          .click();
+        await polled(() => conversation(page).getByText('Lovely! 😍').count(), 'the conversation’s history').toBe(1);
+        await polled(() => photosIn(page).count(), 'Bob’s photo').toBe(1);
+        await scan(page, 'conversation', { everyTheme: true });
+        expect(found).toEqual({});
+      },
+      SCAN_TIMEOUT_MS,
+    );
+
+    it(
+      'has none in a conversation and everything done in it, in coffee, light and dark',
       async () => {
         const { found, scan } = scanner();
         const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Scanned');
@@ -167,7 +186,7 @@ describeOnEmbedded((run) => {
         await bobRow.click();
         await polled(() => conversation(page).getByText('Lovely! 😍').count(), 'the conversation’s history').toBe(1);
         await polled(() => photosIn(page).count(), 'Bob’s photo').toBe(1);
-        await scan(page, 'conversation', { everyTheme: true });
+        await scan(page, 'conversation');
 
         await page.getByRole('button', { name: 'Search in this conversation' }).click();
         await page.getByPlaceholder('Search in this conversation').fill('hill');
