@@ -80,7 +80,7 @@ export function ChatContainer() {
       ) : (
         <div className="relative flex min-h-0 flex-1 flex-col">
           <MessageList
-            {...{ messages, pending, highlightedId, actions, ...scroll }}
+            {...{ messages, pending, highlightedId, nameOf, actions, ...scroll }}
             me={authUser}
             peer={selectedUser}
             searchQuery={search.query}

@@ -27,6 +27,8 @@ interface MessageListProps {
   onScroll(): void;
   highlightedId: string | null;
   searchQuery: string;
+  /** Who a user id is, as the chat names them ("You" for me). */
+  nameOf(userId: string): string;
   actions: MessageListActions;
 }
 
@@ -41,6 +43,7 @@ export function MessageList({
   onScroll,
   highlightedId,
   searchQuery,
+  nameOf,
   actions,
 }: MessageListProps) {
   const isOlderLoading = useChatStore((state) => state.isOlderLoading);
@@ -51,7 +54,6 @@ export function MessageList({
   const setStarred = useChatStore((state) => state.setStarred);
   const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
   const toggleStar = useCallback((message: Message) => void setStarred(message._id, !message.starred), [setStarred]);
-  const nameOf = (userId: string) => (userId === me._id ? 'You' : peer.fullName);
   return (
     <div
       ref={listRef}
