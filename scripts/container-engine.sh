@@ -11,6 +11,7 @@
 # and the layers of ours are built once. Installs Debian's docker.io, rootlesskit, slirp4netns and
 # uidmap when missing (apt-get, as root).
 set -euo pipefail
+source "$(dirname "$0")/lib/apt-install.sh"
 
 ENGINE_USER=chatio-engine
 ENGINE_HOME=/var/lib/chatio-engine
@@ -31,10 +32,7 @@ install_missing() {
   command -v rootlesskit >/dev/null || missing+=(rootlesskit)
   command -v slirp4netns >/dev/null || missing+=(slirp4netns)
   command -v newuidmap >/dev/null || missing+=(uidmap)
-  [ ${#missing[@]} -eq 0 ] && return
-  say "installing ${missing[*]} (Debian packages)"
-  apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  [ ${#missing[@]} -eq 0 ] || apt_install --no-install-recommends "${missing[@]}"
 }
 
 # The engine's own user, with a range of subordinate ids for the containers' users.

@@ -63,12 +63,13 @@ else
   fail "needs Docker Compose: install the docker-compose-plugin package (or Docker Desktop)"
 fi
 
-# MinIO's image where it is or can be pulled; else s3rver in its place (neither Debian nor npm ships
-# MinIO's server), said once at `up`. `down` and `logs` take the same files as `up` did.
+# The base images our Dockerfiles and the compose file name: pulled, or stand-ins where no registry
+# answers. MinIO's where it is or could be pulled; else s3rver in its place (neither Debian nor npm
+# ships MinIO's server), said once at `up`. `down` and `logs` take the same files as `up` did.
+[ "$ACTION" = up ] && scripts/stand-in-images.sh ensure
 MINIO_IMAGE=$(sed -n 's/^ *image: *\(minio\/minio:[^ ]*\)$/\1/p' docker-compose.yml | head -n 1)
 compose+=(--env-file "$ENV_FILE" -f docker-compose.yml)
-if ! docker image inspect "$MINIO_IMAGE" >/dev/null 2>&1 &&
-  { [ "$ACTION" != up ] || ! timeout 30 docker pull -q "$MINIO_IMAGE" >/dev/null 2>&1; }; then
+if ! docker image inspect "$MINIO_IMAGE" >/dev/null 2>&1; then
   [ "$ACTION" = up ] && echo "make up: MinIO's image ($MINIO_IMAGE) cannot be had here: s3rver stands in for it (docker-compose.s3rver.yml)"
   compose+=(-f docker-compose.s3rver.yml)
 fi
@@ -76,8 +77,6 @@ fi
 case "$ACTION" in
   up)
     write_env
-    # The base images our Dockerfiles and the compose file name: pulled, or stand-ins where no registry answers.
-    scripts/stand-in-images.sh ensure
     "${compose[@]}" up -d --build
     ;;
   down) "${compose[@]}" down ;;

@@ -2,14 +2,9 @@
 # Starts the local Postgres, Redis and NATS (JetStream) that integration suites use, when they are
 # not running already; installs them from Debian's packages when missing. Safe to run repeatedly.
 set -euo pipefail
+source "$(dirname "$0")/lib/apt-install.sh"
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-apt_install() {
-  if [ "$(id -u)" != 0 ]; then echo "need root to install $*" >&2; return 1; fi
-  DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-}
 
 if ! port_open 5432; then
   command -v pg_ctlcluster >/dev/null || apt_install postgresql

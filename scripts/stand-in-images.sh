@@ -8,6 +8,7 @@
 #   stand-in-images.sh ensure   every one of them present (pulled or built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/apt-install.sh
 
 RECIPES=deploy/docker/stand-ins
 LABEL=io.chat-io.stand-in.recipe
@@ -55,10 +56,7 @@ make_base() {
   docker image inspect "$name" >/dev/null 2>&1 && return
   rootfs=$(rootfs_name)
   if ! docker image inspect "$rootfs" >/dev/null 2>&1; then
-    command -v mmdebstrap >/dev/null || {
-      say "installing mmdebstrap (Debian package)"
-      apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mmdebstrap >/dev/null
-    }
+    command -v mmdebstrap >/dev/null || apt_install --no-install-recommends mmdebstrap
     say "making $rootfs with mmdebstrap (Debian $SUITE, minbase)"
     local tar
     tar=$(mktemp --suffix=.tar)
@@ -105,7 +103,8 @@ ensure() {
     return # the real image, pulled or loaded earlier
   fi
   if [ ! -f "$recipe" ]; then
-    [ -n "$current" ] || docker image inspect "$image" >/dev/null 2>&1 || timeout "$PULL_SECONDS" docker pull -q "$image" >/dev/null 2>&1 ||
+    # Not here (a stand-in whose recipe is gone is left as it is): pulled, or said missing.
+    [ -n "$current" ] || timeout "$PULL_SECONDS" docker pull -q "$image" >/dev/null 2>&1 ||
       say "$image: no registry answers and there is no stand-in for it"
     return
   fi

@@ -3,12 +3,10 @@
 # (browser end-to-end suite; nothing downloads a browser build of its own), nginx (the edge of the
 # local cluster) and docker-compose (to validate docker-compose.yml). Safe to run repeatedly.
 set -euo pipefail
+source "$(dirname "$0")/lib/apt-install.sh"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing+=(fonts-noto-color-emoji)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v docker-compose >/dev/null || missing+=(docker-compose)
-[ ${#missing[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" != 0 ]; then echo "need root to install ${missing[*]}" >&2; exit 1; fi
-DEBIAN_FRONTEND=noninteractive apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+[ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"

@@ -3,8 +3,9 @@
 # one of our own started for the run and stopped at its end): the base images (pulled, or stand-ins
 # built from Debian's packages where no registry answers), every image of ours built from its
 # Dockerfile (sizes and layers reported), the adapter suites run again on throwaway Postgres,
-# Redis and NATS containers, then the compose stack brought up and smoke-tested (scripts/compose-smoke.sh). Each step's time is printed; vitest's report goes to
-# test-results/vitest-containers.json.
+# Redis and NATS containers, then the compose stack brought up and driven like a person
+# (test/compose). Each step's time is printed; vitest's reports go to
+# test-results/vitest-containers.json and vitest-compose.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,12 +43,13 @@ docker image ls --format '{{.Repository}}:{{.Tag}}' 'chat-io/*' | while read -r 
 done
 step "our images built"
 
-mkdir -p test-results && rm -f test-results/vitest-containers.json
+mkdir -p test-results && rm -f test-results/vitest-containers.json test-results/vitest-compose.json
 status=0
 CHAT_TEST_CONTAINERS=required npx vitest run "${SUITES[@]}" --reporter=default --reporter=json \
   --outputFile.json=test-results/vitest-containers.json || status=$?
 step "adapter suites on containers"
 
-scripts/compose-smoke.sh || status=$?
-step "the compose stack: up, the smoke test through the edge, down and up again with its data"
+npx vitest run --config test/compose/vitest.config.ts --reporter=default --reporter=json \
+  --outputFile.json=test-results/vitest-compose.json || status=$?
+step "the compose stack: up, the smoke test through the edge and in a container, gateways restarted, down and up again with its data"
 exit $status
