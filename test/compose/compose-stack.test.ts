@@ -1,25 +1,17 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unusedPort } from '../support/listen.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = join(ROOT, 'helm/chat/files/smoke-test.mjs');
 const PROJECT = 'chat-io-smoke';
 const HEALTHY_SECONDS = 180;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** `make up` as a person runs it, on a project, port and .env of this run's own. */
 const stack = { env: {} as NodeJS.ProcessEnv, edge: '', envDir: '' };
@@ -47,7 +39,7 @@ async function up(): Promise<void> {
 
 beforeAll(async () => {
   stack.envDir = await mkdtemp(join(tmpdir(), 'chat-compose-'));
-  const port = await freePort();
+  const port = await unusedPort();
   stack.edge = `http://127.0.0.1:${port}`;
   stack.env = {
     ...process.env,

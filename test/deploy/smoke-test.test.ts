@@ -2,27 +2,17 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildEmbeddedApp } from '@chat/embedded';
 import { parseConfig } from '@chat/kernel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenOnFreePort, tempDir } from '#test-support';
+import { listenOnFreePort, tempDir, unusedPort } from '#test-support';
 
 const run = promisify(execFile);
 const SCRIPT = fileURLToPath(new URL('../../helm/chat/files/smoke-test.mjs', import.meta.url));
 // Node 20 has WebSocket behind a flag; the images' Node 22 has it on.
 const NODE_FLAGS = typeof WebSocket === 'undefined' ? ['--experimental-websocket'] : [];
-
-/** A port nothing listens on: one the system just handed out and took back. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The whole product in this process: every service at one address, as the script allows. */
 let app: FastifyInstance;
@@ -52,7 +42,7 @@ describe('the helm test script (helm/chat/files/smoke-test.mjs)', () => {
   });
 
   it('fails, naming the Service, when one does not answer', async () => {
-    const closed = await closedPort();
+    const closed = await unusedPort();
     const urls = {
       AUTH_URL: server.baseUrl,
       MESSAGES_URL: `http://127.0.0.1:${closed}`,
