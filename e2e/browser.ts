@@ -70,8 +70,14 @@ export function sharedBrowser(): () => Browser {
   };
 }
 
+/** A phone as the layout is made for: 390 × 844 (an iPhone 12–15), touch, a mobile browser. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
 export interface UserPageOptions {
   viewport?: { width: number; height: number };
+  /** A touch screen (taps, long-presses) and a mobile browser's viewport, as PHONE has. */
+  hasTouch?: boolean;
+  isMobile?: boolean;
   /**
    * A person who asks their system for less motion, as users of these pages do unless a test says
    * otherwise: the looping welcome animation would otherwise keep a core busy for every open page.
@@ -88,9 +94,15 @@ export interface UserPageOptions {
 export async function newUserPage(
   browser: Browser,
   baseUrl: string,
-  { viewport = { width: 1280, height: 800 }, reducedMotion = 'reduce', serviceWorkers = 'block' }: UserPageOptions = {},
+  {
+    viewport = { width: 1280, height: 800 },
+    hasTouch = false,
+    isMobile = false,
+    reducedMotion = 'reduce',
+    serviceWorkers = 'block',
+  }: UserPageOptions = {},
 ) {
-  const context = await browser.newContext({ viewport, reducedMotion, serviceWorkers, baseURL: baseUrl });
+  const context = await browser.newContext({ viewport, hasTouch, isMobile, reducedMotion, serviceWorkers, baseURL: baseUrl });
   // A click, a fill or a read waits for its element no longer than a person would: past that it
   // fails naming the element, where it would otherwise wait out the whole test's time.
   context.setDefaultTimeout(SEEN_WITHIN_MS);

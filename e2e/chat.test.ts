@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, pngBytes } from '#test-support';
-import { announcement, conversation, newUserPage, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
+import { announcement, conversation, newUserPage, PHONE, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
+import { twoPeople } from './people.js';
 import { describeOnEveryTarget } from './targets.js';
 
 const browser = sharedBrowser();
@@ -78,6 +79,38 @@ describeOnEveryTarget((run) => {
       await alice.page.getByRole('button', { name: 'Logout' }).click();
       await alice.page.waitForURL('**/login');
       await run.shot(alice.page, 'login');
+    });
+
+    it('gives a conversation an address: a link and a reload open it, Back leads to the list, an unknown one says so with the way home', async () => {
+      const { alice, bobUser, send } = await twoPeople(run.baseUrl, 'Address');
+      await send(alice, bobUser._id, 'See you at the station');
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie, PHONE);
+      await page.goto('/');
+      await page.getByRole('button', { name: /Bob Address/ }).tap();
+      await polled(() => new URL(page.url()).pathname, 'the conversation’s address').toBe(`/chat/${bobUser._id}`);
+      await page.reload();
+      await polled(() => conversation(page).getByText('See you at the station').count(), 'the conversation again after a reload').toBe(1);
+      await page.goBack();
+      await polled(() => page.getByRole('button', { name: /Bob Address/ }).isVisible(), 'the list after Back').toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.goForward();
+      await polled(() => conversation(page).getByText('See you at the station').count(), 'the conversation after Forward').toBe(1);
+
+      // A link from elsewhere (a new tab): Close leads to the list, in place of the link's page.
+      await page.goto(`/chat/${bobUser._id}`);
+      await polled(() => conversation(page).getByText('See you at the station').count(), 'the conversation a link opened').toBe(1);
+      await page.getByRole('button', { name: 'Close chat' }).tap();
+      await polled(() => new URL(page.url()).pathname, 'the list’s address').toBe('/');
+
+      await page.goto('/chat/0b7cbb0e-3c5e-4e39-9f2a-6c1d2e3f4a5b');
+      await polled(() => page.getByRole('heading', { name: 'Chat not found' }).isVisible(), 'the chat’s not-found page').toBe(true);
+      await run.shot(page, 'chat-not-found');
+      await page.getByRole('link', { name: 'Back to chats' }).tap();
+      await polled(() => page.getByRole('button', { name: /Bob Address/ }).isVisible(), 'the list, home again').toBe(true);
+      await page.goto('/no/such/page');
+      await polled(() => page.getByRole('heading', { name: 'Page not found' }).isVisible(), 'the not-found page').toBe(true);
+      await page.getByRole('link', { name: 'Go to your chats' }).tap();
+      await polled(() => page.getByRole('button', { name: /Bob Address/ }).isVisible(), 'the list, home again').toBe(true);
     });
 
     // The top bar shows what auth answers: the same on both modes.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, noisyPngBytes, openSocket, pngBytes, toDataUrl } from '#test-support';
-import { conversation, newUserPage, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
+import { conversation, newUserPage, PHONE, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -197,11 +197,19 @@ describeOnEmbedded((run) => {
       );
     });
 
-    it('fits a phone-sized screen', async () => {
-      const { page } = await newUserPage(browser(), run.baseUrl, { viewport: { width: 390, height: 844 } });
+    it('on a phone, the list is the screen and a conversation replaces it until its back button; nothing is wider than the screen', async () => {
+      const { page } = await newUserPage(browser(), run.baseUrl, PHONE);
       await signUp(page, 'Phone Person', `phone.${stamp}@chat.io`);
       await polled(() => page.getByTestId('contact-skeleton').count(), 'the contact list to load').toBe(0);
-      await polled(() => page.getByText('Welcome to Chat.io!').count(), 'the welcome screen').toBe(1);
+      // Everything the desktop list has: search, the online filter, the starred messages.
+      for (const control of [
+        page.getByLabel('Search contacts'),
+        page.getByLabel('Show online only'),
+        page.getByRole('button', { name: 'Starred messages' }),
+      ]) {
+        expect(await control.isVisible()).toBe(true);
+      }
+      expect(await page.getByText('Welcome to Chat.io!').isVisible()).toBe(false);
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await run.shot(page, 'phone-home');
@@ -212,11 +220,24 @@ describeOnEmbedded((run) => {
       await bob.signup('Bob Phone');
       await bob.waitForContact(me._id);
       expect((await bob.post(`/api/messages/send/${me._id}`, { text: 'Hi from a long way off' })).status).toBe(201);
-      await page.getByRole('button', { name: /Bob Phone/ }).click();
+      const bobsRow = page.getByRole('button', { name: /Bob Phone/ });
+      await polled(() => bobsRow.textContent(), 'Bob’s name and his message in the row').toMatch(/Bob Phone.*Hi from a long way off/);
+      await bobsRow.tap();
       await polled(() => conversation(page).getByText('Hi from a long way off').count(), 'the conversation open').toBe(1);
       await polled(() => page.getByRole('button', { name: 'Conversation menu' }).isVisible(), 'the header’s actions').toBe(true);
+      expect(await bobsRow.isVisible(), 'the list behind the conversation').toBe(false);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await run.shot(page, 'phone-conversation');
+      const back = page.getByRole('button', { name: 'Close chat' });
+      const box = await back.boundingBox();
+      expect(box && [box.x < 60, box.width >= 44, box.height >= 44], 'a back button of 44 px at the left of the header').toEqual([
+        true,
+        true,
+        true,
+      ]);
+      await back.tap();
+      await polled(() => bobsRow.isVisible(), 'the list again').toBe(true);
+      await bobsRow.tap();
 
       // The paperclip is the way to attach on a phone: a picture picked with it goes as a photo.
       expect(await page.getByRole('button', { name: 'Attach file' }).isVisible()).toBe(true);

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** The client-side routes of the web app; each one is answered with the app's index.html. */
-export const SPA_ROUTES = ['/', '/signup', '/login', '/settings', '/profile'];
+/** Addresses that are never a page: an unknown one there is the API's 404 {message}. */
+const NOT_PAGES = /^\/(api|socket\.io)(\/|$)|^\/(healthz|readyz|metrics)(\?|$)/;
 
 /** Serves the web build when there is one; hashed assets are cached for good, index.html never. */
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
@@ -17,13 +17,17 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     index: false,
     // Our own cache-control below; the plugin's would overwrite it.
     cacheControl: false,
-    wildcard: true,
+    // The build's files are known when the server starts: each is a route, and every other address is the app's.
+    wildcard: false,
     setHeaders: (res, path) => {
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  for (const route of SPA_ROUTES) {
-    app.get(route, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  }
+  // Any other address a browser opens is a page of the single-page app, which tells its own
+  // addresses (a conversation's /chat/<id>) from unknown ones, as the web image's nginx leaves it to.
+  app.get('/*', (request, reply) => {
+    if (NOT_PAGES.test(request.url) || !request.headers.accept?.includes('text/html')) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
   return true;
 }

@@ -15,13 +15,18 @@ beforeAll(async () => {
 afterAll(() => server.app.close());
 
 describe('serving the web build', () => {
-  it.each(['/', '/signup', '/login', '/settings', '/profile'])('answers %s with the app', async (route) => {
-    const response = await fetch(server.baseUrl + route);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('text/html');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toContain('<div id="root">');
-  });
+  const page = (path: string) => fetch(server.baseUrl + path, { headers: { accept: 'text/html,application/xhtml+xml' } });
+
+  it.each(['/', '/signup', '/login', '/settings', '/profile', '/chat/4f7c1f0e-1111-4c2b-9a3e-2b7c5d9e0a11', '/no/such/page'])(
+    'answers a browser opening %s with the app, which knows its own addresses',
+    async (route) => {
+      const response = await page(route);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    },
+  );
 
   it('serves hashed assets with a long cache', async () => {
     const response = await fetch(`${server.baseUrl}/assets/app-abc123.js`);
@@ -29,7 +34,9 @@ describe('serving the web build', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('answers other paths with 404', async () => {
-    expect((await fetch(`${server.baseUrl}/not-a-page`)).status).toBe(404);
+  it('answers a missing file, and unknown API and health addresses, with 404 {message}, never the app', async () => {
+    for (const response of [await fetch(`${server.baseUrl}/assets/gone-123.js`), await page('/api/nothing'), await page('/socket.io')]) {
+      expect([response.status, await response.json()]).toEqual([404, { message: 'Not found' }]);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { LiveAnnouncer } from './live-announcer';
 import { Navbar } from './navbar';
 import { useRealtimeEvents } from '../realtime/use-realtime-events';
 import { HomePage } from './home-page';
+import { NotFoundPage } from './not-found-page';
 import { LoginPage } from '../features/session';
 import { ProfilePage } from '../features/profile';
 import { SettingsPage } from '../features/settings';
@@ -36,10 +37,12 @@ export function App() {
       <Navbar />
       <Routes>
         <Route path="/" element={authUser ? <HomePage /> : <Navigate to="/login" replace />} />
+        <Route path="/chat/:userId" element={authUser ? <HomePage /> : <Navigate to="/login" replace />} />
         <Route path="/signup" element={authUser ? <Navigate to="/" replace /> : <SignupPage />} />
         <Route path="/login" element={authUser ? <Navigate to="/" replace /> : <LoginPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/profile" element={authUser ? <ProfilePage /> : <Navigate to="/login" replace />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Routes>
       {/* Toasts are read out by the live announcer, which was there before them. */}
       <div aria-hidden="true">

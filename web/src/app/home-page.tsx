@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ChatContainer } from '../features/conversation';
+import { ChatContainer, useConversationAddress } from '../features/conversation';
 import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
 import { NoChatSelected } from '../features/conversation';
 import { Sidebar } from './sidebar';
 import { useKeyboardShortcuts } from '../features/inbox';
 import { useChatStore } from '../store/use-chat-store';
+import { NotFound } from '../ui/not-found';
 
 /** The tab's title counts every unread message, and each conversation marked unread, as messengers do: "(3) Chat.io". */
 function useUnreadTitle() {
@@ -17,19 +18,29 @@ function useUnreadTitle() {
   }, [unread]);
 }
 
+/**
+ * The list and the open conversation side by side; on a phone (below `md`) one at a time, as
+ * messengers do there: the list is the screen, and a conversation replaces it until Back.
+ */
 export function HomePage() {
-  const selectedUser = useChatStore((state) => state.selectedUser);
+  const hasConversation = useChatStore((state) => state.selectedUser !== null);
+  const { notFound } = useConversationAddress();
   const [isShowingShortcuts, setShowingShortcuts] = useState(false);
   useUnreadTitle();
   useKeyboardShortcuts(useCallback(() => setShowingShortcuts(true), []));
+  const conversationShown = hasConversation || notFound;
   return (
-    <main className="h-screen bg-base-200">
-      <div className="flex items-center justify-center px-2 pt-20 sm:px-4">
-        <div className="h-[calc(100vh-6rem)] w-full max-w-6xl rounded-lg bg-base-100 shadow-xl">
-          <div className="flex h-full overflow-hidden rounded-lg">
-            <Sidebar />
-            {selectedUser ? <ChatContainer /> : <NoChatSelected />}
-          </div>
+    <main className="h-dvh bg-base-200 pt-16 md:px-4 md:pt-20 md:pb-4">
+      <div className="mx-auto flex h-full w-full max-w-6xl overflow-hidden bg-base-100 md:rounded-lg md:shadow-xl">
+        <Sidebar hiddenOnPhone={conversationShown} />
+        <div className={`${conversationShown ? 'flex' : 'hidden md:flex'} min-w-0 flex-1`}>
+          {notFound ? (
+            <NotFound title="Chat not found" text="Nobody you can write to is at this address." home="Back to chats" />
+          ) : hasConversation ? (
+            <ChatContainer />
+          ) : (
+            <NoChatSelected />
+          )}
         </div>
       </div>
       <KeyboardShortcutsDialog open={isShowingShortcuts} onDone={() => setShowingShortcuts(false)} />

@@ -10,7 +10,7 @@ interface PeopleSearchFieldProps {
   placeholder: string;
   value: string;
   onChange(value: string): void;
-  /** Where it sits and when it shows (its display included: `flex`, or `hidden lg:flex`). */
+  /** Where it sits and when it shows (its display included). */
   className: string;
   /** The input's id, for a shortcut to find it. */
   id?: string;

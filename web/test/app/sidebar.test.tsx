@@ -46,7 +46,7 @@ beforeEach(() => {
 
 describe('Sidebar', () => {
   it('labels contacts Online or Offline and counts the others online', () => {
-    render(<Sidebar />);
+    render(<Sidebar hiddenOnPhone={false} />);
     expect(screen.getByText('(1 online)')).toBeInTheDocument();
     expect(row('Bob')).toHaveTextContent('Online');
     expect(row('Cat')).toHaveTextContent('Offline');
@@ -54,7 +54,7 @@ describe('Sidebar', () => {
   });
 
   it('shows each conversation’s latest message on one line: mine after "You:", a photo as "📷 Photo"', () => {
-    render(<Sidebar />);
+    render(<Sidebar hiddenOnPhone={false} />);
     expect(within(row('Bob')).getByTestId('last-message')).toHaveTextContent('· You: see you');
     expect(within(row('Bob')).getByRole('img', { name: 'Sent' }), 'my message’s tick').toBeInTheDocument();
     expect(within(row('Dee')).getByTestId('last-message')).toHaveTextContent('· 📷 Photo');
@@ -64,7 +64,7 @@ describe('Sidebar', () => {
 
   it('shows what I wrote to someone and did not send as “Draft:” in their row, not in the open conversation’s', () => {
     useChatStore.setState({ drafts: { b: '  see you at 8\nat the station ', c: 'hello?' } });
-    render(<Sidebar />);
+    render(<Sidebar hiddenOnPhone={false} />);
     expect(within(row('Bob')).getByTestId('draft')).toHaveTextContent('· Draft: see you at 8 at the station');
     expect(within(row('Bob')).queryByTestId('last-message')).toBeNull();
     expect(within(row('Cat')).getByTestId('draft')).toHaveTextContent('Draft: hello?');
@@ -75,7 +75,7 @@ describe('Sidebar', () => {
 
   it('shows a muted conversation’s row with a crossed-out bell, until it is unmuted or its mute runs out', () => {
     useNotificationStore.setState({ mutes: { d: null, b: new Date(Date.now() - 1000).toISOString() } });
-    render(<Sidebar />);
+    render(<Sidebar hiddenOnPhone={false} />);
     expect(within(row('Dee')).getByRole('img', { name: 'Muted' })).toBeInTheDocument();
     expect(within(row('Bob')).queryByRole('img', { name: 'Muted' }), 'a mute that ran out').toBeNull();
     act(() => useNotificationStore.getState().applyMute({ userId: 'd', muted: false, until: null }));
@@ -83,7 +83,7 @@ describe('Sidebar', () => {
   });
 
   it('shows only online contacts when filtered, asking the server for them; drops whoever goes offline, and says so when none are', () => {
-    render(<Sidebar />);
+    render(<Sidebar hiddenOnPhone={false} />);
     fireEvent.click(screen.getByLabelText('Show online only'));
     expect(useChatStore.getState().onlineOnly).toBe(true);
     expect(useChatStore.getState().getUsers).toHaveBeenCalledTimes(2);
@@ -95,14 +95,14 @@ describe('Sidebar', () => {
 
   it('shows 8 skeleton rows while loading', () => {
     useChatStore.setState({ isUsersLoading: true });
-    render(<Sidebar />);
+    render(<Sidebar hiddenOnPhone={false} />);
     expect(screen.getAllByTestId('contact-skeleton')).toHaveLength(8);
   });
 
   it('asks the server for the names typed in "Search contacts", once typing pauses', async () => {
     vi.useFakeTimers();
     try {
-      render(<Sidebar />);
+      render(<Sidebar hiddenOnPhone={false} />);
       fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: ' de' } });
       fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: ' dee ' } });
       await act(async () => vi.advanceTimersByTimeAsync(300));
@@ -114,7 +114,7 @@ describe('Sidebar', () => {
   });
 
   it('moves a conversation to the top with its new message, counting it unread until it is opened', () => {
-    render(<Sidebar />);
+    render(<Sidebar hiddenOnPhone={false} />);
     act(() => {
       useChatStore.getState().receiveMessage(message('6', 'c', 'me', 'hi'));
       useChatStore.getState().receiveMessage(message('7', 'c', 'me', 'are you there?'));

@@ -1,5 +1,5 @@
-import { BellOff, Search, X } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, BellOff, Search, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { avatarOf } from '../../lib/avatar';
 import { formatLastSeen } from '../../lib/format-time';
 import { usePresenceStore } from '../../store/use-presence-store';
@@ -9,6 +9,17 @@ import { BlockContactDialog } from './block-contact-dialog';
 import { ClearChatDialog } from './clear-chat-dialog';
 import { ContactInfo } from './contact-info';
 import { ConversationMenu } from './conversation-menu';
+
+/** The header's round buttons: 44 px touch targets on a phone. */
+const HEADER_BUTTON = 'btn btn-ghost btn-circle max-md:size-11 md:btn-sm';
+
+function CloseButton({ className, icon, onClose }: { className: string; icon: ReactNode; onClose(): void }) {
+  return (
+    <button type="button" className={`${HEADER_BUTTON} ${className}`} onClick={onClose} aria-label="Close chat" title="Close chat">
+      {icon}
+    </button>
+  );
+}
 
 /** Who the conversation is with, their presence, and its actions: search, the menu of the rest, close. */
 export function ChatHeader({ onSearch }: { onSearch(): void }) {
@@ -38,10 +49,11 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
 
   return (
     <div className="border-b border-base-300 p-2.5">
-      {/* On a phone the actions take a line of their own rather than squeeze the name out. */}
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="flex items-center gap-1 md:gap-2">
+        {/* On a phone the conversation is the screen: the way back to the list leads its header. */}
+        <CloseButton className="md:hidden" icon={<ArrowLeft />} onClose={() => setSelectedUser(null)} />
         {/* A click on who it is opens the contact info, as in WhatsApp; the menu's "Contact info" is the way from the keyboard. */}
-        <div className="flex min-w-40 flex-1 cursor-pointer items-center gap-3" onClick={showInfo} title="Contact info">
+        <div className="flex min-w-0 flex-1 cursor-pointer items-center gap-3" onClick={showInfo} title="Contact info">
           <div className="avatar shrink-0">
             <div className="relative size-10 rounded-full">
               <img src={avatarOf(selectedUser.profilePic)} alt={selectedUser.fullName} />
@@ -59,14 +71,8 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
             )}
           </div>
         </div>
-        <div className="ml-auto flex shrink-0 items-center gap-1">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm btn-circle"
-            onClick={onSearch}
-            aria-label="Search in this conversation"
-            title="Search"
-          >
+        <div className="flex shrink-0 items-center gap-1">
+          <button type="button" className={HEADER_BUTTON} onClick={onSearch} aria-label="Search in this conversation" title="Search">
             <Search className="size-5" />
           </button>
           <ConversationMenu
@@ -76,9 +82,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
             onClear={() => setConfirmingClear(true)}
             onShowInfo={showInfo}
           />
-          <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={() => setSelectedUser(null)} aria-label="Close chat">
-            <X />
-          </button>
+          <CloseButton className="hidden md:flex" icon={<X />} onClose={() => setSelectedUser(null)} />
         </div>
       </div>
       <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />

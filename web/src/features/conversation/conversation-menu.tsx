@@ -47,7 +47,7 @@ export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInf
     <div className="relative">
       <button
         type="button"
-        className="btn btn-ghost btn-sm btn-circle"
+        className="btn btn-ghost btn-circle max-md:size-11 md:btn-sm"
         onClick={() => setOpen(!isOpen)}
         aria-label="Conversation menu"
         aria-haspopup="menu"

@@ -29,14 +29,14 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
       aria-current={isSelected ? 'true' : undefined}
       className={`flex w-full items-center gap-3 p-3 transition-colors hover:bg-base-300 ${isSelected ? 'bg-base-300 ring-1 ring-base-300' : ''}`}
     >
-      <div className="relative mx-auto shrink-0 lg:mx-0">
+      <div className="relative shrink-0">
         <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
         {isOnline && (
           <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />
         )}
         {unread > 0 ? <UnreadBadge count={unread} /> : user.markedUnread && <MarkedUnreadDot />}
       </div>
-      <div className="hidden min-w-0 flex-1 text-left lg:block">
+      <div className="min-w-0 flex-1 text-left">
         <div className="flex items-baseline gap-2">
           <span className={`truncate ${unread > 0 || user.markedUnread ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
           {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label="Pinned" />}
@@ -58,8 +58,6 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
           )}
         </div>
       </div>
-      {/* On a narrow screen only the picture shows: its presence is said here, in words. */}
-      <span className="sr-only lg:hidden">{isOnline ? 'Online' : 'Offline'}</span>
     </button>
   );
 }

@@ -140,12 +140,12 @@ interface InboxHeaderProps {
 function InboxHeader({ search, onSearch, onlineOnly, onlineCount, onOnlineOnly }: InboxHeaderProps) {
   return (
     <div className="w-full border-b border-base-300 p-5">
-      <div className="flex flex-col items-center gap-2 lg:flex-row">
+      <div className="flex items-center gap-2">
         <Users className="size-6" />
-        <span className="hidden font-medium lg:block">Contacts</span>
+        <span className="font-medium">Contacts</span>
         <button
           type="button"
-          className="btn btn-ghost btn-sm btn-circle lg:ml-auto"
+          className="btn btn-ghost btn-circle ml-auto"
           onClick={() => void useStarredStore.getState().setOpen(true)}
           aria-label="Starred messages"
           title="Starred messages"
@@ -160,9 +160,9 @@ function InboxHeader({ search, onSearch, onlineOnly, onlineCount, onOnlineOnly }
         keyShortcuts="Control+K Meta+K"
         value={search}
         onChange={onSearch}
-        className="mt-3 hidden lg:flex"
+        className="mt-3 flex"
       />
-      <div className="mt-3 hidden items-center gap-2 lg:flex">
+      <div className="mt-3 flex items-center gap-2">
         <label className="flex cursor-pointer items-center gap-2">
           <input
             type="checkbox"
@@ -187,9 +187,9 @@ function ArchiveToggle({ isOpen, count, onToggle }: { isOpen: boolean; count: nu
       onClick={onToggle}
     >
       {isOpen ? <ArrowLeft className="size-5 shrink-0" aria-hidden="true" /> : <Archive className="size-5 shrink-0" aria-hidden="true" />}
-      <span className="sr-only lg:not-sr-only">{isOpen ? 'Back to chats' : 'Archived'}</span>
+      <span>{isOpen ? 'Back to chats' : 'Archived'}</span>
       {!isOpen && (
-        <span className="ml-auto hidden text-sm text-muted lg:inline" aria-hidden="true">
+        <span className="ml-auto text-sm text-muted" aria-hidden="true">
           {count}
         </span>
       )}

@@ -14,7 +14,7 @@ export function MessageSearchResults({ results, query }: { results: MessageSearc
   if (results.length === 0) return null;
   return (
     <section aria-label="Messages found" className="border-t border-base-300 pt-2">
-      <h2 className="hidden px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase lg:block">Messages</h2>
+      <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Messages</h2>
       <MessageList results={results} query={query} hasMore={hasMore} onLoadMore={() => void loadMore()} />
     </section>
   );
@@ -35,7 +35,7 @@ export function MessageList({
   query?: string;
   hasMore: boolean;
   onLoadMore(): void;
-  /** Something to do with each message beside it (shown where the list is wide enough for its text). */
+  /** Something to do with each message, beside it. */
   action?(result: MessageSearchResult): ReactNode;
 }) {
   const openMessage = useChatStore((state) => state.openMessage);
@@ -51,12 +51,8 @@ export function MessageList({
               onClick={() => openMessage(peer, message._id)}
               data-testid="message-result"
             >
-              <img
-                src={avatarOf(peer.profilePic)}
-                alt={peer.fullName}
-                className="mx-auto size-10 shrink-0 rounded-full object-cover lg:mx-0"
-              />
-              <span className="hidden min-w-0 flex-1 lg:block">
+              <img src={avatarOf(peer.profilePic)} alt={peer.fullName} className="size-10 shrink-0 rounded-full object-cover" />
+              <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
                   <span className="truncate font-medium">{peer.fullName}</span>
                   <time dateTime={message.createdAt} className="ml-auto shrink-0 text-xs text-muted">
@@ -69,7 +65,7 @@ export function MessageList({
                 </span>
               </span>
             </button>
-            {action && <span className="hidden shrink-0 pr-2 lg:flex">{action({ message, peer })}</span>}
+            {action && <span className="flex shrink-0 pr-2">{action({ message, peer })}</span>}
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@ export function SidebarSkeleton() {
       {Array.from({ length: CONTACT_SKELETON_ROWS }, (_, i) => (
         <div key={i} data-testid="contact-skeleton" className="flex w-full items-center gap-3 p-3">
           <div className="skeleton size-12 shrink-0 rounded-full" />
-          <div className="hidden min-w-0 flex-1 lg:block">
+          <div className="min-w-0 flex-1">
             <div className="skeleton mb-2 h-4 w-32" />
             <div className="skeleton h-3 w-16" />
           </div>

@@ -25,17 +25,17 @@ export function StarredMessages() {
   };
   return (
     <>
-      <div className="flex w-full flex-col items-center gap-2 border-b border-base-300 p-5 lg:flex-row lg:gap-3">
+      <div className="flex w-full items-center gap-3 border-b border-base-300 p-5">
         <button
           type="button"
-          className="btn btn-ghost btn-sm btn-circle"
+          className="btn btn-ghost btn-circle"
           onClick={() => void setOpen(false)}
           aria-label="Back to chats"
           title="Back to chats"
         >
           <ArrowLeft className="size-5" />
         </button>
-        <h2 className="hidden font-medium lg:block">Starred messages</h2>
+        <h2 className="font-medium">Starred messages</h2>
       </div>
       {isLoading ? (
         <SidebarSkeleton />

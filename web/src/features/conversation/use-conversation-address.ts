@@ -1,0 +1,76 @@
+import type { Contact } from '@chat/contracts';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useMatch, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { errorMessage } from '../../store/use-auth-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { conversationApi } from './conversation-api';
+
+/** The address of the conversation with that person: a reload, a link or Back opens it again. */
+export const conversationPath = (userId: string) => `/chat/${encodeURIComponent(userId)}`;
+const CONVERSATION_ROUTE = '/chat/:userId';
+
+/** The person at that address: from the inbox when it holds them, else their card; null for nobody we know. */
+async function contactAt(userId: string): Promise<Contact | null> {
+  const listed = useChatStore.getState().users.find((user) => user._id === userId);
+  if (listed) return listed;
+  try {
+    const { _id, fullName, profilePic } = await conversationApi.contactCard(userId);
+    return { _id, fullName, profilePic };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Keeps the open conversation and the address in step, each way: the address opens its
+ * conversation (a link, a reload, Back and Forward), and a conversation opened or closed in the app
+ * (the list, a shortcut, a notification, the close button) moves the address. Opening one from
+ * another replaces the entry, so Back from any conversation leads to the list, as on a phone.
+ * Says whether the address names nobody we know.
+ */
+export function useConversationAddress(): { notFound: boolean } {
+  const userId = useMatch(CONVERSATION_ROUTE)?.params.userId ?? null;
+  const navigate = useNavigate();
+  const selectedId = useChatStore((state) => state.selectedUser?._id ?? null);
+  const [unknownId, setUnknownId] = useState<string | null>(null);
+  const mounted = useRef(false);
+
+  useEffect(() => {
+    const { selectedUser, setSelectedUser } = useChatStore.getState();
+    const selected = selectedUser?._id ?? null;
+    const firstRun = !mounted.current;
+    mounted.current = true;
+    if (userId === selected) return;
+    // Back at the list with a conversation chosen elsewhere (a notification's click): it opens.
+    if (firstRun && userId === null && selected !== null) return void navigate(conversationPath(selected), { replace: true });
+    if (userId === null) return setSelectedUser(null);
+    let current = true;
+    contactAt(userId).then(
+      (contact) => {
+        if (!current) return;
+        if (contact) useChatStore.getState().setSelectedUser(contact);
+        else setUnknownId(userId);
+      },
+      (error: unknown) => current && toast.error(errorMessage(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId, navigate]);
+
+  const lastSelected = useRef(selectedId);
+  useEffect(() => {
+    if (lastSelected.current === selectedId) return;
+    lastSelected.current = selectedId;
+    if (selectedId === userId) return;
+    if (selectedId !== null) return void navigate(conversationPath(selectedId), { replace: userId !== null });
+    // Closed: back to the list it was opened from, or to the list in its place when it was opened by a link.
+    if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) void navigate(-1);
+    else void navigate('/', { replace: true });
+  }, [selectedId, userId, navigate]);
+
+  return { notFound: userId !== null && unknownId === userId };
+}
