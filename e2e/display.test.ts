@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, connected, noisyPngBytes, openSocket, pngBytes, toDataUrl } from '#test-support';
 import { conversation, newUserPage, PHONE, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
@@ -195,6 +195,37 @@ describeOnEmbedded((run) => {
       await polled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'the contact search focused').toBe(
         'Search contacts',
       );
+    });
+
+    it('gives each text its own direction: Hebrew and Arabic read right to left in the bubble, the preview, the name and the box', async () => {
+      const [alice, bob] = [new ApiClient(run.baseUrl), new ApiClient(run.baseUrl)];
+      const aliceUser = await alice.signup('Alice Direction');
+      await alice.waitForContact((await bob.signup('בוב כיוון'))._id);
+      await bob.waitForContact(aliceUser._id);
+      const hebrew = 'שלום, מה שלומך?';
+      const arabic = 'مرحبا، كيف حالك؟';
+      for (const text of [hebrew, 'Hello in English', arabic]) {
+        expect((await bob.post(`/api/messages/send/${aliceUser._id}`, { text })).status).toBe(201);
+      }
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto('/');
+      const row = page.getByRole('button', { name: /בוב כיוון/ });
+      const direction = (element: Locator) => element.evaluate((node) => getComputedStyle(node).direction);
+      await polled(() => row.getByTestId('last-message').textContent(), 'the Arabic message as the preview').toContain(arabic);
+      expect(await direction(row.getByText(arabic, { exact: true })), 'the preview').toBe('rtl');
+      expect(await direction(row.getByText('בוב כיוון', { exact: true })), 'the name in the row').toBe('rtl');
+      await row.click();
+      const bubble = (text: string) => conversation(page).getByTestId('chat-message').filter({ hasText: text }).locator('p');
+      await polled(() => bubble(hebrew).count(), 'the Hebrew message').toBe(1);
+      expect([await direction(bubble(hebrew)), await direction(bubble('Hello in English')), await direction(bubble(arabic))]).toEqual([
+        'rtl',
+        'ltr',
+        'rtl',
+      ]);
+      const box = page.getByPlaceholder('Type a message...');
+      await box.fill(hebrew);
+      expect(await direction(box), 'the box, as I write Hebrew').toBe('rtl');
+      await run.shot(page, 'right-to-left-texts');
     });
 
     it('on a phone, the list is the screen and a conversation replaces it until its back button; nothing is wider than the screen', async () => {

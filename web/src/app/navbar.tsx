@@ -32,7 +32,9 @@ export function Navbar() {
                 <Link to="/profile" className="btn btn-sm gap-2">
                   <img src={avatarOf(authUser.profilePic)} alt="" className="size-6 rounded-full object-cover" />
                   <span className="sr-only">Profile</span>
-                  <span className="sr-only max-w-40 truncate sm:not-sr-only">{authUser.fullName}</span>
+                  <span dir="auto" className="sr-only max-w-40 truncate sm:not-sr-only">
+                    {authUser.fullName}
+                  </span>
                 </Link>
                 <LogoutButton />
               </>

@@ -41,6 +41,7 @@ export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUp
     <textarea
       ref={boxRef}
       rows={1}
+      dir="auto"
       className="textarea textarea-sm max-h-40 min-h-0 w-full resize-none rounded-lg leading-snug sm:textarea-md"
       placeholder="Type a message..."
       value={text}

@@ -61,7 +61,9 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           </div>
           <div className="min-w-0">
             <h3 className="flex items-center gap-1.5 font-medium">
-              <span className="truncate">{selectedUser.fullName}</span>
+              <span dir="auto" className="truncate">
+                {selectedUser.fullName}
+              </span>
               {muted && <BellOff className="size-4 shrink-0 text-muted" role="img" aria-label="Muted" />}
             </h3>
             {status && (

@@ -63,7 +63,9 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
       </div>
       <div className="flex flex-col items-center gap-1 border-b border-base-300 p-6">
         <img src={avatarOf(peer.profilePic)} alt="" className="mb-2 size-28 rounded-full object-cover" />
-        <p className="text-lg font-medium">{peer.fullName}</p>
+        <p dir="auto" className="text-lg font-medium">
+          {peer.fullName}
+        </p>
         {status && <p className="text-sm text-muted">{status}</p>}
       </div>
       {about && (
@@ -71,7 +73,9 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
           <h3 id="contact-about" className="text-sm font-medium text-muted">
             About
           </h3>
-          <p className="break-words">{about}</p>
+          <p dir="auto" className="break-words">
+            {about}
+          </p>
         </section>
       )}
       <h3 className="px-4 pt-4 text-sm font-medium text-muted">Media, links and docs</h3>
@@ -202,7 +206,9 @@ function SharedLinks({ text }: { text: string | null }) {
           {href}
         </a>
       ))}
-      <p className="line-clamp-2 text-sm break-words">{text}</p>
+      <p dir="auto" className="line-clamp-2 text-sm break-words">
+        {text}
+      </p>
     </div>
   );
 }

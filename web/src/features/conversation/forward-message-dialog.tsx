@@ -49,7 +49,11 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
         <h3 id="forward-message-title" className="text-lg font-semibold">
           {messages && messages.length > 1 ? `Forward ${messages.length} messages` : 'Forward message'}
         </h3>
-        {messages?.length === 1 && <p className="mt-2 truncate rounded-md bg-base-200 px-3 py-2 text-sm">{messagePreview(messages[0]!)}</p>}
+        {messages?.length === 1 && (
+          <p dir="auto" className="mt-2 truncate rounded-md bg-base-200 px-3 py-2 text-sm">
+            {messagePreview(messages[0]!)}
+          </p>
+        )}
         <PeopleSearchField
           label="Search people to forward to"
           placeholder="Search people"
@@ -113,7 +117,9 @@ function Candidate({ entry, isChosen, isFull, onToggle }: { entry: InboxEntry; i
     <label className="flex cursor-pointer items-center gap-3 rounded-md p-2 hover:bg-base-200">
       <input type="checkbox" className="checkbox checkbox-sm" checked={isChosen} disabled={isFull && !isChosen} onChange={onToggle} />
       <img src={avatarOf(entry.profilePic)} alt="" className="size-8 rounded-full object-cover" />
-      <span className="truncate">{entry.fullName}</span>
+      <span dir="auto" className="truncate">
+        {entry.fullName}
+      </span>
     </label>
   );
 }

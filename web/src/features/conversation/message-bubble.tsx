@@ -73,7 +73,7 @@ export function MessageBubble({
         />
       )}
       {text && (
-        <p className={`break-words whitespace-pre-wrap ${isJumboEmoji(text) ? 'text-4xl leading-tight' : ''}`}>
+        <p dir="auto" className={`break-words whitespace-pre-wrap ${isJumboEmoji(text) ? 'text-4xl leading-tight' : ''}`}>
           <MessageText text={text} query={searchQuery} />
         </p>
       )}

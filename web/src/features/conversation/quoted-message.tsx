@@ -15,8 +15,13 @@ export function QuotedMessage({ quote, authorName, onOpen }: { quote: Quote; aut
       {quote.image && <img src={thumbnailUrl(quote.image)} alt="" className="size-8 shrink-0 rounded object-cover" />}
       <span className="min-w-0">
         <span className="sr-only">In reply to </span>
-        <span className="block text-xs font-semibold">{authorName}</span>
-        <span className={`line-clamp-2 break-words ${quote.text === null && quote.image === null && !quote.fileName ? 'italic' : ''}`}>
+        <span dir="auto" className="block text-xs font-semibold">
+          {authorName}
+        </span>
+        <span
+          dir="auto"
+          className={`line-clamp-2 break-words ${quote.text === null && quote.image === null && !quote.fileName ? 'italic' : ''}`}
+        >
           {preview}
         </span>
       </span>

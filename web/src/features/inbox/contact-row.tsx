@@ -38,7 +38,9 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
       </div>
       <div className="min-w-0 flex-1 text-left">
         <div className="flex items-baseline gap-2">
-          <span className={`truncate ${unread > 0 || user.markedUnread ? 'font-bold' : 'font-medium'}`}>{user.fullName}</span>
+          <span dir="auto" className={`truncate ${unread > 0 || user.markedUnread ? 'font-bold' : 'font-medium'}`}>
+            {user.fullName}
+          </span>
           {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label="Pinned" />}
           {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
           {user.lastMessage && (
@@ -72,7 +74,7 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
       {message.senderId === me && <MessageStatus status={statusOf(message)} />}
       <span className="truncate">
         {message.senderId === me ? 'You: ' : ''}
-        {messagePreview(message)}
+        <bdi>{messagePreview(message)}</bdi>
       </span>
     </span>
   );
@@ -84,7 +86,9 @@ function DraftPreview({ text }: { text: string }) {
     <span className="flex min-w-0 items-center gap-1" data-testid="draft">
       {'· '}
       <span className="shrink-0 font-semibold text-highlight">Draft: </span>
-      <span className="truncate">{text}</span>
+      <span dir="auto" className="truncate">
+        {text}
+      </span>
     </span>
   );
 }

@@ -54,14 +54,18 @@ export function MessageList({
               <img src={avatarOf(peer.profilePic)} alt={peer.fullName} className="size-10 shrink-0 rounded-full object-cover" />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
-                  <span className="truncate font-medium">{peer.fullName}</span>
+                  <span dir="auto" className="truncate font-medium">
+                    {peer.fullName}
+                  </span>
                   <time dateTime={message.createdAt} className="ml-auto shrink-0 text-xs text-muted">
                     {formatInboxTime(message.createdAt)}
                   </time>
                 </span>
                 <span className="line-clamp-2 text-sm text-muted">
                   {message.senderId === me && 'You: '}
-                  <HighlightedText text={messagePreview(message)} query={query} />
+                  <bdi>
+                    <HighlightedText text={messagePreview(message)} query={query} />
+                  </bdi>
                 </span>
               </span>
             </button>

@@ -26,7 +26,7 @@ export function AboutField() {
       </div>
       {draft === null ? (
         <div className="flex items-center gap-2 rounded-lg border border-base-content/10 bg-base-200 py-1 pr-1 pl-4">
-          <p className={`grow py-1.5 break-words ${about ? '' : 'text-muted'}`} data-testid="profile-about">
+          <p dir="auto" className={`grow py-1.5 break-words ${about ? '' : 'text-muted'}`} data-testid="profile-about">
             {about || 'Add a few words about yourself'}
           </p>
           <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Edit about" onClick={() => setDraft(about)}>
