@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDuration, type Message } from '@chat/contracts';
 import { ApiClient, pngBytes, toDataUrl } from '#test-support';
-import { announcement, chooseInConversationMenu, conversation, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
+import { announcement, chooseInConversationMenu, conversation, PHONE, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -485,6 +485,52 @@ describeOnEmbedded((run) => {
       expect(await phone.page.getByText('No starred messages').count()).toBe(1);
       await phone.page.getByRole('button', { name: 'Back to chats' }).click();
       await polled(() => phone.page.getByRole('button', { name: /Bob Stars/ }).count(), 'the contacts again').toBe(1);
+    });
+
+    it('opens a message’s menu with a right-click, and on a phone with a long-press; a swipe to the right answers it', async () => {
+      const { alice, bobUser, send } = await twoPeople(run.baseUrl, 'Gestures');
+      await send(alice, bobUser._id, 'Lunch at noon?');
+      await send(alice, bobUser._id, 'Or at one');
+      const message = (page: Page, text: string) => conversation(page).getByTestId('chat-message').filter({ hasText: text });
+      const menu = (page: Page) => page.getByRole('menu', { name: 'Message actions' });
+
+      const laptop = (await signedInPage(browser(), run.baseUrl, alice.cookie)).page;
+      await laptop.goto(`/chat/${bobUser._id}`);
+      await message(laptop, 'Lunch at noon?').locator('p').click({ button: 'right' });
+      await polled(() => menu(laptop).getByRole('menuitem').allTextContents(), 'the menu beside the pointer').toEqual(
+        expect.arrayContaining(['Reply', 'Copy text', 'Forward', 'Star message', 'Edit message', 'Delete message']),
+      );
+      await run.shot(laptop, 'message-menu');
+      await menu(laptop).getByRole('menuitem', { name: 'React 👍' }).click();
+      await polled(() => message(laptop, 'Lunch at noon?').getByRole('button', { name: /👍/ }).count(), 'the reaction from the menu').toBe(
+        1,
+      );
+      expect(await menu(laptop).count(), 'the menu closed by the choice').toBe(0);
+
+      const { page: phone } = await signedInPage(browser(), run.baseUrl, alice.cookie, PHONE);
+      await phone.goto(`/chat/${bobUser._id}`);
+      const touch = await phone.context().newCDPSession(phone);
+      const box = (await message(phone, 'Or at one').locator('p').boundingBox())!;
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+      await polled(() => menu(phone).isVisible(), 'the menu, as a sheet, while the finger rests').toBe(true);
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      const sheet = (await menu(phone).boundingBox())!;
+      expect([sheet.width, Math.round(sheet.y + sheet.height)], 'a sheet across the bottom of the screen').toEqual([390, 844]);
+      await run.shot(phone, 'message-menu-phone');
+      await menu(phone).getByRole('menuitem', { name: 'Reply' }).tap();
+      await polled(() => phone.getByTestId('reply-bar').textContent(), 'answering from the sheet').toContain('Or at one');
+      await phone.getByRole('button', { name: 'Cancel reply' }).tap();
+
+      for (const [type, dx] of [
+        ['touchStart', 0],
+        ['touchMove', 40],
+        ['touchMove', 90],
+        ['touchEnd', 90],
+      ] as const) {
+        await touch.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: at.x + dx, y: at.y }] });
+      }
+      await polled(() => phone.getByTestId('reply-bar').textContent(), 'answering by a swipe').toContain('Or at one');
     });
 
     it('replies and reacts: both see the quote and the reaction live, and a quote leads to the message it answers', async () => {

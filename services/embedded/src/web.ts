@@ -14,20 +14,21 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   }
   await app.register(fastifyStatic, {
     root: webDist,
-    index: false,
+    // Files are sent by the route below: the build may be made again while the server runs.
+    serve: false,
     // Our own cache-control below; the plugin's would overwrite it.
     cacheControl: false,
-    // The build's files are known when the server starts: each is a route, and every other address is the app's.
-    wildcard: false,
     setHeaders: (res, path) => {
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // Any other address a browser opens is a page of the single-page app, which tells its own
-  // addresses (a conversation's /chat/<id>) from unknown ones, as the web image's nginx leaves it to.
+  // A browser opening any address gets the single-page app, which tells its own addresses (a
+  // conversation's /chat/<id>) from unknown ones, as the web image's nginx leaves it to; any other
+  // request is for a file of the build (404 when there is none).
   app.get('/*', (request, reply) => {
-    if (NOT_PAGES.test(request.url) || !request.headers.accept?.includes('text/html')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (NOT_PAGES.test(request.url)) return reply.callNotFound();
+    if (request.headers.accept?.includes('text/html')) return reply.sendFile('index.html');
+    return reply.sendFile((request.params as { '*': string })['*']);
   });
   return true;
 }

@@ -3,9 +3,13 @@ import { CircleAlert, Star, Trash2 } from 'lucide-react';
 import { avatarOf } from '../../lib/avatar';
 import { formatMessageTime } from '../../lib/format-time';
 import { MessageStatus, statusOf } from '../../ui/message-status';
-import { MessageActions, type MessageHandlers } from './message-actions';
+import { useState, type MouseEvent } from 'react';
+import type { MessageHandlers } from './message-action-list';
+import { MessageActions } from './message-actions';
 import { MessageBubble } from './message-bubble';
+import type { MenuPoint } from './message-menu';
 import { MessageReactions } from './message-reactions';
+import { useMessageGestures } from './use-message-gestures';
 
 interface ChatMessageProps extends MessageHandlers {
   message: Message;
@@ -55,12 +59,21 @@ export function ChatMessage({
   // While choosing messages, a click chooses; what a message offers on its own waits.
   const acts = !selecting;
   const selectable = selecting && !isPending;
+  const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
+  const { onReply } = handlers;
+  const gestures = useMessageGestures({
+    onLongPress: acts ? setMenuAt : undefined,
+    onSwipe: acts && isStored && onReply ? () => onReply(message) : undefined,
+  });
   return (
     <div
-      className={`group chat ${isOwn ? 'chat-end' : 'chat-start'} ${selectable ? 'relative cursor-pointer pl-9' : ''} ${selecting?.isSelected ? 'bg-primary/10' : ''}`}
+      className={`group chat ${isOwn ? 'chat-end' : 'chat-start'} ${selectable ? 'relative cursor-pointer pl-9' : ''} ${selecting?.isSelected ? 'bg-primary/10' : ''} pointer-coarse:select-none`}
+      style={gestures.offset ? { transform: `translateX(${gestures.offset}px)` } : undefined}
       data-testid="chat-message"
       data-message-id={message._id}
       onClick={selectable ? () => selecting.onToggle(message._id) : undefined}
+      onContextMenu={acts ? (event) => openMenuAt(event, setMenuAt) : undefined}
+      {...gestures.handlers}
     >
       {selectable && (
         <input
@@ -86,7 +99,14 @@ export function ChatMessage({
         {isOwn && !isDeleted && outboxStatus !== 'failed' && (
           <MessageStatus status={isPending ? 'sending' : statusOf(message)} message={message} />
         )}
-        {acts && <MessageActions message={message} isOwn={isOwn} isStored={isStored} isPending={isPending} {...handlers} />}
+        {acts && (
+          <MessageActions
+            state={{ message, isOwn, isStored, isPending }}
+            handlers={handlers}
+            menuAt={menuAt}
+            onCloseMenu={() => setMenuAt(null)}
+          />
+        )}
       </div>
       <MessageBubble {...{ message, isOwn, isPending, uploadProgress, isHighlighted, searchQuery, nameOf, onOpenImage, onOpenQuoted }} />
       {outboxStatus === 'failed' && <NotSent onRetry={onRetry} onDiscard={onDiscard} />}
@@ -98,6 +118,13 @@ export function ChatMessage({
       />
     </div>
   );
+}
+
+/** A right-click opens the message's menu, except on a link or selected text, which keep the browser's own. */
+function openMenuAt(event: MouseEvent, open: (at: MenuPoint) => void): void {
+  if ((event.target as Element).closest('a') || window.getSelection()?.toString()) return;
+  event.preventDefault();
+  open({ x: event.clientX, y: event.clientY });
 }
 
 /** Under a message that was not sent: Retry, or give it up. */

@@ -1,6 +1,6 @@
 import type { Message } from '@chat/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { mayEdit } from './message-actions';
+import { mayEdit } from './message-action-list';
 
 /**
  * The message being answered or changed in the open conversation: one at a time, and none once

@@ -1,0 +1,75 @@
+import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
+import { Copy, Forward, Pencil, Reply, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import toast from 'react-hot-toast';
+
+/** Whether my message may still have its text changed: a text, within the edit window. */
+export const mayEdit = (message: Message) =>
+  message.text !== null && Date.now() - Date.parse(message.createdAt) < EDIT_WINDOW_MINUTES * 60_000;
+
+/** Puts a message's text on the clipboard, saying so. */
+function copyText(text: string): void {
+  navigator.clipboard.writeText(text).then(
+    () => toast.success('Copied'),
+    () => toast.error('Could not copy the text'),
+  );
+}
+
+/** What one can do with a message; each is offered only when its handler is given. */
+export interface MessageHandlers {
+  /** Starts a reply to this message. */
+  onReply?(message: Message): void;
+  /** Toggles my reaction to this message. */
+  onReact?(message: Message, emoji: string): void;
+  /** Starts editing this message's text (offered on my own text messages while they may be edited). */
+  onEdit?(message: Message): void;
+  /** Asks to delete this message: mine for everyone or for me, anyone's for me. */
+  onDelete?(message: Message): void;
+  /** Asks whom to forward this message to. */
+  onForward?(message: Message): void;
+  /** Stars this message to find it again, or unstars it. */
+  onToggleStar?(message: Message): void;
+}
+
+export interface MessageState {
+  message: Message;
+  isOwn: boolean;
+  /** Stored and not deleted: a message one can answer, react to, forward, star. */
+  isStored: boolean;
+  /** Still in the outbox: not even deleted yet. */
+  isPending: boolean;
+}
+
+export interface MessageAction {
+  label: string;
+  icon: ReactNode;
+  run(): void;
+}
+
+/**
+ * The actions a message offers, in the order every place shows them (the buttons beside its time,
+ * its menu): reply, react (which opens a picker: `onPickReaction`), copy, forward, star, edit, delete.
+ */
+export function messageActionsOf(
+  { message, isOwn, isStored, isPending }: MessageState,
+  handlers: MessageHandlers,
+  onPickReaction: () => void,
+) {
+  const { onReply, onReact, onEdit, onDelete, onForward, onToggleStar } = handlers;
+  const text = message.text;
+  const actions: (MessageAction | false | null | undefined | '')[] = [
+    isStored && onReply && { label: 'Reply', icon: <Reply />, run: () => onReply(message) },
+    isStored && onReact && { label: 'React', icon: <SmilePlus />, run: onPickReaction },
+    isStored && text && { label: 'Copy text', icon: <Copy />, run: () => copyText(text) },
+    isStored && onForward && { label: 'Forward', icon: <Forward />, run: () => onForward(message) },
+    isStored &&
+      onToggleStar && {
+        label: message.starred ? 'Unstar message' : 'Star message',
+        icon: message.starred ? <StarOff /> : <Star />,
+        run: () => onToggleStar(message),
+      },
+    isOwn && isStored && onEdit && mayEdit(message) && { label: 'Edit message', icon: <Pencil />, run: () => onEdit(message) },
+    !isPending && onDelete && { label: 'Delete message', icon: <Trash2 />, run: () => onDelete(message) },
+  ];
+  return actions.filter((action): action is MessageAction => Boolean(action));
+}
