@@ -1,8 +1,7 @@
-import { QUICK_REACTIONS } from '@chat/contracts';
-import { Plus } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { usePopover } from '../../ui/use-popover';
 import type { MessageAction } from './message-action-list';
+import { QuickReactions } from './quick-reactions';
 
 /** Where a message's menu was asked for, in the window's coordinates. */
 export interface MenuPoint {
@@ -49,29 +48,12 @@ export function MessageMenu({ at, actions, onReact, onMoreReactions, onClose }: 
         className="fixed z-50 border border-base-300 bg-base-100 py-2 shadow-xl max-md:inset-x-0 max-md:bottom-0 max-md:rounded-t-2xl max-md:pb-[max(0.5rem,env(safe-area-inset-bottom))] md:rounded-box"
       >
         {onReact && (
-          <div className="flex items-center justify-between gap-0.5 border-b border-base-300 px-2 pb-2">
-            {QUICK_REACTIONS.map((emoji) => (
-              <button
-                key={emoji}
-                type="button"
-                role="menuitem"
-                className="btn btn-ghost btn-circle btn-sm text-lg max-md:size-11"
-                aria-label={`React ${emoji}`}
-                onClick={choose(() => onReact(emoji))}
-              >
-                {emoji}
-              </button>
-            ))}
-            <button
-              type="button"
-              role="menuitem"
-              className="btn btn-ghost btn-circle btn-sm max-md:size-11"
-              aria-label="More reactions"
-              onClick={choose(onMoreReactions)}
-            >
-              <Plus className="size-4" />
-            </button>
-          </div>
+          <QuickReactions
+            role="menuitem"
+            className="justify-between border-b border-base-300 px-2 pb-2"
+            onPick={(emoji) => choose(() => onReact(emoji))()}
+            onMore={choose(onMoreReactions)}
+          />
         )}
         {actions.map((action) => (
           <button

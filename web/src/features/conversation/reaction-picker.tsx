@@ -1,8 +1,7 @@
-import { QUICK_REACTIONS } from '@chat/contracts';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { usePopover } from '../../ui/use-popover';
 import { LazyEmojiPickerPanel } from '../composer';
+import { QuickReactions } from './quick-reactions';
 
 /**
  * The reactions offered on a message: the picker's reaction set in one row, and "+" for any other
@@ -23,22 +22,11 @@ export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'e
       {isFullPicker ? (
         <LazyEmojiPickerPanel onPick={onPick} />
       ) : (
-        <div className="flex items-center gap-0.5 rounded-full border border-base-300 bg-base-100 p-1 shadow-lg">
-          {QUICK_REACTIONS.map((emoji) => (
-            <button
-              key={emoji}
-              type="button"
-              className="btn btn-ghost btn-sm btn-circle text-lg"
-              aria-label={`React ${emoji}`}
-              onClick={() => onPick(emoji)}
-            >
-              {emoji}
-            </button>
-          ))}
-          <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="More reactions" onClick={() => setFullPicker(true)}>
-            <Plus className="size-4" />
-          </button>
-        </div>
+        <QuickReactions
+          className="rounded-full border border-base-300 bg-base-100 p-1 shadow-lg"
+          onPick={onPick}
+          onMore={() => setFullPicker(true)}
+        />
       )}
     </div>
   );
