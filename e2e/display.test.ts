@@ -238,7 +238,7 @@ describeOnEmbedded((run) => {
         page.getByLabel('Show online only'),
         page.getByRole('button', { name: 'Starred messages' }),
       ]) {
-        expect(await control.isVisible()).toBe(true);
+        await polled(() => control.isVisible(), `${String(control)} on the phone’s list`).toBe(true);
       }
       expect(await page.getByText('Welcome to Chat.io!').isVisible()).toBe(false);
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

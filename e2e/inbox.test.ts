@@ -184,10 +184,13 @@ describeOnEmbedded((run) => {
       await run.shot(page, 'inbox-draft');
 
       await page.reload();
+      await polled(() => input.inputValue(), 'Carl’s conversation open again after a reload, its draft in the box').toBe(
+        'Carl, are you in?',
+      );
       await polled(() => row(page, 'Bob Draft').textContent(), 'Bob’s draft after a reload').toContain('Draft: See you at the station');
-      await polled(() => row(page, 'Carl Draft').textContent(), 'Carl’s draft after a reload').toContain('Draft: Carl, are you in?');
       await row(page, 'Bob Draft').click();
       await polled(() => input.inputValue(), 'the draft back in Bob’s conversation').toBe('See you at the station');
+      await polled(() => row(page, 'Carl Draft').textContent(), 'Carl’s draft in his row').toContain('Draft: Carl, are you in?');
       await polled(() => row(page, 'Bob Draft').textContent(), 'no draft shown in the open conversation’s row').not.toContain('Draft:');
 
       await input.press('End');
