@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, pngBytes } from '#test-support';
 import { announcement, conversation, newUserPage, PHONE, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
@@ -5,6 +6,21 @@ import { twoPeople } from './people.js';
 import { describeOnEveryTarget } from './targets.js';
 
 const browser = sharedBrowser();
+
+/** The background of the next toast the page shows, read as it appears (toasts go after a few seconds). */
+const firstToastBackground = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const toast = document.querySelector('[aria-hidden="true"] [role="status"]')?.parentElement;
+          if (!toast) return;
+          observer.disconnect();
+          resolve(getComputedStyle(toast).backgroundColor);
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+  );
 const stamp = Date.now();
 
 describeOnEveryTarget((run) => {
@@ -14,12 +30,15 @@ describeOnEveryTarget((run) => {
       const bob = await newUserPage(browser(), run.baseUrl);
 
       await alice.page.goto('/signup');
+      const toastBackground = firstToastBackground(alice.page);
       await alice.page.getByRole('button', { name: 'Create Account' }).click();
       await polled(() => announcement(alice.page, 'Full name is required').count(), 'the missing-name error').toBe(1);
       await run.shot(alice.page, 'signup');
 
       await signUp(alice.page, 'Alice Walker', `alice.${stamp}@chat.io`);
       await signUp(bob.page, 'Bob Stone', `bob.${stamp}@chat.io`);
+      const appBackground = bob.page.locator('div[data-theme]').first();
+      const background = (locator: typeof appBackground) => locator.evaluate((node) => getComputedStyle(node).backgroundColor);
 
       const bobInAlicesList = alice.page.getByRole('button', { name: /Bob Stone/ });
       await polled(() => bobInAlicesList.textContent(), 'Bob online in Alice’s list').toContain('Online');
@@ -41,6 +60,11 @@ describeOnEveryTarget((run) => {
       await polled(() => conversation(alice.page).getByText('Hi Bob! 👋').count(), 'Alice’s message on her own screen').toBe(1);
 
       await bob.page.getByRole('button', { name: 'Emoji' }).click();
+      // Toasts and the emoji picker in the app's theme, not white slabs on a dark one.
+      expect(await toastBackground, 'the toast in the app’s colours').toBe(await background(appBackground));
+      await polled(() => background(bob.page.locator('.EmojiPickerReact')), 'the picker in the app’s colours').toBe(
+        await background(appBackground),
+      );
       await bob.page.getByTestId('emoji-picker').locator('[data-epr-unified="1f600"]').first().click();
       await polled(() => bob.page.getByPlaceholder('Type a message...').inputValue(), 'the picked emoji in the input').toBe('😀');
       await bob.page.keyboard.press('Enter');

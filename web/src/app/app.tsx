@@ -14,6 +14,9 @@ import { SignupPage } from '../features/session';
 import { useAuthStore } from '../store/use-auth-store';
 import { useThemeStore } from '../store/use-theme-store';
 
+/** Toasts in the app's theme, as everything else (react-hot-toast's own are white). */
+const TOAST_STYLE = { background: 'var(--color-base-100)', color: 'var(--color-base-content)', border: '1px solid var(--color-base-300)' };
+
 export function App() {
   const authUser = useAuthStore((state) => state.authUser);
   const isCheckingAuth = useAuthStore((state) => state.isCheckingAuth);
@@ -46,7 +49,7 @@ export function App() {
       </Routes>
       {/* Toasts are read out by the live announcer, which was there before them. */}
       <div aria-hidden="true">
-        <Toaster />
+        <Toaster toastOptions={{ style: TOAST_STYLE }} />
       </div>
       <LiveAnnouncer />
     </div>

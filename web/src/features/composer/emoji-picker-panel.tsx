@@ -38,7 +38,7 @@ export function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }
         <EmojiPicker
           onEmojiClick={(data: EmojiClickData) => onPick(data.emoji)}
           emojiStyle={EmojiStyle.NATIVE}
-          theme={Theme.AUTO}
+          theme={Theme.LIGHT}
           suggestedEmojisMode={SuggestionMode.RECENT}
           reactions={REACTIONS}
           categories={CATEGORIES}
