@@ -80,6 +80,7 @@ export type EditBody = Static<typeof EditBodySchema>;
 
 /** The longest text a message may hold, in characters. */
 export const MAX_TEXT = 2000;
+export const TEXT_TOO_LONG = `Message must be at most ${MAX_TEXT} characters`;
 /** History pages: the most one request may ask for, and what it gets when it does not say. */
 export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 50;

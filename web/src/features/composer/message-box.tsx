@@ -1,4 +1,3 @@
-import { MAX_TEXT } from '@chat/contracts';
 import type { ClipboardEvent, KeyboardEvent, RefObject } from 'react';
 import { useChatStore } from '../../store/use-chat-store';
 
@@ -52,7 +51,6 @@ export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUp
       onBlur={() => notifyTyping(false)}
       onPaste={onPaste}
       onKeyDown={onKeyDown}
-      maxLength={MAX_TEXT}
       aria-label="Message"
     />
   );

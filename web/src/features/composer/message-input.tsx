@@ -8,6 +8,7 @@ import { EditingBar, FileToSend, ImageToSend, RecordingBar, ReplyBar } from './c
 import { LazyEmojiPickerPanel } from './lazy-emoji-picker-panel';
 import { MessageBox } from './message-box';
 import { SendFilesDialog } from './send-files-dialog';
+import { TextCounter } from './text-counter';
 import { useAttachments } from './use-attachments';
 import { useComposerText } from './use-composer-text';
 import { canSend, useSubmit } from './use-submit';
@@ -80,7 +81,8 @@ export function MessageInput({
       {voice.isRecording ? (
         <RecordingBar seconds={voice.seconds} onCancel={voice.cancel} onSend={() => void voice.finish().then(focus)} />
       ) : (
-        <form onSubmit={onSubmit} className="flex items-end gap-2">
+        <form onSubmit={onSubmit} className="relative flex items-end gap-2">
+          <TextCounter length={text.trim().length} />
           <div className="flex flex-1 items-end gap-2">
             <MessageBox
               boxRef={boxRef}

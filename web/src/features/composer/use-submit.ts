@@ -1,10 +1,12 @@
-import type { Message, QuotedMessage } from '@chat/contracts';
+import { MAX_TEXT, type Message, type QuotedMessage } from '@chat/contracts';
 import { useState, type FormEvent } from 'react';
 import { useChatStore } from '../../store/use-chat-store';
 import type { Attachments } from './use-attachments';
 
 /** Whether there is something to send: words, or an attachment (an image or a file) with or without them. */
-export const canSend = (text: string, attachment: unknown) => text.trim().length > 0 || (attachment !== null && attachment !== undefined);
+/** Something to send, and no text past the limit (which is never cut: the counter says how far past). */
+export const canSend = (text: string, attachment: unknown) =>
+  text.trim().length <= MAX_TEXT && (text.trim().length > 0 || (attachment !== null && attachment !== undefined));
 
 interface Submission {
   text: string;
@@ -26,7 +28,7 @@ export function useSubmit({ text, clearDraft, attachments, editing, onEditDone, 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (editing) {
-      if (!text.trim() || isSaving) return;
+      if (!canSend(text, null) || isSaving) return;
       setSaving(true);
       const saved = await editMessage(editing._id, text.trim());
       setSaving(false);

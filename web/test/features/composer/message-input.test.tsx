@@ -39,6 +39,20 @@ describe('send button', () => {
 });
 
 describe('the text box', () => {
+  it('never cuts a long text: near the limit a counter shows, past it it says by how much and Send waits', () => {
+    render(<MessageInput peerId="b" />);
+    type('a'.repeat(1_799));
+    expect(screen.queryByTestId('text-counter')).toBeNull();
+    type('a'.repeat(1_950));
+    expect(screen.getByTestId('text-counter')).toHaveTextContent('1,950 / 2,000');
+    type('a'.repeat(2_010));
+    expect(textBox().value).toHaveLength(2_010);
+    expect(screen.getByTestId('text-counter')).toHaveTextContent('Message must be at most 2000 characters: 10 too many');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    fireEvent.keyDown(textBox(), { key: 'Enter' });
+    expect(useChatStore.getState().sendMessage).not.toHaveBeenCalled();
+  });
+
   it('sends with Enter, and starts a new line with Shift+Enter or while an input method composes', () => {
     render(<MessageInput peerId="b" />);
     type('two\nlines ');
