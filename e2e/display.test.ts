@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, type Message } from '@chat/contracts';
+import sharp from 'sharp';
 import { ApiClient, connected, noisyPngBytes, openSocket, pngBytes, toDataUrl } from '#test-support';
 import { conversation, newUserPage, PHONE, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
 import { twoPeople } from './people.js';
@@ -195,6 +197,22 @@ describeOnEmbedded((run) => {
       await polled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'the contact search focused').toBe(
         'Search contacts',
       );
+    });
+
+    it('scales a photo past 5 MB down in the browser before sending it, as WhatsApp does: it arrives as a photo', async () => {
+      const { alice, bobUser, aliceUser, bob } = await twoPeople(run.baseUrl, 'Large');
+      const screenshotBytes = await noisyPngBytes(2800, 1400);
+      expect(screenshotBytes.length, 'a picture past the limit').toBeGreaterThan(MAX_IMAGE_BYTES);
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto(`/chat/${bobUser._id}`);
+      await page.getByTestId('image-input').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: screenshotBytes });
+      await polled(() => page.getByAltText('Photo to send').count(), 'the photo attached, made to fit').toBe(1);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await polled(async () => ((await bob.get(`/api/messages/${aliceUser._id}`)).body as Message[]).length, 'the photo stored').toBe(1);
+      const [stored] = (await bob.get(`/api/messages/${aliceUser._id}`)).body as Message[];
+      const served = await fetch(new URL(stored?.image ?? '', run.baseUrl), { headers: { cookie: bob.cookie } });
+      const { width = 0, height = 0 } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(width <= MAX_IMAGE_SIDE && width === 2 * height, `a ${width} × ${height} photo, at most ${MAX_IMAGE_SIDE} a side`).toBe(true);
     });
 
     it('gives each text its own direction: Hebrew and Arabic read right to left in the bubble, the preview, the name and the box', async () => {

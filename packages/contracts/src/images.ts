@@ -3,6 +3,12 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const IMAGE_TOO_LARGE = `Image must be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
 
+/**
+ * The longest side a stored picture keeps, as a messenger's "HD" photo: the server makes a larger
+ * one smaller, and a browser scales a photo past MAX_IMAGE_BYTES down to it before sending.
+ */
+export const MAX_IMAGE_SIDE = 2560;
+
 /** A picture's pixels: at most this many in all, and for an animation (a GIF, an animated WebP) at most so many a frame. */
 export const MAX_IMAGE_MEGAPIXELS = 40;
 export const MAX_ANIMATION_MEGAPIXELS = { frame: 1.5, total: 16 } as const;

@@ -4,6 +4,7 @@ import {
   MAX_ANIMATION_MEGAPIXELS,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_MEGAPIXELS,
+  MAX_IMAGE_SIDE,
   THUMBNAIL_WIDTH,
 } from '@chat/contracts';
 import { fileTypeFromBuffer } from 'file-type';
@@ -15,11 +16,10 @@ import { inImageQueue } from './image-work.js';
 export const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 /** Refuses decompression bombs: a small file that decodes to a huge bitmap. */
 const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
-/**
- * The longest side a stored picture keeps, as a messenger's "HD" photo: a larger one is made
- * smaller, which JPEG and WebP do while decoding, so a 40-megapixel photo never lies in memory whole.
+/*
+ * A larger picture than MAX_IMAGE_SIDE is made smaller, which JPEG and WebP do while decoding, so a
+ * 40-megapixel photo never lies in memory whole.
  */
-export const MAX_IMAGE_SIDE = 2560;
 
 const FORMATS = {
   png: 'image/png',

@@ -4,7 +4,8 @@ import { eventually, gifDeclaring, jpegWithGps, pngBytes, svgBytes, toDataUrl } 
 import { HttpError } from '@chat/kernel';
 import { IMAGE_TOO_MANY_PIXELS, IMAGES_BUSY, MAX_IMAGE_BYTES } from '@chat/contracts';
 import { IMAGE_WORK, inImageQueue } from '../src/image-work.js';
-import { cleanImageDataUrl, MAX_IMAGE_SIDE } from '../src/images.js';
+import { MAX_IMAGE_SIDE } from '@chat/contracts';
+import { cleanImageDataUrl } from '../src/images.js';
 
 const refusal = async (dataUrl: string) => {
   const error = await cleanImageDataUrl(dataUrl).catch((e: unknown) => e);

@@ -1,17 +1,21 @@
 import { checkAttachedFile, checkImageFile, isImageType, MAX_FILES_AT_ONCE } from '@chat/contracts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { readAsDataUrl } from '../../lib/read-image';
+import { fitImage, readAsDataUrl } from '../../lib/read-image';
 import { useChatStore } from '../../store/use-chat-store';
 
-/** How a chosen file goes: a picture as a photo (read as a data URL), anything else as a file; or why it cannot. */
+/** How a chosen file goes: a picture as a photo (made to fit the limit, read as a data URL), anything else as a file; or why it cannot. */
 async function attachmentOf(
   chosen: File,
   asPhoto = isImageType(chosen.type),
 ): Promise<{ problem: string } | { image: string } | { file: File }> {
-  const problem = asPhoto ? checkImageFile(chosen) : checkAttachedFile(chosen);
-  if (problem) return { problem };
-  return asPhoto ? { image: await readAsDataUrl(chosen) } : { file: chosen };
+  if (!asPhoto) {
+    const problem = checkAttachedFile(chosen);
+    return problem ? { problem } : { file: chosen };
+  }
+  const photo = await fitImage(chosen);
+  const problem = checkImageFile({ type: photo.type || chosen.type, size: photo.size });
+  return problem ? { problem } : { image: await readAsDataUrl(photo) };
 }
 
 /**
