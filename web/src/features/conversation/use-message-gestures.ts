@@ -14,6 +14,8 @@ interface Press {
   y: number;
   timer: ReturnType<typeof setTimeout>;
   pressed: boolean;
+  /** How far right it is pulled: read here at the end, where the shown offset may not be rendered yet. */
+  pulled: number;
 }
 
 /**
@@ -29,7 +31,7 @@ export function useMessageGestures({ onLongPress, onSwipe }: { onLongPress?(at: 
     clearTimeout(current.timer);
     // The tap a long-press ends in is not a click on what was pressed.
     if (current.pressed) event.preventDefault();
-    if (offset >= SWIPE_REPLY_PX) onSwipe?.();
+    if (current.pulled >= SWIPE_REPLY_PX) onSwipe?.();
     press.current = null;
     setOffset(0);
   };
@@ -42,7 +44,7 @@ export function useMessageGestures({ onLongPress, onSwipe }: { onLongPress?(at: 
         if (press.current) press.current.pressed = true;
         onLongPress?.(at);
       }, LONG_PRESS_MS);
-      press.current = { ...at, timer, pressed: false };
+      press.current = { ...at, timer, pressed: false, pulled: 0 };
     },
     onTouchMove(event: TouchEvent) {
       const current = press.current;
@@ -50,7 +52,9 @@ export function useMessageGestures({ onLongPress, onSwipe }: { onLongPress?(at: 
       if (!current || !touch) return;
       const [dx, dy] = [touch.clientX - current.x, touch.clientY - current.y];
       if (Math.hypot(dx, dy) > STILL_PX) clearTimeout(current.timer);
-      if (onSwipe && !current.pressed && dx > 0 && Math.abs(dy) < dx) setOffset(Math.min(dx, SWIPE_MAX_PX));
+      if (!onSwipe || current.pressed || dx <= 0 || Math.abs(dy) >= dx) return;
+      current.pulled = Math.min(dx, SWIPE_MAX_PX);
+      setOffset(current.pulled);
     },
     onTouchEnd: end,
     onTouchCancel: end,
