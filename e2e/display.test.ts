@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, type Message } from '@chat/contracts';
 import sharp from 'sharp';
@@ -213,6 +213,30 @@ describeOnEmbedded((run) => {
       const served = await fetch(new URL(stored?.image ?? '', run.baseUrl), { headers: { cookie: bob.cookie } });
       const { width = 0, height = 0 } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
       expect(width <= MAX_IMAGE_SIDE && width === 2 * height, `a ${width} × ${height} photo, at most ${MAX_IMAGE_SIDE} a side`).toBe(true);
+    });
+
+    it('says what could not be loaded and offers to try again, never an empty list, when the server cannot be reached', async () => {
+      const { alice, bobUser, send, bob, aliceUser } = await twoPeople(run.baseUrl, 'Unreachable');
+      await send(bob, aliceUser._id, 'Are you there?');
+      await send(bob, aliceUser._id, 'Hello?');
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      const unreachable = (route: Route) => route.abort('connectionrefused');
+      await page.route('**/api/messages/users*', unreachable);
+      await page.goto('/');
+      await polled(() => page.getByText('Your chats could not be loaded.').isVisible(), 'the inbox’s failure said').toBe(true);
+      expect(await page.getByText('No contacts yet').count(), 'no empty state in its place').toBe(0);
+      await run.shot(page, 'inbox-load-failed');
+      await page.unroute('**/api/messages/users*', unreachable);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await polled(() => page.getByRole('button', { name: /Bob Unreachable/ }).count(), 'Bob listed once it answers').toBe(1);
+
+      await page.route(`**/api/messages/${bobUser._id}*`, unreachable);
+      await page.getByRole('button', { name: /Bob Unreachable/ }).click();
+      await polled(() => page.getByText('The messages could not be loaded.').isVisible(), 'the conversation’s failure said').toBe(true);
+      expect(await page.getByText('No messages yet. Say hello 👋').count(), 'no empty state in its place').toBe(0);
+      await page.unroute(`**/api/messages/${bobUser._id}*`, unreachable);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await polled(() => conversation(page).getByText('Hello?').count(), 'the messages once it answers').toBe(1);
     });
 
     it('gives each text its own direction: Hebrew and Arabic read right to left in the bubble, the preview, the name and the box', async () => {

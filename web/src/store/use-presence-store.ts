@@ -14,10 +14,14 @@ interface PresenceState {
   applyPresenceChange(change: OnlineUsersChanged): void;
 }
 
-/** Who is online, as this tab's socket hears it; nobody once the socket is gone. */
+/**
+ * Who is online, as this tab's socket hears it; nobody once the socket is gone or while it
+ * reconnects (what it heard last may no longer hold: nobody is shown "Online" on old news).
+ */
 export const usePresenceStore = create<PresenceState>((set, get) => {
   useAuthStore.subscribe((state, previous) => {
-    if (previous.socket && !state.socket) set({ onlineUsers: [], onlineCount: null });
+    const lost = (previous.socket && !state.socket) || (!previous.isReconnecting && state.isReconnecting);
+    if (lost) set({ onlineUsers: [], onlineCount: null });
   });
   return {
     onlineUsers: [],

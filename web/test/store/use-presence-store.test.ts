@@ -20,4 +20,11 @@ describe('who is online', () => {
     useAuthStore.setState({ socket: null });
     expect(usePresenceStore.getState()).toMatchObject({ onlineUsers: [], onlineCount: null });
   });
+
+  it('is nobody while the connection is lost and being made again: nobody shows "Online" on old news', () => {
+    useAuthStore.setState({ socket: {} as ChatSocket, isReconnecting: false });
+    usePresenceStore.setState({ onlineUsers: ['a', 'b'], onlineCount: 3 });
+    useAuthStore.setState({ isReconnecting: true });
+    expect(usePresenceStore.getState()).toMatchObject({ onlineUsers: [], onlineCount: null });
+  });
 });

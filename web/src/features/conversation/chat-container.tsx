@@ -18,19 +18,25 @@ import { useFileDrop } from './use-file-drop';
 import { useGoToMessage } from './use-go-to-message';
 import { useLightboxImages } from './use-lightbox-images';
 import { useReplyAndEdit } from './use-reply-and-edit';
+import { LoadFailed } from '../../ui/load-failed';
 
-/** The open conversation: its header, search, messages, and the box (or why there is none), with its dialogs. */
-export function ChatContainer() {
-  const { messages, selectedUser, isMessagesLoading, ...paging } = useChatStore(
+/** The open conversation's messages and how far they are loaded. */
+const useOpenConversation = () =>
+  useChatStore(
     useShallow((state) => ({
       messages: state.messages,
       selectedUser: state.selectedUser,
       isMessagesLoading: state.isMessagesLoading,
+      loadFailed: state.messagesLoadFailed && state.messages.length === 0,
       isOlderLoading: state.isOlderLoading,
       hasOlderMessages: state.hasOlderMessages,
       loadOlderMessages: state.loadOlderMessages,
     })),
   );
+
+/** The open conversation: its header, search, messages, and the box (or why there is none), with its dialogs. */
+export function ChatContainer() {
+  const { messages, selectedUser, isMessagesLoading, loadFailed, ...paging } = useOpenConversation();
   const authUser = useAuthStore((state) => state.authUser);
   const allPending = useChatStore((state) => state.pendingMessages);
   const pending = allPending.filter((message) => message.receiverId === selectedUser?._id && message.senderId === authUser?._id);
@@ -77,6 +83,8 @@ export function ChatContainer() {
       )}
       {isMessagesLoading ? (
         <MessageSkeleton />
+      ) : loadFailed ? (
+        <LoadFailed text="The messages could not be loaded." onRetry={() => void useChatStore.getState().getMessages(selectedUser._id)} />
       ) : (
         <div className="relative flex min-h-0 flex-1 flex-col">
           <MessageList

@@ -25,6 +25,8 @@ export interface ConversationSlice {
   messages: Message[];
   hasOlderMessages: boolean;
   isMessagesLoading: boolean;
+  /** The open conversation's messages could not be loaded (the server or the network is down): said, with a retry. */
+  messagesLoadFailed: boolean;
   isOlderLoading: boolean;
   /** Kept from the product's state model; no chatbot is offered. */
   isChatbotSelected: boolean;
@@ -82,6 +84,7 @@ export const CONVERSATION_SIGNED_OUT = {
   messages: [],
   hasOlderMessages: false,
   isMessagesLoading: false,
+  messagesLoadFailed: false,
   isOlderLoading: false,
   isChatbotSelected: false,
   reportedReadUpTo: null,
@@ -190,7 +193,7 @@ export const createConversationSlice =
         const firstLoad = get().selectedUser?._id !== userId || get().messages.length === 0;
         // Read before the history loads, which marks it read.
         const unreadOnOpen = get().users.find((user) => user._id === userId)?.unreadCount ?? 0;
-        if (firstLoad) set({ isMessagesLoading: true });
+        if (firstLoad) set({ isMessagesLoading: true, messagesLoadFailed: false });
         try {
           const page = await api.getMessages(userId);
           if (get().selectedUser?._id !== userId) return;
@@ -215,6 +218,7 @@ export const createConversationSlice =
           });
           void get().markRead();
         } catch (error) {
+          if (get().selectedUser?._id === userId) set({ messagesLoadFailed: true });
           toast.error(errorMessage(error));
         } finally {
           set({ isMessagesLoading: false });
@@ -249,7 +253,15 @@ export const createConversationSlice =
         // Opened: what was marked unread to come back to is read now.
         if (user && get().users.some((entry) => entry._id === user._id && entry.markedUnread)) void get().setMarkedUnread(user._id, false);
         get().notifyTyping(false);
-        set({ selectedUser: user, messages: [], hasOlderMessages: false, reportedReadUpTo: null, unreadMarker: null, selection: null });
+        set({
+          selectedUser: user,
+          messages: [],
+          hasOlderMessages: false,
+          messagesLoadFailed: false,
+          reportedReadUpTo: null,
+          unreadMarker: null,
+          selection: null,
+        });
       },
 
       receiveMessage(received) {

@@ -36,6 +36,8 @@ export interface InboxSlice {
   hasMoreMessageResults: boolean;
   loadMoreMessageResults(): Promise<void>;
   isUsersLoading: boolean;
+  /** The inbox could not be loaded (the server or the network is down): said, with a retry, never "No contacts yet". */
+  usersLoadFailed: boolean;
   isMoreUsersLoading: boolean;
   /** Loads the first page of the inbox again (for the current search). */
   getUsers(): Promise<void>;
@@ -65,6 +67,7 @@ export const INBOX_SIGNED_OUT = {
   messageResults: [],
   hasMoreMessageResults: false,
   isUsersLoading: false,
+  usersLoadFailed: false,
   isMoreUsersLoading: false,
 } satisfies Partial<InboxSlice>;
 
@@ -182,9 +185,11 @@ export const createInboxSlice =
             // by their latest message, everyone else after them in the page's order: a comparator that
             // called a name "equal" to every conversation would not be an order at all.
             .sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)) || (a.pinned ? 0 : latestId(b) - latestId(a)));
-          set({ users: entries, usersCursor: page.next, usersLoaded: true });
+          set({ users: entries, usersCursor: page.next, usersLoaded: true, usersLoadFailed: false });
         } catch (error) {
-          toast.error(errorMessage(error));
+          set({ usersLoadFailed: true });
+          // Once, however many loads failed together (the first, and the socket's on connect).
+          toast.error(errorMessage(error), { id: 'inbox-load-failed' });
         } finally {
           set({ isUsersLoading: false });
         }

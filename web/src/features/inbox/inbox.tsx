@@ -6,6 +6,7 @@ import { usePresenceStore } from '../../store/use-presence-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from '../../ui/people-search-field';
 import { SidebarSkeleton } from './sidebar-skeleton';
+import { LoadFailed } from '../../ui/load-failed';
 import { ContactRow } from './contact-row';
 import { useStarredStore } from '../../store/use-starred-store';
 import { useShallow } from 'zustand/react/shallow';
@@ -14,6 +15,27 @@ import { useShallow } from 'zustand/react/shallow';
 const ONLINE_REFRESH_DELAY_MS = 500;
 /** How close to the bottom a scroll must come to load the next page of contacts. */
 const LOAD_MORE_THRESHOLD_PX = 200;
+
+/** What the inbox shows and does, from the chat store. */
+const useInboxState = () =>
+  useChatStore(
+    useShallow((state) => ({
+      users: state.users,
+      selectedUser: state.selectedUser,
+      isUsersLoading: state.isUsersLoading,
+      usersQuery: state.usersQuery,
+      onlineOnly: state.onlineOnly,
+      messageResults: state.messageResults,
+      loadMoreUsers: state.loadMoreUsers,
+      setOnlineOnly: state.setOnlineOnly,
+      setSelectedUser: state.setSelectedUser,
+      showArchived: state.showArchived,
+      archivedCount: state.archivedCount,
+      setShowArchived: state.setShowArchived,
+      usersLoadFailed: state.usersLoadFailed,
+      getUsers: state.getUsers,
+    })),
+  );
 
 /** The inbox (or the archive) with its search and "Show online only". */
 export function Inbox() {
@@ -30,22 +52,9 @@ export function Inbox() {
     showArchived,
     archivedCount,
     setShowArchived,
-  } = useChatStore(
-    useShallow((state) => ({
-      users: state.users,
-      selectedUser: state.selectedUser,
-      isUsersLoading: state.isUsersLoading,
-      usersQuery: state.usersQuery,
-      onlineOnly: state.onlineOnly,
-      messageResults: state.messageResults,
-      loadMoreUsers: state.loadMoreUsers,
-      setOnlineOnly: state.setOnlineOnly,
-      setSelectedUser: state.setSelectedUser,
-      showArchived: state.showArchived,
-      archivedCount: state.archivedCount,
-      setShowArchived: state.setShowArchived,
-    })),
-  );
+    usersLoadFailed,
+    getUsers,
+  } = useInboxState();
   const onlineUsers = usePresenceStore((state) => state.onlineUsers);
   const onlineCount = usePresenceStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
   const [search, setSearch] = useState(usersQuery);
@@ -84,7 +93,14 @@ export function Inbox() {
               />
             </li>
           ))}
-          {shown.length === 0 && <li className="py-4 text-center text-muted">{emptyText}</li>}
+          {shown.length === 0 &&
+            (usersLoadFailed ? (
+              <li>
+                <LoadFailed text="Your chats could not be loaded." onRetry={() => void getUsers()} />
+              </li>
+            ) : (
+              <li className="py-4 text-center text-muted">{emptyText}</li>
+            ))}
           {usersQuery && (
             <li>
               <MessageSearchResults results={messageResults} query={usersQuery} />
