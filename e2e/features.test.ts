@@ -259,6 +259,9 @@ describeOnEmbedded((run) => {
       const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
       await page.goto('/');
       await page.getByRole('button', { name: /Bob Forwards/ }).click();
+      // The sidebar searched for Bob alone: the forward dialog still offers everyone.
+      await page.getByLabel('Search contacts').fill('bob forw');
+      await polled(() => page.getByRole('button', { name: /Carl Forwards/ }).count(), 'Carl out of the searched sidebar').toBe(0);
       const original = conversation(page).getByTestId('chat-message').filter({ hasText: 'Look at this sunset' });
       await original.hover();
       await original.getByRole('button', { name: 'Forward', exact: true }).click();
@@ -283,6 +286,7 @@ describeOnEmbedded((run) => {
         await polled(async () => (await received())?.text, `the forward in ${name}’s history`).toBe('Look at this sunset');
         expect(await received()).toMatchObject({ senderId: aliceUser._id, forwarded: true, image: expect.stringContaining('/api/media/') });
       }
+      await page.getByLabel('Search contacts').fill('');
       await page.getByRole('button', { name: /Carl Forwards/ }).click();
       const forwarded = conversation(page).getByTestId('chat-message').filter({ hasText: 'Look at this sunset' });
       await polled(() => forwarded.getByText('Forwarded').count(), 'marked forwarded in my conversation with Carl').toBe(1);
@@ -620,6 +624,8 @@ describeOnEmbedded((run) => {
       await dialog.getByRole('button', { name: 'Block' }).click();
       await polled(() => ann.page.getByText('You blocked this contact').isVisible(), 'the blocked bar').toBe(true);
       expect(await ann.page.getByPlaceholder('Type a message...').count(), 'no input while blocked').toBe(0);
+      const blockedMark = ann.page.getByRole('button', { name: /Bob Blocks/ }).getByRole('img', { name: 'Blocked' });
+      await polled(() => blockedMark.count(), 'Bob marked blocked in her list').toBe(1);
       // As if she went offline: the block itself is not shown to him.
       await polled(() => status(ben.page), 'Alice no longer online to Bob').not.toBe('Online');
       await run.shot(ann.page, 'blocked-contact');

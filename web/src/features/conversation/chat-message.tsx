@@ -58,7 +58,8 @@ export function ChatMessage({
   const isStored = !isPending && !isDeleted;
   // While choosing messages, a click chooses; what a message offers on its own waits.
   const acts = !selecting;
-  const selectable = selecting && !isPending;
+  // What is not stored (on its way, deleted) cannot be chosen to star, forward or delete.
+  const selectable = selecting && isStored;
   const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
   const { onReply } = handlers;
   const gestures = useMessageGestures({

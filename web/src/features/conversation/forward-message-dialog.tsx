@@ -71,7 +71,7 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
             </li>
           ))}
           {candidates.length === 0 && (
-            <li className="p-2 text-sm text-muted">{found ? `Nobody matches “${query.trim()}”` : 'No contacts yet'}</li>
+            <li className="p-2 text-sm text-muted">{query.trim() ? `Nobody matches “${query.trim()}”` : 'No contacts yet'}</li>
           )}
         </ul>
         <div className="modal-action">
@@ -87,22 +87,22 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
   );
 }
 
-/** The people whose name holds the words, once typing pauses; null without words (the inbox is offered then). */
+/** The people whose name holds the words, once typing pauses; without words, the first page of everyone (not the sidebar's search); null until the first answer (the inbox is offered meanwhile). */
 function usePeopleFound(query: string): InboxEntry[] | null {
   const [found, setFound] = useState<InboxEntry[] | null>(null);
   useEffect(() => {
     const words = query.trim();
-    if (!words) {
-      setFound(null);
-      return;
-    }
     let current = true;
-    const timer = setTimeout(() => {
-      conversationApi.people(words).then(
-        (page) => current && setFound(page.entries),
-        (error: unknown) => current && toast.error(errorMessage(error)),
-      );
-    }, PEOPLE_SEARCH_PAUSE_MS);
+    // Without words, the whole first page: the sidebar's list may be searched or filtered.
+    const timer = setTimeout(
+      () => {
+        conversationApi.people(words).then(
+          (page) => current && setFound(page.entries),
+          (error: unknown) => current && toast.error(errorMessage(error)),
+        );
+      },
+      words ? PEOPLE_SEARCH_PAUSE_MS : 0,
+    );
     return () => {
       current = false;
       clearTimeout(timer);

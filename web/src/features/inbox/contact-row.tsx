@@ -1,5 +1,5 @@
 import type { InboxEntry } from '@chat/contracts';
-import { BellOff, Pin } from 'lucide-react';
+import { Ban, BellOff, Pin } from 'lucide-react';
 import { avatarOf } from '../../lib/avatar';
 import { formatInboxTime } from '../../lib/format-time';
 import { messagePreview } from '../../lib/message-preview';
@@ -15,11 +15,12 @@ interface ContactRowProps {
   onSelect(): void;
 }
 
-/** A contact as the inbox shows it: presence, the latest message and when, and what is unread. */
+/** A contact as the inbox shows it: presence, the latest message and when, what is unread, and whether I blocked them. */
 export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
   const unread = user.unreadCount;
   const isTyping = useChatStore((state) => Boolean(state.typingUsers[user._id]));
   const muted = useNotificationStore((state) => isMuted(state.mutes, user._id));
+  const blocked = useChatStore((state) => state.blockedUsers.some((blocked) => blocked._id === user._id));
   // The open conversation's draft is in its input; another's shows in its row, as in every messenger.
   const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[user._id]?.trim() ?? '')));
   return (
@@ -43,6 +44,7 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
           </span>
           {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label="Pinned" />}
           {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
+          {blocked && <Ban className="size-3.5 shrink-0 text-danger" role="img" aria-label="Blocked" />}
           {user.lastMessage && (
             <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-muted">
               {formatInboxTime(user.lastMessage.createdAt)}

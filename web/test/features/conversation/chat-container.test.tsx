@@ -32,6 +32,15 @@ beforeEach(() => {
 });
 
 describe('the conversation', () => {
+  it('offers only stored messages to choose when choosing several: a deleted one cannot be starred or forwarded', () => {
+    const deleted = { ...text('2', daysAgo(0, 5)), text: null, deletedAt: daysAgo(0, 6) };
+    useChatStore.setState({ messages: [text('1', daysAgo(0)), deleted], selection: [] });
+    render(<ChatContainer />);
+    const boxes = screen.getAllByRole('checkbox', { name: 'Select message' });
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0]!.closest('[data-message-id]')?.getAttribute('data-message-id')).toBe('1');
+  });
+
   it('heads each day’s messages with the day, once, from the oldest day to “Today”, the outbox’s included', () => {
     const pending: PendingMessage = {
       clientMessageId: 'c1',
