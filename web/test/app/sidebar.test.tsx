@@ -45,6 +45,17 @@ beforeEach(() => {
 });
 
 describe('Sidebar', () => {
+  it('on a first visit, with nobody else yet, says what to do: a link to sign up, to copy and send', async () => {
+    useChatStore.setState({ users: [], usersLoadFailed: false, showArchived: false });
+    const writeText = vi.fn(async () => {});
+    Object.assign(navigator, { clipboard: { writeText } });
+    render(<Sidebar hiddenOnPhone={false} />);
+    expect(screen.getByText('No contacts yet')).toBeInTheDocument();
+    expect(screen.getByText(`${window.location.origin}/signup`)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy invite link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/signup`);
+  });
+
   it('labels contacts Online or Offline and counts the others online', () => {
     render(<Sidebar hiddenOnPhone={false} />);
     expect(screen.getByText('(1 online)')).toBeInTheDocument();

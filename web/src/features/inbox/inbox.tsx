@@ -5,6 +5,7 @@ import { MessageSearchResults } from './message-search-results';
 import { usePresenceStore } from '../../store/use-presence-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from '../../ui/people-search-field';
+import { InviteSomeone } from './invite-someone';
 import { SidebarSkeleton } from './sidebar-skeleton';
 import { LoadFailed } from '../../ui/load-failed';
 import { ContactRow } from './contact-row';
@@ -99,7 +100,10 @@ export function Inbox() {
                 <LoadFailed text="Your chats could not be loaded." onRetry={() => void getUsers()} />
               </li>
             ) : (
-              <li className="py-4 text-center text-muted">{emptyText}</li>
+              <li className="py-4 text-center text-muted">
+                {emptyText}
+                {emptyText === NO_CONTACTS && <InviteSomeone />}
+              </li>
             ))}
           {usersQuery && (
             <li>
@@ -137,11 +141,13 @@ function useInboxLoading(search: string, onlineCount: number): void {
   }, [onlineCount, getUsers]);
 }
 
+const NO_CONTACTS = 'No contacts yet';
+
 /** What an empty list says, by what it shows. */
 function emptyTextOf({ onlineOnly, usersQuery, showArchived }: { onlineOnly: boolean; usersQuery: string; showArchived: boolean }): string {
   if (onlineOnly) return 'No online users';
   if (usersQuery) return `No contacts match “${usersQuery}”`;
-  return showArchived ? 'No archived chats' : 'No contacts yet';
+  return showArchived ? 'No archived chats' : NO_CONTACTS;
 }
 
 interface InboxHeaderProps {
