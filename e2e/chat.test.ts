@@ -33,7 +33,13 @@ describeOnEveryTarget((run) => {
       const toastBackground = firstToastBackground(alice.page);
       await alice.page.getByRole('button', { name: 'Create Account' }).click();
       await polled(() => announcement(alice.page, 'Full name is required').count(), 'the missing-name error').toBe(1);
+      // Under its field too, which it describes, until the name is typed.
+      const nameField = alice.page.getByLabel('Full Name');
+      const describedBy = async () => alice.page.locator(`#${await nameField.getAttribute('aria-describedby')}`).textContent();
+      expect([await nameField.getAttribute('aria-invalid'), await describedBy()]).toEqual(['true', 'Full name is required']);
       await run.shot(alice.page, 'signup');
+      await nameField.fill('A');
+      expect(await nameField.getAttribute('aria-invalid'), 'the error gone as the name is typed').toBeNull();
 
       await signUp(alice.page, 'Alice Walker', `alice.${stamp}@chat.io`);
       await signUp(bob.page, 'Bob Stone', `bob.${stamp}@chat.io`);

@@ -163,19 +163,20 @@ export function checkAbout(input: string): { ok: true; value: string } | { ok: f
 
 /**
  * The signup rules in the order the product checks them, for the form and the server alike: the
- * input as it is stored (name trimmed, email trimmed and lower-cased), or the first rule it breaks.
+ * input as it is stored (name trimmed, email trimmed and lower-cased), or the first rule it breaks
+ * and the field that breaks it.
  */
-export function checkSignup(input: SignupBody): { ok: true; value: SignupBody } | { ok: false; message: string } {
+export function checkSignup(input: SignupBody): { ok: true; value: SignupBody } | { ok: false; message: string; field: keyof SignupBody } {
   const fullName = input.fullName.trim();
   const email = input.email.trim().toLowerCase();
   const { password } = input;
-  const fail = (message: string) => ({ ok: false as const, message });
-  if (!fullName) return fail('Full name is required');
-  if (fullName.length > FULL_NAME_MAX) return fail(`Full name must be at most ${FULL_NAME_MAX} characters`);
-  if (!email) return fail('Email is required');
-  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return fail('Invalid email format');
+  const fail = (field: keyof SignupBody, message: string) => ({ ok: false as const, message, field });
+  if (!fullName) return fail('fullName', 'Full name is required');
+  if (fullName.length > FULL_NAME_MAX) return fail('fullName', `Full name must be at most ${FULL_NAME_MAX} characters`);
+  if (!email) return fail('email', 'Email is required');
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return fail('email', 'Invalid email format');
   const passwordProblem = checkPassword(password);
-  if (passwordProblem) return fail(passwordProblem);
+  if (passwordProblem) return fail('password', passwordProblem);
   return { ok: true, value: { fullName, email, password } };
 }
 

@@ -7,9 +7,11 @@ interface PasswordFieldProps {
   /** What the field is called, to a screen reader and to a password manager's choice of entry. */
   label?: string;
   autoComplete?: 'current-password' | 'new-password';
+  /** The id of what is wrong with it, shown under it: the field is marked invalid while there is one. */
+  describedBy?: string;
 }
 
-export function PasswordField({ value, onChange, label = 'Password', autoComplete }: PasswordFieldProps) {
+export function PasswordField({ value, onChange, label = 'Password', autoComplete, describedBy }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <label className="input w-full">
@@ -22,6 +24,8 @@ export function PasswordField({ value, onChange, label = 'Password', autoComplet
         onChange={(event) => onChange(event.target.value)}
         aria-label={label}
         autoComplete={autoComplete}
+        aria-invalid={describedBy ? true : undefined}
+        aria-describedby={describedBy}
       />
       <button type="button" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Hide password' : 'Show password'}>
         {visible ? <EyeOff className="size-5 text-base-content/40" /> : <Eye className="size-5 text-base-content/40" />}

@@ -41,11 +41,20 @@ export function AuthLayout({ title, subtitle, panelTitle, panelSubtitle, onSubmi
   );
 }
 
-export function FormField({ legend, children }: { legend: string; children: ReactNode }) {
+/** The id of the words under a field saying what is wrong with it, for its input's aria-describedby. */
+export const errorIdOf = (label: string) => `${label.toLowerCase().replace(/\W+/g, '-')}-error`;
+
+/** A field under its legend, and what is wrong with it under it (the toast says it too, and goes). */
+export function FormField({ legend, error, children }: { legend: string; error?: string; children: ReactNode }) {
   return (
     <fieldset className="fieldset">
       <legend className="fieldset-legend">{legend}</legend>
       {children}
+      {error && (
+        <p id={errorIdOf(legend)} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -57,12 +66,14 @@ interface IconInputProps {
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
+  /** What is wrong with it, shown under it. */
+  error?: string;
 }
 
 /** A labelled text input with its icon inside the box. */
-export function IconInput({ label, icon: Icon, type, placeholder, value, onChange }: IconInputProps) {
+export function IconInput({ label, icon: Icon, type, placeholder, value, onChange, error }: IconInputProps) {
   return (
-    <FormField legend={label}>
+    <FormField legend={label} error={error}>
       <label className="input w-full">
         <Icon className="size-5 text-base-content/40" />
         <input
@@ -72,6 +83,8 @@ export function IconInput({ label, icon: Icon, type, placeholder, value, onChang
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorIdOf(label) : undefined}
         />
       </label>
     </FormField>
@@ -84,7 +97,12 @@ interface Credentials {
 }
 
 /** Email and password, asked the same way on signup and login. */
-export function CredentialFields({ email, password, onChange }: Credentials & { onChange(change: Partial<Credentials>): void }) {
+export function CredentialFields({
+  email,
+  password,
+  onChange,
+  errors = {},
+}: Credentials & { onChange(change: Partial<Credentials>): void; errors?: Partial<Credentials> }) {
   return (
     <>
       <IconInput
@@ -94,9 +112,14 @@ export function CredentialFields({ email, password, onChange }: Credentials & { 
         placeholder="you@example.com"
         value={email}
         onChange={(value) => onChange({ email: value })}
+        error={errors.email}
       />
-      <FormField legend="Password">
-        <PasswordField value={password} onChange={(value) => onChange({ password: value })} />
+      <FormField legend="Password" error={errors.password}>
+        <PasswordField
+          value={password}
+          onChange={(value) => onChange({ password: value })}
+          describedBy={errors.password ? errorIdOf('Password') : undefined}
+        />
       </FormField>
     </>
   );

@@ -9,6 +9,13 @@ import { useShallow } from 'zustand/react/shallow';
 
 export function SignupPage() {
   const [form, setForm] = useState({ fullName: '', email: '', password: '' });
+  // What is wrong, under the field it is wrong in, until that field changes.
+  const [problem, setProblem] = useState<{ field: keyof typeof form; message: string } | null>(null);
+  const change = (next: Partial<typeof form>) => {
+    setForm({ ...form, ...next });
+    if (problem && problem.field in next) setProblem(null);
+  };
+  const errors = problem ? { [problem.field]: problem.message } : {};
   const { signup, isSigningUp } = useAuthStore(
     useShallow((state) => ({
       signup: state.signup,
@@ -21,6 +28,7 @@ export function SignupPage() {
     const checked = checkSignup(form);
     if (!checked.ok) {
       toast.error(checked.message);
+      setProblem(checked);
       return;
     }
     void signup(form);
@@ -48,9 +56,10 @@ export function SignupPage() {
         type="text"
         placeholder="Your Name"
         value={form.fullName}
-        onChange={(fullName) => setForm({ ...form, fullName })}
+        onChange={(fullName) => change({ fullName })}
+        error={errors.fullName}
       />
-      <CredentialFields email={form.email} password={form.password} onChange={(change) => setForm({ ...form, ...change })} />
+      <CredentialFields email={form.email} password={form.password} onChange={change} errors={errors} />
       <SubmitButton busy={isSigningUp}>Create Account</SubmitButton>
     </AuthLayout>
   );
