@@ -108,7 +108,7 @@ describeOnEmbedded((run) => {
       const { alice, bob, aliceUser } = await twoPeople(run.baseUrl, 'Lightbox');
       for (const [width, height] of [
         [320, 200],
-        [120, 240],
+        [120, 720],
       ] as const) {
         const response = await bob.post(`/api/messages/send/${aliceUser._id}`, {
           image: toDataUrl(await pngBytes(width, height), 'image/png'),
@@ -132,8 +132,16 @@ describeOnEmbedded((run) => {
       await polled(() => lightbox.getByAltText(/\(1 of 2\)$/).isVisible(), 'the first image after ←').toBe(true);
       await page.keyboard.press('Escape');
       await polled(() => lightbox.isVisible(), 'the lightbox closed by Escape').toBe(false);
-      await photosIn(page).last().click();
+      // A tall picture is cropped in its bubble, as WhatsApp does; the lightbox shows all of it.
+      const tall = photosIn(page).last();
+      await polled(() => tall.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > 0), 'the tall picture loaded').toBe(
+        true,
+      );
+      expect((await tall.boundingBox())?.height, 'cropped at 320 px in the list').toBe(320);
+      await tall.click();
       await polled(() => lightbox.getByAltText(/\(2 of 2\)$/).isVisible(), 'the second image opened').toBe(true);
+      const whole = (await lightbox.getByAltText(/\(2 of 2\)$/).boundingBox())!;
+      expect(Math.round(whole.height / whole.width), 'all of it in the lightbox').toBe(6);
       await page.mouse.click(5, 400);
       await polled(() => lightbox.isVisible(), 'the lightbox closed by a click beside the image').toBe(false);
 

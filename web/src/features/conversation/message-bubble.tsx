@@ -54,7 +54,7 @@ export function MessageBubble({
           <img
             src={isPending ? image : thumbnailUrl(image)}
             alt={photoDescription(message.createdAt, { name: nameOf(message.senderId), isMe: isOwn })}
-            className="max-w-[200px] rounded-md"
+            className="max-h-80 max-w-[200px] rounded-md object-cover"
             loading="lazy"
           />
         </button>
