@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '@chat/contracts';
+import { checkImageFile, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '@chat/contracts';
 
 /** A file as the data URL the API takes. */
 export function readAsDataUrl(file: Blob): Promise<string> {
@@ -53,4 +53,11 @@ export async function fitImage(file: File): Promise<Blob> {
   } finally {
     bitmap.close();
   }
+}
+
+/** A chosen picture as the data URL a photo is sent as (made to fit the limit first), or why it cannot be one. */
+export async function photoFrom(file: File): Promise<{ problem: string } | { dataUrl: string }> {
+  const photo = await fitImage(file);
+  const problem = checkImageFile({ type: photo.type || file.type, size: photo.size });
+  return problem ? { problem } : { dataUrl: await readAsDataUrl(photo) };
 }

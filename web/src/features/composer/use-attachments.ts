@@ -1,7 +1,7 @@
-import { checkAttachedFile, checkImageFile, isImageType, MAX_FILES_AT_ONCE } from '@chat/contracts';
+import { checkAttachedFile, isImageType, MAX_FILES_AT_ONCE } from '@chat/contracts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { fitImage, readAsDataUrl } from '../../lib/read-image';
+import { photoFrom } from '../../lib/read-image';
 import { useChatStore } from '../../store/use-chat-store';
 
 /** How a chosen file goes: a picture as a photo (made to fit the limit, read as a data URL), anything else as a file; or why it cannot. */
@@ -13,9 +13,8 @@ async function attachmentOf(
     const problem = checkAttachedFile(chosen);
     return problem ? { problem } : { file: chosen };
   }
-  const photo = await fitImage(chosen);
-  const problem = checkImageFile({ type: photo.type || chosen.type, size: photo.size });
-  return problem ? { problem } : { image: await readAsDataUrl(photo) };
+  const photo = await photoFrom(chosen);
+  return 'problem' in photo ? photo : { image: photo.dataUrl };
 }
 
 /**

@@ -1,19 +1,11 @@
 import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
 import { Copy, Forward, Pencil, Reply, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { copyToClipboard } from '../../lib/clipboard';
 
 /** Whether my message may still have its text changed: a text, within the edit window. */
 export const mayEdit = (message: Message) =>
   message.text !== null && Date.now() - Date.parse(message.createdAt) < EDIT_WINDOW_MINUTES * 60_000;
-
-/** Puts a message's text on the clipboard, saying so. */
-function copyText(text: string): void {
-  navigator.clipboard.writeText(text).then(
-    () => toast.success('Copied'),
-    () => toast.error('Could not copy the text'),
-  );
-}
 
 /** What one can do with a message; each is offered only when its handler is given. */
 export interface MessageHandlers {
@@ -60,7 +52,12 @@ export function messageActionsOf(
   const actions: (MessageAction | false | null | undefined | '')[] = [
     isStored && onReply && { label: 'Reply', icon: <Reply />, run: () => onReply(message) },
     isStored && onReact && { label: 'React', icon: <SmilePlus />, run: onPickReaction },
-    isStored && text && { label: 'Copy text', icon: <Copy />, run: () => copyText(text) },
+    isStored &&
+      text && {
+        label: 'Copy text',
+        icon: <Copy />,
+        run: () => copyToClipboard(text, { copied: 'Copied', failed: 'Could not copy the text' }),
+      },
     isStored && onForward && { label: 'Forward', icon: <Forward />, run: () => onForward(message) },
     isStored &&
       onToggleStar && {

@@ -1,19 +1,15 @@
 import { Link2 } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { copyToClipboard } from '../../lib/clipboard';
 
 /** Under "No contacts yet" on a first visit: what to do next, not a dead end — the signup page's address to share. */
 export function InviteSomeone() {
   const link = `${window.location.origin}/signup`;
-  const copy = () =>
-    navigator.clipboard.writeText(link).then(
-      () => toast.success('Invite link copied'),
-      () => toast.error('Could not copy the link'),
-    );
+  const copy = () => copyToClipboard(link, { copied: 'Invite link copied', failed: 'Could not copy the link' });
   return (
     <div className="mt-3 flex flex-col items-center gap-2 px-4 text-sm">
       <p>Invite someone to chat: send them this link to sign up.</p>
       <code className="rounded bg-base-200 px-2 py-1 text-xs break-all">{link}</code>
-      <button type="button" className="btn btn-sm btn-primary" onClick={() => void copy()}>
+      <button type="button" className="btn btn-sm btn-primary" onClick={copy}>
         <Link2 className="size-4" aria-hidden="true" />
         Copy invite link
       </button>

@@ -1,9 +1,9 @@
-import { checkImageFile, type AuthUser } from '@chat/contracts';
+import type { AuthUser } from '@chat/contracts';
 import { Camera, Trash2 } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { avatarOf } from '../../lib/avatar';
-import { fitImage, readAsDataUrl } from '../../lib/read-image';
+import { photoFrom } from '../../lib/read-image';
 import { useAuthStore } from '../../store/use-auth-store';
 
 /** My photo: shown at once while a new one uploads, changed with the camera, taken back to the default avatar. */
@@ -18,14 +18,13 @@ export function ProfilePhoto({ user }: { user: AuthUser }) {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    const photo = await fitImage(file);
-    const problem = checkImageFile({ type: photo.type || file.type, size: photo.size });
-    if (problem) {
-      toast.error(problem);
+    const photo = await photoFrom(file);
+    if ('problem' in photo) {
+      toast.error(photo.problem);
       event.target.value = '';
       return;
     }
-    const dataUrl = await readAsDataUrl(photo);
+    const { dataUrl } = photo;
     setPreview(dataUrl);
     await updateProfile(dataUrl);
     setPreview(null);
