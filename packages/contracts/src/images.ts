@@ -35,3 +35,24 @@ export const THUMBNAIL_WIDTH = 400;
 export const THUMBNAIL_QUERY = 'size=thumb';
 /** Where a stored message image's thumbnail is served. */
 export const thumbnailUrl = (imageUrl: string) => `${imageUrl}?${THUMBNAIL_QUERY}`;
+
+/** A stored picture's size in pixels (an animation's: one frame's). */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** How a message image's name carries its size, before its extension ("….1280x960.jpg"). */
+const SIZE_IN_NAME = /\.([1-9]\d{0,4})x([1-9]\d{0,4})\.[a-z]+$/;
+
+/** The part of a message image's name that says its size. */
+export const imageSizeInName = ({ width, height }: ImageSize) => `.${width}x${height}`;
+
+/**
+ * The size a message image's address says, so a list reserves its box before the picture loads (no
+ * jump when it does); null for a picture stored before its name said it.
+ */
+export function imageSizeOf(url: string): ImageSize | null {
+  const match = SIZE_IN_NAME.exec(url.split('?')[0]!);
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
+}

@@ -6,9 +6,10 @@ import {
   MAX_IMAGE_MEGAPIXELS,
   MAX_IMAGE_SIDE,
   THUMBNAIL_WIDTH,
+  type ImageSize,
 } from '@chat/contracts';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { badRequest, payloadTooLarge } from '@chat/kernel';
 import { inImageQueue } from './image-work.js';
 
@@ -34,6 +35,8 @@ export interface CleanImage {
   bytes: Buffer;
   extension: ImageExtension;
   contentType: string;
+  /** Its size in pixels as stored (an animation's, a frame's): a list reserves its box before it loads. */
+  size: ImageSize;
 }
 
 const DATA_URL = /^data:[^,;]*(?:;[^,;]*)*;base64,/;
@@ -57,7 +60,9 @@ export async function cleanImageDataUrl(dataUrl: string): Promise<CleanImage> {
   const type = await fileTypeFromBuffer(bytes);
   const extension = type?.ext as ImageExtension | undefined;
   if (!extension || !(extension in FORMATS)) throw badRequest('Image must be a PNG, JPEG, GIF or WebP file');
-  return { bytes: await inImageQueue(() => reencode(bytes, extension)), extension, contentType: FORMATS[extension] };
+  const { data, info } = await inImageQueue(() => reencode(bytes, extension));
+  const size = { width: info.width, height: info.pageHeight ?? info.height };
+  return { bytes: data, extension, contentType: FORMATS[extension], size };
 }
 
 /**
@@ -84,7 +89,7 @@ async function checkPixels(bytes: Buffer, extension: ImageExtension): Promise<vo
   if (tooMany) throw payloadTooLarge(IMAGE_TOO_MANY_PIXELS);
 }
 
-async function reencode(bytes: Buffer, extension: ImageExtension): Promise<Buffer> {
+async function reencode(bytes: Buffer, extension: ImageExtension): Promise<{ data: Buffer; info: OutputInfo }> {
   await checkPixels(bytes, extension);
   const image = sharp(bytes, { animated: extension === 'gif' || extension === 'webp', limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
@@ -93,13 +98,13 @@ async function reencode(bytes: Buffer, extension: ImageExtension): Promise<Buffe
     // sharp writes no metadata unless asked; the EXIF orientation is applied to the pixels first.
     switch (extension) {
       case 'jpg':
-        return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+        return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer({ resolveWithObject: true });
       case 'png':
-        return await image.png().toBuffer();
+        return await image.png().toBuffer({ resolveWithObject: true });
       case 'gif':
-        return await image.gif({ effort: 1 }).toBuffer();
+        return await image.gif({ effort: 1 }).toBuffer({ resolveWithObject: true });
       case 'webp':
-        return await image.webp({ quality: 90 }).toBuffer();
+        return await image.webp({ quality: 90 }).toBuffer({ resolveWithObject: true });
     }
   } catch {
     throw badRequest('Image could not be read');

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MEDIA_PATH } from '@chat/contracts';
+import { imageSizeInName, MEDIA_PATH, type ImageSize } from '@chat/contracts';
 import type { ImageExtension } from './images.js';
 import type { VideoExtension } from './video.js';
 import type { VoiceExtension } from './voice.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const KEY = new RegExp(`^(?:avatars/(${UUID})|messages/(${UUID})_(${UUID}))/${UUID}\\.(png|jpg|gif|webp)$`);
+const KEY = new RegExp(
+  `^(?:avatars/(${UUID})|messages/(${UUID})_(${UUID}))/${UUID}(?:\\.[1-9]\\d{0,4}x[1-9]\\d{0,4})?\\.(png|jpg|gif|webp)$`,
+);
 const FILE_KEY = new RegExp(`^files/(${UUID})_(${UUID})/${UUID}$`);
 const VOICE_KEY = new RegExp(`^voice/(${UUID})_(${UUID})/${UUID}\\.(webm|ogg|m4a|mp3)$`);
 const VIDEO_KEY = new RegExp(`^videos/(${UUID})_(${UUID})/${UUID}\\.(mp4|webm)$`);
@@ -13,7 +15,9 @@ const VIDEO_KEY = new RegExp(`^videos/(${UUID})_(${UUID})/${UUID}\\.(mp4|webm)$`
 /** Keys carry who may read them, so serving an image or a file needs no database lookup. */
 export const mediaKeys = {
   avatar: (userId: string, extension: ImageExtension) => `avatars/${userId}/${randomUUID()}.${extension}`,
-  messageImage: (userA: string, userB: string, extension: ImageExtension) => `messages/${pair(userA, userB)}/${randomUUID()}.${extension}`,
+  /** A message's picture: its name says its size, for the lists that show it. */
+  messageImage: (userA: string, userB: string, extension: ImageExtension, size: ImageSize) =>
+    `messages/${pair(userA, userB)}/${randomUUID()}${imageSizeInName(size)}.${extension}`,
   /** A message's file (a document): no extension, as it is only ever downloaded, under the name the message keeps. */
   messageFile: (userA: string, userB: string) => `files/${pair(userA, userB)}/${randomUUID()}`,
   /** A voice message: played where it is shown, so served as the audio it is. */

@@ -82,6 +82,21 @@ describe('cleanImageDataUrl', () => {
       .toBuffer();
     const clean = await cleanImageDataUrl(toDataUrl(photo, 'image/jpeg'));
     expect(await sharp(clean.bytes).metadata()).toMatchObject({ format: 'jpeg', width: MAX_IMAGE_SIDE, height: 1920 });
+    expect(clean.size, 'the size it is stored at').toEqual({ width: MAX_IMAGE_SIDE, height: 1920 });
+  });
+
+  it("tells an animation's size by one frame", async () => {
+    const frame = (colour: string) =>
+      sharp({ create: { width: 30, height: 20, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const frames = await Promise.all(['#f00', '#0f0', '#00f'].map(frame));
+    const animation = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    const clean = await cleanImageDataUrl(toDataUrl(animation, 'image/gif'));
+    expect((await sharp(clean.bytes).metadata()).pages, 'still three frames').toBe(3);
+    expect(clean.size).toEqual({ width: 30, height: 20 });
   });
 });
 

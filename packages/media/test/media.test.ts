@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { imageSizeOf } from '@chat/contracts';
 import { describe, expect, it } from 'vitest';
 import { mediaKeyFromUrl, mediaKeys, mediaUrl, parseMediaKey } from '../src/media.js';
 
@@ -7,13 +8,21 @@ describe('media keys', () => {
   const bob = randomUUID();
 
   it('names both participants of a message image, whoever sent it', () => {
-    const fromAnn = parseMediaKey(mediaKeys.messageImage(ann, bob, 'png'));
-    const fromBob = parseMediaKey(mediaKeys.messageImage(bob, ann, 'png'));
+    const fromAnn = parseMediaKey(mediaKeys.messageImage(ann, bob, 'png', { width: 640, height: 480 }));
+    const fromBob = parseMediaKey(mediaKeys.messageImage(bob, ann, 'png', { width: 640, height: 480 }));
     expect(fromAnn).toMatchObject({ kind: 'message', extension: 'png' });
     expect(fromAnn && fromAnn.kind === 'message' && fromAnn.participants.sort()).toEqual([ann, bob].sort());
     expect(fromBob && fromBob.kind === 'message' && fromBob.participants).toEqual(
       fromAnn && fromAnn.kind === 'message' && fromAnn.participants,
     );
+  });
+
+  it("says a message image's size in its address, and still reads an image stored before it did", () => {
+    const key = mediaKeys.messageImage(ann, bob, 'jpg', { width: 1280, height: 960 });
+    expect(imageSizeOf(mediaUrl(key))).toEqual({ width: 1280, height: 960 });
+    const older = `messages/${[ann, bob].sort().join('_')}/${randomUUID()}.jpg`;
+    expect(parseMediaKey(older)).toMatchObject({ kind: 'message', extension: 'jpg' });
+    expect(imageSizeOf(mediaUrl(older))).toBeNull();
   });
 
   it('names both participants of a message file, whoever sent it', () => {

@@ -123,7 +123,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
         forwarded?.mediaBytes ?? (cleanImage && thumbnail ? cleanImage.bytes.length + thumbnail.length : 0) + (upload?.bytes.length ?? 0);
       if ((await storageUsedBy(db, senderId)) + mediaBytes > media.quotaBytes) return { status: 'storage-full' };
       if (cleanImage && thumbnail) {
-        imageKey = mediaKeys.messageImage(senderId, receiverId, cleanImage.extension);
+        imageKey = mediaKeys.messageImage(senderId, receiverId, cleanImage.extension, cleanImage.size);
         await Promise.all([blobs.put(imageKey, cleanImage.bytes), blobs.put(thumbnailKey(imageKey), thumbnail)]);
       }
       if (upload) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THUMBNAIL_WIDTH, thumbnailUrl } from '@chat/contracts';
+import { imageSizeOf, THUMBNAIL_WIDTH, thumbnailUrl } from '@chat/contracts';
 import { mediaKeyFromUrl, thumbnailKey } from '@chat/media';
 import sharp from 'sharp';
 import { aMessage, ApiClient, svgBytes, pngBytes, toDataUrl } from '#test-support';
@@ -103,7 +103,8 @@ describe('images', () => {
     const png = await pngBytes(12, 10);
     const sent = await send(ann, bob, { text: 'look', image: toDataUrl(png, 'image/png') });
     expect(sent.status).toBe(201);
-    expect(sent.body.image).toMatch(/^\/api\/media\/messages\/[0-9a-f-_]+\/[0-9a-f-]{36}\.png$/);
+    expect(sent.body.image).toMatch(/^\/api\/media\/messages\/[0-9a-f-_]+\/[0-9a-f-]{36}\.12x10\.png$/);
+    expect(imageSizeOf(sent.body.image), 'its size, for the list to keep its place before it loads').toEqual({ width: 12, height: 10 });
     for (const reader of [ann, bob]) {
       const image = await reader.client.get(sent.body.image);
       expect(image.status).toBe(200);
@@ -136,6 +137,7 @@ describe('images', () => {
     expect(await server.blobs.get(thumbnailKey(key)), 'and kept').not.toBeNull();
 
     const small = await send(ann, bob, { image: toDataUrl(await pngBytes(120, 90), 'image/png') });
+    expect(imageSizeOf(small.body.image)).toEqual({ width: 120, height: 90 });
     expect(await widthOf(await bob.client.get(thumbnailUrl(small.body.image))), 'never enlarged').toBe(120);
 
     await ann.client.post(`/api/messages/delete/${sent.body._id}`);
