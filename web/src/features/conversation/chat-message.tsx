@@ -1,13 +1,13 @@
 import type { Message } from '@chat/contracts';
-import { CircleAlert, Star, Trash2 } from 'lucide-react';
+import { CircleAlert, Trash2 } from 'lucide-react';
 import { avatarOf } from '../../lib/avatar';
-import { formatMessageTime } from '../../lib/format-time';
-import { MessageStatus, statusOf } from '../../ui/message-status';
 import { useState, type MouseEvent } from 'react';
 import type { MessageHandlers } from './message-action-list';
 import { MessageActions } from './message-actions';
 import { MessageBubble } from './message-bubble';
+import type { GroupPlace } from './message-groups';
 import type { MenuPoint } from './message-menu';
+import { MessageMeta } from './message-meta';
 import { MessageReactions } from './message-reactions';
 import { useMessageGestures } from './use-message-gestures';
 
@@ -17,6 +17,8 @@ interface ChatMessageProps extends MessageHandlers {
   searchQuery?: string;
   isOwn: boolean;
   avatar: string;
+  /** Where it sits in its sender's group of messages: the last of theirs shows their avatar. */
+  place?: GroupPlace;
   /** The signed-in user's id, for "You" in quotes and reactions. */
   myId: string;
   /** Who a user id is, as the chat names them ("You" for me). */
@@ -39,11 +41,14 @@ interface ChatMessageProps extends MessageHandlers {
   selecting?: { isSelected: boolean; onToggle(messageId: string): void };
 }
 
+const WHOLE_GROUP: GroupPlace = { startsGroup: true, endsGroup: true };
+
 /** One message of the conversation: who sent it, when, its state, what it says, its reactions, and what one can do with it. */
 export function ChatMessage({
   message,
   isOwn,
   avatar,
+  place = WHOLE_GROUP,
   myId,
   nameOf,
   outboxStatus,
@@ -68,7 +73,7 @@ export function ChatMessage({
   });
   return (
     <div
-      className={`group chat ${isOwn ? 'chat-end' : 'chat-start'} ${selectable ? 'relative cursor-pointer pl-9' : ''} ${selecting?.isSelected ? 'bg-primary/10' : ''} pointer-coarse:select-none`}
+      className={`group chat relative ${isOwn ? 'chat-end' : 'chat-start'} ${place.startsGroup ? 'mt-2' : 'py-0.5'} ${selectable ? 'cursor-pointer pl-9' : ''} ${selecting?.isSelected ? 'bg-primary/10' : ''} pointer-coarse:select-none`}
       style={gestures.offset ? { transform: `translateX(${gestures.offset}px)` } : undefined}
       data-testid="chat-message"
       data-message-id={message._id}
@@ -86,30 +91,30 @@ export function ChatMessage({
           onClick={(event) => event.stopPropagation()}
         />
       )}
-      <div className="chat-image avatar">
-        <div className="size-10 rounded-full border border-base-300">
-          <img src={avatarOf(avatar)} alt={nameOf(message.senderId)} />
-        </div>
-      </div>
-      <div className="chat-header relative mb-1 flex items-center gap-1">
-        <time className="ml-1 text-xs text-muted" dateTime={message.createdAt}>
-          {formatMessageTime(message.createdAt)}
-        </time>
-        {message.editedAt && <span className="text-xs text-muted">edited</span>}
-        {message.starred && !isDeleted && <Star className="size-3 fill-current text-muted" role="img" aria-label="Starred" />}
-        {isOwn && !isDeleted && outboxStatus !== 'failed' && (
-          <MessageStatus status={isPending ? 'sending' : statusOf(message)} message={message} />
-        )}
-        {acts && (
-          <MessageActions
-            state={{ message, isOwn, isStored, isPending }}
-            handlers={handlers}
-            menuAt={menuAt}
-            onCloseMenu={() => setMenuAt(null)}
-          />
-        )}
-      </div>
-      <MessageBubble {...{ message, isOwn, isPending, uploadProgress, isHighlighted, searchQuery, nameOf, onOpenImage, onOpenQuoted }} />
+      {/* Their group shows their avatar once, beside its last message; mine shows none, as in every messenger. */}
+      {!isOwn &&
+        (place.endsGroup ? (
+          <div className="chat-image avatar">
+            <div className="size-10 rounded-full border border-base-300">
+              <img src={avatarOf(avatar)} alt={nameOf(message.senderId)} />
+            </div>
+          </div>
+        ) : (
+          <div className="chat-image w-10" aria-hidden="true" />
+        ))}
+      {acts && (
+        <MessageActions
+          state={{ message, isOwn, isStored, isPending }}
+          handlers={handlers}
+          menuAt={menuAt}
+          onCloseMenu={() => setMenuAt(null)}
+        />
+      )}
+      <MessageBubble
+        {...{ message, isOwn, isPending, uploadProgress, isHighlighted, searchQuery, nameOf, onOpenImage, onOpenQuoted }}
+        tailed={place.endsGroup}
+        meta={<MessageMeta message={message} isOwn={isOwn} isPending={isPending} isFailed={outboxStatus === 'failed'} />}
+      />
       {outboxStatus === 'failed' && <NotSent onRetry={onRetry} onDiscard={onDiscard} />}
       <MessageReactions
         reactions={message.reactions}

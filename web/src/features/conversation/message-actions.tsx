@@ -3,15 +3,10 @@ import { messageActionsOf, type MessageAction, type MessageHandlers, type Messag
 import { MessageMenu, type MenuPoint } from './message-menu';
 import { ReactionPicker } from './reaction-picker';
 
-/** A small button beside a message's time, shown while the message is hovered or the button focused. */
+/** A small button of a message's toolbar. */
 function MessageActionButton({ action }: { action: MessageAction }) {
   return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-xs opacity-0 group-hover:opacity-100 focus-visible:opacity-100 pointer-coarse:hidden [&_svg]:size-3"
-      aria-label={action.label}
-      onClick={action.run}
-    >
+    <button type="button" className="btn btn-ghost btn-xs [&_svg]:size-3" aria-label={action.label} onClick={action.run}>
       {action.icon}
     </button>
   );
@@ -26,7 +21,7 @@ interface MessageActionsProps {
 }
 
 /**
- * What one can do with a message: as buttons beside its time (shown on hover, for a mouse), and as
+ * What one can do with a message: as a toolbar beside it (shown on hover, for a mouse), and as
  * its menu; and the reaction picker either opens.
  */
 export function MessageActions({ state, handlers, menuAt, onCloseMenu }: MessageActionsProps) {
@@ -38,9 +33,14 @@ export function MessageActions({ state, handlers, menuAt, onCloseMenu }: Message
   const react = isStored && onReact ? (emoji: string) => onReact(message, emoji) : undefined;
   return (
     <>
-      {actions.map((action) => (
-        <MessageActionButton key={action.label} action={action} />
-      ))}
+      {/* On the side away from the bubble, shown while the message is hovered or a button focused; touch has the menu. */}
+      <div
+        className={`absolute top-0 z-10 flex rounded-field bg-base-100 opacity-0 shadow-sm group-hover:opacity-100 focus-within:opacity-100 pointer-coarse:hidden ${isOwn ? 'start-1' : 'end-1'}`}
+      >
+        {actions.map((action) => (
+          <MessageActionButton key={action.label} action={action} />
+        ))}
+      </div>
       {menuAt && (
         <MessageMenu
           at={menuAt}

@@ -1,5 +1,6 @@
-import { thumbnailUrl, type Message } from '@chat/contracts';
+import { imageSizeOf, thumbnailUrl, type Message } from '@chat/contracts';
 import { Ban, Forward } from 'lucide-react';
+import type { CSSProperties, ReactNode } from 'react';
 import { isJumboEmoji } from '../../lib/emoji-only';
 import { DELETED_MESSAGE, photoDescription } from '../../lib/message-preview';
 import { MessageFile } from './message-file';
@@ -21,6 +22,10 @@ interface MessageBubbleProps {
   nameOf(userId: string): string;
   onOpenImage?(image: string): void;
   onOpenQuoted?(messageId: string): void;
+  /** Its time, edits, star and ticks, kept in the bubble's corner. */
+  meta: ReactNode;
+  /** The last of its group: its bubble points at the sender with a tail. */
+  tailed: boolean;
 }
 
 /** What a message says: forwarded or not, the message it answers, its photo, file or voice, its text, or that it is gone. */
@@ -32,13 +37,15 @@ export function MessageBubble({
   isHighlighted,
   searchQuery,
   nameOf,
+  meta,
+  tailed,
   ...open
 }: MessageBubbleProps) {
   const isDeleted = message.deletedAt !== null;
   const { image, file, text } = message;
   return (
     <div
-      className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary text-on-primary' : ''} ${isHighlighted ? 'outline-2 outline-offset-2 outline-accent' : ''}`}
+      className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary text-on-primary' : ''} ${tailed ? '' : 'rounded-field before:hidden'} ${isHighlighted ? 'outline-2 outline-offset-2 outline-accent' : ''}`}
     >
       {message.forwarded && !isDeleted && (
         <span className="mb-1 flex items-center gap-1 text-xs italic">
@@ -55,6 +62,7 @@ export function MessageBubble({
             src={isPending ? image : thumbnailUrl(image)}
             alt={photoDescription(message.createdAt, { name: nameOf(message.senderId), isMe: isOwn })}
             className="max-h-80 max-w-[200px] rounded-md object-cover"
+            style={isPending ? undefined : reservedBox(image)}
             loading="lazy"
           />
         </button>
@@ -72,16 +80,43 @@ export function MessageBubble({
           aria-label={file?.voice ? 'Uploading voice message' : file ? 'Uploading file' : 'Uploading image'}
         />
       )}
-      {text && (
-        <p dir="auto" className={`break-words whitespace-pre-wrap ${isJumboEmoji(text) ? 'text-4xl leading-tight' : ''}`}>
-          <MessageText text={text} query={searchQuery} />
-        </p>
-      )}
-      {isDeleted && (
-        <p className="flex items-center gap-1.5 italic">
-          <Ban className="size-4" /> {DELETED_MESSAGE}
-        </p>
+      {text ? (
+        <WithMeta meta={meta}>
+          <p className={`inline break-words whitespace-pre-wrap ${isJumboEmoji(text) ? 'text-4xl leading-tight' : ''}`}>
+            <MessageText text={text} query={searchQuery} />
+          </p>
+        </WithMeta>
+      ) : isDeleted ? (
+        <WithMeta meta={meta}>
+          <p className="inline italic">
+            <Ban className="me-1.5 inline size-4 align-[-0.1875rem]" aria-hidden="true" />
+            {DELETED_MESSAGE}
+          </p>
+        </WithMeta>
+      ) : (
+        <span className="self-end">{meta}</span>
       )}
     </div>
   );
+}
+
+/**
+ * A text with the bubble's time after it: on its last line when there is room (floated to the line's
+ * end, as WhatsApp does), on a line of its own under it when not. The text's own direction is the
+ * block's (dir="auto" reads the first strong letter, the text's, not the time's).
+ */
+function WithMeta({ meta, children }: { meta: ReactNode; children: ReactNode }) {
+  return (
+    <div dir="auto" className="flow-root">
+      {children}
+      <span className="float-end ms-3 mt-2 leading-none">{meta}</span>
+    </div>
+  );
+}
+
+/** The thumbnail's box from the size its address says, so the list does not jump when it loads. */
+function reservedBox(image: string): CSSProperties | undefined {
+  const size = imageSizeOf(image);
+  if (!size) return undefined;
+  return { aspectRatio: `${size.width} / ${size.height}`, width: Math.min(size.width, 200) };
 }

@@ -3,6 +3,7 @@ import { Fragment, useCallback, type RefObject } from 'react';
 import { pendingAsMessage, useChatStore, type PendingMessage } from '../../store/use-chat-store';
 import { ChatMessage } from './chat-message';
 import { DayDivider, startsDay } from './day-divider';
+import { groupPlaces, type GroupPlace } from './message-groups';
 import { UnreadDivider } from './unread-divider';
 
 /** What a message of the list offers, beside what the store does on its own (react, star, choose). */
@@ -53,6 +54,8 @@ export function MessageList({
   const reactToMessage = useChatStore((state) => state.reactToMessage);
   const setStarred = useChatStore((state) => state.setStarred);
   const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
+  // The outbox's messages go on my last group; the line at the first unread one starts a group.
+  const places = groupPlaces([...messages, ...pending], (index) => messages[index]?._id === unreadMarker?.firstId);
   const toggleStar = useCallback((message: Message) => void setStarred(message._id, !message.starred), [setStarred]);
   return (
     <div
@@ -62,7 +65,8 @@ export function MessageList({
       aria-label="Messages"
       // New messages are announced by the live announcer, as "Bob: hello", not as the list's whole new rows.
       aria-live="off"
-      className="flex-1 space-y-4 overflow-y-auto p-4"
+      // A message gone to (a quote, a search) stops below the day's band, not under it.
+      className="flex-1 scroll-pt-12 overflow-y-auto px-4 pb-4"
       data-testid="message-list"
     >
       {isOlderLoading && (
@@ -83,6 +87,7 @@ export function MessageList({
               message={message}
               isOwn={isOwn}
               avatar={isOwn ? me.profilePic : peer.profilePic}
+              place={places[index]}
               myId={me._id}
               nameOf={nameOf}
               isHighlighted={message._id === highlightedId}
@@ -96,7 +101,14 @@ export function MessageList({
           </Fragment>
         );
       })}
-      <PendingMessages me={me} pending={pending} after={messages.at(-1)} nameOf={nameOf} onOpenQuoted={actions.onOpenQuoted} />
+      <PendingMessages
+        me={me}
+        pending={pending}
+        places={places.slice(messages.length)}
+        after={messages.at(-1)}
+        nameOf={nameOf}
+        onOpenQuoted={actions.onOpenQuoted}
+      />
       <div ref={endRef} />
     </div>
   );
@@ -105,6 +117,8 @@ export function MessageList({
 interface PendingMessagesProps {
   me: AuthUser;
   pending: PendingMessage[];
+  /** Each one's place in my group of messages. */
+  places: GroupPlace[];
   /** The latest stored message, for the day line before the first one. */
   after: Message | undefined;
   nameOf(userId: string): string;
@@ -112,7 +126,7 @@ interface PendingMessagesProps {
 }
 
 /** My messages on their way (a clock, an upload's progress) or not sent (Retry, or give up). */
-function PendingMessages({ me, pending, after, nameOf, onOpenQuoted }: PendingMessagesProps) {
+function PendingMessages({ me, pending, places, after, nameOf, onOpenQuoted }: PendingMessagesProps) {
   const uploadProgress = useChatStore((state) => state.uploadProgress);
   const retryMessage = useChatStore((state) => state.retryMessage);
   const discardMessage = useChatStore((state) => state.discardMessage);
@@ -127,6 +141,7 @@ function PendingMessages({ me, pending, after, nameOf, onOpenQuoted }: PendingMe
         onRetry={() => retryMessage(message.clientMessageId)}
         onDiscard={() => discardMessage(message.clientMessageId)}
         avatar={me.profilePic}
+        place={places[index]}
         myId={me._id}
         nameOf={nameOf}
         onOpenQuoted={onOpenQuoted}

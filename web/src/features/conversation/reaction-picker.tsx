@@ -14,7 +14,7 @@ export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'e
   return (
     <div
       ref={ref}
-      className={`absolute top-full z-30 mt-1 ${align === 'end' ? 'right-0' : 'left-0'}`}
+      className={`absolute top-7 z-30 ${align === 'end' ? 'end-1' : 'start-1'}`}
       role="dialog"
       aria-label="React to message"
       data-testid="reaction-picker"
