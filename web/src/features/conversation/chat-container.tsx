@@ -42,8 +42,9 @@ export function ChatContainer() {
   const pending = allPending.filter((message) => message.receiverId === selectedUser?._id && message.senderId === authUser?._id);
   const newestId = pending.at(-1)?.clientMessageId ?? messages.at(-1)?._id;
   const conversationId = selectedUser?._id;
-  const { isFarFromLatest, scrollToLatest, ...scroll } = useConversationScroll({
+  const { isFarFromLatest, unseenCount, scrollToLatest, ...scroll } = useConversationScroll({
     newestId,
+    myId: authUser?._id,
     conversationId,
     messages,
     isMessagesLoading,
@@ -93,7 +94,7 @@ export function ChatContainer() {
             peer={selectedUser}
             searchQuery={search.query}
           />
-          {isFarFromLatest && <LatestMessageButton onClick={scrollToLatest} />}
+          {(isFarFromLatest || unseenCount > 0) && <LatestMessageButton unseenCount={unseenCount} onClick={scrollToLatest} />}
         </div>
       )}
       <ConversationFooter
@@ -109,16 +110,22 @@ export function ChatContainer() {
   );
 }
 
-/** Back to the latest message, shown once the reader has scrolled far from it. */
-function LatestMessageButton({ onClick }: { onClick(): void }) {
+/** Back to the latest message, shown once the reader has scrolled far from it or new ones came below the view, with how many. */
+function LatestMessageButton({ unseenCount, onClick }: { unseenCount: number; onClick(): void }) {
+  const unseen = unseenCount > 0 ? `${unseenCount} new message${unseenCount === 1 ? '' : 's'}` : '';
   return (
     <button
       type="button"
-      className="btn btn-circle btn-sm absolute right-5 bottom-3 z-20 shadow-md"
-      aria-label="Scroll to the latest message"
+      className="btn btn-circle btn-sm absolute end-5 bottom-3 z-20 shadow-md"
+      aria-label={unseen ? `Scroll to the latest message, ${unseen}` : 'Scroll to the latest message'}
       onClick={onClick}
     >
       <ChevronDown className="size-5" />
+      {unseen && (
+        <span className="badge absolute -top-2 -end-2 badge-sm badge-primary" aria-hidden="true">
+          {unseenCount > 99 ? '99+' : unseenCount}
+        </span>
+      )}
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import type { Message } from '@chat/contracts';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../ui/use-reduced-motion';
 
 /** How close to the top a scroll must come to fetch the older page. */
@@ -10,6 +10,8 @@ const AT_BOTTOM_PX = 48;
 interface ConversationScrollOptions {
   /** The newest message shown (one of the outbox's included): a new one scrolls into view. */
   newestId: string | undefined;
+  /** The signed-in user: my own new message is always scrolled to; theirs only when the reader is at the latest. */
+  myId: string | undefined;
   /** Whose conversation is open: another one opens at its latest message. */
   conversationId: string | undefined;
   messages: Message[];
@@ -25,6 +27,7 @@ interface ConversationScrollOptions {
  */
 export function useConversationScroll({
   newestId,
+  myId,
   conversationId,
   messages,
   isMessagesLoading,
@@ -37,18 +40,27 @@ export function useConversationScroll({
   const heightBeforeOlder = useRef<number | null>(null);
 
   // A conversation opens at its latest message at once (scrolling smoothly from the top would pass
-  // the top and load older pages); a new message then scrolls smoothly into view, and a page of
-  // older ones keeps the reader where they were. Less motion, when asked for, means no smooth scroll.
+  // the top and load older pages); a new message then scrolls smoothly into view when the reader was
+  // at the latest one or sent it, and a page of older ones keeps the reader where they were. Less
+  // motion, when asked for, means no smooth scroll.
+  const isAtBottom = useRef(true);
   const shownNewestId = useRef<string | undefined>(undefined);
+  // The newest message the reader has seen at the end of the list: those after it are new to them.
+  const [seenNewestId, setSeenNewestId] = useState<string | undefined>(undefined);
+  const newestIsTheirs = messages.at(-1)?._id === newestId && messages.at(-1)?.senderId !== myId;
   useEffect(() => {
     if (!newestId) return;
     const opening = shownNewestId.current === undefined;
     shownNewestId.current = newestId;
+    if (!opening && !isAtBottom.current && newestIsTheirs) return;
+    setSeenNewestId(newestId);
     endRef.current?.scrollIntoView({ behavior: opening || prefersReducedMotion() ? 'instant' : 'smooth' });
-  }, [newestId]);
+  }, [newestId, newestIsTheirs]);
   useEffect(() => {
     shownNewestId.current = undefined;
+    isAtBottom.current = true;
   }, [conversationId]);
+  const unseenCount = useMemo(() => countAfter(messages, seenNewestId, myId), [messages, seenNewestId, myId]);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -60,7 +72,6 @@ export function useConversationScroll({
 
   // A reader at the latest message stays there when the list gets shorter (a reply or editing bar
   // opens above the input) or its content taller.
-  const isAtBottom = useRef(true);
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -81,11 +92,19 @@ export function useConversationScroll({
     if (!list) return;
     const belowView = list.scrollHeight - list.scrollTop - list.clientHeight;
     isAtBottom.current = belowView < AT_BOTTOM_PX;
+    if (isAtBottom.current) setSeenNewestId(shownNewestId.current);
     setFarFromLatest(belowView > list.clientHeight / 2);
     if (list.scrollTop > LOAD_OLDER_THRESHOLD_PX || !hasOlderMessages || isOlderLoading) return;
     heightBeforeOlder.current = list.scrollHeight;
     void loadOlderMessages();
   };
 
-  return { listRef, endRef, onScroll, isFarFromLatest, scrollToLatest };
+  return { listRef, endRef, onScroll, isFarFromLatest, unseenCount, scrollToLatest };
+}
+
+/** How many of the other person's messages came after the one the reader saw last at the end of the list. */
+function countAfter(messages: Message[], seenId: string | undefined, myId: string | undefined): number {
+  const seenAt = messages.findIndex((message) => message._id === seenId);
+  if (seenAt === -1) return 0;
+  return messages.slice(seenAt + 1).filter((message) => message.senderId !== myId).length;
 }
