@@ -51,8 +51,9 @@ describeOnEmbedded((run) => {
 
       await reader.context().close();
       await polled(() => header(sender, 'Bob Ticks').textContent(), 'Bob’s last seen once he left').toMatch(
-        /last seen today at \d\d:\d\d [AP]M/,
+        /Offline · last seen today at \d\d:\d\d [AP]M/,
       );
+      expect(await row(sender, 'Bob Ticks').textContent(), 'the list saying the same').toMatch(/Bob Ticks.*Offline/);
       await run.shot(sender, 'receipts-last-seen');
     });
 

@@ -1,7 +1,7 @@
 import { ArrowLeft, BellOff, Search, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { avatarOf } from '../../lib/avatar';
-import { formatLastSeen } from '../../lib/format-time';
+import { presenceWords } from '../presence';
 import { usePresenceStore } from '../../store/use-presence-store';
 import { useChatStore, whyConversationClosed } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
@@ -37,15 +37,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
   if (!selectedUser) return null;
   const showInfo = () => setInfoShownFor(selectedUser._id);
   // A block hides presence both ways, and a deleted account has none: nothing is shown rather than a stale "last seen".
-  const status = closed ? null : isTyping ? (
-    <span className="text-highlight">typing…</span>
-  ) : isOnline ? (
-    'Online'
-  ) : lastSeen ? (
-    formatLastSeen(lastSeen)
-  ) : (
-    'Offline'
-  );
+  const status = closed ? null : isTyping ? <span className="text-highlight">typing…</span> : presenceWords(isOnline, lastSeen);
 
   return (
     <div className="border-b border-base-300 p-2.5">

@@ -5,6 +5,7 @@ import { formatInboxTime } from '../../lib/format-time';
 import { messagePreview } from '../../lib/message-preview';
 import { MessageStatus, statusOf } from '../../ui/message-status';
 import { useAuthStore } from '../../store/use-auth-store';
+import { presenceWords } from '../presence';
 import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 
@@ -52,7 +53,7 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
           )}
         </div>
         <div className="flex gap-1 text-sm text-muted">
-          <span className="shrink-0">{isOnline ? 'Online' : 'Offline'}</span>
+          <span className="shrink-0">{presenceWords(isOnline)}</span>
           {isTyping ? (
             <span className="text-highlight">· typing…</span>
           ) : draft ? (
