@@ -326,6 +326,82 @@ describeOnEmbedded((run) => {
       await polled(() => page.getByAltText('Photo to send').count(), 'the picture attached as a photo').toBe(1);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await run.shot(page, 'phone-photo-attached');
+      await page.setViewportSize({ width: 320, height: 640 });
+      expect(await overflow(), 'nothing wider than the smallest phone either').toBeLessThanOrEqual(0);
+      await run.shot(page, 'phone-320');
+    });
+
+    it('groups one person’s messages: their avatar once beside the group’s last, none beside mine, each time in its bubble; the day’s heading never over text', async () => {
+      const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Groups');
+      for (const text of ['Hi!', 'Are you coming tonight?', 'At 8']) await send(bob, aliceUser._id, text);
+      for (const text of ['Yes', 'See you there']) await send(alice, bobUser._id, text);
+      for (let index = 1; index <= 30; index++) await send(bob, aliceUser._id, `filler ${index}`);
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto(`/chat/${bobUser._id}`);
+      const message = (text: string) =>
+        conversation(page)
+          .getByTestId('chat-message')
+          .filter({ hasText: new RegExp(`^${text}`) });
+      await polled(() => message('filler 30').count(), 'the conversation').toBe(1);
+      const avatars = (text: string) => message(text).getByRole('img', { name: 'Bob Groups' }).count();
+      expect(await Promise.all(['Hi!', 'Are you coming tonight\\?', 'At 8'].map(avatars)), 'one avatar for Bob’s group').toEqual([0, 0, 1]);
+      expect(await message('See you there').locator('img').count(), 'none for mine').toBe(0);
+      for (const text of ['Hi!', 'At 8', 'See you there'])
+        expect(await message(text).locator('.chat-bubble time').textContent(), `${text}: its time in its bubble`).toMatch(
+          /^\d\d:\d\d [AP]M$/,
+        );
+      const bubble = (text: string) => message(text).locator('.chat-bubble').boundingBox();
+      const gap = async (upper: string, lower: string) => {
+        const [above, below] = [await bubble(upper), await bubble(lower)];
+        return below!.y - (above!.y + above!.height);
+      };
+      expect(await gap('Hi!', 'Are you coming tonight\\?'), 'close within a group').toBeLessThan(await gap('At 8', 'Yes'));
+
+      // Scrolled half way, the day's heading sits on a band across the whole list, the list's own colour.
+      await conversation(page).evaluate((list) => (list.scrollTop = list.scrollHeight / 3));
+      const band = conversation(page).getByTestId('day-divider').first();
+      const [bandBox, listBox] = [await band.boundingBox(), await conversation(page).boundingBox()];
+      expect([Math.round(bandBox!.y), Math.round(bandBox!.width)], 'the heading at the top, as wide as the list').toEqual([
+        Math.round(listBox!.y),
+        Math.round(listBox!.width - (await conversation(page).evaluate((list) => (list as HTMLElement).offsetWidth - list.clientWidth))),
+      ]);
+      expect(await band.evaluate((element) => getComputedStyle(element).backgroundColor), 'an opaque band').not.toMatch(/rgba|transparent/);
+      await run.shot(page, 'message-groups');
+    });
+
+    it('keeps a new photo’s place before it loads and follows it at the latest message; away from it, a button counts what came', async () => {
+      const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Arrivals');
+      for (let index = 1; index <= 40; index++) await send(bob, aliceUser._id, `earlier ${index}`);
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto(`/chat/${bobUser._id}`);
+      const list = conversation(page);
+      await polled(() => list.getByText('earlier 40').count(), 'the conversation').toBe(1);
+      // The picture's bytes come late: its box is kept from the size its address says.
+      await page.route('**/api/media/**', async (route) => {
+        await new Promise((later) => setTimeout(later, 1500));
+        await route.continue();
+      });
+      const photo = await bob.post(`/api/messages/send/${aliceUser._id}`, { image: toDataUrl(await pngBytes(600, 900), 'image/png') });
+      expect(photo.status).toBe(201);
+      const picture = list.getByTestId('chat-message').last().locator('img').last();
+      await polled(
+        () => picture.boundingBox().then((box) => box && Math.round(box.height)),
+        'a box 200 × 300 before the picture loads',
+      ).toBe(300);
+      const belowView = () => list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+      await polled(belowView, 'the view at the photo’s end').toBeLessThan(2);
+      await page.unroute('**/api/media/**');
+
+      await list.evaluate((element) => (element.scrollTop = 0));
+      await send(bob, aliceUser._id, 'Did you see it?');
+      await send(bob, aliceUser._id, 'Hello?');
+      const toLatest = page.getByRole('button', { name: 'Scroll to the latest message, 2 new messages' });
+      await polled(() => toLatest.isVisible(), 'a button that says two came').toBe(true);
+      expect(await list.evaluate((element) => element.scrollTop), 'the reader left where they were').toBeLessThan(200);
+      await run.shot(page, 'new-messages-button');
+      await toLatest.click();
+      await polled(belowView, 'at the latest').toBeLessThan(2);
+      await polled(() => page.getByRole('button', { name: /Scroll to the latest message/ }).count(), 'the button gone').toBe(0);
     });
   });
 });
