@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build web start cluster-local up down logs images typecheck lint format docs audit test test-containers soak bench services packages kube-tools clean clean-data
+.PHONY: help install build web start cluster-local up down logs images typecheck lint format docs audit test test-containers soak tour bench services packages kube-tools clean clean-data
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -100,6 +100,9 @@ test-containers: install ## Build every image and run the adapter suites on Post
 
 soak: build services packages ## 200 users chatting over the local cluster for 3 minutes: memory and handles must stay flat
 	node --import tsx bench/soak.mjs
+
+tour: build services packages ## Photograph every screen, phone and desktop, light and dark, into test-results/tour
+	npx vitest run --config e2e/tour/vitest.config.ts
 
 bench: build services packages ## Load test: bare Socket.IO relay vs embedded vs local cluster; writes bench/results
 	node --import tsx bench/run.mjs
