@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -77,6 +78,20 @@ export default tseslint.config(
     // Scripts and benchmarks in plain JavaScript: the rules that need no types.
     files: ['**/*.{js,mjs,cjs}'],
     extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    // Every word a person reads goes through the i18n library: a text or a label written in JSX is an error.
+    files: ['web/src/**/*.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'aria-description', 'title', 'placeholder', 'alt', 'label', 'description', 'text'] },
+        },
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}', 'web/test/**/*.{ts,tsx}'],

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import './index.css';
 import './store/use-theme-store';
+import './store/use-language-store';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -23,6 +23,7 @@ import {
   type UpdateSettingsBody,
 } from '@chat/contracts';
 import type { ChatSocket } from '../realtime/socket';
+import { translatable } from '../i18n';
 
 export interface OutgoingMessage {
   text: string;
@@ -59,12 +60,12 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
 }
 
 /** No answer came: the server could not be reached. */
-const unreachable = () => new ApiError('Cannot reach the server. Check your connection.', 0);
+const unreachable = () => new ApiError(translatable('Cannot reach the server. Check your connection.'), 0);
 
 /** A refusal as the server worded it (`{message}`), or a generic one when it said nothing readable. */
 function refusal(data: unknown, status: number): ApiError {
   const message = (data as { message?: unknown } | undefined)?.message;
-  return new ApiError(typeof message === 'string' ? message : 'Something went wrong', status);
+  return new ApiError(typeof message === 'string' ? message : translatable('Something went wrong'), status);
 }
 
 async function exchange<T>(

@@ -13,11 +13,13 @@ import { SettingsPage } from '../features/settings';
 import { SignupPage } from '../features/session';
 import { useAuthStore } from '../store/use-auth-store';
 import { useThemeStore } from '../store/use-theme-store';
+import { useTranslation } from 'react-i18next';
 
 /** Toasts in the app's theme, as everything else (react-hot-toast's own are white). */
 const TOAST_STYLE = { background: 'var(--color-base-100)', color: 'var(--color-base-content)', border: '1px solid var(--color-base-300)' };
 
 export function App() {
+  const { t } = useTranslation();
   const authUser = useAuthStore((state) => state.authUser);
   const isCheckingAuth = useAuthStore((state) => state.isCheckingAuth);
   const theme = useThemeStore((state) => state.theme);
@@ -29,7 +31,7 @@ export function App() {
 
   if (isCheckingAuth && !authUser) {
     return (
-      <div data-theme={theme} className="flex h-screen items-center justify-center" role="status" aria-label="Loading">
+      <div data-theme={theme} className="flex h-screen items-center justify-center" role="status" aria-label={t('Loading')}>
         <Loader className="size-10 animate-spin" />
       </div>
     );

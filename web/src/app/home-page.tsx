@@ -6,6 +6,7 @@ import { Sidebar } from './sidebar';
 import { useKeyboardShortcuts } from '../features/inbox';
 import { useChatStore } from '../store/use-chat-store';
 import { NotFound } from '../ui/not-found';
+import { useTranslation } from 'react-i18next';
 
 /** The tab's title counts every unread message, and each conversation marked unread, as messengers do: "(3) Chat.io". */
 function useUnreadTitle() {
@@ -23,6 +24,7 @@ function useUnreadTitle() {
  * messengers do there: the list is the screen, and a conversation replaces it until Back.
  */
 export function HomePage() {
+  const { t } = useTranslation();
   const hasConversation = useChatStore((state) => state.selectedUser !== null);
   const { notFound } = useConversationAddress();
   const [isShowingShortcuts, setShowingShortcuts] = useState(false);
@@ -35,7 +37,7 @@ export function HomePage() {
         <Sidebar hiddenOnPhone={conversationShown} />
         <div className={`${conversationShown ? 'flex' : 'hidden md:flex'} min-w-0 flex-1`}>
           {notFound ? (
-            <NotFound title="Chat not found" text="Nobody you can write to is at this address." home="Back to chats" />
+            <NotFound title={t('Chat not found')} text={t('Nobody you can write to is at this address.')} home={t('Back to chats')} />
           ) : hasConversation ? (
             <ChatContainer />
           ) : (

@@ -1,28 +1,31 @@
 import { useModalDialog } from '../ui/use-modal-dialog';
+import { useTranslation } from 'react-i18next';
+import { translatable } from '../i18n';
 
 /** Ctrl on most keyboards, ⌘ on a Mac's, as each shows its shortcuts. */
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
-/** Every shortcut of the app, as WhatsApp Web lists its own: the keys, and what they do. */
+/** Every shortcut of the app, as WhatsApp Web lists its own: the keys, and what they do (its key in the translations). */
 export const KEYBOARD_SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
-  { keys: ['Enter'], does: 'Send the message' },
-  { keys: ['Shift', 'Enter'], does: 'Start a new line' },
-  { keys: ['↑'], does: 'Edit my latest message, from the empty box' },
-  { keys: ['Esc'], does: 'Close a menu or dialog, or stop replying or editing' },
-  { keys: ['Alt', '↓'], does: 'Next conversation' },
-  { keys: ['Alt', '↑'], does: 'Previous conversation' },
-  { keys: [MOD, 'K'], does: 'Search contacts' },
-  { keys: [MOD, '/'], does: 'Show these shortcuts' },
+  { keys: ['Enter'], does: translatable('Send the message') },
+  { keys: ['Shift', 'Enter'], does: translatable('Start a new line') },
+  { keys: ['↑'], does: translatable('Edit my latest message, from the empty box') },
+  { keys: ['Esc'], does: translatable('Close a menu or dialog, or stop replying or editing') },
+  { keys: ['Alt', '↓'], does: translatable('Next conversation') },
+  { keys: ['Alt', '↑'], does: translatable('Previous conversation') },
+  { keys: [MOD, 'K'], does: translatable('Search contacts') },
+  { keys: [MOD, '/'], does: translatable('Show these shortcuts') },
 ];
 
 /** The keyboard shortcuts, listed (Ctrl+/ or ⌘/ opens it). */
 export function KeyboardShortcutsDialog({ open, onDone }: { open: boolean; onDone(): void }) {
+  const { t } = useTranslation();
   const dialogRef = useModalDialog(open);
   return (
     <dialog ref={dialogRef} className="modal" aria-labelledby="keyboard-shortcuts-title" onClose={onDone}>
       <div className="modal-box max-w-md">
         <h3 id="keyboard-shortcuts-title" className="mb-3 text-lg font-semibold">
-          Keyboard shortcuts
+          {t('Keyboard shortcuts')}
         </h3>
         <dl className="space-y-2 text-sm">
           {KEYBOARD_SHORTCUTS.map(({ keys, does }) => (
@@ -34,13 +37,13 @@ export function KeyboardShortcutsDialog({ open, onDone }: { open: boolean; onDon
                   </kbd>
                 ))}
               </dt>
-              <dd className="text-right">{does}</dd>
+              <dd className="text-end">{t(does)}</dd>
             </div>
           ))}
         </dl>
         <div className="modal-action">
           <button type="button" className="btn" onClick={onDone}>
-            Close
+            {t('Close')}
           </button>
         </div>
       </div>

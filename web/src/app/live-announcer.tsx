@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useToasterStore } from 'react-hot-toast';
 import { useAuthStore } from '../store/use-auth-store';
 import { announce, useAnnouncerStore } from '../store/use-announcer-store';
+import { useTranslation } from 'react-i18next';
+import { t as translate } from '../i18n';
 
 /**
  * The page's one live region, present from the start (a region added together with its text is
@@ -9,11 +11,12 @@ import { announce, useAnnouncerStore } from '../store/use-announcer-store';
  * coming and going are announced here, each once.
  */
 export function LiveAnnouncer() {
+  const { t } = useTranslation();
   const announcements = useAnnouncerStore((state) => state.announcements);
   useToastAnnouncements();
   useConnectionAnnouncements();
   return (
-    <div role="log" aria-label="Announcements" className="sr-only">
+    <div role="log" aria-label={t('Announcements')} className="sr-only">
       {announcements.map(({ id, text }) => (
         <p key={id}>{text}</p>
       ))}
@@ -43,6 +46,6 @@ function useConnectionAnnouncements() {
   useEffect(() => {
     if (isReconnecting === wasReconnecting.current) return;
     wasReconnecting.current = isReconnecting;
-    announce(isReconnecting ? 'Connection lost. Reconnecting…' : 'Connected again');
+    announce(isReconnecting ? translate('Connection lost. Reconnecting…') : translate('Connected again'));
   }, [isReconnecting]);
 }

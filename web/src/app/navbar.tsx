@@ -3,8 +3,13 @@ import { Link } from 'react-router-dom';
 import { avatarOf } from '../lib/avatar';
 import { useAuthStore } from '../store/use-auth-store';
 import { LogoutButton } from '../features/session';
+import { useTranslation } from 'react-i18next';
+
+/** The product's name: a name, the same in every language. */
+const PRODUCT_NAME = 'Chat.io';
 
 export function Navbar() {
+  const { t } = useTranslation();
   const authUser = useAuthStore((state) => state.authUser);
   const isReconnecting = useAuthStore((state) => state.isReconnecting);
 
@@ -17,7 +22,7 @@ export function Navbar() {
               <div className="flex size-9 items-center justify-center rounded-lg bg-primary/10">
                 <MessageSquare className="size-5 text-primary" />
               </div>
-              <h1 className="text-lg font-bold">Chat.io</h1>
+              <h1 className="text-lg font-bold">{PRODUCT_NAME}</h1>
             </Link>
             {isReconnecting && <ReconnectingBadge />}
           </div>
@@ -25,13 +30,13 @@ export function Navbar() {
           <nav className="flex items-center gap-2">
             <Link to="/settings" className="btn btn-sm gap-2 transition-colors">
               <Settings className="size-4" aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Settings</span>
+              <span className="sr-only sm:not-sr-only">{t('Settings')}</span>
             </Link>
             {authUser && (
               <>
                 <Link to="/profile" className="btn btn-sm gap-2">
                   <img src={avatarOf(authUser.profilePic)} alt="" className="size-6 rounded-full object-cover" />
-                  <span className="sr-only">Profile</span>
+                  <span className="sr-only">{t('Profile')}</span>
                   <span dir="auto" className="sr-only max-w-40 truncate sm:not-sr-only">
                     {authUser.fullName}
                   </span>
@@ -51,10 +56,11 @@ export function Navbar() {
  * by the live announcer, which is there before the badge is.
  */
 function ReconnectingBadge() {
+  const { t } = useTranslation();
   return (
     <span className="badge badge-warning gap-1.5">
       <WifiOff className="size-3.5" aria-hidden="true" />
-      <span className="sr-only sm:not-sr-only">Reconnecting…</span>
+      <span className="sr-only sm:not-sr-only">{t('Reconnecting…')}</span>
     </span>
   );
 }

@@ -1,6 +1,12 @@
-/** A message time as the product shows it: en-US, 12-hour, "hh:mm AM/PM". */
+import { currentLocale, t } from '../i18n';
+
+/**
+ * A message time as the product shows it: in English en-US, 12-hour, "hh:mm AM/PM"; in another
+ * language as its locale writes a time ("10:42", "١٠:٤٢ ص").
+ */
 export function formatMessageTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });
+  const locale = currentLocale();
+  return new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', ...(locale === 'en-US' ? { hour12: true } : {}) });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,7 +16,11 @@ const startOfDay = (time: Date) => new Date(time.getFullYear(), time.getMonth(),
 
 /** A date without its time ("Nov 3", "November 3"), with the year when not `now`'s. */
 const formatDate = (time: Date, now: Date, month: 'short' | 'long') =>
-  time.toLocaleDateString('en-US', { month, day: 'numeric', ...(time.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) });
+  time.toLocaleDateString(currentLocale(), {
+    month,
+    day: 'numeric',
+    ...(time.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
 
 /**
  * When a conversation was last active, as an inbox shows it: the time today ("10:42 AM"), the
@@ -20,7 +30,7 @@ export function formatInboxTime(iso: string, now = new Date()): string {
   const time = new Date(iso);
   const startOfToday = startOfDay(now);
   if (time >= startOfToday) return formatMessageTime(iso);
-  if (startOfToday.getTime() - time.getTime() < 6 * DAY_MS) return time.toLocaleDateString('en-US', { weekday: 'short' });
+  if (startOfToday.getTime() - time.getTime() < 6 * DAY_MS) return time.toLocaleDateString(currentLocale(), { weekday: 'short' });
   return formatDate(time, now, 'short');
 }
 
@@ -28,7 +38,7 @@ export function formatInboxTime(iso: string, now = new Date()): string {
 export function formatDayTime(iso: string, now = new Date()): string {
   const time = new Date(iso);
   const isToday = startOfDay(time).getTime() === startOfDay(now).getTime();
-  return isToday ? formatMessageTime(iso) : `${formatDate(time, now, 'short')}, ${formatMessageTime(iso)}`;
+  return isToday ? formatMessageTime(iso) : t('{{date}}, {{time}}', { date: formatDate(time, now, 'short'), time: formatMessageTime(iso) });
 }
 
 /**
@@ -40,9 +50,9 @@ export function formatLastSeen(iso: string, now = new Date()): string {
   const time = new Date(iso);
   const startOfToday = startOfDay(now);
   const startOfYesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  if (time >= startOfToday) return `last seen today at ${formatMessageTime(iso)}`;
-  if (time >= startOfYesterday) return `last seen yesterday at ${formatMessageTime(iso)}`;
-  return `last seen ${formatDate(time, now, 'short')}`;
+  if (time >= startOfToday) return t('last seen today at {{time}}', { time: formatMessageTime(iso) });
+  if (time >= startOfYesterday) return t('last seen yesterday at {{time}}', { time: formatMessageTime(iso) });
+  return t('last seen {{date}}', { date: formatDate(time, now, 'short') });
 }
 
 /** The local calendar day of a moment, as "YYYY-MM-DD": messages on the same day share it. */
@@ -59,8 +69,8 @@ export function localDayOf(iso: string): string {
 export function formatDayHeading(iso: string, now = new Date()): string {
   const time = new Date(iso);
   const daysAgo = Math.round((startOfDay(now).getTime() - startOfDay(time).getTime()) / DAY_MS);
-  if (daysAgo === 0) return 'Today';
-  if (daysAgo === 1) return 'Yesterday';
-  if (daysAgo > 1 && daysAgo < 7) return time.toLocaleDateString('en-US', { weekday: 'long' });
+  if (daysAgo === 0) return t('Today');
+  if (daysAgo === 1) return t('Yesterday');
+  if (daysAgo > 1 && daysAgo < 7) return time.toLocaleDateString(currentLocale(), { weekday: 'long' });
   return formatDate(time, now, 'long');
 }

@@ -5,6 +5,7 @@ import { api, ApiError } from '../api/client';
 import { draftStorage } from '../lib/drafts';
 import { outbox } from '../lib/outbox';
 import { openSocket, type ChatSocket } from '../realtime/socket';
+import { t, translatable } from '../i18n';
 
 interface AuthState {
   authUser: AuthUser | null;
@@ -42,7 +43,7 @@ interface AuthState {
 
 type BusyFlag = 'isSigningUp' | 'isLoggingIn' | 'isUpdatingProfile' | 'isSavingAbout' | 'isRemovingPhoto';
 
-const SESSION_ENDED = 'Your session has ended. Please log in again.';
+const SESSION_ENDED = translatable('Your session has ended. Please log in again.');
 
 /** Where the signed-in user is remembered, for the app to open without the server. */
 const REMEMBERED_USER_KEY = 'chat-io:user';
@@ -64,7 +65,8 @@ function remember(user: AuthUser | null): void {
   }
 }
 
-export const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+/** What went wrong, in the language in use: the server's known messages are translated, any other stays as it said it. */
+export const errorMessage = (error: unknown) => t(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 export const useAuthStore = create<AuthState>((set, get) => {
   // The session is checked once per app start, even if a component asks twice.
@@ -82,7 +84,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
     set({ [busyFlag]: true } as Partial<AuthState>);
     try {
       set({ authUser: await call() });
-      toast.success(success);
+      toast.success(t(success));
       connect();
       return true;
     } catch (error) {
@@ -157,14 +159,14 @@ export const useAuthStore = create<AuthState>((set, get) => {
       return authCheck;
     },
 
-    signup: (form) => receiveUser('isSigningUp', () => api.signup(form), 'Account created successfully'),
+    signup: (form) => receiveUser('isSigningUp', () => api.signup(form), translatable('Account created successfully')),
 
-    login: (form) => receiveUser('isLoggingIn', () => api.login(form), 'Logged in successfully'),
+    login: (form) => receiveUser('isLoggingIn', () => api.login(form), translatable('Logged in successfully')),
 
     async logout() {
       try {
         await leave(() => api.logout());
-        toast.success('Logged out successfully');
+        toast.success(t('Logged out successfully'));
       } catch (error) {
         toast.error(errorMessage(error));
       }
@@ -217,15 +219,21 @@ export const useAuthStore = create<AuthState>((set, get) => {
         if (!get().authUser || isLeaving) return;
         disconnect();
         set({ authUser: null });
-        toast.error(SESSION_ENDED);
+        toast.error(t(SESSION_ENDED));
       }
     },
 
-    updateProfile: (profilePic) => receiveUser('isUpdatingProfile', () => api.updateProfile(profilePic), 'Profile updated successfully'),
+    updateProfile: (profilePic) =>
+      receiveUser('isUpdatingProfile', () => api.updateProfile(profilePic), translatable('Profile updated successfully')),
 
-    removeProfilePic: () => receiveUser('isRemovingPhoto', api.removeProfilePic, 'Profile photo removed'),
+    removeProfilePic: () => receiveUser('isRemovingPhoto', api.removeProfilePic, translatable('Profile photo removed')),
 
-    updateAbout: (about) => receiveUser('isSavingAbout', () => api.updateAbout(about), about.trim() ? 'About updated' : 'About cleared'),
+    updateAbout: (about) =>
+      receiveUser(
+        'isSavingAbout',
+        () => api.updateAbout(about),
+        about.trim() ? translatable('About updated') : translatable('About cleared'),
+      ),
 
     async updateSettings(change) {
       const before = get().authUser;

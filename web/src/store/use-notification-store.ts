@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { api } from '../api/client';
 import { errorMessage, useAuthStore } from './use-auth-store';
+import { t } from '../i18n';
 
 const STORAGE_KEY = 'chat-notifications';
 
@@ -93,12 +94,12 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
 
     async enableDesktop() {
       if (!notificationsSupported()) {
-        toast.error('This browser cannot show notifications');
+        toast.error(t('This browser cannot show notifications'));
         return;
       }
       const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
       if (permission !== 'granted') {
-        toast.error('Notifications are blocked for this site in your browser settings');
+        toast.error(t('Notifications are blocked for this site in your browser settings'));
         return;
       }
       change({ desktop: true });

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useModalDialog } from './use-modal-dialog';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -18,6 +19,7 @@ interface ConfirmDialogProps {
 
 /** Asks before an action that cannot be undone: Cancel, perhaps a milder action, or the action in red (each disabled while one runs). */
 export function ConfirmDialog({ open, id, title, children, confirmLabel, onConfirm, alsoOffer, onDone }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   const dialogRef = useModalDialog(open);
   const [isRunning, setRunning] = useState(false);
 
@@ -38,7 +40,7 @@ export function ConfirmDialog({ open, id, title, children, confirmLabel, onConfi
         {/* Two actions stack, the stronger one on top, as WhatsApp's "Delete for everyone" over "Delete for me". */}
         <div className={alsoOffer ? 'modal-action flex-col-reverse items-end' : 'modal-action'}>
           <button type="button" className="btn btn-ghost" onClick={onDone}>
-            Cancel
+            {t('Cancel')}
           </button>
           {alsoOffer && (
             <button type="button" className="btn btn-outline" onClick={() => void run(alsoOffer.onConfirm)} disabled={isRunning}>

@@ -1,5 +1,6 @@
 import { Eye, EyeOff, Lock } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface PasswordFieldProps {
   value: string;
@@ -11,7 +12,8 @@ interface PasswordFieldProps {
   describedBy?: string;
 }
 
-export function PasswordField({ value, onChange, label = 'Password', autoComplete, describedBy }: PasswordFieldProps) {
+export function PasswordField({ value, onChange, label, autoComplete, describedBy }: PasswordFieldProps) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <label className="input w-full">
@@ -22,12 +24,12 @@ export function PasswordField({ value, onChange, label = 'Password', autoComplet
         placeholder="••••••••"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-label={label}
+        aria-label={label ?? t('Password')}
         autoComplete={autoComplete}
         aria-invalid={describedBy ? true : undefined}
         aria-describedby={describedBy}
       />
-      <button type="button" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Hide password' : 'Show password'}>
+      <button type="button" onClick={() => setVisible((v) => !v)} aria-label={visible ? t('Hide password') : t('Show password')}>
         {visible ? <EyeOff className="size-5 text-base-content/40" /> : <Eye className="size-5 text-base-content/40" />}
       </button>
     </label>

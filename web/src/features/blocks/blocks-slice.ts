@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { api } from '../../api/client';
 import { errorMessage } from '../../store/use-auth-store';
 import { succeeded, type ChatSlice } from '../../store/chat-slice';
+import { t } from '../../i18n';
 
 export interface BlocksSlice {
   /** The contacts I blocked: their conversation offers "Unblock" instead of the input. */
@@ -34,7 +35,7 @@ export const createBlocksSlice: ChatSlice<BlocksSlice> = (set, get) => {
         await api.block(user._id);
         set((state) => ({ blockedUsers: [...state.blockedUsers.filter((blocked) => blocked._id !== user._id), user] }));
         get().notifyTyping(false);
-        toast.success(`${user.fullName} is blocked`);
+        toast.success(t('{{name}} is blocked', { name: user.fullName }));
       });
     },
 

@@ -1,5 +1,6 @@
 import { Image, Paperclip, Smile } from 'lucide-react';
 import type { Attachments } from './use-attachments';
+import { useTranslation } from 'react-i18next';
 
 interface AttachButtonsProps {
   attachments: Attachments;
@@ -9,6 +10,7 @@ interface AttachButtonsProps {
 
 /** Beside the box: the emoji picker's button, a photo (or several) and a file (or several). */
 export function AttachButtons({ attachments, isPickerOpen, onTogglePicker }: AttachButtonsProps) {
+  const { t } = useTranslation();
   const { image, file, attach, attachAll, imageInputRef, fileInputRef } = attachments;
   return (
     <>
@@ -41,7 +43,7 @@ export function AttachButtons({ attachments, isPickerOpen, onTogglePicker }: Att
         type="button"
         className="btn btn-circle btn-sm hidden sm:flex"
         onClick={onTogglePicker}
-        aria-label="Emoji"
+        aria-label={t('Emoji')}
         aria-expanded={isPickerOpen}
       >
         <Smile className="size-5" />
@@ -50,7 +52,7 @@ export function AttachButtons({ attachments, isPickerOpen, onTogglePicker }: Att
         type="button"
         className={`btn btn-circle btn-sm hidden sm:flex ${image ? 'text-success' : 'text-base-content/60'}`}
         onClick={() => imageInputRef.current?.click()}
-        aria-label="Attach image"
+        aria-label={t('Attach image')}
       >
         <Image className="size-5" />
       </button>
@@ -58,8 +60,8 @@ export function AttachButtons({ attachments, isPickerOpen, onTogglePicker }: Att
         type="button"
         className={`btn btn-circle btn-sm ${file ? 'text-success' : 'text-base-content/60'}`}
         onClick={() => fileInputRef.current?.click()}
-        aria-label="Attach file"
-        title="Attach a file or a photo"
+        aria-label={t('Attach file')}
+        title={t('Attach a file or a photo')}
       >
         <Paperclip className="size-5" />
       </button>

@@ -1,5 +1,6 @@
 import type { ClipboardEvent, KeyboardEvent, RefObject } from 'react';
 import { useChatStore } from '../../store/use-chat-store';
+import { useTranslation } from 'react-i18next';
 
 interface MessageBoxProps {
   boxRef: RefObject<HTMLTextAreaElement | null>;
@@ -17,6 +18,7 @@ interface MessageBoxProps {
 
 /** The box one writes in: Enter sends, Shift+Enter starts a new line, pasted files are attached. */
 export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUpInEmpty, onEscape }: MessageBoxProps) {
+  const { t } = useTranslation();
   const notifyTyping = useChatStore((state) => state.notifyTyping);
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const pasted = [...event.clipboardData.files];
@@ -42,7 +44,7 @@ export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUp
       rows={1}
       dir="auto"
       className="textarea textarea-sm max-h-40 min-h-0 w-full resize-none rounded-lg leading-snug sm:textarea-md"
-      placeholder="Type a message..."
+      placeholder={t('Type a message...')}
       value={text}
       onChange={(event) => {
         onText(event.target.value);
@@ -51,7 +53,7 @@ export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUp
       onBlur={() => notifyTyping(false)}
       onPaste={onPaste}
       onKeyDown={onKeyDown}
-      aria-label="Message"
+      aria-label={t('Message')}
     />
   );
 }

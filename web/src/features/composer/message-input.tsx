@@ -13,6 +13,7 @@ import { useAttachments } from './use-attachments';
 import { useComposerText } from './use-composer-text';
 import { canSend, useSubmit } from './use-submit';
 import { useVoiceMessage } from './use-voice-message';
+import { useTranslation } from 'react-i18next';
 
 interface MessageInputProps {
   /** Whom the message is for: what is written to each person is their draft. */
@@ -41,6 +42,7 @@ export function MessageInput({
   replyingTo = null,
   onReplyDone,
 }: MessageInputProps) {
+  const { t } = useTranslation();
   const { text, setText, clearDraft, boxRef, focus } = useComposerText(peerId, editing, replyingTo?.message._id);
   const attachments = useAttachments(peerId, droppedFiles);
   const { image, file, attachment, removeAttachment } = attachments;
@@ -67,15 +69,13 @@ export function MessageInput({
       {file && <FileToSend file={file} onRemove={removeAttachment} />}
 
       {isPickerOpen && (
-        <div className="absolute bottom-20 left-4 z-30" data-testid="emoji-picker">
-          <LazyEmojiPickerPanel
-            onPick={(emoji) => {
-              setText(text + emoji);
-              setPickerOpen(false);
-              focus();
-            }}
-          />
-        </div>
+        <EmojiPopover
+          onPick={(emoji) => {
+            setText(text + emoji);
+            setPickerOpen(false);
+            focus();
+          }}
+        />
       )}
 
       {voice.isRecording ? (
@@ -95,14 +95,9 @@ export function MessageInput({
             />
             <AttachButtons attachments={attachments} isPickerOpen={isPickerOpen} onTogglePicker={() => setPickerOpen((open) => !open)} />
           </div>
-          {/* With nothing written yet, a voice message can be recorded instead. */}
-          {!editing && !canSend(text, attachment) && (
-            <button type="button" className="btn btn-circle btn-sm" onClick={() => void voice.start()} aria-label="Record voice message">
-              <Mic className="size-5" />
-            </button>
-          )}
-          <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, attachment) || isSaving} aria-label="Send">
-            <Send className="size-5" />
+          {!editing && !canSend(text, attachment) && <RecordVoiceButton onStart={() => void voice.start()} />}
+          <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, attachment) || isSaving} aria-label={t('Send')}>
+            <Send className="size-5 rtl:-scale-x-100" />
           </button>
         </form>
       )}
@@ -112,5 +107,24 @@ export function MessageInput({
         onDone={attachments.doneChoosing}
       />
     </div>
+  );
+}
+
+/** The emoji picker over the box, at its start. */
+function EmojiPopover({ onPick }: { onPick(emoji: string): void }) {
+  return (
+    <div className="absolute start-4 bottom-20 z-30" data-testid="emoji-picker">
+      <LazyEmojiPickerPanel onPick={onPick} />
+    </div>
+  );
+}
+
+/** With nothing written yet, a voice message can be recorded instead. */
+function RecordVoiceButton({ onStart }: { onStart(): void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="btn btn-circle btn-sm" onClick={onStart} aria-label={t('Record voice message')}>
+      <Mic className="size-5" />
+    </button>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { photoFrom } from '../../lib/read-image';
 import { useChatStore } from '../../store/use-chat-store';
+import { t } from '../../i18n';
 
 /** How a chosen file goes: a picture as a photo (made to fit the limit, read as a data URL), anything else as a file; or why it cannot. */
 async function attachmentOf(
@@ -35,19 +36,19 @@ export function useAttachments(peerId: string, droppedFiles: File[] | null) {
   /** Attached to the message being written: a picture as a photo (or as `asPhoto` says), anything else as a file. */
   const attach = async (chosen: File, asPhoto?: boolean) => {
     const attachment = await attachmentOf(chosen, asPhoto);
-    if ('problem' in attachment) toast.error(attachment.problem);
+    if ('problem' in attachment) toast.error(t(attachment.problem));
     else if ('image' in attachment) setDraftImage(peerId, attachment.image);
     else setDraftFile(peerId, attachment.file);
   };
   const attachAll = (chosen: File[]) => {
     if (chosen.length === 1) void attach(chosen[0]!);
-    else if (chosen.length > MAX_FILES_AT_ONCE) toast.error(`You can send up to ${MAX_FILES_AT_ONCE} files at once`);
+    else if (chosen.length > MAX_FILES_AT_ONCE) toast.error(t('You can send up to {{count}} files at once', { count: MAX_FILES_AT_ONCE }));
     else if (chosen.length > 1) setChoosingMany(chosen);
   };
   const sendEach = async (chosen: File[]) => {
     for (const each of chosen) {
       const attachment = await attachmentOf(each);
-      if ('problem' in attachment) toast.error(`${each.name}: ${attachment.problem}`);
+      if ('problem' in attachment) toast.error(`${each.name}: ${t(attachment.problem)}`);
       else sendMessage({ text: '', image: null, ...attachment, replyTo: null });
     }
   };

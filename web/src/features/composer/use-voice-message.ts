@@ -3,6 +3,7 @@ import { useCallback, useEffect, useEffectEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useChatStore } from '../../store/use-chat-store';
 import { useVoiceRecorder, type VoiceRecording } from './use-voice-recorder';
+import { t } from '../../i18n';
 
 /**
  * A voice message to `peerId`, recorded from the box: `start` asks for the microphone, `finish`
@@ -33,7 +34,7 @@ export function useVoiceMessage(peerId: string, replyTo: QuotedMessage | null, o
     ...voice,
     start: async () => {
       notifyTyping(false);
-      if (!(await voice.start())) toast.error('Allow the microphone to record a voice message');
+      if (!(await voice.start())) toast.error(t('Allow the microphone to record a voice message'));
     },
     finish: async () => {
       const recording = await voice.finish();

@@ -19,6 +19,7 @@ import { useGoToMessage } from './use-go-to-message';
 import { useLightboxImages } from './use-lightbox-images';
 import { useReplyAndEdit } from './use-reply-and-edit';
 import { LoadFailed } from '../../ui/load-failed';
+import { useTranslation } from 'react-i18next';
 
 /** The open conversation's messages and how far they are loaded. */
 const useOpenConversation = () =>
@@ -36,6 +37,7 @@ const useOpenConversation = () =>
 
 /** The open conversation: its header, search, messages, and the box (or why there is none), with its dialogs. */
 export function ChatContainer() {
+  const { t } = useTranslation();
   const { messages, selectedUser, isMessagesLoading, loadFailed, ...paging } = useOpenConversation();
   const authUser = useAuthStore((state) => state.authUser);
   const allPending = useChatStore((state) => state.pendingMessages);
@@ -72,7 +74,7 @@ export function ChatContainer() {
   );
 
   if (!selectedUser || !authUser) return null;
-  const nameOf = (userId: string) => (userId === authUser._id ? 'You' : selectedUser.fullName);
+  const nameOf = (userId: string) => (userId === authUser._id ? t('You') : selectedUser.fullName);
   return (
     <div
       className={`relative flex flex-1 flex-col overflow-auto ${isDragging ? 'outline-2 -outline-offset-4 outline-primary outline-dashed' : ''}`}
@@ -85,7 +87,10 @@ export function ChatContainer() {
       {isMessagesLoading ? (
         <MessageSkeleton />
       ) : loadFailed ? (
-        <LoadFailed text="The messages could not be loaded." onRetry={() => void useChatStore.getState().getMessages(selectedUser._id)} />
+        <LoadFailed
+          text={t('The messages could not be loaded.')}
+          onRetry={() => void useChatStore.getState().getMessages(selectedUser._id)}
+        />
       ) : (
         <div className="relative flex min-h-0 flex-1 flex-col">
           <MessageList
@@ -112,12 +117,13 @@ export function ChatContainer() {
 
 /** Back to the latest message, shown once the reader has scrolled far from it or new ones came below the view, with how many. */
 function LatestMessageButton({ unseenCount, onClick }: { unseenCount: number; onClick(): void }) {
-  const unseen = unseenCount > 0 ? `${unseenCount} new message${unseenCount === 1 ? '' : 's'}` : '';
+  const { t } = useTranslation();
+  const unseen = unseenCount > 0 ? t('{{count}} new messages', { count: unseenCount }) : '';
   return (
     <button
       type="button"
       className="btn btn-circle btn-sm absolute end-5 bottom-3 z-20 shadow-md"
-      aria-label={unseen ? `Scroll to the latest message, ${unseen}` : 'Scroll to the latest message'}
+      aria-label={unseen ? t('Scroll to the latest message, {{unseen}}', { unseen }) : t('Scroll to the latest message')}
       onClick={onClick}
     >
       <ChevronDown className="size-5" />

@@ -9,13 +9,21 @@ import { BlockContactDialog } from './block-contact-dialog';
 import { ClearChatDialog } from './clear-chat-dialog';
 import { ContactInfo } from './contact-info';
 import { ConversationMenu } from './conversation-menu';
+import { useTranslation } from 'react-i18next';
 
 /** The header's round buttons: 44 px touch targets on a phone. */
 const HEADER_BUTTON = 'btn btn-ghost btn-circle max-md:size-11 md:btn-sm';
 
 function CloseButton({ className, icon, onClose }: { className: string; icon: ReactNode; onClose(): void }) {
+  const { t } = useTranslation();
   return (
-    <button type="button" className={`${HEADER_BUTTON} ${className}`} onClick={onClose} aria-label="Close chat" title="Close chat">
+    <button
+      type="button"
+      className={`${HEADER_BUTTON} ${className}`}
+      onClick={onClose}
+      aria-label={t('Close chat')}
+      title={t('Close chat')}
+    >
       {icon}
     </button>
   );
@@ -23,6 +31,7 @@ function CloseButton({ className, icon, onClose }: { className: string; icon: Re
 
 /** Who the conversation is with, their presence, and its actions: search, the menu of the rest, close. */
 export function ChatHeader({ onSearch }: { onSearch(): void }) {
+  const { t } = useTranslation();
   const selectedUser = useChatStore((state) => state.selectedUser);
   const setSelectedUser = useChatStore((state) => state.setSelectedUser);
   const isOnline = usePresenceStore((state) => (selectedUser ? state.onlineUsers.includes(selectedUser._id) : false));
@@ -37,15 +46,15 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
   if (!selectedUser) return null;
   const showInfo = () => setInfoShownFor(selectedUser._id);
   // A block hides presence both ways, and a deleted account has none: nothing is shown rather than a stale "last seen".
-  const status = closed ? null : isTyping ? <span className="text-highlight">typing…</span> : presenceWords(isOnline, lastSeen);
+  const status = closed ? null : isTyping ? <span className="text-highlight">{t('typing…')}</span> : presenceWords(isOnline, lastSeen);
 
   return (
     <div className="border-b border-base-300 p-2.5">
       <div className="flex items-center gap-1 md:gap-2">
         {/* On a phone the conversation is the screen: the way back to the list leads its header. */}
-        <CloseButton className="md:hidden" icon={<ArrowLeft />} onClose={() => setSelectedUser(null)} />
+        <CloseButton className="md:hidden" icon={<ArrowLeft className="rtl:rotate-180" />} onClose={() => setSelectedUser(null)} />
         {/* A click on who it is opens the contact info, as in WhatsApp; the menu's "Contact info" is the way from the keyboard. */}
-        <div className="flex min-w-0 flex-1 cursor-pointer items-center gap-3" onClick={showInfo} title="Contact info">
+        <div className="flex min-w-0 flex-1 cursor-pointer items-center gap-3" onClick={showInfo} title={t('Contact info')}>
           <div className="avatar shrink-0">
             <div className="relative size-10 rounded-full">
               <img src={avatarOf(selectedUser.profilePic)} alt={selectedUser.fullName} />
@@ -56,7 +65,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
               <span dir="auto" className="truncate">
                 {selectedUser.fullName}
               </span>
-              {muted && <BellOff className="size-4 shrink-0 text-muted" role="img" aria-label="Muted" />}
+              {muted && <BellOff className="size-4 shrink-0 text-muted" role="img" aria-label={t('Muted')} />}
             </h3>
             {status && (
               <p className="truncate text-sm text-muted" data-testid="chat-status">
@@ -66,7 +75,13 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <button type="button" className={HEADER_BUTTON} onClick={onSearch} aria-label="Search in this conversation" title="Search">
+          <button
+            type="button"
+            className={HEADER_BUTTON}
+            onClick={onSearch}
+            aria-label={t('Search in this conversation')}
+            title={t('Search')}
+          >
             <Search className="size-5" />
           </button>
           <ConversationMenu

@@ -10,6 +10,7 @@ import type { MenuPoint } from './message-menu';
 import { MessageMeta } from './message-meta';
 import { MessageReactions } from './message-reactions';
 import { useMessageGestures } from './use-message-gestures';
+import { useTranslation } from 'react-i18next';
 
 interface ChatMessageProps extends MessageHandlers {
   message: Message;
@@ -57,6 +58,7 @@ export function ChatMessage({
   onDiscard,
   ...rest
 }: ChatMessageProps) {
+  const { t } = useTranslation();
   const { searchQuery = '', isHighlighted = false, uploadProgress, onOpenImage, onOpenQuoted, ...handlers } = rest;
   const isDeleted = message.deletedAt !== null;
   const isPending = outboxStatus !== undefined;
@@ -73,7 +75,7 @@ export function ChatMessage({
   });
   return (
     <div
-      className={`group chat relative ${isOwn ? 'chat-end' : 'chat-start'} ${place.startsGroup ? 'mt-2' : 'py-0.5'} ${selectable ? 'cursor-pointer pl-9' : ''} ${selecting?.isSelected ? 'bg-primary/10' : ''} pointer-coarse:select-none`}
+      className={`group chat relative ${isOwn ? 'chat-end' : 'chat-start'} ${place.startsGroup ? 'mt-2' : 'py-0.5'} ${selectable ? 'cursor-pointer ps-9' : ''} ${selecting?.isSelected ? 'bg-primary/10' : ''} pointer-coarse:select-none`}
       style={gestures.offset ? { transform: `translateX(${gestures.offset}px)` } : undefined}
       data-testid="chat-message"
       data-message-id={message._id}
@@ -84,8 +86,8 @@ export function ChatMessage({
       {selectable && (
         <input
           type="checkbox"
-          className="checkbox checkbox-sm absolute top-1/2 left-2 -translate-y-1/2"
-          aria-label="Select message"
+          className="checkbox checkbox-sm absolute top-1/2 start-2 -translate-y-1/2"
+          aria-label={t('Select message')}
           checked={selecting.isSelected}
           onChange={() => selecting.onToggle(message._id)}
           onClick={(event) => event.stopPropagation()}
@@ -135,14 +137,15 @@ function openMenuAt(event: MouseEvent, open: (at: MenuPoint) => void): void {
 
 /** Under a message that was not sent: Retry, or give it up. */
 function NotSent({ onRetry, onDiscard }: { onRetry?(): void; onDiscard?(): void }) {
+  const { t } = useTranslation();
   return (
     <div className="chat-footer mt-1 flex items-center gap-1 text-xs text-danger" role="alert">
       <CircleAlert className="size-3.5" aria-hidden="true" />
-      <span>Not sent —</span>
+      <span>{t('Not sent —')}</span>
       <button type="button" className="link font-semibold" onClick={onRetry}>
-        Retry
+        {t('Retry')}
       </button>
-      <button type="button" className="btn btn-ghost btn-xs" aria-label="Delete unsent message" onClick={onDiscard}>
+      <button type="button" className="btn btn-ghost btn-xs" aria-label={t('Delete unsent message')} onClick={onDiscard}>
         <Trash2 className="size-3" />
       </button>
     </div>

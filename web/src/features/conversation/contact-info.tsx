@@ -10,9 +10,15 @@ import { useEscapeKey } from '../../ui/use-escape-key';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { MessageFile } from './message-file';
+import { useTranslation } from 'react-i18next';
+import { translatable } from '../../i18n';
 
-const TAB_NAMES: Record<SharedKind, string> = { media: 'Media', docs: 'Docs', links: 'Links' };
-const NOTHING_YET: Record<SharedKind, string> = { media: 'No photos or videos yet', docs: 'No documents yet', links: 'No links yet' };
+const TAB_NAMES: Record<SharedKind, string> = { media: translatable('Media'), docs: translatable('Docs'), links: translatable('Links') };
+const NOTHING_YET: Record<SharedKind, string> = {
+  media: translatable('No photos or videos yet'),
+  docs: translatable('No documents yet'),
+  links: translatable('No links yet'),
+};
 
 /**
  * Their "About", once their card has come (nothing while it comes, or if it cannot: the rest of the
@@ -40,6 +46,7 @@ function useContactAbout(userId: string): string {
  * conversation at its message.
  */
 export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: ReactNode; onClose(): void }) {
+  const { t } = useTranslation();
   const [kind, setKind] = useState<SharedKind>('media');
   const { items, hasMore, isLoading, loadMore } = useSharedItems(peer._id, kind);
   const about = useContactAbout(peer._id);
@@ -52,14 +59,14 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
 
   return (
     <aside
-      aria-label="Contact info"
-      className="absolute inset-0 z-20 flex flex-col overflow-y-auto bg-base-100 sm:left-auto sm:w-96 sm:border-l sm:border-base-300"
+      aria-label={t('Contact info')}
+      className="absolute inset-0 z-20 flex flex-col overflow-y-auto bg-base-100 sm:start-auto sm:w-96 sm:border-s sm:border-base-300"
     >
       <div className="flex items-center gap-2 border-b border-base-300 p-2.5">
-        <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label="Close contact info">
+        <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label={t('Close contact info')}>
           <X className="size-5" />
         </button>
-        <h2 className="font-medium">Contact info</h2>
+        <h2 className="font-medium">{t('Contact info')}</h2>
       </div>
       <div className="flex flex-col items-center gap-1 border-b border-base-300 p-6">
         <img src={avatarOf(peer.profilePic)} alt="" className="mb-2 size-28 rounded-full object-cover" />
@@ -71,15 +78,15 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
       {about && (
         <section aria-labelledby="contact-about" className="border-b border-base-300 px-4 py-3">
           <h3 id="contact-about" className="text-sm font-medium text-muted">
-            About
+            {t('About')}
           </h3>
           <p dir="auto" className="break-words">
             {about}
           </p>
         </section>
       )}
-      <h3 className="px-4 pt-4 text-sm font-medium text-muted">Media, links and docs</h3>
-      <div role="tablist" aria-label="Media, links and docs" className="tabs tabs-border px-2">
+      <h3 className="px-4 pt-4 text-sm font-medium text-muted">{t('Media, links and docs')}</h3>
+      <div role="tablist" aria-label={t('Media, links and docs')} className="tabs tabs-border px-2">
         {SHARED_KINDS.map((each) => (
           <button
             key={each}
@@ -91,12 +98,12 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
             className={`tab ${each === kind ? 'tab-active' : 'text-muted'}`}
             onClick={() => setKind(each)}
           >
-            {TAB_NAMES[each]}
+            {t(TAB_NAMES[each])}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="shared-panel" aria-labelledby={`shared-tab-${kind}`} aria-busy={isLoading} className="p-2">
-        {!isLoading && items.length === 0 && <p className="p-4 text-center text-sm text-muted">{NOTHING_YET[kind]}</p>}
+        {!isLoading && items.length === 0 && <p className="p-4 text-center text-sm text-muted">{t(NOTHING_YET[kind])}</p>}
         {kind === 'media' ? (
           <SharedMedia items={items} peer={peer} onShow={show} />
         ) : (
@@ -104,7 +111,7 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
         )}
         {hasMore && (
           <button type="button" className="btn btn-ghost btn-sm mt-2 w-full" onClick={loadMore}>
-            Show more
+            {t('Show more')}
           </button>
         )}
       </div>
@@ -180,6 +187,7 @@ function SharedMedia({ items, peer, onShow }: { items: Message[]; peer: Contact;
 
 /** Documents or links, each with its day and a way to it in the conversation. */
 function SharedList({ items, kind, onShow }: { items: Message[]; kind: SharedKind; onShow(messageId: string): void }) {
+  const { t } = useTranslation();
   return (
     <ul className="flex flex-col gap-2">
       {items.map((message) => (
@@ -188,7 +196,7 @@ function SharedList({ items, kind, onShow }: { items: Message[]; kind: SharedKin
           <div className="flex items-center justify-between gap-2 text-xs text-muted">
             <time dateTime={message.createdAt}>{formatDayTime(message.createdAt)}</time>
             <button type="button" className="btn btn-ghost btn-xs" onClick={() => onShow(message._id)}>
-              Show in chat
+              {t('Show in chat')}
             </button>
           </div>
         </li>

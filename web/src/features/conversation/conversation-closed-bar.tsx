@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useChatStore } from '../../store/use-chat-store';
+import { useTranslation } from 'react-i18next';
 
 /** Shown instead of the input in a conversation with someone I blocked. */
 export function BlockedContactBar({ userId }: { userId: string }) {
+  const { t } = useTranslation();
   const unblockUser = useChatStore((state) => state.unblockUser);
   const [isUnblocking, setUnblocking] = useState(false);
   const unblock = async () => {
@@ -12,9 +14,9 @@ export function BlockedContactBar({ userId }: { userId: string }) {
   };
   return (
     <div className="flex items-center justify-center gap-3 border-t border-base-300 p-4 text-sm" role="status">
-      <span>You blocked this contact</span>
+      <span>{t('You blocked this contact')}</span>
       <button type="button" className="btn btn-sm btn-primary" onClick={() => void unblock()} disabled={isUnblocking}>
-        Unblock
+        {t('Unblock')}
       </button>
     </div>
   );
@@ -22,9 +24,10 @@ export function BlockedContactBar({ userId }: { userId: string }) {
 
 /** Shown instead of the input in a conversation with someone who deleted their account. */
 export function DeletedAccountBar() {
+  const { t } = useTranslation();
   return (
     <div className="border-t border-base-300 p-4 text-center text-sm" role="status">
-      This account was deleted: messages can no longer be sent to it
+      {t('This account was deleted: messages can no longer be sent to it')}
     </div>
   );
 }

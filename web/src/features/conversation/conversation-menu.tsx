@@ -19,11 +19,13 @@ import { formatDayTime } from '../../lib/format-time';
 import { usePopover } from '../../ui/use-popover';
 import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
+import { useTranslation } from 'react-i18next';
+import { translatable } from '../../i18n';
 
 const MUTE_CHOICES: { duration: MuteDuration; label: string }[] = [
-  { duration: '8h', label: '8 hours' },
-  { duration: '1w', label: '1 week' },
-  { duration: 'always', label: 'Always' },
+  { duration: '8h', label: translatable('8 hours') },
+  { duration: '1w', label: translatable('1 week') },
+  { duration: 'always', label: translatable('Always') },
 ];
 
 interface ConversationMenuProps {
@@ -41,6 +43,7 @@ interface ConversationMenuProps {
  * not closed already.
  */
 export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInfo }: ConversationMenuProps) {
+  const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   return (
@@ -49,10 +52,10 @@ export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInf
         type="button"
         className="btn btn-ghost btn-circle max-md:size-11 md:btn-sm"
         onClick={() => setOpen(!isOpen)}
-        aria-label="Conversation menu"
+        aria-label={t('Conversation menu')}
         aria-haspopup="menu"
         aria-expanded={isOpen}
-        title="Menu"
+        title={t('Menu')}
       >
         <EllipsisVertical className="size-5" />
       </button>
@@ -74,6 +77,7 @@ export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInf
 type Choose = (action: () => void) => () => void;
 
 function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, onClose }: ConversationMenuProps & { onClose(): void }) {
+  const { t } = useTranslation();
   const ref = usePopover(onClose);
   const [isAskingMuteLength, setAskingMuteLength] = useState(false);
   const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
@@ -91,35 +95,35 @@ function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, 
 
   if (isAskingMuteLength) {
     return (
-      <MenuPanel panelRef={ref} label="Mute notifications for">
+      <MenuPanel panelRef={ref} label={t('Mute notifications for')}>
         {MUTE_CHOICES.map(({ duration, label }) => (
           <MenuItem key={duration} onClick={choose(() => void mute(userId, duration))}>
-            {label}
+            {t(label)}
           </MenuItem>
         ))}
       </MenuPanel>
     );
   }
   return (
-    <MenuPanel panelRef={ref} label="Conversation actions">
+    <MenuPanel panelRef={ref} label={t('Conversation actions')}>
       <MenuItem icon={<Info />} onClick={choose(onShowInfo)}>
-        Contact info
+        {t('Contact info')}
       </MenuItem>
       {hasConversation && <ConversationStateItems userId={userId} choose={choose} />}
       <MuteItem userId={userId} choose={choose} onAskLength={() => setAskingMuteLength(true)} />
       {hasConversation && (
         <MenuItem icon={<CheckSquare />} onClick={choose(() => useChatStore.getState().setSelecting(true))}>
-          Select messages
+          {t('Select messages')}
         </MenuItem>
       )}
       {hasConversation && (
         <MenuItem icon={<Eraser />} onClick={choose(onClear)}>
-          Clear chat
+          {t('Clear chat')}
         </MenuItem>
       )}
       {canBlock && (
         <MenuItem icon={<Ban />} onClick={choose(onBlock)}>
-          Block contact
+          {t('Block contact')}
         </MenuItem>
       )}
     </MenuPanel>
@@ -142,7 +146,7 @@ function MenuPanel({ panelRef, label, children }: { panelRef: RefObject<HTMLDivE
       role="menu"
       aria-label={label}
       onKeyDown={moveFocus}
-      className="absolute top-full right-0 z-30 mt-1 flex w-56 flex-col rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+      className="absolute top-full end-0 z-30 mt-1 flex w-56 flex-col rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
     >
       {children}
     </div>
@@ -151,6 +155,7 @@ function MenuPanel({ panelRef, label, children }: { panelRef: RefObject<HTMLDivE
 
 /** Pin, archive and mark unread: offered once there is a conversation. */
 function ConversationStateItems({ userId, choose }: { userId: string; choose: Choose }) {
+  const { t } = useTranslation();
   const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
   const { setPinned, setArchived, setMarkedUnread, setSelectedUser } = useChatStore.getState();
   const isPinned = Boolean(entry?.pinned);
@@ -158,7 +163,7 @@ function ConversationStateItems({ userId, choose }: { userId: string; choose: Ch
   return (
     <>
       <MenuItem icon={isPinned ? <PinOff /> : <Pin />} onClick={choose(() => void setPinned(userId, !isPinned))}>
-        {isPinned ? 'Unpin chat' : 'Pin chat'}
+        {isPinned ? t('Unpin chat') : t('Pin chat')}
       </MenuItem>
       <MenuItem
         icon={isArchived ? <ArchiveRestore /> : <Archive />}
@@ -167,10 +172,10 @@ function ConversationStateItems({ userId, choose }: { userId: string; choose: Ch
           if (isArchived) return;
           // It leaves the list it was opened from, so it closes, and says where it went.
           setSelectedUser(null);
-          toast.success('Chat archived');
+          toast.success(t('Chat archived'));
         })}
       >
-        {isArchived ? 'Unarchive chat' : 'Archive chat'}
+        {isArchived ? t('Unarchive chat') : t('Archive chat')}
       </MenuItem>
       <MenuItem
         icon={<MessageSquareDot />}
@@ -180,7 +185,7 @@ function ConversationStateItems({ userId, choose }: { userId: string; choose: Ch
           void setMarkedUnread(userId, true);
         })}
       >
-        Mark as unread
+        {t('Mark as unread')}
       </MenuItem>
     </>
   );
@@ -188,13 +193,14 @@ function ConversationStateItems({ userId, choose }: { userId: string; choose: Ch
 
 /** Unmute (saying until when it is muted), or mute, which asks for how long in the same menu. */
 function MuteItem({ userId, choose, onAskLength }: { userId: string; choose: Choose; onAskLength(): void }) {
+  const { t } = useTranslation();
   const mutedUntil = useNotificationStore((state) => state.mutes[userId]);
   const muted = useNotificationStore((state) => isMuted(state.mutes, userId));
   const unmute = useNotificationStore((state) => state.unmute);
   if (!muted) {
     return (
       <MenuItem icon={<BellOff />} onClick={onAskLength} hasPopup>
-        Mute notifications
+        {t('Mute notifications')}
       </MenuItem>
     );
   }
@@ -202,9 +208,9 @@ function MuteItem({ userId, choose, onAskLength }: { userId: string; choose: Cho
     <MenuItem
       icon={<Bell />}
       onClick={choose(() => void unmute(userId))}
-      detail={mutedUntil ? `Muted until ${formatDayTime(mutedUntil)}` : 'Muted always'}
+      detail={mutedUntil ? t('Muted until {{time}}', { time: formatDayTime(mutedUntil) }) : t('Muted always')}
     >
-      Unmute notifications
+      {t('Unmute notifications')}
     </MenuItem>
   );
 }
@@ -228,7 +234,7 @@ function MenuItem({
       role="menuitem"
       aria-haspopup={hasPopup ? 'menu' : undefined}
       aria-description={detail}
-      className="btn btn-ghost btn-sm h-auto min-h-8 justify-start gap-3 py-1.5 text-left font-normal"
+      className="btn btn-ghost btn-sm h-auto min-h-8 justify-start gap-3 py-1.5 text-start font-normal"
       onClick={onClick}
     >
       {icon && <span className="shrink-0 [&>svg]:size-4">{icon}</span>}

@@ -2,6 +2,7 @@ import type { Contact } from '@chat/contracts';
 import { ChevronDown, ChevronUp, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useConversationMatches } from './use-conversation-matches';
+import { useTranslation } from 'react-i18next';
 
 interface ConversationSearchProps {
   peer: Contact;
@@ -15,6 +16,7 @@ interface ConversationSearchProps {
  * (Shift+Enter or ↓), each shown in the conversation, older pages of matches loaded as they are reached.
  */
 export function ConversationSearch({ peer, onQueryChange, onClose }: ConversationSearchProps) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus(), []);
@@ -36,14 +38,14 @@ export function ConversationSearch({ peer, onQueryChange, onClose }: Conversatio
           ref={inputRef}
           type="search"
           className="grow"
-          placeholder="Search in this conversation"
-          aria-label="Search in this conversation"
+          placeholder={t('Search in this conversation')}
+          aria-label={t('Search in this conversation')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={onKeyDown}
         />
       </label>
-      <span className="min-w-16 text-right text-sm" aria-live="polite" data-testid="search-position">
+      <span className="min-w-16 text-end text-sm" aria-live="polite" data-testid="search-position">
         {position}
       </span>
       <button
@@ -51,14 +53,14 @@ export function ConversationSearch({ peer, onQueryChange, onClose }: Conversatio
         className="btn btn-ghost btn-sm btn-circle"
         onClick={() => void older()}
         disabled={!hasOlder}
-        aria-label="Older match"
+        aria-label={t('Older match')}
       >
         <ChevronUp className="size-4" />
       </button>
-      <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={newer} disabled={!hasNewer} aria-label="Newer match">
+      <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={newer} disabled={!hasNewer} aria-label={t('Newer match')}>
         <ChevronDown className="size-4" />
       </button>
-      <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label="Close search">
+      <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label={t('Close search')}>
         <X className="size-4" />
       </button>
     </div>

@@ -2,6 +2,7 @@ import type { Message } from '@chat/contracts';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Asks before deleting messages of the open conversation, as WhatsApp does: my own (none deleted
@@ -9,11 +10,11 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
  * Neither can be undone.
  */
 export function DeleteMessageDialog({ messages, peerName, onDone }: { messages: Message[] | null; peerName: string; onDone(): void }) {
+  const { t } = useTranslation();
   const myId = useAuthStore((state) => state.authUser?._id);
   const { deleteMessage, deleteForMe, setSelecting } = useChatStore.getState();
   const chosen = messages ?? [];
   const forEveryone = chosen.length > 0 && chosen.every((message) => message.senderId === myId && message.deletedAt === null);
-  const them = chosen.length === 1 ? 'it' : 'them';
   const done = async (deleting: Promise<unknown>) => {
     await deleting;
     setSelecting(false);
@@ -34,15 +35,21 @@ export function DeleteMessageDialog({ messages, peerName, onDone }: { messages: 
     <ConfirmDialog
       open={messages !== null}
       id="delete-message-title"
-      title={chosen.length > 1 ? `Delete ${chosen.length} messages?` : 'Delete message?'}
-      confirmLabel={forEveryone ? 'Delete for everyone' : 'Delete for me'}
+      title={t('Delete {{count}} messages?', { count: chosen.length })}
+      confirmLabel={forEveryone ? t('Delete for everyone') : t('Delete for me')}
       onConfirm={forEveryone ? removeForEveryone : removeForMe}
-      alsoOffer={forEveryone ? { label: 'Delete for me', onConfirm: removeForMe } : undefined}
+      alsoOffer={forEveryone ? { label: t('Delete for me'), onConfirm: removeForMe } : undefined}
       onDone={onDone}
     >
       {forEveryone
-        ? `Delete for everyone removes ${them} from this chat for you and ${peerName}; delete for me, from your devices only. This cannot be undone.`
-        : `${chosen.length > 1 ? 'They' : 'It'} will be removed from your devices only: ${peerName} keeps ${them}. This cannot be undone.`}
+        ? t(
+            'Delete for everyone removes them from this chat for you and {{name}}; delete for me, from your devices only. This cannot be undone.',
+            { count: chosen.length, name: peerName },
+          )
+        : t('They will be removed from your devices only: {{name}} keeps them. This cannot be undone.', {
+            count: chosen.length,
+            name: peerName,
+          })}
     </ConfirmDialog>
   );
 }

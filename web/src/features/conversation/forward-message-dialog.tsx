@@ -8,6 +8,7 @@ import { useModalDialog } from '../../ui/use-modal-dialog';
 import { errorMessage } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from '../../ui/people-search-field';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Forwards messages (one, or those chosen together) to up to MAX_FORWARD_RECIPIENTS people: my
@@ -15,6 +16,7 @@ import { PEOPLE_SEARCH_PAUSE_MS, PeopleSearchField } from '../../ui/people-searc
  * through the outbox, in the messages' order.
  */
 export function ForwardMessageDialog({ messages, onDone }: { messages: Message[] | null; onDone(): void }) {
+  const { t } = useTranslation();
   const dialogRef = useModalDialog(messages !== null);
   const inbox = useChatStore((state) => state.users);
   const forwardMessages = useChatStore((state) => state.forwardMessages);
@@ -39,7 +41,11 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
     if (!messages || chosen.length === 0) return;
     forwardMessages(messages, chosen);
     useChatStore.getState().setSelecting(false);
-    toast.success(chosen.length === 1 ? `Forwarded to ${chosen[0]!.fullName}` : `Forwarded to ${chosen.length} chats`);
+    toast.success(
+      chosen.length === 1
+        ? t('Forwarded to {{name}}', { name: chosen[0]!.fullName })
+        : t('Forwarded to {{count}} chats', { count: chosen.length }),
+    );
     onDone();
   };
 
@@ -47,7 +53,7 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
     <dialog ref={dialogRef} className="modal" aria-labelledby="forward-message-title" onClose={onDone}>
       <div className="modal-box flex max-h-[80vh] max-w-md flex-col">
         <h3 id="forward-message-title" className="text-lg font-semibold">
-          {messages && messages.length > 1 ? `Forward ${messages.length} messages` : 'Forward message'}
+          {t('Forward {{count}} messages', { count: messages?.length ?? 1 })}
         </h3>
         {messages?.length === 1 && (
           <p dir="auto" className="mt-2 truncate rounded-md bg-base-200 px-3 py-2 text-sm">
@@ -55,14 +61,14 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
           </p>
         )}
         <PeopleSearchField
-          label="Search people to forward to"
-          placeholder="Search people"
+          label={t('Search people to forward to')}
+          placeholder={t('Search people')}
           value={query}
           onChange={setQuery}
           className="mt-3 flex"
         />
         <p className="mt-2 text-xs text-muted">
-          {chosen.length} of up to {MAX_FORWARD_RECIPIENTS} chosen
+          {t('{{count}} of up to {{limit}} chosen', { count: chosen.length, limit: MAX_FORWARD_RECIPIENTS })}
         </p>
         <ul className="mt-2 min-h-0 flex-1 overflow-y-auto">
           {candidates.map((entry) => (
@@ -71,15 +77,17 @@ export function ForwardMessageDialog({ messages, onDone }: { messages: Message[]
             </li>
           ))}
           {candidates.length === 0 && (
-            <li className="p-2 text-sm text-muted">{query.trim() ? `Nobody matches “${query.trim()}”` : 'No contacts yet'}</li>
+            <li className="p-2 text-sm text-muted">
+              {query.trim() ? t('Nobody matches “{{query}}”', { query: query.trim() }) : t('No contacts yet')}
+            </li>
           )}
         </ul>
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onDone}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="button" className="btn btn-primary" onClick={forward} disabled={chosen.length === 0}>
-            Forward
+            {t('Forward')}
           </button>
         </div>
       </div>

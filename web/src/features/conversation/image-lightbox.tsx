@@ -1,5 +1,7 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useModalDialog } from '../../ui/use-modal-dialog';
+import { useTranslation } from 'react-i18next';
 
 /** An image of the conversation, and what it is in words. */
 export interface LightboxImage {
@@ -20,6 +22,7 @@ interface ImageLightboxProps {
  * image closes it; the arrow keys and buttons move to the conversation's previous and next image.
  */
 export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
+  const { t } = useTranslation();
   const dialogRef = useModalDialog(open !== null);
   const index = open ? images.findIndex((image) => image.url === open) : -1;
   const previous = index > 0 ? images[index - 1]?.url : undefined;
@@ -31,7 +34,7 @@ export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
     <dialog
       ref={dialogRef}
       className="modal"
-      aria-label="Image"
+      aria-label={t('Image')}
       onClose={() => onShow(null)}
       onKeyDown={(event) => {
         if (event.key === 'ArrowLeft' && previous) onShow(previous);
@@ -45,31 +48,30 @@ export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
       {open && (
         <div className="relative flex max-h-[90vh] max-w-[90vw] items-center justify-center">
           <img src={open} alt={description} className="max-h-[90vh] max-w-[90vw] rounded-lg object-contain" />
-          <button
-            type="button"
-            className="btn btn-circle btn-sm absolute top-2 right-2"
-            aria-label="Close image"
-            onClick={() => onShow(null)}
-          >
+          <LightboxButton place="top-2 end-2" label={t('Close image')} onClick={() => onShow(null)}>
             <X className="size-4" />
-          </button>
+          </LightboxButton>
           {previous && (
-            <button
-              type="button"
-              className="btn btn-circle btn-sm absolute left-2"
-              aria-label="Previous image"
-              onClick={() => onShow(previous)}
-            >
-              <ChevronLeft className="size-4" />
-            </button>
+            <LightboxButton place="start-2" label={t('Previous image')} onClick={() => onShow(previous)}>
+              <ChevronLeft className="size-4 rtl:rotate-180" />
+            </LightboxButton>
           )}
           {next && (
-            <button type="button" className="btn btn-circle btn-sm absolute right-2" aria-label="Next image" onClick={() => onShow(next)}>
-              <ChevronRight className="size-4" />
-            </button>
+            <LightboxButton place="end-2" label={t('Next image')} onClick={() => onShow(next)}>
+              <ChevronRight className="size-4 rtl:rotate-180" />
+            </LightboxButton>
           )}
         </div>
       )}
     </dialog>
+  );
+}
+
+/** A round button over the picture: close, previous, next. */
+function LightboxButton({ place, label, onClick, children }: { place: string; label: string; onClick(): void; children: ReactNode }) {
+  return (
+    <button type="button" className={`btn btn-circle btn-sm absolute ${place}`} aria-label={label} onClick={onClick}>
+      {children}
+    </button>
   );
 }

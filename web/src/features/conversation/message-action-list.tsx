@@ -2,6 +2,7 @@ import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
 import { Copy, Forward, Pencil, Reply, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { copyToClipboard } from '../../lib/clipboard';
+import { t, translatable } from '../../i18n';
 
 /** Whether my message may still have its text changed: a text, within the edit window. */
 export const mayEdit = (message: Message) =>
@@ -33,6 +34,7 @@ export interface MessageState {
 }
 
 export interface MessageAction {
+  /** What it is called, in English: the key its words are translated by where it is shown. */
   label: string;
   icon: ReactNode;
   run(): void;
@@ -50,23 +52,26 @@ export function messageActionsOf(
   const { onReply, onReact, onEdit, onDelete, onForward, onToggleStar } = handlers;
   const text = message.text;
   const actions: (MessageAction | false | null | undefined | '')[] = [
-    isStored && onReply && { label: 'Reply', icon: <Reply />, run: () => onReply(message) },
-    isStored && onReact && { label: 'React', icon: <SmilePlus />, run: onPickReaction },
+    isStored && onReply && { label: translatable('Reply'), icon: <Reply />, run: () => onReply(message) },
+    isStored && onReact && { label: translatable('React'), icon: <SmilePlus />, run: onPickReaction },
     isStored &&
       text && {
-        label: 'Copy text',
+        label: translatable('Copy text'),
         icon: <Copy />,
-        run: () => copyToClipboard(text, { copied: 'Copied', failed: 'Could not copy the text' }),
+        run: () => copyToClipboard(text, { copied: t('Copied'), failed: t('Could not copy the text') }),
       },
-    isStored && onForward && { label: 'Forward', icon: <Forward />, run: () => onForward(message) },
+    isStored && onForward && { label: translatable('Forward'), icon: <Forward />, run: () => onForward(message) },
     isStored &&
       onToggleStar && {
-        label: message.starred ? 'Unstar message' : 'Star message',
+        label: message.starred ? translatable('Unstar message') : translatable('Star message'),
         icon: message.starred ? <StarOff /> : <Star />,
         run: () => onToggleStar(message),
       },
-    isOwn && isStored && onEdit && mayEdit(message) && { label: 'Edit message', icon: <Pencil />, run: () => onEdit(message) },
-    !isPending && onDelete && { label: 'Delete message', icon: <Trash2 />, run: () => onDelete(message) },
+    isOwn &&
+      isStored &&
+      onEdit &&
+      mayEdit(message) && { label: translatable('Edit message'), icon: <Pencil />, run: () => onEdit(message) },
+    !isPending && onDelete && { label: translatable('Delete message'), icon: <Trash2 />, run: () => onDelete(message) },
   ];
   return actions.filter((action): action is MessageAction => Boolean(action));
 }

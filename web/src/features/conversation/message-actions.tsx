@@ -2,11 +2,13 @@ import { useCallback, useState } from 'react';
 import { messageActionsOf, type MessageAction, type MessageHandlers, type MessageState } from './message-action-list';
 import { MessageMenu, type MenuPoint } from './message-menu';
 import { ReactionPicker } from './reaction-picker';
+import { useTranslation } from 'react-i18next';
 
 /** A small button of a message's toolbar. */
 function MessageActionButton({ action }: { action: MessageAction }) {
+  const { t } = useTranslation();
   return (
-    <button type="button" className="btn btn-ghost btn-xs [&_svg]:size-3" aria-label={action.label} onClick={action.run}>
+    <button type="button" className="btn btn-ghost btn-xs [&_svg]:size-3" aria-label={t(action.label)} onClick={action.run}>
       {action.icon}
     </button>
   );

@@ -7,6 +7,7 @@ import { MessageFile } from './message-file';
 import { MessageText } from './message-text';
 import { QuotedMessage } from './quoted-message';
 import { VoiceMessage } from './voice-message';
+import { useTranslation } from 'react-i18next';
 
 interface MessageBubbleProps {
   message: Message;
@@ -41,6 +42,7 @@ export function MessageBubble({
   tailed,
   ...open
 }: MessageBubbleProps) {
+  const { t } = useTranslation();
   const isDeleted = message.deletedAt !== null;
   const { image, file, text } = message;
   return (
@@ -49,14 +51,14 @@ export function MessageBubble({
     >
       {message.forwarded && !isDeleted && (
         <span className="mb-1 flex items-center gap-1 text-xs italic">
-          <Forward className="size-3" aria-hidden="true" /> Forwarded
+          <Forward className="size-3" aria-hidden="true" /> {t('Forwarded')}
         </span>
       )}
       {message.replyTo && (
         <QuotedMessage quote={message.replyTo} authorName={nameOf(message.replyTo.senderId)} onOpen={open.onOpenQuoted} />
       )}
       {image && (
-        <button type="button" className="mb-2 cursor-zoom-in" title="Open full size" onClick={() => open.onOpenImage?.(image)}>
+        <button type="button" className="mb-2 cursor-zoom-in" title={t('Open full size')} onClick={() => open.onOpenImage?.(image)}>
           {/* The thumbnail in the conversation (a message still on its way shows its own picture); the lightbox loads the original. */}
           <img
             src={isPending ? image : thumbnailUrl(image)}
@@ -77,7 +79,7 @@ export function MessageBubble({
           className="progress mb-2 w-full max-w-[200px] text-primary-content"
           value={Math.round(uploadProgress * 100)}
           max={100}
-          aria-label={file?.voice ? 'Uploading voice message' : file ? 'Uploading file' : 'Uploading image'}
+          aria-label={file?.voice ? t('Uploading voice message') : file ? t('Uploading file') : t('Uploading image')}
         />
       )}
       {text ? (
@@ -90,7 +92,7 @@ export function MessageBubble({
         <WithMeta meta={meta}>
           <p className="inline italic">
             <Ban className="me-1.5 inline size-4 align-[-0.1875rem]" aria-hidden="true" />
-            {DELETED_MESSAGE}
+            {t(DELETED_MESSAGE)}
           </p>
         </WithMeta>
       ) : (

@@ -1,5 +1,6 @@
 import { formatFileSize, type FileAttachment } from '@chat/contracts';
 import { Download, FileText, Film } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 /** What kind of file it is, from its name: "PDF", "DOCX"; "File" for a name without an extension. */
 const kindOf = (name: string) => {
@@ -25,6 +26,7 @@ export function MessageFile({ file, isPending }: { file: FileAttachment; isPendi
 }
 
 function FileCard({ file, isPending }: { file: FileAttachment; isPending: boolean }) {
+  const { t } = useTranslation();
   const details = `${formatFileSize(file.size)} · ${kindOf(file.name)}`;
   return (
     <div className="mb-2 flex max-w-xs items-center gap-3 rounded-md border border-current/30 px-3 py-2" data-testid="message-file">
@@ -33,15 +35,17 @@ function FileCard({ file, isPending }: { file: FileAttachment; isPending: boolea
         <span className="block truncate font-medium" title={file.name}>
           {file.name}
         </span>
-        <span className="block text-xs">{details}</span>
+        <span className="block text-xs">
+          <bdi>{details}</bdi>
+        </span>
       </span>
       {!isPending && file.url && (
         <a
           href={file.url}
           download={file.name}
           className="btn btn-ghost btn-sm btn-circle shrink-0 text-inherit"
-          aria-label={`Download ${file.name}`}
-          title="Download"
+          aria-label={t('Download {{name}}', { name: file.name })}
+          title={t('Download')}
         >
           <Download className="size-5" />
         </a>

@@ -5,6 +5,7 @@ import { ChatMessage } from './chat-message';
 import { DayDivider, startsDay } from './day-divider';
 import { groupPlaces, type GroupPlace } from './message-groups';
 import { UnreadDivider } from './unread-divider';
+import { useTranslation } from 'react-i18next';
 
 /** What a message of the list offers, beside what the store does on its own (react, star, choose). */
 export interface MessageListActions {
@@ -47,6 +48,7 @@ export function MessageList({
   nameOf,
   actions,
 }: MessageListProps) {
+  const { t } = useTranslation();
   const isOlderLoading = useChatStore((state) => state.isOlderLoading);
   const unreadMarker = useChatStore((state) => state.unreadMarker);
   const selection = useChatStore((state) => state.selection);
@@ -62,7 +64,7 @@ export function MessageList({
       ref={listRef}
       onScroll={onScroll}
       role="log"
-      aria-label="Messages"
+      aria-label={t('Messages')}
       // New messages are announced by the live announcer, as "Bob: hello", not as the list's whole new rows.
       aria-live="off"
       // A message gone to (a quote, a search) stops below the day's band, not under it.
@@ -75,7 +77,7 @@ export function MessageList({
         </div>
       )}
       {messages.length === 0 && pending.length === 0 && (
-        <p className="py-8 text-center text-sm text-muted">No messages yet. Say hello 👋</p>
+        <p className="py-8 text-center text-sm text-muted">{t('No messages yet. Say hello 👋')}</p>
       )}
       {messages.map((message, index) => {
         const isOwn = message.senderId === me._id;

@@ -2,6 +2,7 @@ import { createPortal } from 'react-dom';
 import { usePopover } from '../../ui/use-popover';
 import type { MessageAction } from './message-action-list';
 import { QuickReactions } from './quick-reactions';
+import { useTranslation } from 'react-i18next';
 
 /** Where a message's menu was asked for, in the window's coordinates. */
 export interface MenuPoint {
@@ -32,6 +33,7 @@ interface MessageMenuProps {
  * press outside or a choice closes it.
  */
 export function MessageMenu({ at, actions, onReact, onMoreReactions, onClose }: MessageMenuProps) {
+  const { t } = useTranslation();
   const ref = usePopover(onClose);
   const choose = (run: () => void) => () => {
     onClose();
@@ -43,7 +45,7 @@ export function MessageMenu({ at, actions, onReact, onMoreReactions, onClose }: 
       <div
         ref={ref}
         role="menu"
-        aria-label="Message actions"
+        aria-label={t('Message actions')}
         style={window.matchMedia('(min-width: 48rem)').matches ? { ...placeBeside(at), width: MENU_WIDTH_PX } : undefined}
         className="fixed z-50 border border-base-300 bg-base-100 py-2 shadow-xl max-md:inset-x-0 max-md:bottom-0 max-md:rounded-t-2xl max-md:pb-[max(0.5rem,env(safe-area-inset-bottom))] md:rounded-box"
       >
@@ -60,11 +62,11 @@ export function MessageMenu({ at, actions, onReact, onMoreReactions, onClose }: 
             key={action.label}
             type="button"
             role="menuitem"
-            className="flex min-h-11 w-full items-center gap-3 px-4 text-left hover:bg-base-200 focus-visible:bg-base-200 [&_svg]:size-5"
+            className="flex min-h-11 w-full items-center gap-3 px-4 text-start hover:bg-base-200 focus-visible:bg-base-200 [&_svg]:size-5"
             onClick={choose(action.run)}
           >
             {action.icon}
-            {action.label}
+            {t(action.label)}
           </button>
         ))}
       </div>

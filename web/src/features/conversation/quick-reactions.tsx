@@ -1,5 +1,6 @@
 import { QUICK_REACTIONS } from '@chat/contracts';
 import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 interface QuickReactionsProps {
   className: string;
@@ -12,6 +13,7 @@ interface QuickReactionsProps {
 
 /** The reactions one taps most, in a row, and "+" for any other emoji. */
 export function QuickReactions({ className, onPick, onMore, role }: QuickReactionsProps) {
+  const { t } = useTranslation();
   const button = 'btn btn-ghost btn-sm btn-circle max-md:size-11';
   return (
     <div className={`flex items-center gap-0.5 ${className}`}>
@@ -21,13 +23,13 @@ export function QuickReactions({ className, onPick, onMore, role }: QuickReactio
           type="button"
           role={role}
           className={`${button} text-lg`}
-          aria-label={`React ${emoji}`}
+          aria-label={t('React {{emoji}}', { emoji })}
           onClick={() => onPick(emoji)}
         >
           {emoji}
         </button>
       ))}
-      <button type="button" role={role} className={button} aria-label="More reactions" onClick={onMore}>
+      <button type="button" role={role} className={button} aria-label={t('More reactions')} onClick={onMore}>
         <Plus className="size-4" />
       </button>
     </div>

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { usePopover } from '../../ui/use-popover';
 import { LazyEmojiPickerPanel } from '../composer';
 import { QuickReactions } from './quick-reactions';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The reactions offered on a message: the picker's reaction set in one row, and "+" for any other
  * emoji. Escape or a click elsewhere closes it.
  */
 export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'end'; onPick(emoji: string): void; onClose(): void }) {
+  const { t } = useTranslation();
   const [isFullPicker, setFullPicker] = useState(false);
   const ref = usePopover(onClose);
 
@@ -16,7 +18,7 @@ export function ReactionPicker({ align, onPick, onClose }: { align: 'start' | 'e
       ref={ref}
       className={`absolute top-7 z-30 ${align === 'end' ? 'end-1' : 'start-1'}`}
       role="dialog"
-      aria-label="React to message"
+      aria-label={t('React to message')}
       data-testid="reaction-picker"
     >
       {isFullPicker ? (

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { conversationApi } from './conversation-api';
 import { errorMessage } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
+import { t } from '../../i18n';
 
 /** How long typing pauses before the conversation is searched. */
 const SEARCH_DELAY_MS = 300;
@@ -77,6 +78,10 @@ export function useConversationMatches(peer: Contact, query: string, onQueryChan
     show(matches[index - 1]!);
   };
 
-  const position = !searched ? '' : matches.length === 0 ? 'No results' : `${index + 1} of ${matches.length}${hasMore ? '+' : ''}`;
+  const position = !searched
+    ? ''
+    : matches.length === 0
+      ? t('No results')
+      : t('{{position}} of {{total}}', { position: index + 1, total: `${matches.length}${hasMore ? '+' : ''}` });
   return { position, older, newer, hasOlder: index + 1 < matches.length || hasMore, hasNewer: index > 0 };
 }

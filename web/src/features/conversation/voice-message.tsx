@@ -1,12 +1,14 @@
 import { formatDuration } from '@chat/contracts';
 import { Mic, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A voice message, played where it is shown: play or pause, how far it has got, and how long it
  * lasts (as recorded: a browser's recording often does not say). One still on its way waits.
  */
 export function VoiceMessage({ url, seconds, isPending }: { url: string; seconds: number; isPending: boolean }) {
+  const { t } = useTranslation();
   const audio = useRef<HTMLAudioElement>(null);
   const [isPlaying, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
@@ -48,11 +50,11 @@ export function VoiceMessage({ url, seconds, isPending }: { url: string; seconds
         className="btn btn-circle btn-sm shrink-0"
         onClick={toggle}
         disabled={isPending || !url}
-        aria-label={isPlaying ? 'Pause voice message' : 'Play voice message'}
+        aria-label={isPlaying ? t('Pause voice message') : t('Play voice message')}
       >
         {isPlaying ? <Pause className="size-4" /> : <Play className="size-4" />}
       </button>
-      <progress className="progress h-1.5 flex-1 text-inherit" value={Math.min(position, seconds)} max={seconds} aria-label="Played" />
+      <progress className="progress h-1.5 flex-1 text-inherit" value={Math.min(position, seconds)} max={seconds} aria-label={t('Played')} />
       <span className="flex shrink-0 items-center gap-1 text-xs tabular-nums">
         <Mic className="size-3" aria-hidden="true" />
         <time data-testid="voice-duration">{formatDuration(shown)}</time>

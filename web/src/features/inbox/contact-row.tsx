@@ -8,6 +8,7 @@ import { useAuthStore } from '../../store/use-auth-store';
 import { presenceWords } from '../presence';
 import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
+import { useTranslation } from 'react-i18next';
 
 interface ContactRowProps {
   user: InboxEntry;
@@ -18,6 +19,7 @@ interface ContactRowProps {
 
 /** A contact as the inbox shows it: presence, the latest message and when, what is unread, and whether I blocked them. */
 export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowProps) {
+  const { t } = useTranslation();
   const unread = user.unreadCount;
   const isTyping = useChatStore((state) => Boolean(state.typingUsers[user._id]));
   const muted = useNotificationStore((state) => isMuted(state.mutes, user._id));
@@ -33,21 +35,19 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
     >
       <div className="relative shrink-0">
         <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
-        {isOnline && (
-          <span className="absolute right-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />
-        )}
+        {isOnline && <span className="absolute end-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />}
         {unread > 0 ? <UnreadBadge count={unread} /> : user.markedUnread && <MarkedUnreadDot />}
       </div>
-      <div className="min-w-0 flex-1 text-left">
+      <div className="min-w-0 flex-1 text-start">
         <div className="flex items-baseline gap-2">
           <span dir="auto" className={`truncate ${unread > 0 || user.markedUnread ? 'font-bold' : 'font-medium'}`}>
             {user.fullName}
           </span>
-          {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label="Pinned" />}
-          {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label="Muted" />}
-          {blocked && <Ban className="size-3.5 shrink-0 text-danger" role="img" aria-label="Blocked" />}
+          {user.pinned && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label={t('Pinned')} />}
+          {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label={t('Muted')} />}
+          {blocked && <Ban className="size-3.5 shrink-0 text-danger" role="img" aria-label={t('Blocked')} />}
           {user.lastMessage && (
-            <time dateTime={user.lastMessage.createdAt} className="ml-auto shrink-0 text-xs text-muted">
+            <time dateTime={user.lastMessage.createdAt} className="ms-auto shrink-0 text-xs text-muted">
               {formatInboxTime(user.lastMessage.createdAt)}
             </time>
           )}
@@ -55,7 +55,7 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
         <div className="flex gap-1 text-sm text-muted">
           <span className="shrink-0">{presenceWords(isOnline)}</span>
           {isTyping ? (
-            <span className="text-highlight">· typing…</span>
+            <span className="text-highlight">· {t('typing…')}</span>
           ) : draft ? (
             <DraftPreview text={draft} />
           ) : (
@@ -69,6 +69,7 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
 
 /** The latest message on one line: its text, or "📷 Photo", with "You: " before my own. */
 function LastMessagePreview({ entry }: { entry: InboxEntry }) {
+  const { t } = useTranslation();
   const me = useAuthStore((state) => state.authUser?._id);
   const message = entry.lastMessage!;
   return (
@@ -76,7 +77,7 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
       {'· '}
       {message.senderId === me && <MessageStatus status={statusOf(message)} />}
       <span className="truncate">
-        {message.senderId === me ? 'You: ' : ''}
+        {message.senderId === me ? t('You: ') : ''}
         <bdi>{messagePreview(message)}</bdi>
       </span>
     </span>
@@ -85,10 +86,11 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
 
 /** What I have written to them and not sent, on one line. */
 function DraftPreview({ text }: { text: string }) {
+  const { t } = useTranslation();
   return (
     <span className="flex min-w-0 items-center gap-1" data-testid="draft">
       {'· '}
-      <span className="shrink-0 font-semibold text-highlight">Draft: </span>
+      <span className="shrink-0 font-semibold text-highlight">{t('Draft: ')}</span>
       <span dir="auto" className="truncate">
         {text}
       </span>
@@ -99,18 +101,23 @@ function DraftPreview({ text }: { text: string }) {
 /** New messages from a contact whose conversation is not open. */
 /** A conversation I marked unread to come back to, with nothing new in it. */
 function MarkedUnreadDot() {
+  const { t } = useTranslation();
   return (
-    <span className="badge badge-primary absolute -top-0.5 -right-0.5 size-3.5 p-0" title="Marked unread">
-      <span className="sr-only">Marked unread</span>
+    <span className="badge badge-primary absolute -top-0.5 -end-0.5 size-3.5 p-0" title={t('Marked unread')}>
+      <span className="sr-only">{t('Marked unread')}</span>
     </span>
   );
 }
 
 function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
   return (
-    <span className="badge badge-primary badge-sm absolute -top-1 -right-1 min-w-5 px-1 font-semibold" title={`${count} unread`}>
+    <span
+      className="badge badge-primary badge-sm absolute -top-1 -end-1 min-w-5 px-1 font-semibold"
+      title={t('{{count}} unread', { count })}
+    >
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{count} unread</span>
+      <span className="sr-only">{t('{{count}} unread', { count })}</span>
     </span>
   );
 }

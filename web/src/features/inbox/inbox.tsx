@@ -11,6 +11,8 @@ import { LoadFailed } from '../../ui/load-failed';
 import { ContactRow } from './contact-row';
 import { useStarredStore } from '../../store/use-starred-store';
 import { useShallow } from 'zustand/react/shallow';
+import { useTranslation } from 'react-i18next';
+import { t as translate } from '../../i18n';
 
 /** How long the count of those online must hold still before "Show online only" asks for the list again. */
 const ONLINE_REFRESH_DELAY_MS = 500;
@@ -40,6 +42,7 @@ const useInboxState = () =>
 
 /** The inbox (or the archive) with its search and "Show online only". */
 export function Inbox() {
+  const { t } = useTranslation();
   const {
     users,
     selectedUser,
@@ -97,12 +100,12 @@ export function Inbox() {
           {shown.length === 0 &&
             (usersLoadFailed ? (
               <li>
-                <LoadFailed text="Your chats could not be loaded." onRetry={() => void getUsers()} />
+                <LoadFailed text={t('Your chats could not be loaded.')} onRetry={() => void getUsers()} />
               </li>
             ) : (
               <li className="py-4 text-center text-muted">
-                {emptyText}
-                {emptyText === NO_CONTACTS && <InviteSomeone />}
+                {emptyText.text}
+                {emptyText.offersInvite && <InviteSomeone />}
               </li>
             ))}
           {usersQuery && (
@@ -141,13 +144,13 @@ function useInboxLoading(search: string, onlineCount: number): void {
   }, [onlineCount, getUsers]);
 }
 
-const NO_CONTACTS = 'No contacts yet';
-
-/** What an empty list says, by what it shows. */
-function emptyTextOf({ onlineOnly, usersQuery, showArchived }: { onlineOnly: boolean; usersQuery: string; showArchived: boolean }): string {
-  if (onlineOnly) return 'No online users';
-  if (usersQuery) return `No contacts match “${usersQuery}”`;
-  return showArchived ? 'No archived chats' : NO_CONTACTS;
+/** What an empty list says, by what it shows; with nobody at all yet, it offers to invite someone. */
+function emptyTextOf({ onlineOnly, usersQuery, showArchived }: { onlineOnly: boolean; usersQuery: string; showArchived: boolean }) {
+  if (onlineOnly) return { text: translate('No online users'), offersInvite: false };
+  if (usersQuery) return { text: translate('No contacts match “{{query}}”', { query: usersQuery }), offersInvite: false };
+  return showArchived
+    ? { text: translate('No archived chats'), offersInvite: false }
+    : { text: translate('No contacts yet'), offersInvite: true };
 }
 
 interface InboxHeaderProps {
@@ -160,25 +163,26 @@ interface InboxHeaderProps {
 
 /** Above the list: the way to my starred messages, the contact search and "Show online only". */
 function InboxHeader({ search, onSearch, onlineOnly, onlineCount, onOnlineOnly }: InboxHeaderProps) {
+  const { t } = useTranslation();
   return (
     <div className="w-full border-b border-base-300 p-5">
       <div className="flex items-center gap-2">
         <Users className="size-6" />
-        <span className="font-medium">Contacts</span>
+        <span className="font-medium">{t('Contacts')}</span>
         <button
           type="button"
-          className="btn btn-ghost btn-circle ml-auto"
+          className="btn btn-ghost btn-circle ms-auto"
           onClick={() => void useStarredStore.getState().setOpen(true)}
-          aria-label="Starred messages"
-          title="Starred messages"
+          aria-label={t('Starred messages')}
+          title={t('Starred messages')}
         >
           <Star className="size-5" />
         </button>
       </div>
       <PeopleSearchField
         id={CONTACT_SEARCH_ID}
-        label="Search contacts"
-        placeholder="Search contacts"
+        label={t('Search contacts')}
+        placeholder={t('Search contacts')}
         keyShortcuts="Control+K Meta+K"
         value={search}
         onChange={onSearch}
@@ -192,9 +196,9 @@ function InboxHeader({ search, onSearch, onlineOnly, onlineCount, onOnlineOnly }
             checked={onlineOnly}
             onChange={(event) => void onOnlineOnly(event.target.checked)}
           />
-          <span className="text-sm">Show online only</span>
+          <span className="text-sm">{t('Show online only')}</span>
         </label>
-        <span className="text-xs text-muted">({onlineCount} online)</span>
+        <span className="text-xs text-muted">({t('{{count}} online', { count: onlineCount })})</span>
       </div>
     </div>
   );
@@ -202,20 +206,25 @@ function InboxHeader({ search, onSearch, onlineOnly, onlineCount, onOnlineOnly }
 
 /** The way into the archive ("Archived 3") from the inbox, and back to the chats from it. */
 function ArchiveToggle({ isOpen, count, onToggle }: { isOpen: boolean; count: number; onToggle(): void }) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
       className="flex w-full items-center gap-3 border-b border-base-300 px-5 py-3 hover:bg-base-300"
       onClick={onToggle}
     >
-      {isOpen ? <ArrowLeft className="size-5 shrink-0" aria-hidden="true" /> : <Archive className="size-5 shrink-0" aria-hidden="true" />}
-      <span>{isOpen ? 'Back to chats' : 'Archived'}</span>
+      {isOpen ? (
+        <ArrowLeft className="size-5 shrink-0 rtl:rotate-180" aria-hidden="true" />
+      ) : (
+        <Archive className="size-5 shrink-0" aria-hidden="true" />
+      )}
+      <span>{isOpen ? t('Back to chats') : t('Archived')}</span>
       {!isOpen && (
-        <span className="ml-auto text-sm text-muted" aria-hidden="true">
+        <span className="ms-auto text-sm text-muted" aria-hidden="true">
           {count}
         </span>
       )}
-      {!isOpen && <span className="sr-only">, {count === 1 ? '1 chat' : `${count} chats`}</span>}
+      {!isOpen && <span className="sr-only">, {t('{{count}} chats', { count })}</span>}
     </button>
   );
 }

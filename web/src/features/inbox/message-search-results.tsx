@@ -6,15 +6,17 @@ import { messagePreview } from '../../lib/message-preview';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { HighlightedText } from '../../ui/highlighted-text';
+import { useTranslation } from 'react-i18next';
 
 /** The messages a sidebar search found, under the contacts that match. */
 export function MessageSearchResults({ results, query }: { results: MessageSearchResult[]; query: string }) {
+  const { t } = useTranslation();
   const hasMore = useChatStore((state) => state.hasMoreMessageResults);
   const loadMore = useChatStore((state) => state.loadMoreMessageResults);
   if (results.length === 0) return null;
   return (
-    <section aria-label="Messages found" className="border-t border-base-300 pt-2">
-      <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Messages</h2>
+    <section aria-label={t('Messages found')} className="border-t border-base-300 pt-2">
+      <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{t('Messages')}</h2>
       <MessageList results={results} query={query} hasMore={hasMore} onLoadMore={() => void loadMore()} />
     </section>
   );
@@ -38,6 +40,7 @@ export function MessageList({
   /** Something to do with each message, beside it. */
   action?(result: MessageSearchResult): ReactNode;
 }) {
+  const { t } = useTranslation();
   const openMessage = useChatStore((state) => state.openMessage);
   const me = useAuthStore((state) => state.authUser?._id);
   return (
@@ -47,7 +50,7 @@ export function MessageList({
           <li key={message._id} className="flex items-center">
             <button
               type="button"
-              className="flex min-w-0 flex-1 items-center gap-3 p-3 text-left transition-colors hover:bg-base-300"
+              className="flex min-w-0 flex-1 items-center gap-3 p-3 text-start transition-colors hover:bg-base-300"
               onClick={() => openMessage(peer, message._id)}
               data-testid="message-result"
             >
@@ -57,25 +60,25 @@ export function MessageList({
                   <span dir="auto" className="truncate font-medium">
                     {peer.fullName}
                   </span>
-                  <time dateTime={message.createdAt} className="ml-auto shrink-0 text-xs text-muted">
+                  <time dateTime={message.createdAt} className="ms-auto shrink-0 text-xs text-muted">
                     {formatInboxTime(message.createdAt)}
                   </time>
                 </span>
                 <span className="line-clamp-2 text-sm text-muted">
-                  {message.senderId === me && 'You: '}
+                  {message.senderId === me && t('You: ')}
                   <bdi>
                     <HighlightedText text={messagePreview(message)} query={query} />
                   </bdi>
                 </span>
               </span>
             </button>
-            {action && <span className="flex shrink-0 pr-2">{action({ message, peer })}</span>}
+            {action && <span className="flex shrink-0 pe-2">{action({ message, peer })}</span>}
           </li>
         ))}
       </ul>
       {hasMore && (
         <button type="button" className="btn btn-ghost btn-sm btn-block" onClick={onLoadMore}>
-          More messages
+          {t('More messages')}
         </button>
       )}
     </>

@@ -3,6 +3,7 @@ import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, notificationsSupported, useNotificationStore } from '../../store/use-notification-store';
 import { messagePreview } from '../../lib/message-preview';
+import { t } from '../../i18n';
 
 /** A short two-tone chime, made here: nothing is loaded from anywhere. */
 function chime(): void {
@@ -43,7 +44,7 @@ export function notifyIncoming(message: Message): void {
   if (inView) return;
   const sender = chat.users.find((user) => user._id === message.senderId);
   // One notification per conversation: a newer message replaces the older one (same tag).
-  const notification = new Notification(sender?.fullName ?? 'New message', { body: messagePreview(message), tag: message.senderId });
+  const notification = new Notification(sender?.fullName ?? t('New message'), { body: messagePreview(message), tag: message.senderId });
   notification.onclick = () => {
     window.focus();
     if (sender) useChatStore.getState().setSelectedUser(sender);

@@ -1,4 +1,5 @@
 import { formatLastSeen } from '../../lib/format-time';
+import { t } from '../../i18n';
 
 /**
  * A contact's presence in words, one wording for the list and the conversation's header so they
@@ -6,6 +7,6 @@ import { formatLastSeen } from '../../lib/format-time';
  * last seen, where they share it.
  */
 export function presenceWords(isOnline: boolean, lastSeen: string | null = null): string {
-  if (isOnline) return 'Online';
-  return lastSeen ? `Offline · ${formatLastSeen(lastSeen)}` : 'Offline';
+  if (isOnline) return t('Online');
+  return lastSeen ? t('Offline · {{lastSeen}}', { lastSeen: formatLastSeen(lastSeen) }) : t('Offline');
 }

@@ -6,8 +6,10 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfilePhoto } from './profile-photo';
 import { EXPORT_URL } from '../../api/client';
 import { useAuthStore } from '../../store/use-auth-store';
+import { useTranslation } from 'react-i18next';
 
 export function ProfilePage() {
+  const { t } = useTranslation();
   const authUser = useAuthStore((state) => state.authUser);
   if (!authUser) return null;
   return (
@@ -15,13 +17,13 @@ export function ProfilePage() {
       <div className="mx-auto max-w-2xl p-4 py-8">
         <div className="space-y-8 rounded-xl bg-base-300 p-6">
           <div className="text-center">
-            <h1 className="text-2xl font-semibold">Profile</h1>
-            <p className="mt-2">Your profile information</p>
+            <h1 className="text-2xl font-semibold">{t('Profile')}</h1>
+            <p className="mt-2">{t('Your profile information')}</p>
           </div>
           <ProfilePhoto user={authUser} />
           <div className="space-y-6">
-            <ProfileLine icon={<User className="size-4" />} label="Full Name" testId="profile-name" value={authUser.fullName} />
-            <ProfileLine icon={<Mail className="size-4" />} label="Email Address" value={authUser.email} />
+            <ProfileLine icon={<User className="size-4" />} label={t('Full Name')} testId="profile-name" value={authUser.fullName} />
+            <ProfileLine icon={<Mail className="size-4" />} label={t('Email Address')} value={authUser.email} />
             <AboutField />
           </div>
           <AccountInformation memberSince={authUser.createdAt.split('T')[0] ?? ''} />
@@ -48,19 +50,20 @@ function ProfileLine({ icon, label, value, testId }: { icon: ReactNode; label: s
 }
 
 function AccountInformation({ memberSince }: { memberSince: string }) {
+  const { t } = useTranslation();
   return (
     <div className="rounded-xl bg-base-300 p-6">
-      <h2 className="mb-4 text-lg font-medium">Account Information</h2>
+      <h2 className="mb-4 text-lg font-medium">{t('Account Information')}</h2>
       <div className="space-y-3 text-sm">
         <div className="flex items-center justify-between border-b border-base-content/10 py-2">
-          <span>Member Since</span>
+          <span>{t('Member Since')}</span>
           <span>{memberSince}</span>
         </div>
         <div className="flex items-center justify-between py-2">
-          <span>Account Status</span>
+          <span>{t('Account Status')}</span>
           <span className="flex items-center gap-1.5">
             <span className="size-2 rounded-full bg-success" aria-hidden="true" />
-            Active
+            {t('Active')}
           </span>
         </div>
       </div>
@@ -70,6 +73,7 @@ function AccountInformation({ memberSince }: { memberSince: string }) {
 
 /** What only the account's owner does: change the password, sign out everywhere, take the data, leave. */
 function AccountActions() {
+  const { t } = useTranslation();
   const isLoggingOutEverywhere = useAuthStore((state) => state.isLoggingOutEverywhere);
   const logoutAll = useAuthStore((state) => state.logoutAll);
   const [isDeletingAccount, setDeletingAccount] = useState(false);
@@ -79,32 +83,32 @@ function AccountActions() {
       <div className="flex flex-col items-center gap-2 text-center">
         <button type="button" className="btn btn-outline" onClick={() => setChangingPassword(true)}>
           <KeyRound className="size-5" aria-hidden="true" />
-          Change password
+          {t('Change password')}
         </button>
-        <p className="text-sm text-muted">Your other browsers and devices are signed out when you do.</p>
+        <p className="text-sm text-muted">{t('Your other browsers and devices are signed out when you do.')}</p>
         <ChangePasswordDialog open={isChangingPassword} onDone={() => setChangingPassword(false)} />
       </div>
 
       <div className="flex flex-col items-center gap-2 text-center">
         <button type="button" className="btn btn-outline" onClick={() => void logoutAll()} disabled={isLoggingOutEverywhere}>
-          <LogOut className="size-5" aria-hidden="true" />
-          Log out of all devices
+          <LogOut className="size-5 rtl:-scale-x-100" aria-hidden="true" />
+          {t('Log out of all devices')}
         </button>
-        <p className="text-sm text-muted">Signs you out here and on every other browser and device.</p>
+        <p className="text-sm text-muted">{t('Signs you out here and on every other browser and device.')}</p>
       </div>
 
       <div className="flex flex-col items-center gap-2 text-center">
         <a className="btn btn-outline" href={EXPORT_URL} download>
           <Download className="size-5" aria-hidden="true" />
-          Export my data
+          {t('Export my data')}
         </a>
-        <p className="text-sm text-muted">A zip of your profile, every conversation and their pictures.</p>
+        <p className="text-sm text-muted">{t('A zip of your profile, every conversation and their pictures.')}</p>
       </div>
 
       <div className="flex flex-col items-center gap-2 text-center">
         <button type="button" className="btn btn-ghost text-danger" onClick={() => setDeletingAccount(true)}>
           <Trash2 className="size-5" aria-hidden="true" />
-          Delete account
+          {t('Delete account')}
         </button>
         <DeleteAccountDialog open={isDeletingAccount} onDone={() => setDeletingAccount(false)} />
       </div>

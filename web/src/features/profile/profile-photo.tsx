@@ -5,9 +5,11 @@ import toast from 'react-hot-toast';
 import { avatarOf } from '../../lib/avatar';
 import { photoFrom } from '../../lib/read-image';
 import { useAuthStore } from '../../store/use-auth-store';
+import { useTranslation } from 'react-i18next';
 
 /** My photo: shown at once while a new one uploads, changed with the camera, taken back to the default avatar. */
 export function ProfilePhoto({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
   const isUpdatingProfile = useAuthStore((state) => state.isUpdatingProfile);
   const updateProfile = useAuthStore((state) => state.updateProfile);
   const isRemovingPhoto = useAuthStore((state) => state.isRemovingPhoto);
@@ -20,7 +22,7 @@ export function ProfilePhoto({ user }: { user: AuthUser }) {
     if (!file) return;
     const photo = await photoFrom(file);
     if ('problem' in photo) {
-      toast.error(photo.problem);
+      toast.error(t(photo.problem));
       event.target.value = '';
       return;
     }
@@ -36,15 +38,15 @@ export function ProfilePhoto({ user }: { user: AuthUser }) {
       <div className="relative">
         <img
           src={preview ?? avatarOf(user.profilePic)}
-          alt={`${user.fullName}’s profile photo`}
+          alt={t('{{name}}’s profile photo', { name: user.fullName })}
           className="size-32 rounded-full border-4 border-base-100 object-cover"
         />
         <button
           type="button"
-          aria-label="Upload photo"
+          aria-label={t('Upload photo')}
           onClick={() => fileInputRef.current?.click()}
           disabled={isUpdatingProfile}
-          className={`absolute right-0 bottom-0 cursor-pointer rounded-full bg-base-content p-2 transition-all duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+          className={`absolute end-0 bottom-0 cursor-pointer rounded-full bg-base-content p-2 transition-all duration-200 hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
             isUpdatingProfile ? 'animate-pulse' : ''
           }`}
         >
@@ -61,7 +63,7 @@ export function ProfilePhoto({ user }: { user: AuthUser }) {
         />
       </div>
       <p className="text-sm text-muted" role="status">
-        {isUpdatingProfile ? 'Uploading...' : 'Click the camera icon to update your photo'}
+        {isUpdatingProfile ? t('Uploading...') : t('Click the camera icon to update your photo')}
       </p>
       {user.profilePic && (
         <button
@@ -71,7 +73,7 @@ export function ProfilePhoto({ user }: { user: AuthUser }) {
           disabled={isUpdatingProfile || isRemovingPhoto}
         >
           <Trash2 className="size-4" aria-hidden="true" />
-          Remove photo
+          {t('Remove photo')}
         </button>
       )}
     </div>

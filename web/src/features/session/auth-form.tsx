@@ -2,6 +2,8 @@ import { Loader2, Mail, MessageSquare, type LucideIcon } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { AuthImagePattern } from './auth-image-pattern';
 import { PasswordField } from '../../ui/password-field';
+import { useTranslation } from 'react-i18next';
+import { translatable } from '../../i18n';
 
 interface AuthLayoutProps {
   title: string;
@@ -41,18 +43,22 @@ export function AuthLayout({ title, subtitle, panelTitle, panelSubtitle, onSubmi
   );
 }
 
-/** The id of the words under a field saying what is wrong with it, for its input's aria-describedby. */
+/** The id of the words under a field saying what is wrong with it, for its input's aria-describedby (from its English name). */
 export const errorIdOf = (label: string) => `${label.toLowerCase().replace(/\W+/g, '-')}-error`;
 
-/** A field under its legend, and what is wrong with it under it (the toast says it too, and goes). */
+/**
+ * A field under its legend, and what is wrong with it under it (the toast says it too, and goes).
+ * Its legend and error come in English, the keys of their words in the language in use.
+ */
 export function FormField({ legend, error, children }: { legend: string; error?: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <fieldset className="fieldset">
-      <legend className="fieldset-legend">{legend}</legend>
+      <legend className="fieldset-legend">{t(legend)}</legend>
       {children}
       {error && (
         <p id={errorIdOf(legend)} className="text-sm text-danger">
-          {error}
+          {t(error)}
         </p>
       )}
     </fieldset>
@@ -72,6 +78,7 @@ interface IconInputProps {
 
 /** A labelled text input with its icon inside the box. */
 export function IconInput({ label, icon: Icon, type, placeholder, value, onChange, error }: IconInputProps) {
+  const { t } = useTranslation();
   return (
     <FormField legend={label} error={error}>
       <label className="input w-full">
@@ -82,7 +89,7 @@ export function IconInput({ label, icon: Icon, type, placeholder, value, onChang
           placeholder={placeholder}
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          aria-label={label}
+          aria-label={t(label)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorIdOf(label) : undefined}
         />
@@ -103,18 +110,19 @@ export function CredentialFields({
   onChange,
   errors = {},
 }: Credentials & { onChange(change: Partial<Credentials>): void; errors?: Partial<Credentials> }) {
+  const { t } = useTranslation();
   return (
     <>
       <IconInput
-        label="Email"
+        label={translatable('Email')}
         icon={Mail}
         type="email"
-        placeholder="you@example.com"
+        placeholder={t('you@example.com')}
         value={email}
         onChange={(value) => onChange({ email: value })}
         error={errors.email}
       />
-      <FormField legend="Password" error={errors.password}>
+      <FormField legend={translatable('Password')} error={errors.password}>
         <PasswordField
           value={password}
           onChange={(value) => onChange({ password: value })}
@@ -127,12 +135,13 @@ export function CredentialFields({
 
 /** The form's button; it reads 'Loading...' while the request runs. */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <button type="submit" className="btn btn-primary w-full" disabled={busy}>
       {busy ? (
         <>
           <Loader2 className="size-5 animate-spin" />
-          Loading...
+          {t('Loading...')}
         </>
       ) : (
         children

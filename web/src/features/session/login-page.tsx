@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom';
 import { AuthLayout, CredentialFields, SubmitButton } from './auth-form';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useShallow } from 'zustand/react/shallow';
+import { useTranslation } from 'react-i18next';
 
 export function LoginPage() {
+  const { t } = useTranslation();
   const [form, setForm] = useState({ email: '', password: '' });
   const { login, isLoggingIn } = useAuthStore(
     useShallow((state) => ({
@@ -20,22 +22,22 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Welcome Back"
-      subtitle="Sign in to your account"
-      panelTitle="Welcome back!"
-      panelSubtitle="Sign in to continue your conversations and catch up with your messages."
+      title={t('Welcome Back')}
+      subtitle={t('Sign in to your account')}
+      panelTitle={t('Welcome back!')}
+      panelSubtitle={t('Sign in to continue your conversations and catch up with your messages.')}
       onSubmit={onSubmit}
       footer={
         <>
-          Don&apos;t have an account?{' '}
+          {t("Don't have an account?")}{' '}
           <Link to="/signup" className="link text-highlight font-medium">
-            Create account
+            {t('Create account')}
           </Link>
         </>
       }
     >
       <CredentialFields email={form.email} password={form.password} onChange={(change) => setForm({ ...form, ...change })} />
-      <SubmitButton busy={isLoggingIn}>Sign in</SubmitButton>
+      <SubmitButton busy={isLoggingIn}>{t('Sign in')}</SubmitButton>
     </AuthLayout>
   );
 }

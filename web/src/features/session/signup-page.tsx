@@ -6,8 +6,11 @@ import { Link } from 'react-router-dom';
 import { AuthLayout, CredentialFields, IconInput, SubmitButton } from './auth-form';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useShallow } from 'zustand/react/shallow';
+import { useTranslation } from 'react-i18next';
+import { translatable } from '../../i18n';
 
 export function SignupPage() {
+  const { t } = useTranslation();
   const [form, setForm] = useState({ fullName: '', email: '', password: '' });
   // What is wrong, under the field it is wrong in, until that field changes.
   const [problem, setProblem] = useState<{ field: keyof typeof form; message: string } | null>(null);
@@ -27,7 +30,7 @@ export function SignupPage() {
     event.preventDefault();
     const checked = checkSignup(form);
     if (!checked.ok) {
-      toast.error(checked.message);
+      toast.error(t(checked.message));
       setProblem(checked);
       return;
     }
@@ -36,31 +39,31 @@ export function SignupPage() {
 
   return (
     <AuthLayout
-      title="Create Account"
-      subtitle="Get started with your free account"
-      panelTitle="Join our community"
-      panelSubtitle="Connect with friends, share moments, and stay in touch with your loved ones."
+      title={t('Create Account')}
+      subtitle={t('Get started with your free account')}
+      panelTitle={t('Join our community')}
+      panelSubtitle={t('Connect with friends, share moments, and stay in touch with your loved ones.')}
       onSubmit={onSubmit}
       footer={
         <>
-          Already have an account?{' '}
+          {t('Already have an account?')}{' '}
           <Link to="/login" className="link text-highlight font-medium">
-            Sign in
+            {t('Sign in')}
           </Link>
         </>
       }
     >
       <IconInput
-        label="Full Name"
+        label={translatable('Full Name')}
         icon={User}
         type="text"
-        placeholder="Your Name"
+        placeholder={t('Your Name')}
         value={form.fullName}
         onChange={(fullName) => change({ fullName })}
         error={errors.fullName}
       />
       <CredentialFields email={form.email} password={form.password} onChange={change} errors={errors} />
-      <SubmitButton busy={isSigningUp}>Create Account</SubmitButton>
+      <SubmitButton busy={isSigningUp}>{t('Create Account')}</SubmitButton>
     </AuthLayout>
   );
 }

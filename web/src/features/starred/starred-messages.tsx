@@ -4,9 +4,11 @@ import { useStarredStore } from '../../store/use-starred-store';
 import { MessageList } from '../inbox';
 import { SidebarSkeleton } from '../inbox';
 import { useShallow } from 'zustand/react/shallow';
+import { useTranslation } from 'react-i18next';
 
 /** The messages I starred, newest first, in place of the contacts; a click opens one where it was said. */
 export function StarredMessages() {
+  const { t } = useTranslation();
   const { results, hasMore, isLoading, setOpen, loadMore, applyStarred } = useStarredStore(
     useShallow((state) => ({
       results: state.results,
@@ -30,19 +32,19 @@ export function StarredMessages() {
           type="button"
           className="btn btn-ghost btn-circle"
           onClick={() => void setOpen(false)}
-          aria-label="Back to chats"
-          title="Back to chats"
+          aria-label={t('Back to chats')}
+          title={t('Back to chats')}
         >
-          <ArrowLeft className="size-5" />
+          <ArrowLeft className="size-5 rtl:rotate-180" />
         </button>
-        <h2 className="font-medium">Starred messages</h2>
+        <h2 className="font-medium">{t('Starred messages')}</h2>
       </div>
       {isLoading ? (
         <SidebarSkeleton />
       ) : (
-        <section aria-label="Starred messages" className="w-full overflow-y-auto py-3">
+        <section aria-label={t('Starred messages')} className="w-full overflow-y-auto py-3">
           {results.length === 0 ? (
-            <p className="px-3 py-4 text-center text-sm text-muted">No starred messages. Star a message to find it here.</p>
+            <p className="px-3 py-4 text-center text-sm text-muted">{t('No starred messages. Star a message to find it here.')}</p>
           ) : (
             <MessageList
               results={results}
@@ -53,7 +55,7 @@ export function StarredMessages() {
                   type="button"
                   className="btn btn-ghost btn-xs btn-circle"
                   onClick={() => unstar(message._id)}
-                  aria-label="Unstar message"
+                  aria-label={t('Unstar message')}
                   title="Unstar"
                 >
                   <StarOff className="size-4" />
