@@ -9,6 +9,7 @@ import {
   conversation,
   conversationMenu,
   newUserPage,
+  PHONE,
   photosIn,
   polled,
   sharedBrowser,
@@ -23,7 +24,6 @@ const stamp = Date.now();
 
 /** The default theme (coffee), a light one and a dark one. */
 const SCANNED_THEMES = [DEFAULT_THEME, 'light', 'dark'] as const;
-const PHONE = { width: 390, height: 844 };
 
 /** Alice's account with Bob online and a conversation of every kind of message; Carl wrote last, unread. */
 async function peopleWithHistory(baseUrl: string, surname: string) {
@@ -292,7 +292,7 @@ describeOnEmbedded((run) => {
         await page.keyboard.press('Escape');
         await polled(() => page.getByRole('button', { name: 'Edit about' }).count(), 'the “About” edit given up').toBe(1);
 
-        const phone = (await signedInPage(browser(), run.baseUrl, alice.cookie, { viewport: PHONE })).page;
+        const phone = (await signedInPage(browser(), run.baseUrl, alice.cookie, PHONE)).page;
         await phone.goto('/');
         const bobRow = phone.getByRole('list').getByRole('button', { name: /Bob Elsewhere/ });
         await polled(() => bobRow.count(), 'Bob listed').toBe(1);
@@ -334,6 +334,56 @@ describeOnEmbedded((run) => {
       },
       SCAN_TIMEOUT_MS,
     );
+
+    it(
+      'has none in Arabic, the whole layout mirrored, chosen in Settings on a desktop and on a phone',
+      async () => {
+        const { found, scan } = scanner();
+        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Mirrored');
+        const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+        await page.goto('/settings');
+        await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+        await polled(
+          () => page.evaluate(() => [document.documentElement.dir, document.documentElement.lang]),
+          'the page right to left',
+        ).toEqual(['rtl', 'ar']);
+        await polled(() => page.getByRole('heading', { name: 'اللغة' }).count(), 'Settings in Arabic').toBe(1);
+        await scan(page, 'settings-arabic');
+        await page.goto('/');
+        await page
+          .getByRole('list')
+          .getByRole('button', { name: /Bob Mirrored/ })
+          .click();
+        await polled(() => page.getByTestId('message-list').getByText('Lovely! 😍').count(), 'the conversation').toBe(1);
+        await polled(() => page.getByPlaceholder('اكتب رسالة...').count(), 'the box in Arabic').toBe(1);
+        const [list, box] = [
+          await page.getByRole('list').first().boundingBox(),
+          await page.getByPlaceholder('اكتب رسالة...').boundingBox(),
+        ];
+        expect(list!.x, 'the chats on the right, the conversation on their left').toBeGreaterThan(box!.x);
+        await scan(page, 'conversation-arabic');
+
+        const phone = (await signedInPage(browser(), run.baseUrl, alice.cookie, PHONE)).page;
+        await phone.addInitScript(() => localStorage.setItem('chat-language', 'ar'));
+        await phone.goto('/');
+        const bobRow = phone.getByRole('list').getByRole('button', { name: /Bob Mirrored/ });
+        await polled(() => bobRow.count(), 'Bob listed').toBe(1);
+        await scan(phone, 'phone-home-arabic');
+        await bobRow.click();
+        await polled(() => phone.getByTestId('message-list').getByText('Lovely! 😍').count(), 'the conversation on the phone').toBe(1);
+        await scan(phone, 'phone-conversation-arabic');
+        bobsSocket.disconnect();
+        expect(found).toEqual({});
+      },
+      SCAN_TIMEOUT_MS,
+    );
+
+    it('speaks the browser’s own language when it has it: Spanish for a browser in Spanish', async () => {
+      const { page } = await newUserPage(browser(), run.baseUrl, { locale: 'es-ES' });
+      await page.goto('/login');
+      await polled(() => page.getByRole('button', { name: 'Iniciar sesión' }).count(), 'the login form in Spanish').toBe(1);
+      expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['ltr', 'es']);
+    });
 
     it('works from the keyboard alone, focus always in sight: sign up, chat, emoji, a photo, a theme, log out', async () => {
       const bob = new ApiClient(run.baseUrl);

@@ -88,6 +88,8 @@ export interface UserPageOptions {
    * let it: everywhere else it would download the whole app again into each new page's cache.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** The browser's language (navigator.languages), which the app speaks unless told otherwise; en-US when not given. */
+  locale?: string;
 }
 
 /** A page in its own context (its own cookies), recording any request that leaves our origin. */
@@ -100,9 +102,10 @@ export async function newUserPage(
     isMobile = false,
     reducedMotion = 'reduce',
     serviceWorkers = 'block',
+    locale = 'en-US',
   }: UserPageOptions = {},
 ) {
-  const context = await browser.newContext({ viewport, hasTouch, isMobile, reducedMotion, serviceWorkers, baseURL: baseUrl });
+  const context = await browser.newContext({ viewport, hasTouch, isMobile, reducedMotion, serviceWorkers, locale, baseURL: baseUrl });
   // A click, a fill or a read waits for its element no longer than a person would: past that it
   // fails naming the element, where it would otherwise wait out the whole test's time.
   context.setDefaultTimeout(SEEN_WITHIN_MS);

@@ -13,6 +13,8 @@ const SIZES: [string, UserPageOptions][] = [
   ['phone', PHONE],
 ];
 const THEMES = ['light', 'dark'] as const;
+/** English, and Arabic: the whole layout mirrored. */
+const LANGUAGES = ['en', 'ar'] as const;
 
 describe('the screen tour', () => {
   const browser = sharedBrowser();
@@ -23,7 +25,7 @@ describe('the screen tour', () => {
   });
   afterAll(() => target.close());
 
-  it('photographs each screen at each size, light and dark', async () => {
+  it('photographs each screen at each size, light and dark, left to right and right to left', async () => {
     const { alice, bob, aliceUser, bobUser, send } = await twoPeople(target.baseUrl, 'Tour');
     for (const text of ['Hi Alice!', 'Are you coming tonight?', 'Dinner is at 8, at the place on the corner 🍝'])
       await send(bob, aliceUser._id, text);
@@ -38,30 +40,41 @@ describe('the screen tour', () => {
     expect(photo.status).toBe(201);
     await send(bob, aliceUser._id, 'Dessert please 🍰');
     for (const [size, options] of SIZES)
-      for (const theme of THEMES) {
-        const { page } = await signedInPage(browser(), target.baseUrl, alice.cookie, options);
-        await page.addInitScript((chosen: string) => localStorage.setItem('chat-theme', chosen), theme);
-        const shot = (name: string) => page.screenshot({ path: join(TOUR_DIR, `${name}-${size}-${theme}.png`) });
-        await page.goto('/');
-        await page.getByRole('button', { name: /Bob Tour/ }).waitFor();
-        await shot('inbox');
-        await page.goto(`/chat/${bobUser._id}`);
-        await page.getByTestId('chat-message').filter({ hasText: 'Dessert please' }).waitFor();
-        await waitForImages(page);
-        await shot('conversation');
-        await page.goto('/settings');
-        await shot('settings');
-        await page.goto('/profile');
-        await shot('profile');
-        await page.context().close();
-        const signedOut = await newUserPage(browser(), target.baseUrl, options);
-        await signedOut.page.addInitScript((chosen: string) => localStorage.setItem('chat-theme', chosen), theme);
-        await signedOut.page.goto('/login');
-        await signedOut.page.screenshot({ path: join(TOUR_DIR, `login-${size}-${theme}.png`) });
-        await signedOut.page.context().close();
-      }
+      for (const theme of THEMES)
+        for (const language of LANGUAGES) {
+          const { page } = await signedInPage(browser(), target.baseUrl, alice.cookie, options);
+          await chooseLook(page, theme, language);
+          const shot = (name: string) => page.screenshot({ path: join(TOUR_DIR, `${name}-${size}-${theme}-${language}.png`) });
+          await page.goto('/');
+          await page.getByRole('button', { name: /Bob Tour/ }).waitFor();
+          await shot('inbox');
+          await page.goto(`/chat/${bobUser._id}`);
+          await page.getByTestId('chat-message').filter({ hasText: 'Dessert please' }).waitFor();
+          await waitForImages(page);
+          await shot('conversation');
+          await page.goto('/settings');
+          await shot('settings');
+          await page.goto('/profile');
+          await shot('profile');
+          await page.context().close();
+          const signedOut = await newUserPage(browser(), target.baseUrl, options);
+          await chooseLook(signedOut.page, theme, language);
+          await signedOut.page.goto('/login');
+          await signedOut.page.screenshot({ path: join(TOUR_DIR, `login-${size}-${theme}-${language}.png`) });
+          await signedOut.page.context().close();
+        }
   });
 });
+
+/** The theme and the language the page opens in, as Settings keeps them. */
+const chooseLook = (page: Page, theme: string, language: string) =>
+  page.addInitScript(
+    ([chosenTheme, chosenLanguage]) => {
+      localStorage.setItem('chat-theme', chosenTheme!);
+      localStorage.setItem('chat-language', chosenLanguage!);
+    },
+    [theme, language],
+  );
 
 /** Every image of the page loaded (or failed), so the photo shows them. */
 const waitForImages = (page: Page) =>
