@@ -21,6 +21,7 @@ import {
   UserIdParamsSchema,
 } from './messages.js';
 import { StorageUsageSchema } from './files.js';
+import { LinkPreviewQuerySchema, LinkPreviewSchema } from './links.js';
 import {
   AuthUserSchema,
   ContactCardSchema,
@@ -337,5 +338,13 @@ export const routes = {
     url: '/messages/storage',
     response: { 200: StorageUsageSchema },
     summary: 'What my photos and files keep in the store (`usedBytes`), and what they may (`allowedBytes`).',
+  }),
+  linkPreview: route({
+    method: 'GET',
+    url: '/link-preview',
+    querystring: LinkPreviewQuerySchema,
+    response: { 200: LinkPreviewSchema },
+    summary:
+      "The card of a web page (`card`: title, description, site, picture), fetched and kept by the server, or null; the page's picture is served from /api/media.",
   }),
 } as const;

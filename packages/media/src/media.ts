@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { imageSizeInName, MEDIA_PATH, type ImageSize } from '@chat/contracts';
 import type { ImageExtension } from './images.js';
 import type { VideoExtension } from './video.js';
@@ -11,6 +11,7 @@ const KEY = new RegExp(
 const FILE_KEY = new RegExp(`^files/(${UUID})_(${UUID})/${UUID}$`);
 const VOICE_KEY = new RegExp(`^voice/(${UUID})_(${UUID})/${UUID}\\.(webm|ogg|m4a|mp3)$`);
 const VIDEO_KEY = new RegExp(`^videos/(${UUID})_(${UUID})/${UUID}\\.(mp4|webm)$`);
+const PREVIEW_KEY = /^previews\/[0-9a-f]{64}\.webp$/;
 
 /** Keys carry who may read them, so serving an image or a file needs no database lookup. */
 export const mediaKeys = {
@@ -24,6 +25,8 @@ export const mediaKeys = {
   messageVoice: (userA: string, userB: string, extension: VoiceExtension) => `voice/${pair(userA, userB)}/${randomUUID()}.${extension}`,
   /** A file that is a video a browser plays: played where it is shown, so served as the video it is. */
   messageVideo: (userA: string, userB: string, extension: VideoExtension) => `videos/${pair(userA, userB)}/${randomUUID()}.${extension}`,
+  /** A web page's picture on its link card, named by the page's address: one for everyone who links it. */
+  linkPreview: (url: string) => `previews/${createHash('sha256').update(url).digest('hex')}.webp`,
 };
 
 const pair = (userA: string, userB: string) => [userA, userB].sort().join('_');
@@ -35,7 +38,8 @@ export type MediaAccess =
   | { kind: 'message'; participants: [string, string]; extension: ImageExtension }
   | { kind: 'file'; participants: [string, string] }
   | { kind: 'voice'; participants: [string, string]; extension: VoiceExtension }
-  | { kind: 'video'; participants: [string, string]; extension: VideoExtension };
+  | { kind: 'video'; participants: [string, string]; extension: VideoExtension }
+  | { kind: 'preview'; extension: 'webp' };
 
 /** What a key is and who may read it, or null when it is not a key this service hands out. */
 export function parseMediaKey(key: string): MediaAccess | null {
@@ -43,6 +47,7 @@ export function parseMediaKey(key: string): MediaAccess | null {
   if (file) return { kind: 'file', participants: [file[1]!, file[2]!] };
   const voice = VOICE_KEY.exec(key);
   if (voice) return { kind: 'voice', participants: [voice[1]!, voice[2]!], extension: voice[3] as VoiceExtension };
+  if (PREVIEW_KEY.test(key)) return { kind: 'preview', extension: 'webp' };
   const video = VIDEO_KEY.exec(key);
   if (video) return { kind: 'video', participants: [video[1]!, video[2]!], extension: video[3] as VideoExtension };
   const match = KEY.exec(key);

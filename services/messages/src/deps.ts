@@ -9,6 +9,7 @@ import type { Receipts } from './receipts/receipts.js';
 import type { OnlineContactsOptions } from './contacts/online-contacts.js';
 import type { SearchIndexSettings } from './search/search-index.js';
 import type { SendAs } from './conversations/send-message.js';
+import type { FetchPolicy } from './link-previews/safe-fetch.js';
 
 export interface MessagesServiceOptions {
   db: Database;
@@ -28,6 +29,8 @@ export interface MessagesServiceOptions {
   searchIndex?: Partial<SearchIndexSettings>;
   /** How often contacts.online is written and checked (tests write at once). */
   onlineContacts?: OnlineContactsOptions;
+  /** Where link previews may be fetched from: the public web (tests add a server of their own on loopback). */
+  linkFetchPolicy?: FetchPolicy;
 }
 
 /** What the routes get besides the service's options. */

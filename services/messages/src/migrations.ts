@@ -332,4 +332,16 @@ export const messagesMigrations: readonly Migration[] = [
       CREATE INDEX messages_file_url_idx ON messages ((file ->> 'url')) WHERE file IS NOT NULL;
     `,
   },
+  {
+    version: 24,
+    sql: `
+      -- The cards of web pages, one per address asked for, shared by everyone: card is null where a
+      -- page has none (or could not be fetched), so it is not asked for again until it is stale.
+      CREATE TABLE link_cards (
+        url text PRIMARY KEY,
+        card jsonb,
+        fetched_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -21,6 +21,7 @@ import { archiveRoutes } from './inbox/archive-routes.js';
 import { muteRoutes } from './inbox/mute-routes.js';
 import { pinRoutes } from './inbox/pin-routes.js';
 import { unreadMarkRoutes } from './inbox/unread-mark-routes.js';
+import { linkPreviewRoutes } from './link-previews/link-preview-routes.js';
 import { mediaRoutes } from './media/media-routes.js';
 import { storageRoutes } from './media/storage-routes.js';
 import { messagesMigrations } from './migrations.js';
@@ -85,4 +86,5 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await app.register(exportRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(storageRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(mediaRoutes, { ...options, prefix: API_PREFIX });
+  await app.register(linkPreviewRoutes, { ...options, receipts, prefix: API_PREFIX });
 };

@@ -25,7 +25,12 @@ const SEARCH_INDEX: SearchIndexSettings = { blockSize: 4, delayMs: 0, batchSize:
 export async function startMessagesService({
   rateLimits = {},
   database = testDatabase,
-}: { rateLimits?: Partial<MessagesServiceOptions['rateLimits']>; database?: () => Promise<Database> } = {}) {
+  linkFetchPolicy,
+}: {
+  rateLimits?: Partial<MessagesServiceOptions['rateLimits']>;
+  database?: () => Promise<Database>;
+  linkFetchPolicy?: MessagesServiceOptions['linkFetchPolicy'];
+} = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = await database();
   const bus = createInProcessBus(() => {});
@@ -44,6 +49,7 @@ export async function startMessagesService({
     rateLimits: { messagesPerMinutePerUser: 10_000, filesPerMinutePerUser: 10_000, storageBytesPerUser: 1024 ** 3, ...rateLimits },
     searchIndex: SEARCH_INDEX,
     onlineContacts: { writeDelayMs: 0 },
+    ...(linkFetchPolicy ? { linkFetchPolicy } : {}),
   });
   app.addHook('onClose', () => db.close());
   const baseUrl = await listenOnFreePort(app);

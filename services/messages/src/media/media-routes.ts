@@ -16,7 +16,10 @@ import { Type } from 'typebox';
 import type { MessagesServiceOptions } from '../deps.js';
 import { carriesMediaFor } from '../conversations/messages.js';
 
-/** Stored images and files: a message's image or file to the people of the messages that carry it, avatars to anyone signed in. */
+/**
+ * Stored images and files: a message's image or file to the people of the messages that carry it,
+ * avatars and link cards' pictures to anyone signed in.
+ */
 export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { db, blobs }) => {
   app.get(
     '/media/*',
@@ -32,7 +35,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
       // A photo or file is the reader's while a message of theirs carries it: the one it came with, or
       // a forward (which keeps the stored bytes of what it copies); once deleted for everyone, nobody's.
       // Anyone else's answers exactly like a missing one, so keys cannot be probed.
-      if (!media || (media.kind !== 'avatar' && !(await carriesMediaFor(db, mediaUrl(key), request.userId)))) throw notFound();
+      const forAnyone = media?.kind === 'avatar' || media?.kind === 'preview';
+      if (!media || (!forAnyone && !(await carriesMediaFor(db, mediaUrl(key), request.userId)))) throw notFound();
       void reply
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')

@@ -1,0 +1,95 @@
+import type { BlobStore } from '@chat/blobs';
+import type { LinkCard } from '@chat/contracts';
+import type { Queryable } from '@chat/database';
+import { cleanImageDataUrl, makeThumbnail, mediaKeys, mediaUrl } from '@chat/media';
+import ogs from 'open-graph-scraper';
+import { safeFetch, type FetchPolicy } from './safe-fetch.js';
+
+/** A page's head is read, never more: a card's words are at its top. */
+const PAGE_BYTES = 512 * 1024;
+/** A card's picture: at most this big to fetch (it is kept as a small WebP). */
+const PICTURE_BYTES = 5 * 1024 * 1024;
+/** Time for the page, and again for its picture. */
+const FETCH_TIMEOUT_MS = 5000;
+/** A card (or its absence) is fetched again after a day. */
+const FRESH_FOR = '1 day';
+const TITLE_MAX = 200;
+const DESCRIPTION_MAX = 300;
+
+const clip = (text: string | undefined, max: number): string | null => {
+  const trimmed = text?.replace(/\s+/g, ' ').trim();
+  if (!trimmed) return null;
+  return trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed;
+};
+
+export interface LinkCardsOptions {
+  db: Queryable;
+  blobs: BlobStore;
+  policy: FetchPolicy;
+}
+
+/**
+ * Link cards, as the server makes them for a message's first web link: a page's title,
+ * description, site and picture (Open Graph, then Twitter cards, then its <title>), fetched through
+ * the safe fetcher and kept per address for everyone, its picture in the object store. One address
+ * asked for by many at once is fetched once.
+ */
+export function linkCards({ db, blobs, policy }: LinkCardsOptions) {
+  const underWay = new Map<string, Promise<LinkCard | null>>();
+
+  const fetchCard = async (url: string): Promise<LinkCard | null> => {
+    const page = await safeFetch(url, policy, { maxBytes: PAGE_BYTES, truncate: true, timeoutMs: FETCH_TIMEOUT_MS, accept: 'text/html' });
+    if (!/^text\/html|^application\/xhtml\+xml/i.test(page.contentType)) return null;
+    const { result } = await ogs({ html: page.body.toString('utf8') });
+    const title = clip(result.ogTitle ?? result.twitterTitle, TITLE_MAX);
+    if (!title) return null;
+    const picture = result.ogImage?.[0]?.url ?? result.twitterImage?.[0]?.url;
+    return {
+      url: page.url.href,
+      title,
+      description: clip(result.ogDescription ?? result.twitterDescription, DESCRIPTION_MAX),
+      siteName: clip(result.ogSiteName, TITLE_MAX) ?? page.url.hostname,
+      image: picture ? await keepPicture(new URL(picture, page.url).href).catch(() => null) : null,
+    };
+  };
+
+  /** The picture, checked and made small as a message's photo is, kept under the page's own key. */
+  const keepPicture = async (pictureUrl: string): Promise<string> => {
+    const fetched = await safeFetch(pictureUrl, policy, {
+      maxBytes: PICTURE_BYTES,
+      truncate: false,
+      timeoutMs: FETCH_TIMEOUT_MS,
+      accept: 'image/*',
+    });
+    const clean = await cleanImageDataUrl(`data:image/*;base64,${fetched.body.toString('base64')}`);
+    const key = mediaKeys.linkPreview(pictureUrl);
+    await blobs.put(key, await makeThumbnail(clean.bytes, clean.extension));
+    return mediaUrl(key);
+  };
+
+  const fetchAndKeep = async (url: string): Promise<LinkCard | null> => {
+    const card = await fetchCard(url).catch(() => null);
+    await db.query(
+      `INSERT INTO link_cards (url, card) VALUES ($1, $2::jsonb)
+       ON CONFLICT (url) DO UPDATE SET card = EXCLUDED.card, fetched_at = now()`,
+      [url, card && JSON.stringify(card)],
+    );
+    return card;
+  };
+
+  return {
+    /** The card of a web address: kept, or fetched now; null when it has none. */
+    async cardOf(url: string): Promise<LinkCard | null> {
+      const kept = await db.query<{ card: LinkCard | null }>(
+        `SELECT card FROM link_cards WHERE url = $1 AND fetched_at > now() - interval '${FRESH_FOR}'`,
+        [url],
+      );
+      if (kept[0]) return kept[0].card;
+      const pending = underWay.get(url) ?? fetchAndKeep(url).finally(() => underWay.delete(url));
+      underWay.set(url, pending);
+      return pending;
+    },
+  };
+}
+
+export type LinkCards = ReturnType<typeof linkCards>;
