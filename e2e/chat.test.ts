@@ -1,5 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, pngBytes } from '#test-support';
 import { announcement, conversation, newUserPage, PHONE, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
 import { twoPeople } from './people.js';
@@ -23,8 +25,30 @@ const firstToastBackground = (page: Page) =>
   );
 const stamp = Date.now();
 
+/** A web page with its card (Open Graph) and picture, on loopback: the one place the suites' servers fetch previews from. */
+function pageWithCard() {
+  let server: Server;
+  let address = '';
+  beforeAll(async () => {
+    const picture = await pngBytes(800, 420);
+    server = createServer((request, response) => {
+      if (request.url === '/picture.png') return void response.writeHead(200, { 'content-type': 'image/png' }).end(picture);
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<html><head><meta property="og:title" content="Trail guide: the ridge walk"><meta property="og:description" content="Six miles along the ridge, with views all the way."><meta property="og:site_name" content="Hikes"><meta property="og:image" content="/picture.png"></head></html>',
+        );
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ridge`;
+  });
+  afterAll(() => new Promise((closed) => server.close(closed)));
+  return () => address;
+}
+
 describeOnEveryTarget((run) => {
   describe('two people chatting in the browser', () => {
+    const ridgePage = pageWithCard();
     it('sign up, see each other online, exchange text, emoji and an image live', async () => {
       const alice = await newUserPage(browser(), run.baseUrl);
       const bob = await newUserPage(browser(), run.baseUrl);
@@ -109,6 +133,28 @@ describeOnEveryTarget((run) => {
       await alice.page.getByRole('button', { name: 'Logout' }).click();
       await alice.page.waitForURL('**/login');
       await run.shot(alice.page, 'login');
+    });
+
+    it('shows a link’s card (site, title, description, picture) in the bubble for both people, fetched by the server', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Cards');
+      const text = `Shall we do this one? ${ridgePage()}`;
+      expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text })).status).toBe(201);
+      for (const reader of [alice, bob]) {
+        const { page } = await signedInPage(browser(), run.baseUrl, reader.cookie);
+        await page.goto('/');
+        await page.getByRole('button', { name: reader === alice ? /Bob Cards/ : /Alice Cards/ }).click();
+        const card = conversation(page).getByTestId('link-card');
+        await polled(() => card.textContent(), 'the card in the bubble').toBe(
+          'HikesTrail guide: the ridge walkSix miles along the ridge, with views all the way.',
+        );
+        expect(await card.getAttribute('href')).toBe(ridgePage());
+        await polled(
+          () => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth),
+          'its picture, from our server',
+        ).toBe(400);
+        expect(await card.locator('img').getAttribute('src')).toMatch(/^\/api\/media\/previews\//);
+        if (reader === bob) await run.shot(page, 'link-card');
+      }
     });
 
     it('gives a conversation an address: a link and a reload open it, Back leads to the list, an unknown one says so with the way home', async () => {

@@ -31,6 +31,8 @@ export interface EmbeddedTarget extends E2eTarget {
  * that limit is tested on a deployment of its own (edge.test.ts).
  */
 const SUITE_SIGNUPS_PER_HOUR = '200';
+/** Link previews from the suites' own pages on loopback only: a link to example.com asks no DNS server. */
+const LINK_PREVIEWS_FROM = '127.0.0.1';
 
 /** The whole product in this process on embedded adapters, serving the built web app. */
 export async function startEmbeddedTarget(): Promise<EmbeddedTarget> {
@@ -40,6 +42,7 @@ export async function startEmbeddedTarget(): Promise<EmbeddedTarget> {
     DATA_DIR: await embeddedDataDir('chat-e2e'),
     WEB_DIST,
     RATE_LIMIT_SIGNUPS_PER_HOUR: SUITE_SIGNUPS_PER_HOUR,
+    LINK_PREVIEWS_FROM,
   });
   const app = await buildEmbeddedApp(config);
   const baseUrl = await listenOnFreePort(app);
@@ -63,7 +66,7 @@ async function startClusterTarget(): Promise<E2eTarget> {
   const privateFolder = await tempDir('chat-private-checkout');
   const webDist = join(privateFolder, 'web-dist');
   await cp(WEB_DIST, webDist, { recursive: true });
-  const cluster = await startLocalCluster({ env: { RATE_LIMIT_SIGNUPS_PER_HOUR: SUITE_SIGNUPS_PER_HOUR }, webDist });
+  const cluster = await startLocalCluster({ env: { RATE_LIMIT_SIGNUPS_PER_HOUR: SUITE_SIGNUPS_PER_HOUR, LINK_PREVIEWS_FROM }, webDist });
   return {
     baseUrl: cluster.baseUrl,
     close: async () => {

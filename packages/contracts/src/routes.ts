@@ -341,7 +341,7 @@ export const routes = {
   }),
   linkPreview: route({
     method: 'GET',
-    url: '/link-preview',
+    url: '/messages/link-preview',
     querystring: LinkPreviewQuerySchema,
     response: { 200: LinkPreviewSchema },
     summary:

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-timeouts.js';
 
@@ -31,6 +32,8 @@ export interface Config {
   trustProxy: false | string;
   /** Web origins whose pages may open a socket; empty: only the app's own (the origin a request is addressed to). */
   allowedOrigins: string[];
+  /** Where link previews may be fetched from: the public web (its names resolved), and these addresses on any port. */
+  linkPreviewsFrom: LinkPreviewSources;
   rateLimits: RateLimits;
   timeouts: RequestTimeouts;
 }
@@ -142,6 +145,26 @@ function trustProxy(env: Env): false | string {
   throw new ConfigError(`TRUST_PROXY must be false or the addresses/CIDRs of the proxies in front, got "${raw}"`);
 }
 
+export interface LinkPreviewSources {
+  web: boolean;
+  addresses: string[];
+}
+
+/** `web`, IP addresses, or both, separated by commas; empty: no link previews. */
+function linkPreviewSources(env: Env, name: string): LinkPreviewSources {
+  const raw = env[name];
+  if (raw === undefined) return { web: true, addresses: [] };
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (entry !== 'web' && isIP(entry) === 0)
+      throw new ConfigError(`${name} must be web and/or IP addresses, separated by commas, got "${entry}"`);
+  }
+  return { web: entries.includes('web'), addresses: entries.filter((entry) => entry !== 'web') };
+}
+
 function origins(env: Env, name: string): string[] {
   const raw = text(env, name);
   if (raw === undefined) return [];
@@ -201,6 +224,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     s3: s3(env),
     trustProxy: trustProxy(env),
     allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
+    linkPreviewsFrom: linkPreviewSources(env, 'LINK_PREVIEWS_FROM'),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUTS.requestMs, 1_000, 3_600_000),
       headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUTS.headersMs, 1_000, 600_000),

@@ -24,6 +24,7 @@ describe('parseConfig', () => {
         PORT: '9000',
         HOST: '0.0.0.0',
         ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:5173',
+        LINK_PREVIEWS_FROM: 'web, 10.0.0.5, fd00::7',
         METRICS_PORT: '9464',
         DATA_DIR: '/var/chat',
         LOG_LEVEL: 'warn',
@@ -49,6 +50,7 @@ describe('parseConfig', () => {
       port: 9000,
       host: '0.0.0.0',
       allowedOrigins: ['https://chat.example.com', 'http://localhost:5173'],
+      linkPreviewsFrom: { web: true, addresses: ['10.0.0.5', 'fd00::7'] },
       metricsPort: 9464,
       dataDir: '/var/chat',
       logLevel: 'warn',
@@ -117,6 +119,10 @@ describe('parseConfig', () => {
       'ALLOWED_ORIGINS must list origins such as https://chat.example.com (no path), got "https://chat.example.com/app"',
     ],
     [{ METRICS_PORT: 'nine' }, 'METRICS_PORT must be an integer from 0 to 65535, got "nine"'],
+    [
+      { LINK_PREVIEWS_FROM: 'web,wiki.internal' },
+      'LINK_PREVIEWS_FROM must be web and/or IP addresses, separated by commas, got "wiki.internal"',
+    ],
   ])('fails fast on %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(new ConfigError(message));
   });

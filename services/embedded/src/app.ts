@@ -6,7 +6,7 @@ import { openBus } from '@chat/bus';
 import { openDatabase } from '@chat/database';
 import { gatewayService } from '@chat/gateway';
 import { createServiceApp, type Config } from '@chat/kernel';
-import { messagesService } from '@chat/messages';
+import { linkFetchPolicy, messagesService } from '@chat/messages';
 import { openBlockedPairs, openPresence } from '@chat/presence';
 import { openRateLimitStore } from '@chat/rate-limits';
 import { openSessionRevocations } from '@chat/sessions';
@@ -43,7 +43,7 @@ export async function buildEmbeddedApp(config: Config) {
   const { presence, revocations, ...data } = resources;
   const shared = { ...data, revocations, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits };
   await app.register(authService, { ...shared, bcryptCost: config.bcryptCost });
-  await app.register(messagesService, { ...shared, presence });
+  await app.register(messagesService, { ...shared, presence, linkFetchPolicy: linkFetchPolicy(config.linkPreviewsFrom) });
   await app.register(gatewayService, {
     bus: data.bus,
     presence,

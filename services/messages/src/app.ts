@@ -5,6 +5,7 @@ import { createServiceApp, requireJwtSecret, requireSharedSettings, type Config 
 import { openBlockedPairs, openPresence } from '@chat/presence';
 import { openRateLimitStore } from '@chat/rate-limits';
 import { openSessionRevocations } from '@chat/sessions';
+import { linkFetchPolicy } from './link-previews/safe-fetch.js';
 import { messagesService } from './plugin.js';
 
 /** The messages service as a process of its own: /api/messages, /api/media, health, its adapters. */
@@ -21,6 +22,12 @@ export async function buildMessagesApp(config: Config) {
     rateLimitStore: (log) => openRateLimitStore(config, log),
   });
   const { cookieSecure, rateLimits } = config;
-  await app.register(messagesService, { ...resources, jwtSecret, cookieSecure, rateLimits });
+  await app.register(messagesService, {
+    ...resources,
+    jwtSecret,
+    cookieSecure,
+    rateLimits,
+    linkFetchPolicy: linkFetchPolicy(config.linkPreviewsFrom),
+  });
   return app;
 }

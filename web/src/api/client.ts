@@ -267,6 +267,8 @@ export const api = {
   getBlocked: () => call(routes.listBlocked),
   /** What my photos and files take of the server's store, and what they may. */
   getStorage: () => call(routes.storage),
+  /** The card of a web page, as the server fetched it (null when it has none). */
+  getLinkPreview: (url: string) => call(routes.linkPreview, { query: { url } }),
   /** Pins my conversation with the user to the top of my inbox, on every device of mine. */
   pin: (userId: string) => call(routes.pinConversation, { params: { id: userId } }),
   unpin: (userId: string) => call(routes.unpinConversation, { params: { id: userId } }),

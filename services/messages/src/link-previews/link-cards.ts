@@ -78,13 +78,16 @@ export function linkCards({ db, blobs, policy }: LinkCardsOptions) {
   };
 
   return {
-    /** The card of a web address: kept, or fetched now; null when it has none. */
-    async cardOf(url: string): Promise<LinkCard | null> {
+    /** The card kept for a web address while fresh (null: it has none); undefined when it must be fetched. */
+    async keptCard(url: string): Promise<LinkCard | null | undefined> {
       const kept = await db.query<{ card: LinkCard | null }>(
         `SELECT card FROM link_cards WHERE url = $1 AND fetched_at > now() - interval '${FRESH_FOR}'`,
         [url],
       );
-      if (kept[0]) return kept[0].card;
+      return kept[0]?.card;
+    },
+    /** The card of a web address, fetched now (once, however many ask at the same time); null when it has none. */
+    fetchCard(url: string): Promise<LinkCard | null> {
       const pending = underWay.get(url) ?? fetchAndKeep(url).finally(() => underWay.delete(url));
       underWay.set(url, pending);
       return pending;

@@ -5,9 +5,8 @@ import ipaddr from 'ipaddr.js';
 
 /** Where the server may fetch from on a person's behalf. */
 export interface FetchPolicy {
-  /** Whether an address may be connected to: by default the public internet's only. */
-  allowsAddress(address: string): boolean;
-  allowsPort(port: number): boolean;
+  /** Whether an address may be connected to on a port: by default the public internet's only, on the web's ports. */
+  allowsAddress(address: string, port: number): boolean;
   /** Every address a host name resolves to (tests name hosts of their own). */
   resolve(host: string): Promise<string[]>;
 }
@@ -25,10 +24,24 @@ export function isPublicAddress(address: string): boolean {
 
 /** The public web on its usual ports, names resolved by the system. */
 export const PUBLIC_WEB: FetchPolicy = {
-  allowsAddress: isPublicAddress,
-  allowsPort: (port) => port === 80 || port === 443,
+  allowsAddress: (address, port) => isPublicAddress(address) && (port === 80 || port === 443),
   resolve: async (host) => (await lookup(host, { all: true, verbatim: true })).map((answer) => answer.address),
 };
+
+/**
+ * Where LINK_PREVIEWS_FROM says: the public web (names resolved by the system), and besides it these
+ * addresses on any port (an intranet's server; a test's own). Without the web, no name is resolved
+ * at all: only an address written in the link is fetched, and nothing leaves for a DNS server.
+ */
+export function linkFetchPolicy({ web, addresses }: { web: boolean; addresses: readonly string[] }): FetchPolicy {
+  if (web && addresses.length === 0) return PUBLIC_WEB;
+  const extra = new Set(addresses.map((address) => ipaddr.process(address).toString()));
+  const isExtra = (address: string) => ipaddr.isValid(address) && extra.has(ipaddr.process(address).toString());
+  return {
+    allowsAddress: (address, port) => isExtra(address) || (web && PUBLIC_WEB.allowsAddress(address, port)),
+    resolve: web ? PUBLIC_WEB.resolve : async () => [],
+  };
+}
 
 /** A fetch the policy or the page refused: nothing is shown for it. */
 export class FetchRefused extends Error {}
@@ -82,10 +95,9 @@ export async function safeFetch(address: string, policy: FetchPolicy, limits: Fe
 async function requestChecked(url: URL, policy: FetchPolicy, accept: string, signal: AbortSignal): Promise<IncomingMessage> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused('not a web address');
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  if (!policy.allowsPort(port)) throw new FetchRefused('port not allowed');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = ipaddr.isValid(host) ? [host] : await policy.resolve(host).catch(() => []);
-  if (addresses.length === 0 || !addresses.every((each) => policy.allowsAddress(each))) throw new FetchRefused('address not allowed');
+  if (addresses.length === 0 || !addresses.every((each) => policy.allowsAddress(each, port))) throw new FetchRefused('address not allowed');
   const [connectTo] = addresses as [string];
   const family = ipaddr.parse(connectTo).kind() === 'ipv6' ? 6 : 4;
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;

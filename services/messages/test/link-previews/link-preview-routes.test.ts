@@ -4,7 +4,7 @@ import { LINK_PREVIEWS_TOO_FAST } from '@chat/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from '#test-support';
-import { isPublicAddress, type FetchPolicy } from '../../src/link-previews/safe-fetch.js';
+import { linkFetchPolicy, type FetchPolicy } from '../../src/link-previews/safe-fetch.js';
 import { startMessagesService, type MessagesTestServer } from '../messages-server.js';
 
 /** The web as the tests make it: one server of theirs on 127.0.0.1, and names that resolve where a hostile page would point them. */
@@ -16,8 +16,7 @@ const NAMES: Record<string, string[]> = {
 };
 const TEST_POLICY: FetchPolicy = {
   // The public web's rule, with the tests' own server as the one exception.
-  allowsAddress: (address) => address === '127.0.0.1' || isPublicAddress(address),
-  allowsPort: () => true,
+  ...linkFetchPolicy({ web: true, addresses: ['127.0.0.1'] }),
   resolve: async (host) => NAMES[host] ?? [],
 };
 
@@ -72,7 +71,7 @@ describe('link previews: the card of a message’s first web link, fetched by th
 
   const at = (path: string, host = 'pages.test') => `http://${host}:${port}${path}`;
   const cardOf = async (client: { get(path: string): Promise<{ status: number; body: unknown }> }, url: string) => {
-    const answer = await client.get(`/api/link-preview?url=${encodeURIComponent(url)}`);
+    const answer = await client.get(`/api/messages/link-preview?url=${encodeURIComponent(url)}`);
     expect(answer.status, url).toBe(200);
     return (answer.body as { card: Record<string, unknown> | null }).card;
   };
@@ -139,15 +138,17 @@ describe('link previews: the card of a message’s first web link, fetched by th
     expect(asked.slice(before), 'only the redirecting pages were asked').toEqual(['/to-loopback', '/to-internal']);
   });
 
-  it('answers a bad address with 400 and its reason, and a person asking too fast with 429', async () => {
+  it('answers a bad address with 400 and its reason, and a person having pages fetched too fast with 429 (kept cards are free)', async () => {
     const ann = await server.user('Ann Hasty');
     for (const url of ['', 'ftp://pages.test/file', 'javascript:alert(1)', `https://a.test/${'x'.repeat(2100)}`]) {
-      const answer = await ann.client.get(`/api/link-preview?url=${encodeURIComponent(url)}`);
+      const answer = await ann.client.get(`/api/messages/link-preview?url=${encodeURIComponent(url)}`);
       expect([answer.status, (answer.body as { message: string }).message], url).toEqual([400, 'url must be a web address']);
     }
+    for (let ask = 0; ask < 40; ask++) await cardOf(ann.client, at('/titled'));
     const answers = [];
-    for (let ask = 0; ask < 31; ask++) answers.push(await ann.client.get(`/api/link-preview?url=${encodeURIComponent(at('/titled'))}`));
-    expect(answers.at(-1)?.status).toBe(429);
-    expect(answers.at(-1)?.body).toEqual({ message: LINK_PREVIEWS_TOO_FAST });
+    for (let page = 0; page < 31; page++)
+      answers.push(await ann.client.get(`/api/messages/link-preview?url=${encodeURIComponent(at(`/page-${page}`))}`));
+    expect(answers.slice(0, 30).every((answer) => answer.status === 200)).toBe(true);
+    expect([answers.at(-1)?.status, answers.at(-1)?.body]).toEqual([429, { message: LINK_PREVIEWS_TOO_FAST }]);
   });
 });
