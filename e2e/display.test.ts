@@ -393,6 +393,11 @@ describeOnEmbedded((run) => {
       await page.unroute('**/api/media/**');
 
       await list.evaluate((element) => (element.scrollTop = 0));
+      // Read up in the history (the button back shows) before anything new comes.
+      await polled(
+        () => page.getByRole('button', { name: 'Scroll to the latest message' }).isVisible(),
+        'the reader up in the history',
+      ).toBe(true);
       await send(bob, aliceUser._id, 'Did you see it?');
       await send(bob, aliceUser._id, 'Hello?');
       const toLatest = page.getByRole('button', { name: 'Scroll to the latest message, 2 new messages' });
