@@ -39,6 +39,8 @@ export const MessageSchema = Type.Object({
   reactions: Type.Array(ReactionSchema),
   /** A copy of another message's text and image, forwarded by its sender: shown marked "Forwarded". */
   forwarded: Type.Optional(Type.Literal(true)),
+  /** Its sender removed its first web link's card before sending: none is shown. */
+  noLinkPreview: Type.Optional(Type.Literal(true)),
   /** The file (a document) it carries, with `text` as its caption; absent for none, and once deleted. */
   file: Type.Optional(FileAttachmentSchema),
   /**
@@ -107,6 +109,8 @@ export const SendBodySchema = Type.Object(
      * conversation (marked forwarded); then the body has no text, image or replyTo of its own.
      */
     forwardOf: Type.Optional(messageIdSchema('forwardOf must be a message id')),
+    /** false: its first web link shows no card (its sender removed it); the card shows otherwise. */
+    linkPreview: Type.Optional(Type.Boolean({ errorMessage: 'linkPreview must be true or false' })),
   },
   { errorMessage: { type: 'Request body must be a JSON object' } },
 );

@@ -179,6 +179,7 @@ export const SocketSendSchema = Type.Object(
     clientMessageId: SendBodySchema.properties.clientMessageId,
     replyTo: SendBodySchema.properties.replyTo,
     forwardOf: SendBodySchema.properties.forwardOf,
+    linkPreview: SendBodySchema.properties.linkPreview,
     image: Type.Optional(Type.Null({ errorMessage: 'An image is sent over HTTP' })),
   },
   { errorMessage: { type: 'A message must be an object', required: { to: 'to must be a user id' } } },

@@ -344,4 +344,11 @@ export const messagesMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 25,
+    sql: `
+      -- Its sender removed its first web link's card before sending. A constant default: no table rewrite.
+      ALTER TABLE messages ADD COLUMN no_link_preview boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

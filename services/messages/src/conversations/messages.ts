@@ -12,7 +12,17 @@ type ReactionsByUser = Record<string, string>;
 
 export interface MessageRow extends Omit<
   ChatMessage,
-  'createdAt' | 'deliveredAt' | 'readAt' | 'editedAt' | 'deletedAt' | 'replyTo' | 'reactions' | 'forwarded' | 'file' | 'starred'
+  | 'createdAt'
+  | 'deliveredAt'
+  | 'readAt'
+  | 'editedAt'
+  | 'deletedAt'
+  | 'replyTo'
+  | 'reactions'
+  | 'forwarded'
+  | 'file'
+  | 'starred'
+  | 'noLinkPreview'
 > {
   createdAt: Date;
   deliveredAt: Date | null;
@@ -27,6 +37,7 @@ export interface MessageRow extends Omit<
   reactions: ReactionsByUser;
   forwarded: boolean;
   file: FileAttachment | null;
+  noLinkPreview: boolean;
   /** Read only where one person asks for their own view (a conversation's history). */
   starred?: boolean;
 }
@@ -38,7 +49,8 @@ export const messageColumns = (table?: string) => {
   ${from}text, ${from}image, ${from}created_at AS "createdAt", ${from}delivered_at AS "deliveredAt", ${from}read_at AS "readAt",
   ${from}edited_at AS "editedAt", ${from}deleted_at AS "deletedAt", ${from}reply_to_id::text AS "replyToId",
   ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
-  ${from}reactions, ${from}forwarded, ${from}file, ${from}reply_to_file_name AS "replyToFileName"`;
+  ${from}reactions, ${from}forwarded, ${from}file, ${from}reply_to_file_name AS "replyToFileName",
+  ${from}no_link_preview AS "noLinkPreview"`;
 };
 export const MESSAGE_COLUMNS = messageColumns();
 
@@ -63,6 +75,7 @@ export const toMessage = ({
   forwarded,
   file,
   starred,
+  noLinkPreview,
   ...row
 }: MessageRow): ChatMessage => ({
   ...row,
@@ -85,6 +98,7 @@ export const toMessage = ({
   ...(forwarded ? { forwarded: true as const } : {}),
   ...(file ? { file } : {}),
   ...(starred ? { starred: true as const } : {}),
+  ...(noLinkPreview ? { noLinkPreview: true as const } : {}),
 });
 
 /**
@@ -103,7 +117,7 @@ const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
    ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at, ${table}.reply_to_id::text,
    ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions, ${table}.forwarded,
-   ${table}.file, ${table}.reply_to_file_name`;
+   ${table}.file, ${table}.reply_to_file_name, ${table}.no_link_preview`;
 
 export interface NewMessage {
   senderId: string;
@@ -119,6 +133,8 @@ export interface NewMessage {
   file: FileAttachment | null;
   /** What it put in the object store, in bytes: counted against its sender's storage. */
   mediaBytes: number;
+  /** Its sender removed its first web link's card. */
+  noLinkPreview: boolean;
 }
 
 /** What one message keeps in the object store, in bytes: a forward of it counts as much. */
@@ -192,15 +208,15 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id AND deleted_at IS NULL) AS receiver_known,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.receiver_id AND blocked_id = t.sender_id) AS blocked_by_receiver,
          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.sender_id AND blocked_id = t.receiver_id) AS receiver_blocked
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[], $8::text[], $9::boolean[], $10::bigint[]) WITH ORDINALITY
-         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, file, has_link, media_bytes, ord)
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[], $8::text[], $9::boolean[], $10::bigint[], $11::boolean[]) WITH ORDINALITY
+         AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, file, has_link, media_bytes, no_link_preview, ord)
      ), inserted AS (
        -- A reply keeps what it answers as it is now (an edit or a deletion of it changes the copy).
        INSERT INTO messages (sender_id, receiver_id, text, image, client_message_id, reply_to_id, reply_to_sender, reply_to_text, reply_to_image,
-         forwarded, file, reply_to_file_name, has_link, media_bytes)
+         forwarded, file, reply_to_file_name, has_link, media_bytes, no_link_preview)
        SELECT input.sender_id, input.receiver_id, input.text, input.image, input.client_message_id,
               quoted.id, quoted.sender_id, quoted.text, quoted.image, input.forwarded, input.file::jsonb, quoted.file ->> 'name', input.has_link,
-              input.media_bytes
+              input.media_bytes, input.no_link_preview
        FROM input LEFT JOIN messages quoted ON quoted.id = input.reply_to_id
          AND LEAST(quoted.sender_id, quoted.receiver_id) = LEAST(input.sender_id, input.receiver_id)
          AND GREATEST(quoted.sender_id, quoted.receiver_id) = GREATEST(input.sender_id, input.receiver_id)
@@ -208,7 +224,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
-         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded, file, reply_to_file_name
+         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded, file, reply_to_file_name, no_link_preview
      ), conversation_ends AS (
        -- Both users' conversation rows move to the new message (reading is reported on its own:
        -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
@@ -240,7 +256,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        WHERE input.receiver_known
      UNION ALL
      SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-me' ELSE 'blocked-by-me' END,
-       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
     [
       column('senderId'),
@@ -253,6 +269,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
       messages.map((message) => message.file && JSON.stringify(message.file)),
       messages.map((message) => linksIn(message.text).length > 0),
       column('mediaBytes'),
+      column('noLinkPreview'),
     ],
     // Every lookup is by key, whatever the batch: a plan for one batch is the plan for all.
     { plan: 'generic' },

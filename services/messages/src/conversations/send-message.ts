@@ -34,6 +34,8 @@ export interface SendRequest {
   forwardOfId: string | null;
   /** A file (a document) uploaded with it. */
   file: UploadedFile | null;
+  /** Its sender removed its first web link's card. */
+  noLinkPreview?: boolean;
   /** The sender's socket that sent it over HTTP: that tab gets no echo. */
   originSocketId?: string;
 }
@@ -150,6 +152,7 @@ export function createSendMessage(deps: { db: Database; bus: Bus; blobs: BlobSto
       forwarded: forwardOfId !== null,
       file: forwarded ? forwarded.file : (savedFile?.attachment ?? null),
       mediaBytes,
+      noLinkPreview: request.noLinkPreview ?? false,
     });
     if (result.status === 'stored') await deliver(result.message, request.originSocketId);
     else {
@@ -206,6 +209,7 @@ export function createSendAs(deps: {
       replyToId: body.replyTo ?? null,
       forwardOfId,
       file: file ?? null,
+      noLinkPreview: body.linkPreview === false,
       originSocketId,
     });
     if (result.status === 'unknown-receiver') throw notFound('User not found');

@@ -29,6 +29,7 @@ describe.each(databaseImplementations)('the message writer on %s', (_name, testD
         forwarded: false,
         file: null,
         mediaBytes: 0,
+        noLinkPreview: false,
       });
 
     const results = await Promise.all([
@@ -81,6 +82,7 @@ describe.each(databaseImplementations)('the message writer on %s', (_name, testD
       forwarded: false,
       file: null,
       mediaBytes: 0,
+      noLinkPreview: false,
     });
     const retry = await writer.insert({
       senderId: ann,
@@ -92,6 +94,7 @@ describe.each(databaseImplementations)('the message writer on %s', (_name, testD
       forwarded: false,
       file: null,
       mediaBytes: 0,
+      noLinkPreview: false,
     });
     expect(first.status).toBe('stored');
     expect(retry).toEqual({ status: 'duplicate', message: first.status === 'stored' ? first.message : null });

@@ -138,6 +138,18 @@ describe('link previews: the card of a message’s first web link, fetched by th
     expect(asked.slice(before), 'only the redirecting pages were asked').toEqual(['/to-loopback', '/to-internal']);
   });
 
+  it('sends a message without its link’s card when its sender removed it (linkPreview: false), as stored and as read back', async () => {
+    const [ann, bob] = [await server.user('Ann Sender'), await server.user('Bob Receiver')];
+    const send = (body: object) => ann.client.post(`/api/messages/send/${bob.id}`, body);
+    const without = await send({ text: `no card please ${at('/article')}`, linkPreview: false });
+    const withCard = await send({ text: `with its card ${at('/article')}` });
+    expect([without.status, without.body.noLinkPreview, withCard.body.noLinkPreview]).toEqual([201, true, undefined]);
+    const history = (await bob.client.get(`/api/messages/${ann.id}`)).body as { _id: string; noLinkPreview?: true }[];
+    expect(history.map((message) => message.noLinkPreview ?? false)).toEqual([true, false]);
+    const refused = await send({ text: 'x', linkPreview: 'no' });
+    expect([refused.status, refused.body.message]).toEqual([400, 'linkPreview must be true or false']);
+  });
+
   it('answers a bad address with 400 and its reason, and a person having pages fetched too fast with 429 (kept cards are free)', async () => {
     const ann = await server.user('Ann Hasty');
     for (const url of ['', 'ftp://pages.test/file', 'javascript:alert(1)', `https://a.test/${'x'.repeat(2100)}`]) {

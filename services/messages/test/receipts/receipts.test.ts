@@ -30,6 +30,7 @@ describe.each(databaseImplementations)('recording reads on %s', (_name, testData
         forwarded: false,
         file: null,
         mediaBytes: 0,
+        noLinkPreview: false,
       });
       if (result.status !== 'stored') throw new Error('not stored');
       return result.message._id;
