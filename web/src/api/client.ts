@@ -34,6 +34,8 @@ export interface OutgoingMessage {
   voiceSeconds?: number;
   /** The message it answers, as quoted while it is on its way (only the id is sent). */
   replyTo?: QuotedMessage | null;
+  /** Its sender removed its first web link's card. */
+  noLinkPreview?: boolean;
 }
 
 /** A failed call, carrying the server's own message for the toast. */
@@ -224,13 +226,17 @@ export const api = {
    * A text over the realtime connection: no HTTP request, and the sending tab gets no echo. Answered
    * and refused as `sendMessage` is; no answer in time is as if the server could not be reached.
    */
-  sendOverSocket: async (socket: ChatSocket, userId: string, { text, clientMessageId, replyTo, forwardOf }: SendBody): Promise<Message> => {
+  sendOverSocket: async (
+    socket: ChatSocket,
+    userId: string,
+    { text, clientMessageId, replyTo, forwardOf, linkPreview }: SendBody,
+  ): Promise<Message> => {
     let answer: SocketSendAnswer;
     try {
       // Socket.IO's types lose the acknowledgement's type once a timeout is set.
       answer = (await socket
         .timeout(SOCKET_SEND_TIMEOUT_MS)
-        .emitWithAck('sendMessage', { to: userId, text, clientMessageId, replyTo, forwardOf })) as SocketSendAnswer;
+        .emitWithAck('sendMessage', { to: userId, text, clientMessageId, replyTo, forwardOf, linkPreview })) as SocketSendAnswer;
     } catch {
       throw unreachable();
     }

@@ -31,6 +31,8 @@ export interface PendingMessage {
   forwardOf?: string | null;
   /** A file (a document) it carries, with `text` as its caption; absent in outboxes kept from before files. */
   file?: PendingFile | null;
+  /** Its sender removed its first web link's card; absent otherwise. */
+  noLinkPreview?: true;
   /** On its way (now or at the next chance), or given up on until I retry. */
   status: 'sending' | 'failed';
   /** Failed attempts so far, counted while the browser is online. */

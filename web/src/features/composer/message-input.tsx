@@ -14,6 +14,7 @@ import { useComposerText } from './use-composer-text';
 import { canSend, useSubmit } from './use-submit';
 import { useVoiceMessage } from './use-voice-message';
 import { useTranslation } from 'react-i18next';
+import { DraftLinkCard, useDraftLinkPreview } from '../link-previews';
 
 interface MessageInputProps {
   /** Whom the message is for: what is written to each person is their draft. */
@@ -48,7 +49,9 @@ export function MessageInput({
   const { image, file, attachment, removeAttachment } = attachments;
   const replyTo = replyingTo && quoteOf(replyingTo.message);
   const voice = useVoiceMessage(peerId, replyTo, onReplyDone);
-  const { onSubmit, isSaving } = useSubmit({ text, clearDraft, attachments, editing, onEditDone, replyTo, onReplyDone });
+  const linkPreview = useDraftLinkPreview(text, editing !== null);
+  const { noLinkPreview } = linkPreview;
+  const { onSubmit, isSaving } = useSubmit({ text, clearDraft, attachments, editing, onEditDone, replyTo, onReplyDone, noLinkPreview });
   const [isPickerOpen, setPickerOpen] = useState(false);
   const closePicker = useCallback(() => setPickerOpen(false), []);
   useEscapeToClose(isPickerOpen, closePicker);
@@ -67,6 +70,7 @@ export function MessageInput({
       {image && <ImageToSend image={image} onRemove={removeAttachment} />}
 
       {file && <FileToSend file={file} onRemove={removeAttachment} />}
+      <DraftLinkCard url={linkPreview.shown} onRemove={linkPreview.remove} />
 
       {isPickerOpen && (
         <EmojiPopover

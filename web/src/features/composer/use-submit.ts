@@ -16,10 +16,12 @@ interface Submission {
   onEditDone: (() => void) | undefined;
   replyTo: QuotedMessage | null;
   onReplyDone: (() => void) | undefined;
+  /** Its first link's card was removed: it goes without. */
+  noLinkPreview: boolean;
 }
 
 /** The box's form sent: my changed message saved (`isSaving` meanwhile), or a new message on its way. */
-export function useSubmit({ text, clearDraft, attachments, editing, onEditDone, replyTo, onReplyDone }: Submission) {
+export function useSubmit({ text, clearDraft, attachments, editing, onEditDone, replyTo, onReplyDone, noLinkPreview }: Submission) {
   const sendMessage = useChatStore((state) => state.sendMessage);
   const notifyTyping = useChatStore((state) => state.notifyTyping);
   const editMessage = useChatStore((state) => state.editMessage);
@@ -40,7 +42,7 @@ export function useSubmit({ text, clearDraft, attachments, editing, onEditDone, 
     notifyTyping(false);
     // The message shows in the conversation with a clock at once, and the outbox keeps it until it is
     // stored: the input is free for the next one.
-    sendMessage({ text: text.trim(), image, file, replyTo });
+    sendMessage({ text: text.trim(), image, file, replyTo, ...(noLinkPreview ? { noLinkPreview } : {}) });
     clearDraft();
     attachments.removeAttachment();
     onReplyDone?.();

@@ -3,7 +3,7 @@ import { Ban, Forward } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { isJumboEmoji } from '../../lib/emoji-only';
 import { DELETED_MESSAGE, photoDescription } from '../../lib/message-preview';
-import { LinkCard } from './link-card';
+import { LinkCard } from '../link-previews';
 import { MessageFile } from './message-file';
 import { MessageText } from './message-text';
 import { QuotedMessage } from './quoted-message';
@@ -83,7 +83,7 @@ export function MessageBubble({
           aria-label={file?.voice ? t('Uploading voice message') : file ? t('Uploading file') : t('Uploading image')}
         />
       )}
-      {text && !isDeleted && !isPending && <LinkCard text={text} />}
+      {text && !isDeleted && !isPending && !message.noLinkPreview && <LinkCard text={text} />}
       {text ? (
         <WithMeta meta={meta}>
           <p className={`inline break-words whitespace-pre-wrap ${isJumboEmoji(text) ? 'text-4xl leading-tight' : ''}`}>

@@ -52,6 +52,7 @@ export const pendingAsMessage = ({
   replyTo,
   forwardOf,
   file,
+  noLinkPreview,
 }: PendingMessage): Message => ({
   _id: clientMessageId,
   senderId,
@@ -66,6 +67,7 @@ export const pendingAsMessage = ({
   deletedAt: null,
   reactions: [],
   ...(forwardOf ? { forwarded: true as const } : {}),
+  ...(noLinkPreview ? { noLinkPreview } : {}),
   ...(file ? { file: { url: file.url ?? '', name: file.name, size: file.size, ...(file.voice ? { voice: file.voice } : {}) } } : {}),
 });
 
@@ -110,7 +112,13 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
         // A forward names what it copies, and the server copies it: the text and image shown meanwhile stay here.
         const body = next.forwardOf
           ? { clientMessageId: next.clientMessageId, forwardOf: next.forwardOf }
-          : { text: next.text, image: next.image, clientMessageId: next.clientMessageId, replyTo: next.replyTo?._id };
+          : {
+              text: next.text,
+              image: next.image,
+              clientMessageId: next.clientMessageId,
+              replyTo: next.replyTo?._id,
+              ...(next.noLinkPreview ? { linkPreview: false } : {}),
+            };
         const onProgress = (fraction: number) =>
           set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } }));
         const file = !next.forwardOf && next.file?.blob;
@@ -187,6 +195,7 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
           : null,
         createdAt: new Date().toISOString(),
         replyTo: message.replyTo ?? null,
+        ...(message.noLinkPreview ? { noLinkPreview: true as const } : {}),
         status: 'sending',
         attempts: 0,
         failure: null,
