@@ -157,6 +157,32 @@ describeOnEveryTarget((run) => {
       }
     });
 
+    it('shows the card of a link being written above the box; removed there, the message goes without it, for both people', async () => {
+      const { alice, bob, bobUser, send } = await twoPeople(run.baseUrl, 'Drafts');
+      await send(alice, bobUser._id, 'Where shall we walk?');
+      const { page } = await signedInPage(browser(), run.baseUrl, bob.cookie);
+      await page.goto('/');
+      await page.getByRole('button', { name: /Alice Drafts/ }).click();
+      await page.getByPlaceholder('Type a message...').fill(`This one, I think: ${ridgePage()}`);
+      const draftCard = page.getByTestId('draft-link-card');
+      await polled(() => draftCard.textContent(), 'the card of the link being written').toContain('Trail guide: the ridge walk');
+      await run.shot(page, 'link-card-draft');
+      await draftCard.getByRole('button', { name: 'Remove link preview' }).click();
+      await polled(() => draftCard.count(), 'the card removed').toBe(0);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const mine = conversation(page).getByTestId('chat-message').filter({ hasText: 'This one, I think' });
+      await polled(() => mine.getByRole('img', { name: /Sent|Delivered|Read/ }).count(), 'my message stored').toBe(1);
+      expect(await mine.getByTestId('link-card').count(), 'no card on mine').toBe(0);
+      const { page: alicePage } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await alicePage.goto('/');
+      await alicePage.getByRole('button', { name: /Bob Drafts/ }).click();
+      const theirs = conversation(alicePage).getByTestId('chat-message').filter({ hasText: 'This one, I think' });
+      await polled(() => theirs.count(), 'Bob’s message at Alice').toBe(1);
+      const stored = (await alice.get(`/api/messages/${bobUser._id}`)).body as { text: string; noLinkPreview?: true }[];
+      expect(stored.find((message) => message.text.startsWith('This one'))?.noLinkPreview, 'stored without its card').toBe(true);
+      expect(await theirs.getByTestId('link-card').count(), 'none at Alice either').toBe(0);
+    });
+
     it('gives a conversation an address: a link and a reload open it, Back leads to the list, an unknown one says so with the way home', async () => {
       const { alice, bobUser, send } = await twoPeople(run.baseUrl, 'Address');
       await send(alice, bobUser._id, 'See you at the station');
