@@ -42,7 +42,7 @@ function ProfileLine({ icon, label, value, testId }: { icon: ReactNode; label: s
         {icon}
         {label}
       </div>
-      <p className="rounded-lg border border-base-content/10 bg-base-200 px-4 py-2.5" data-testid={testId}>
+      <p dir="auto" className="rounded-lg border border-base-content/10 bg-base-200 px-4 py-2.5 wrap-anywhere" data-testid={testId}>
         {value}
       </p>
     </div>
