@@ -113,6 +113,7 @@ function WithMeta({ meta, children }: { meta: ReactNode; children: ReactNode }) 
   return (
     <div dir="auto" className="flow-root">
       {children}
+      {/* A space between the words and the time, for whatever reads the text whole ("ok 01:10 PM", not "ok01:10 PM"). */}{' '}
       <span className="float-end ms-3 mt-2 leading-none">{meta}</span>
     </div>
   );
