@@ -55,7 +55,15 @@ export async function cleanImageDataUrl(dataUrl: string): Promise<CleanImage> {
   if (Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0) > MAX_IMAGE_BYTES) {
     throw payloadTooLarge(IMAGE_TOO_LARGE);
   }
-  const bytes = Buffer.from(base64, 'base64');
+  return cleanImage(Buffer.from(base64, 'base64'));
+}
+
+/**
+ * An image's bytes made safe to store and serve, as cleanImageDataUrl's (a picture fetched by the
+ * server comes as bytes): at most MAX_IMAGE_BYTES, PNG, JPEG, GIF or WebP by its bytes, re-encoded.
+ */
+export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE);
   if (bytes.length === 0) throw badRequest('Image is empty');
   const type = await fileTypeFromBuffer(bytes);
   const extension = type?.ext as ImageExtension | undefined;

@@ -1,14 +1,14 @@
 import type { BlobStore } from '@chat/blobs';
-import type { LinkCard } from '@chat/contracts';
+import { MAX_IMAGE_BYTES, type LinkCard } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
-import { cleanImageDataUrl, makeThumbnail, mediaKeys, mediaUrl } from '@chat/media';
+import { cleanImage, makeThumbnail, mediaKeys, mediaUrl } from '@chat/media';
 import ogs from 'open-graph-scraper';
 import { safeFetch, type FetchPolicy } from './safe-fetch.js';
 
 /** A page's head is read, never more: a card's words are at its top. */
 const PAGE_BYTES = 512 * 1024;
-/** A card's picture: at most this big to fetch (it is kept as a small WebP). */
-const PICTURE_BYTES = 5 * 1024 * 1024;
+/** A card's picture: at most what a message's photo may be (it is kept as a small WebP). */
+const PICTURE_BYTES = MAX_IMAGE_BYTES;
 /** Time for the page, and again for its picture. */
 const FETCH_TIMEOUT_MS = 5000;
 /** A card (or its absence) is fetched again after a day. */
@@ -61,7 +61,7 @@ export function linkCards({ db, blobs, policy }: LinkCardsOptions) {
       timeoutMs: FETCH_TIMEOUT_MS,
       accept: 'image/*',
     });
-    const clean = await cleanImageDataUrl(`data:image/*;base64,${fetched.body.toString('base64')}`);
+    const clean = await cleanImage(fetched.body);
     const key = mediaKeys.linkPreview(pictureUrl);
     await blobs.put(key, await makeThumbnail(clean.bytes, clean.extension));
     return mediaUrl(key);
