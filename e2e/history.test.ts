@@ -130,6 +130,10 @@ describeOnEmbedded((run) => {
       await ann.page.reload();
       await polled(() => ann.page.getByRole('button', { name: 'Logout' }).count(), 'the app open again, offline, still signed in').toBe(1);
       await ann.page.context().setOffline(false);
+      await polled(
+        () => conversation(ann.page).getByText('and a third').count(),
+        'Bob’s conversation open again at its address once the server answers',
+      ).toBe(1);
 
       const texts = async () => (await bob.get(`/api/messages/${aliceUser._id}`)).body as Message[];
       await polled(async () => (await texts()).length, 'the four messages stored').toBe(4);

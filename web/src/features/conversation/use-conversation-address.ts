@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { errorMessage } from '../../store/use-auth-store';
+import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { conversationApi } from './conversation-api';
 
@@ -36,6 +36,8 @@ export function useConversationAddress(): { notFound: boolean } {
   const navigate = useNavigate();
   const selectedId = useChatStore((state) => state.selectedUser?._id ?? null);
   const [unknownId, setUnknownId] = useState<string | null>(null);
+  // Counts lookups of the address that could not reach the server: the next goes once it can.
+  const [failedLookups, setFailedLookups] = useState(0);
   const mounted = useRef(false);
 
   useEffect(() => {
@@ -48,18 +50,26 @@ export function useConversationAddress(): { notFound: boolean } {
     if (firstRun && userId === null && selected !== null) return void navigate(conversationPath(selected), { replace: true });
     if (userId === null) return setSelectedUser(null);
     let current = true;
+    const socket = useAuthStore.getState().socket;
+    const lookAgain = () => setFailedLookups((count) => count + 1);
     contactAt(userId).then(
       (contact) => {
         if (!current) return;
         if (contact) useChatStore.getState().setSelectedUser(contact);
         else setUnknownId(userId);
       },
-      (error: unknown) => current && toast.error(errorMessage(error)),
+      (error: unknown) => {
+        if (!current) return;
+        toast.error(errorMessage(error));
+        // A reload while offline keeps its address: the conversation opens once the server answers.
+        socket?.once('connect', lookAgain);
+      },
     );
     return () => {
       current = false;
+      socket?.off('connect', lookAgain);
     };
-  }, [userId, navigate]);
+  }, [userId, navigate, failedLookups]);
 
   const lastSelected = useRef(selectedId);
   useEffect(() => {
