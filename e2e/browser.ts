@@ -172,7 +172,13 @@ export const announcement = (page: Page, text: string) => announcements(page).ge
 /** The photos in the open conversation, by their descriptions ("Photo from Bob Stone, 10:42 AM", "Your photo, 10:42 AM"). */
 export const photosIn = (page: Page) => conversation(page).getByAltText(/^(Photo from .+|Your photo), \d/);
 
+/**
+ * A named picture of the page for a person to look at, taken when `SCREENSHOTS=1` asks for them:
+ * `make test` skips them (a shot costs what an axe scan does, and `make tour` photographs every
+ * screen); a failed test's pages are photographed either way.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
