@@ -9,10 +9,8 @@ import { BlockContactDialog } from './block-contact-dialog';
 import { ClearChatDialog } from './clear-chat-dialog';
 import { ContactInfo } from './contact-info';
 import { ConversationMenu } from './conversation-menu';
+import { HEADER_BUTTON } from './header-button';
 import { useTranslation } from 'react-i18next';
-
-/** The header's round buttons: 44 px touch targets on a phone. */
-const HEADER_BUTTON = 'btn btn-ghost btn-circle max-md:size-11 md:btn-sm';
 
 function CloseButton({ className, icon, onClose }: { className: string; icon: ReactNode; onClose(): void }) {
   const { t } = useTranslation();

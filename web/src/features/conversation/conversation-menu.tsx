@@ -21,6 +21,7 @@ import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 import { useTranslation } from 'react-i18next';
 import { translatable } from '../../i18n';
+import { HEADER_BUTTON } from './header-button';
 
 const MUTE_CHOICES: { duration: MuteDuration; label: string }[] = [
   { duration: '8h', label: translatable('8 hours') },
@@ -50,7 +51,7 @@ export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInf
     <div className="relative">
       <button
         type="button"
-        className="btn btn-ghost btn-circle max-md:size-11 md:btn-sm"
+        className={HEADER_BUTTON}
         onClick={() => setOpen(!isOpen)}
         aria-label={t('Conversation menu')}
         aria-haspopup="menu"
