@@ -1,7 +1,7 @@
 import type { Contact } from '@chat/contracts';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useMatch, useNavigate } from 'react-router-dom';
+import { useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
@@ -10,6 +10,11 @@ import { conversationApi } from './conversation-api';
 /** The address of the conversation with that person: a reload, a link or Back opens it again. */
 export const conversationPath = (userId: string) => `/chat/${encodeURIComponent(userId)}`;
 const CONVERSATION_ROUTE = '/chat/:userId';
+
+/** What a conversation's history entry remembers: whether the list is the entry before it. */
+interface AddressEntry {
+  openedOnList?: boolean;
+}
 
 /** The person at that address: from the inbox when it holds them, else their card; null for nobody we know. */
 async function contactAt(userId: string): Promise<Contact | null> {
@@ -72,15 +77,19 @@ export function useConversationAddress(): { notFound: boolean } {
   }, [userId, navigate, failedLookups]);
 
   const lastSelected = useRef(selectedId);
+  const entry = useLocation().state as AddressEntry | null;
   useEffect(() => {
     if (lastSelected.current === selectedId) return;
     lastSelected.current = selectedId;
     if (selectedId === userId) return;
-    if (selectedId !== null) return void navigate(conversationPath(selectedId), { replace: userId !== null });
-    // Closed: back to the list it was opened from, or to the list in its place when it was opened by a link.
-    if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) void navigate(-1);
+    // Opened on the list, the entry says so; one opened from another keeps what its entry said.
+    const state: AddressEntry | null = userId === null ? { openedOnList: true } : entry;
+    if (selectedId !== null) return void navigate(conversationPath(selectedId), { replace: userId !== null, state });
+    // Closed: back to the list it was opened on, or to the list in its place when it was opened
+    // another way (a link, a reload, a notification clicked on another page).
+    if (entry?.openedOnList) void navigate(-1);
     else void navigate('/', { replace: true });
-  }, [selectedId, userId, navigate]);
+  }, [selectedId, userId, navigate, entry]);
 
   return { notFound: userId !== null && unknownId === userId };
 }
