@@ -25,14 +25,29 @@ export function sourceKeys(): { keys: Set<string>; counted: Set<string> } {
   return { keys, counted };
 }
 
+/** A sentence for a person ("About is required"), not a name or a note for a developer ("limit must be an integer…"). */
+const isSentence = (value: unknown): value is string => typeof value === 'string' && /^[A-Z][^/]* [^/]*$/.test(value);
+
+/** Every `errorMessage` a schema of the contracts gives (a text, or one per failed keyword), however deep. */
+function schemaMessages(value: unknown, seen = new Set<unknown>()): string[] {
+  if (!value || typeof value !== 'object' || seen.has(value)) return [];
+  seen.add(value);
+  const own = (value as { errorMessage?: unknown }).errorMessage;
+  const messages = typeof own === 'string' ? [own] : own && typeof own === 'object' ? Object.values(own).flatMap(textsIn) : [];
+  return [...messages, ...Object.values(value).flatMap((inner) => schemaMessages(inner, seen))];
+}
+const textsIn = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(textsIn) : [];
+
 /**
  * The server's and the form checks' known messages, which the app translates where it shows them:
- * every sentence the contracts export, and what their checks say of a wrong input.
+ * every sentence the contracts export, what their schemas say of a wrong request, and what their
+ * checks say of a wrong input.
  */
 export function serverMessages(): Set<string> {
   // A constant, or a group of them (FILE_ERRORS.tooLarge).
   const constants = Object.values(contracts).flatMap((value) => (value && typeof value === 'object' ? Object.values(value) : [value]));
-  const sentences = constants.filter((value): value is string => typeof value === 'string' && /^[A-Z][^/]* [^/]*$/.test(value));
+  const sentences = [...constants, ...Object.values(contracts).flatMap((value) => schemaMessages(value))].filter(isSentence);
   const checks = [
     ...['', 'a', 'a'.repeat(200)].flatMap((password) => [
       contracts.checkPassword(password),
