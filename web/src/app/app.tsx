@@ -7,6 +7,7 @@ import { Navbar } from './navbar';
 import { useRealtimeEvents } from '../realtime/use-realtime-events';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
+import { useVisibleHeight } from './use-visible-height';
 import { LoginPage } from '../features/session';
 import { ProfilePage } from '../features/profile';
 import { SettingsPage } from '../features/settings';
@@ -24,6 +25,7 @@ export function App() {
   const isCheckingAuth = useAuthStore((state) => state.isCheckingAuth);
   const theme = useThemeStore((state) => state.theme);
   useRealtimeEvents();
+  useVisibleHeight();
 
   useEffect(() => {
     void useAuthStore.getState().checkAuth();

@@ -32,7 +32,7 @@ export function HomePage() {
   useKeyboardShortcuts(useCallback(() => setShowingShortcuts(true), []));
   const conversationShown = hasConversation || notFound;
   return (
-    <main className="h-dvh bg-base-200 pt-16 md:px-4 md:pt-20 md:pb-4">
+    <main className="h-[var(--visible-height,100dvh)] bg-base-200 pt-16 md:px-4 md:pt-20 md:pb-4">
       <div className="mx-auto flex h-full w-full max-w-6xl overflow-hidden bg-base-100 md:rounded-lg md:shadow-xl">
         <Sidebar hiddenOnPhone={conversationShown} />
         <div className={`${conversationShown ? 'flex' : 'hidden md:flex'} min-w-0 flex-1`}>
