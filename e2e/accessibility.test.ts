@@ -16,6 +16,7 @@ import {
   signedInPage,
 } from './browser.js';
 import { DEFAULT_THEME, THEMES } from '../web/src/lib/themes.js';
+import { pageWithCard, RIDGE_CARD_TEXT } from './link-page.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -27,8 +28,8 @@ const SCANNED_THEMES = [DEFAULT_THEME, 'light', 'dark'] as const;
 /** The WCAG AA rules whose verdict depends on the theme's colours. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** Alice's account with Bob online and a conversation of every kind of message; Carl wrote last, unread. */
-async function peopleWithHistory(baseUrl: string, surname: string) {
+/** Alice's account with Bob online and a conversation of every kind of message (a link's card too, when a page is given); Carl wrote last, unread. */
+async function peopleWithHistory(baseUrl: string, surname: string, linkedPage?: string) {
   const { alice, bob, aliceUser, bobUser } = await twoPeople(baseUrl, surname);
   const carl = new ApiClient(baseUrl);
   await carl.signup(`Carl ${surname}`);
@@ -42,6 +43,7 @@ async function peopleWithHistory(baseUrl: string, surname: string) {
   await post(bob, `/api/messages/send/${aliceUser._id}`, { image: toDataUrl(await pngBytes(320, 200), 'image/png') });
   const reply = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'Lovely! 😍', replyTo: hello._id });
   await post(bob, `/api/messages/react/${reply._id}`, { emoji: '👍' });
+  if (linkedPage) await post(bob, `/api/messages/send/${aliceUser._id}`, { text: `The route: ${linkedPage}` });
   const plan = new TextEncoder().encode('%PDF-1.7 the plan');
   for (const [from, to, name] of [
     [bob, aliceUser._id, 'Trip plan.pdf'],
@@ -102,6 +104,7 @@ async function tabTo(page: Page, target: Locator, what: string, { backwards = fa
 
 describeOnEmbedded((run) => {
   describe('accessible to everyone', () => {
+    const ridgePage = pageWithCard();
     /**
      * Each state is reached once and checked in each scanned theme in turn (and, where `everyTheme`
      * says, for contrast in all 32), as choosing the theme in the settings shows it: on the page and
@@ -178,7 +181,7 @@ describeOnEmbedded((run) => {
       'has none in a conversation and everything done in it, in coffee, light and dark',
       async () => {
         const { found, scan } = scanner();
-        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Scanned');
+        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Scanned', ridgePage());
         const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
         await page.goto('/');
         const bobRow = page.getByRole('list').getByRole('button', { name: /Bob Scanned/ });
@@ -189,7 +192,16 @@ describeOnEmbedded((run) => {
         await bobRow.click();
         await polled(() => conversation(page).getByText('Lovely! 😍').count(), 'the conversation’s history').toBe(1);
         await polled(() => photosIn(page).count(), 'Bob’s photo').toBe(1);
+        await polled(() => conversation(page).getByTestId('link-card').textContent(), 'the link’s card').toBe(RIDGE_CARD_TEXT);
         await scan(page, 'conversation');
+
+        const box = page.getByPlaceholder('Type a message...');
+        await box.fill(`Shall we? ${ridgePage()}`);
+        await polled(() => page.getByTestId('draft-link-card').textContent(), 'the card of the link being written').toContain(
+          'Trail guide: the ridge walk',
+        );
+        await scan(page, 'draft-link-card');
+        await box.fill('');
 
         await page.getByRole('button', { name: 'Search in this conversation' }).click();
         await page.getByPlaceholder('Search in this conversation').fill('hill');

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, pngBytes } from '#test-support';
 import { announcement, conversation, newUserPage, PHONE, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
+import { pageWithCard, RIDGE_CARD_TEXT } from './link-page.js';
 import { twoPeople } from './people.js';
 import { describeOnEveryTarget } from './targets.js';
 
@@ -24,27 +23,6 @@ const firstToastBackground = (page: Page) =>
       }),
   );
 const stamp = Date.now();
-
-/** A web page with its card (Open Graph) and picture, on loopback: the one place the suites' servers fetch previews from. */
-function pageWithCard() {
-  let server: Server;
-  let address = '';
-  beforeAll(async () => {
-    const picture = await pngBytes(800, 420);
-    server = createServer((request, response) => {
-      if (request.url === '/picture.png') return void response.writeHead(200, { 'content-type': 'image/png' }).end(picture);
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(
-          '<html><head><meta property="og:title" content="Trail guide: the ridge walk"><meta property="og:description" content="Six miles along the ridge, with views all the way."><meta property="og:site_name" content="Hikes"><meta property="og:image" content="/picture.png"></head></html>',
-        );
-    });
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ridge`;
-  });
-  afterAll(() => new Promise((closed) => server.close(closed)));
-  return () => address;
-}
 
 describeOnEveryTarget((run) => {
   describe('two people chatting in the browser', () => {
@@ -144,9 +122,7 @@ describeOnEveryTarget((run) => {
         await page.goto('/');
         await page.getByRole('button', { name: reader === alice ? /Bob Cards/ : /Alice Cards/ }).click();
         const card = conversation(page).getByTestId('link-card');
-        await polled(() => card.textContent(), 'the card in the bubble').toBe(
-          'HikesTrail guide: the ridge walkSix miles along the ridge, with views all the way.',
-        );
+        await polled(() => card.textContent(), 'the card in the bubble').toBe(RIDGE_CARD_TEXT);
         expect(await card.getAttribute('href')).toBe(ridgePage());
         await polled(
           () => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth),
