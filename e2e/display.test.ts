@@ -4,6 +4,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, type Message } from '@chat/contracts';
 import sharp from 'sharp';
 import { ApiClient, connected, noisyPngBytes, openSocket, pngBytes, toDataUrl } from '#test-support';
 import { conversation, newUserPage, PHONE, photosIn, polled, sharedBrowser, signedInPage, signUp } from './browser.js';
+import { pageWithCard, RIDGE_CARD_TEXT } from './link-page.js';
 import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
@@ -30,6 +31,7 @@ const framesDrawnDifferently = (page: Page, frames: number) =>
 // theme, images full size, a phone's width. The web app's own: checked on the embedded mode.
 describeOnEmbedded((run) => {
   describe('what the app shows in the browser', () => {
+    const ridgePage = pageWithCard();
     it('shows live presence for the people a contact search found, watching only them', async () => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Watched');
       const ann = await signedInPage(browser(), run.baseUrl, alice.cookie);
@@ -398,6 +400,10 @@ describeOnEmbedded((run) => {
       const belowView = () => list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
       await polled(belowView, 'the view at the photo’s end').toBeLessThan(2);
       await page.unroute('**/api/media/**');
+      // A link's card comes after its message: the reader at the latest stays there, the card in view.
+      await send(bob, aliceUser._id, `The view from the top: ${ridgePage()}`);
+      await polled(() => list.getByTestId('link-card').textContent(), 'the link’s card, after its message').toBe(RIDGE_CARD_TEXT);
+      await polled(belowView, 'the view at the card’s end').toBeLessThan(2);
 
       await list.evaluate((element) => (element.scrollTop = 0));
       // Read up in the history (the button back shows) before anything new comes.

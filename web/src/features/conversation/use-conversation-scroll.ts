@@ -71,7 +71,7 @@ export function useConversationScroll({
   }, [messages, isOlderLoading]);
 
   // A reader at the latest message stays there when the list gets shorter (a reply or editing bar
-  // opens above the input) or its content taller.
+  // opens above the input) or a message taller (a link's card arriving after its text).
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -79,7 +79,18 @@ export function useConversationScroll({
       if (isAtBottom.current) list.scrollTop = list.scrollHeight;
     });
     observer.observe(list);
-    return () => observer.disconnect();
+    for (const row of list.children) observer.observe(row);
+    const rows = new MutationObserver((changes) => {
+      for (const { addedNodes, removedNodes } of changes) {
+        for (const row of addedNodes) if (row instanceof Element) observer.observe(row);
+        for (const row of removedNodes) if (row instanceof Element) observer.unobserve(row);
+      }
+    });
+    rows.observe(list, { childList: true });
+    return () => {
+      observer.disconnect();
+      rows.disconnect();
+    };
   }, [isMessagesLoading]);
 
   // Far enough up the history, a button offers the way back to the latest message.

@@ -33,7 +33,8 @@ export function LinkCard({ text }: { text: string }) {
       className="mb-1.5 flex max-w-xs flex-col overflow-hidden rounded-md bg-tint text-start"
       data-testid="link-card"
     >
-      {card.image && <img src={card.image} alt="" className="max-h-40 w-full object-cover" loading="lazy" />}
+      {/* The box of Open Graph's own shape (1.91:1), kept before the picture loads. */}
+      {card.image && <img src={card.image} alt="" className="aspect-[1.91/1] w-full object-cover" loading="lazy" />}
       <CardWords card={card} />
     </a>
   );
