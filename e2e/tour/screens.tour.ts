@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes, toDataUrl } from '#test-support';
 import { newUserPage, PHONE, sharedBrowser, signedInPage, type UserPageOptions } from '../browser.js';
+import { pageWithCard } from '../link-page.js';
 import { twoPeople } from '../people.js';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../targets.js';
 
@@ -13,11 +15,12 @@ const SIZES: [string, UserPageOptions][] = [
   ['phone', PHONE],
 ];
 const THEMES = ['light', 'dark'] as const;
-/** English, and Arabic: the whole layout mirrored. */
-const LANGUAGES = ['en', 'ar'] as const;
+/** English, Arabic (the whole layout mirrored) and Spanish. */
+const LANGUAGES = ['en', 'ar', 'es'] as const;
 
 describe('the screen tour', () => {
   const browser = sharedBrowser();
+  const ridgePage = pageWithCard();
   let target: EmbeddedTarget;
   beforeAll(async () => {
     target = await startEmbeddedTarget();
@@ -38,6 +41,7 @@ describe('the screen tour', () => {
     await send(bob, aliceUser._id, 'שלום! מה שלומך?');
     const photo = await bob.post(`/api/messages/send/${aliceUser._id}`, { image: toDataUrl(await pngBytes(600, 900), 'image/png') });
     expect(photo.status).toBe(201);
+    await send(bob, aliceUser._id, `The walk for Sunday: ${ridgePage()}`);
     await send(bob, aliceUser._id, 'Dessert please 🍰');
     for (const [size, options] of SIZES)
       for (const theme of THEMES)
@@ -50,21 +54,60 @@ describe('the screen tour', () => {
           await shot('inbox');
           await page.goto(`/chat/${bobUser._id}`);
           await page.getByTestId('chat-message').filter({ hasText: 'Dessert please' }).waitFor();
+          await page.getByTestId('link-card').waitFor();
           await waitForImages(page);
           await shot('conversation');
           await page.goto('/settings');
           await shot('settings');
           await page.goto('/profile');
           await shot('profile');
+          await page.goto('/no/such/page');
+          await page.getByRole('heading', { name: /./ }).first().waitFor();
+          await shot('not-found');
           await page.context().close();
           const signedOut = await newUserPage(browser(), target.baseUrl, options);
           await chooseLook(signedOut.page, theme, language);
-          await signedOut.page.goto('/login');
-          await signedOut.page.screenshot({ path: join(TOUR_DIR, `login-${size}-${theme}-${language}.png`) });
+          for (const screen of ['login', 'signup']) {
+            await signedOut.page.goto(`/${screen}`);
+            await signedOut.page.screenshot({ path: join(TOUR_DIR, `${screen}-${size}-${theme}-${language}.png`) });
+          }
           await signedOut.page.context().close();
         }
+    await contactSheets();
   });
 });
+
+const SCREENS = ['inbox', 'conversation', 'settings', 'profile', 'not-found', 'login', 'signup'] as const;
+
+/**
+ * One picture per screen and size with its looks side by side (a row per theme, a column per
+ * language), in test-results/tour/sheets: a person sees at a glance what one look gets wrong.
+ */
+async function contactSheets(): Promise<void> {
+  const sheets = join(TOUR_DIR, 'sheets');
+  await mkdir(sheets, { recursive: true });
+  for (const screen of SCREENS)
+    for (const [size, options] of SIZES) {
+      const scale = size === 'phone' ? 1 : 0.5;
+      const [width, height] = [options.viewport!.width * scale, options.viewport!.height * scale];
+      const tiles = await Promise.all(
+        THEMES.flatMap((theme, row) =>
+          LANGUAGES.map(async (language, column) => ({
+            input: await sharp(join(TOUR_DIR, `${screen}-${size}-${theme}-${language}.png`))
+              .resize(width, height)
+              .toBuffer(),
+            left: column * width,
+            top: row * height,
+          })),
+        ),
+      );
+      const canvas = { width: width * LANGUAGES.length, height: height * THEMES.length, channels: 3 as const, background: '#808080' };
+      await sharp({ create: canvas })
+        .composite(tiles)
+        .png()
+        .toFile(join(sheets, `${screen}-${size}.png`));
+    }
+}
 
 /** The theme and the language the page opens in, as Settings keeps them. */
 const chooseLook = (page: Page, theme: string, language: string) =>
