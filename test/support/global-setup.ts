@@ -15,6 +15,8 @@ export const TEMP_ROOT_ENV = 'CHAT_TEST_TMP';
  * the integration suites come from containers when a Docker engine runs, else from the environment.
  */
 export default async function setup() {
+  // Each project that lists this setup runs it; the first one's template and servers serve them all.
+  if (process.env[TEMP_ROOT_ENV]) return async () => {};
   const dir = await mkdtemp(join(tmpdir(), 'chat-pglite-'));
   const dataDir = join(dir, 'template-data-dir');
   const pg = await PGlite.create({ dataDir });
