@@ -399,7 +399,8 @@ describeOnEmbedded((run) => {
       ).toBe(300);
       const belowView = () => list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
       await polled(belowView, 'the view at the photo’s end').toBeLessThan(2);
-      await page.unroute('**/api/media/**');
+      // Waits for the pictures still held back: unrouted at once, their handlers would continue a route already let through.
+      await page.unrouteAll({ behavior: 'wait' });
       // A link's card comes after its message: the reader at the latest stays there, the card in view.
       await send(bob, aliceUser._id, `The view from the top: ${ridgePage()}`);
       await polled(() => list.getByTestId('link-card').textContent(), 'the link’s card, after its message').toBe(RIDGE_CARD_TEXT);
