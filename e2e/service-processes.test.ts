@@ -44,12 +44,15 @@ describe('make start', () => {
       const baseUrl = readyLine.exec(output)?.[1];
       const before = output.length;
       expect((await fetch(`${baseUrl}/api/auth/check?secret=words`)).status).toBe(401);
-      await eventually(() => output.length > before && output.endsWith('\n'), 'a log line for the request', 10_000);
-      const lines = output
-        .slice(before)
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const requestLines = () =>
+        output
+          .slice(before, output.lastIndexOf('\n') + 1)
+          .split('\n')
+          .filter((line) => line.includes('/api/auth/check'))
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+      // Other lines (a background job's) may come between; the request's own line is the one asserted.
+      await eventually(() => requestLines().length > 0, 'a log line for the request', 10_000);
+      const lines = requestLines();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ method: 'GET', path: '/api/auth/check', statusCode: 401 });
       expect(lines[0]?.msg).toMatch(/^GET \/api\/auth\/check 401 \d+ ms$/);
