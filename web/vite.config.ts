@@ -55,7 +55,7 @@ export default defineConfig({
   },
   test: {
     name: 'web',
-    environment: 'jsdom',
+    environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     // The stores are module singletons: each test file starts from fresh ones.

@@ -8,7 +8,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// jsdom has <dialog> but not its modal methods: open and close it as a browser does.
+// A DOM without <dialog>'s modal methods gets them: open and close it as a browser does.
 if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.open = true;
@@ -19,7 +19,7 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
   };
 }
 
-// What jsdom does not lay out: a list's scrolling and an element's size.
+// What the test DOM does not lay out: a list's scrolling and an element's size.
 Element.prototype.scrollIntoView ??= () => {};
 globalThis.ResizeObserver ??= class {
   observe() {}

@@ -47,8 +47,7 @@ beforeEach(() => {
 describe('Sidebar', () => {
   it('on a first visit, with nobody else yet, says what to do: a link to sign up, to copy and send', async () => {
     useChatStore.setState({ users: [], usersLoadFailed: false, showArchived: false });
-    const writeText = vi.fn(async () => {});
-    Object.assign(navigator, { clipboard: { writeText } });
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     render(<Sidebar hiddenOnPhone={false} />);
     expect(screen.getByText('No contacts yet')).toBeInTheDocument();
     expect(screen.getByText(`${window.location.origin}/signup`)).toBeInTheDocument();

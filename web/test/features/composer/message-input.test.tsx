@@ -211,7 +211,7 @@ describe('the text box', () => {
   });
 });
 
-/** A microphone and MediaRecorder for jsdom: records a few bytes of "Opus"; says each time the microphone is let go. */
+/** A microphone and MediaRecorder for the test DOM: records a few bytes of "Opus"; says each time the microphone is let go. */
 function installFakeMicrophone(): string[] {
   const stopped: string[] = [];
   class FakeRecorder {

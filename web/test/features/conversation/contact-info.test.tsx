@@ -48,7 +48,7 @@ describe('the contact info', () => {
     render(<ContactInfo peer={bob} status="Online" onClose={onClose} />);
     await screen.findByText('No photos or videos yet');
     fireEvent.click(screen.getByRole('tab', { name: 'Links' }));
-    // Text queries: role queries over fifty links are slow in jsdom.
+    // Text queries: role queries over fifty links are slow in a test DOM.
     await screen.findByText('https://site200.example.com');
     fireEvent.click(screen.getByText('Show more'));
     expect((await screen.findByText('https://site3.example.com')).getAttribute('href')).toBe('https://site3.example.com');
