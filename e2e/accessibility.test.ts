@@ -128,12 +128,13 @@ describeOnEmbedded((run) => {
         const others = { default: [], 'light and dark': SCANNED_THEMES, all: THEMES }[looks].filter((theme) => theme !== DEFAULT_THEME);
         for (const theme of [DEFAULT_THEME, ...others]) {
           await showTheme(page, theme);
+          const scannedTheme = (SCANNED_THEMES as readonly string[]).includes(theme);
           // Links told from text by colour alone are looked for in light and dark; contrast in every theme.
-          const rules = (SCANNED_THEMES as readonly string[]).includes(theme) ? COLOUR_RULES : ['color-contrast'];
+          const rules = scannedTheme ? COLOUR_RULES : ['color-contrast'];
           const violations = await seriousViolations(page, theme === DEFAULT_THEME ? {} : { rules });
           if (violations.length > 0) found[`${state} in ${theme}`] = violations;
           // Every state as it looks by default; light and dark once, in a conversation (a shot costs what a scan does).
-          const shown = theme === DEFAULT_THEME || (state === 'conversation' && (SCANNED_THEMES as readonly string[]).includes(theme));
+          const shown = theme === DEFAULT_THEME || (state === 'conversation' && scannedTheme);
           if (shown) await run.shot(page, `a11y-${theme}-${state}`);
         }
         await showTheme(page, DEFAULT_THEME);
@@ -285,7 +286,7 @@ describeOnEmbedded((run) => {
     );
 
     it(
-      'has none in settings, the profile and at a phone’s width; their text readable in all 32 themes, a phone’s screens in coffee, light and dark',
+      'has none in settings, the profile and at a phone’s width: the screens in coffee, light and dark',
       async () => {
         const { found, scan } = scanner();
         const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Elsewhere');
@@ -293,10 +294,10 @@ describeOnEmbedded((run) => {
         await page.goto('/settings');
         await polled(() => page.getByText('Blocked contacts').count(), 'the settings').toBe(1);
         await polled(() => page.getByText(/ of 2\.0 GB used$/).count(), 'how much of my storage is used').toBe(1);
-        await scan(page, 'settings', { looks: 'all' });
+        await scan(page, 'settings', { looks: 'light and dark' });
         await page.getByRole('link', { name: 'Profile' }).click();
         await polled(() => page.getByText('Account Information').count(), 'the profile').toBe(1);
-        await scan(page, 'profile', { looks: 'all' });
+        await scan(page, 'profile', { looks: 'light and dark' });
         await page.getByRole('button', { name: 'Change password' }).click();
         await polled(() => page.getByRole('dialog', { name: 'Change password' }).isVisible(), 'the change password dialog').toBe(true);
         await scan(page, 'change-password');
