@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OnlineUsersChanged } from '@chat/contracts';
+import type { Group, GroupChanged, Message, OnlineUsersChanged } from '@chat/contracts';
 import { ApiClient, collectEvents, connected, eventually, nextEvent, openSocket } from '#test-support';
 import { startLocalCluster, type ClusterService, type LocalCluster } from '../scripts/local-cluster.js';
 import { clusterUsers } from './cluster-users.js';
@@ -39,6 +39,40 @@ describe('the local cluster: services on their own behind nginx', () => {
     await eventually(() => last(toBen) && last(toAnn), 'the last message delivered to both');
     expect(toBen.map((m) => m.text)).toEqual(['from replica one', 'from replica two', 'last']);
     expect(toAnn.map((m) => m.text)).toEqual(['from replica one', 'from replica two', 'last']);
+  });
+
+  it('carries a group’s messages once to each member’s sockets on every replica, and stops at a removal on the other one', async () => {
+    const ann = await signUp('Ann Group Cluster');
+    const ben = await signUp('Ben Group Cluster');
+    const cat = await signUp('Cat Group Cluster');
+    const benTabs = [await ben.socket('gateway-1'), await ben.socket('gateway-2')];
+    const catSocket = await cat.socket('gateway-2');
+    const benAdded = collectEvents<GroupChanged>(benTabs[1]!, 'groupChanged');
+    const catAdded = collectEvents<GroupChanged>(catSocket, 'groupChanged');
+    const created = await ann.client.post('/api/messages/groups', { name: 'Ridge', memberIds: [ben._id, cat._id] });
+    expect(created.status).toBe(201);
+    const group = created.body as Group;
+    await eventually(() => benAdded.length === 1 && catAdded.length === 1, 'both told they are in the group, on either replica');
+    // Ann's first socket arrives after the group exists: her replica asks for her groups.
+    const annSocket = await ann.socket('gateway-1');
+    const hear = (socket: typeof annSocket) => {
+      const messages = collectEvents<Message>(socket, 'newMessage');
+      return () => messages.map((message) => message.text ?? `(${message.system?.kind})`);
+    };
+    const [annHears, ben1Hears, ben2Hears, catHears] = [hear(annSocket), hear(benTabs[0]!), hear(benTabs[1]!), hear(catSocket)] as const;
+    const send = (from: typeof ann, text: string) => from.client.post(`/api/messages/groups/${group._id}/send`, { text });
+    await send(ann, 'one');
+    await send(cat, 'two');
+    await eventually(() => [annHears, ben1Hears, ben2Hears, catHears].every((texts) => texts().length === 2), 'both messages everywhere');
+    expect([annHears(), ben1Hears(), ben2Hears(), catHears()]).toEqual(Array(4).fill(['one', 'two']));
+
+    // Removed through replica-independent HTTP; Cat is on gateway-2, Ann writes from gateway-1's side.
+    expect((await ann.client.delete(`/api/messages/groups/${group._id}/members/${cat._id}`)).status).toBe(204);
+    await send(ann, 'three');
+    await send(ben, 'four');
+    await eventually(() => ben2Hears().includes('four'), 'the later messages on gateway-2');
+    expect(catHears()).toEqual(['one', 'two', '(removed)']);
+    expect(ben1Hears()).toEqual(['one', 'two', '(removed)', 'three', 'four']);
   });
 
   it('takes a 10 MB file through the edge into the object store, and hands it back to the other person alone', async () => {

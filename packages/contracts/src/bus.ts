@@ -7,6 +7,7 @@ import {
   ConversationMarkedUnreadSchema,
   ConversationMutedSchema,
   ConversationPinnedSchema,
+  GroupChangedSchema,
   MessageReceiptSchema,
   MessagesHiddenSchema,
   MessageStarredSchema,
@@ -21,6 +22,13 @@ export const subjects = {
    * once for the sender, as DESIGN.md §5 names this subject) or a receipt of theirs.
    */
   userEvents: (userId: string) => `chat.msg.${userId}`,
+  /**
+   * A `GroupEvent` for the sockets of a group's members: published once per message whatever the
+   * group's size; a gateway listens while it holds a socket of a member (docs/groups.md).
+   */
+  groupEvents: (groupId: string) => `chat.group.${groupId}`,
+  /** A request: the groups a user is a member of now (`GroupsOf`), answered by a messages replica: a gateway asks as the user's first socket arrives. */
+  groupsOf: 'groups.of',
   /** `ReceiptsReported` from the gateways: the messages their sockets acknowledged, and read. */
   receiptsReported: 'receipts.reported',
   /** `UsersSeen` from the gateways: users who came online or went offline, for their last seen. */
@@ -76,12 +84,32 @@ export const UserEventSchema = Type.Union([
   socketEvent('conversationMarkedUnread', ConversationMarkedUnreadSchema),
   socketEvent('conversationArchived', ConversationArchivedSchema),
   socketEvent('conversationMuted', ConversationMutedSchema),
+  socketEvent('groupChanged', GroupChangedSchema),
   Type.Object({
     event: Type.Literal('blocksChanged'),
     payload: Type.Object({ blockerId: Type.String(), blockedId: Type.String(), blocked: Type.Boolean() }),
   }),
 ]);
 export type UserEvent = Static<typeof UserEventSchema>;
+/**
+ * What messages publishes on `chat.group.<groupId>`: a message for every member's sockets, or the
+ * members who left or were removed, in order with the messages: a gateway stops writing to their
+ * sockets before the next message.
+ */
+export const GroupEventSchema = Type.Union([
+  socketEvent('newMessage', MessageSchema),
+  Type.Object({
+    event: Type.Literal('membersRemoved'),
+    payload: Type.Object({ groupId: Type.String(), userIds: Type.Array(Type.String()) }),
+  }),
+]);
+export type GroupEvent = Static<typeof GroupEventSchema>;
+
+/** What `groups.of` asks (`userId`) and answers (`groupIds`). */
+export const GroupsOfRequestSchema = Type.Object({ userId: uuidSchema() });
+export const GroupsOfSchema = Type.Object({ groupIds: Type.Array(Type.String()) });
+export type GroupsOf = Static<typeof GroupsOfSchema>;
+
 /** The socket events a `UserEvent` may carry: all but `blocksChanged`, which the gateway acts on itself. */
 export type SocketUserEvent = Exclude<UserEvent, { event: 'blocksChanged' }>;
 /** What `blocksChanged` says: who blocked whom, or lifted it. */

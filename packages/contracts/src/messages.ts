@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { messageIdSchema, uuidSchema } from './ids.js';
 import { FileAttachmentSchema, MAX_VOICE_SECONDS } from './files.js';
 import { ContactSchema } from './users.js';
+import { GroupCardSchema, SystemEventSchema } from './groups.js';
 
 /** The message a reply answers, as it is now: its text and image are null once it is deleted. */
 export const QuotedMessageSchema = Type.Object({
@@ -48,6 +49,10 @@ export const MessageSchema = Type.Object({
    * answers to them (a conversation's history, the starred list), never in events both people get.
    */
   starred: Type.Optional(Type.Literal(true)),
+  /** The group it was sent to (`receiverId` names the group too); absent between two people. */
+  groupId: Type.Optional(Type.String()),
+  /** A line of the group's story ("Ann added Bob") rather than something someone wrote. */
+  system: Type.Optional(SystemEventSchema),
 });
 export type Message = Static<typeof MessageSchema>;
 
@@ -160,6 +165,15 @@ export const InboxEntrySchema = Type.Object({
   markedUnread: Type.Optional(Type.Literal(true)),
 });
 export type InboxEntry = Static<typeof InboxEntrySchema>;
+
+/** A group in my list: the group, its latest message I may see, and how many since my read cursor are others'. */
+export const GroupEntrySchema = Type.Object({
+  group: GroupCardSchema,
+  lastMessage: Type.Union([MessageSchema, Type.Null()]),
+  /** Counted up to UNREAD_COUNT_CAP, as a conversation's. */
+  unreadCount: Type.Integer({ minimum: 0 }),
+});
+export type GroupEntry = Static<typeof GroupEntrySchema>;
 
 /** Unread messages are counted up to this many per conversation: beyond it a count says nothing more. */
 export const UNREAD_COUNT_CAP = 100;

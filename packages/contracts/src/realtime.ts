@@ -117,6 +117,13 @@ export const ConversationMutedSchema = Type.Object({
 });
 export type ConversationMuted = Static<typeof ConversationMutedSchema>;
 
+/**
+ * I was added to a group (`member` true), or removed from it or left it (false), here or on another
+ * device: my sockets start or stop hearing its messages, and my app reloads it.
+ */
+export const GroupChangedSchema = Type.Object({ groupId: Type.String(), member: Type.Boolean() });
+export type GroupChanged = Static<typeof GroupChangedSchema>;
+
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {
   /** Once per new socket: everyone online, the user included; after `watchPresence`, the watched ones online. */
@@ -145,6 +152,7 @@ export interface ServerToClientEvents {
   conversationCleared: (change: ConversationCleared) => void;
   /** Someone this socket has on screen (it watches their presence, or everyone's) signed up, changed their name or picture, or deleted their account. */
   contactChanged: (change: ContactChanged) => void;
+  groupChanged: (change: GroupChanged) => void;
 }
 
 /** Most users one socket may watch the presence of. */

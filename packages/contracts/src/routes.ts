@@ -3,6 +3,7 @@ import {
   ClearedSchema,
   ContactsQuerySchema,
   DeleteForMeBodySchema,
+  GroupEntrySchema,
   EditBodySchema,
   HistoryQuerySchema,
   InboxEntrySchema,
@@ -21,6 +22,14 @@ import {
   UserIdParamsSchema,
 } from './messages.js';
 import { StorageUsageSchema } from './files.js';
+import {
+  AddMembersBodySchema,
+  CreateGroupBodySchema,
+  GroupIdParamsSchema,
+  GroupMemberParamsSchema,
+  GroupSchema,
+  MAX_GROUP_MEMBERS,
+} from './groups.js';
 import { LinkPreviewQuerySchema, LinkPreviewSchema } from './links.js';
 import {
   AuthUserSchema,
@@ -346,5 +355,55 @@ export const routes = {
     response: { 200: LinkPreviewSchema },
     summary:
       "The card of a web page (`card`: title, description, site, picture), fetched and kept by the server, or null; the page's picture is served from /api/media.",
+  }),
+  listGroups: route({
+    method: 'GET',
+    url: '/messages/groups',
+    response: { 200: Type.Array(GroupEntrySchema) },
+    summary: 'My groups, and those I was removed from, by latest activity: each with its latest message and my unread count.',
+  }),
+  createGroup: route({
+    method: 'POST',
+    url: '/messages/groups',
+    body: CreateGroupBodySchema,
+    response: { 201: GroupSchema },
+    summary: `Creates a group (a name; a description) with the people named: its creator is its first admin. At most ${MAX_GROUP_MEMBERS} members.`,
+  }),
+  group: route({
+    method: 'GET',
+    url: '/messages/groups/:groupId',
+    params: GroupIdParamsSchema,
+    response: { 200: GroupSchema },
+    summary: 'A group I am or was in: its card, rules and members (none for someone removed).',
+  }),
+  groupHistory: route({
+    method: 'GET',
+    url: '/messages/groups/:groupId/messages',
+    params: GroupIdParamsSchema,
+    querystring: HistoryQuerySchema,
+    response: { 200: Type.Array(MessageSchema) },
+    summary: 'The group’s messages I may see (from when I joined, up to when I left), oldest first, paged as a conversation’s history.',
+  }),
+  sendToGroup: route({
+    method: 'POST',
+    url: '/messages/groups/:groupId/send',
+    params: GroupIdParamsSchema,
+    body: SendBodySchema,
+    response: { 201: MessageSchema, 200: MessageSchema },
+    summary: 'Sends text to a group I am in: stored and published once, whatever its size. Answered as a send.',
+  }),
+  addGroupMembers: route({
+    method: 'POST',
+    url: '/messages/groups/:groupId/members',
+    params: GroupIdParamsSchema,
+    body: AddMembersBodySchema,
+    response: { 200: GroupSchema },
+    summary: 'An admin adds people (announced in the group); those already in stay as they are.',
+  }),
+  removeGroupMember: route({
+    method: 'DELETE',
+    url: '/messages/groups/:groupId/members/:userId',
+    params: GroupMemberParamsSchema,
+    summary: 'An admin removes a member, or a member leaves (their own id): they keep what they had, and get nothing after.',
   }),
 } as const;

@@ -22,11 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.app.close());
 
-const signedUp = async (name: string) => {
-  const client = new ApiClient(server.baseUrl);
-  const user = await client.signup(name);
-  return { client, user, socket: () => connected(openSocket(server.baseUrl, { cookie: client.cookie, userId: user._id })) };
-};
+const signedUp = (name: string) => server.signedUp(name);
 
 describe('embedded mode: the whole product in one process', () => {
   it('serves every route of the contracts, by its method and path', () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { parseConfig } from '@chat/kernel';
-import { embeddedDataDir, listenOnFreePort, tempDir } from '#test-support';
+import { ApiClient, connected, embeddedDataDir, listenOnFreePort, openSocket, tempDir } from '#test-support';
 import { buildEmbeddedApp } from '../src/app.js';
 
 /** A DATA_DIR with the database already made, as after a first start. */
@@ -15,5 +15,11 @@ export async function startEmbedded(env: Record<string, string> = {}) {
   const config = parseConfig({ LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'no-web-build'), ...env, DATA_DIR: dataDir });
   const app = await buildEmbeddedApp(config);
   const baseUrl = await listenOnFreePort(app);
-  return { app, baseUrl, dataDir };
+  /** Someone signed up, with their client and a way to open a socket of theirs. */
+  const signedUp = async (name: string) => {
+    const client = new ApiClient(baseUrl);
+    const user = await client.signup(name);
+    return { client, user, id: user._id, socket: () => connected(openSocket(baseUrl, { cookie: client.cookie, userId: user._id })) };
+  };
+  return { app, baseUrl, dataDir, signedUp };
 }

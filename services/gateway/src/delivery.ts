@@ -4,6 +4,7 @@ import {
   subjects,
   UserEventSchema,
   type BlocksChanged,
+  type GroupChanged,
   type Message,
   type ServerToClientEvents,
   type SocketUserEvent,
@@ -38,6 +39,7 @@ export function deliverMessages(
   metrics: Registry,
   received: (message: Message, readBy?: string) => void,
   blocksChanged: (userId: string, change: BlocksChanged) => void,
+  groupChanged: (userId: string, change: GroupChanged) => void,
 ) {
   const subscriptions = new Map<string, Subscription>();
   const delivered = new Counter({
@@ -85,7 +87,11 @@ export function deliverMessages(
     }
     if (event.event === 'newMessage') deliverMessage(userId, event.payload, event.originSocketId);
     else if (event.event === 'blocksChanged') blocksChanged(userId, event.payload);
-    else emitAsIs(userId, event);
+    else {
+      // The user's sockets start (or stop) hearing the group before their app hears of it.
+      if (event.event === 'groupChanged') groupChanged(userId, event.payload);
+      emitAsIs(userId, event);
+    }
   };
 
   /** Any other event goes to the user's sockets here as it came, but to the one that caused it. */

@@ -10,6 +10,7 @@ import { hideBlockedPeers } from './blocked-peers.js';
 import { relayContactChanges } from './contact-changes.js';
 import { reportReceipts } from './delivery-receipts.js';
 import { deliverMessages } from './delivery.js';
+import { deliverGroupMessages } from './group-delivery.js';
 import { reportLastSeen } from './last-seen.js';
 import { trackPresence } from './presence.js';
 import { endRevokedSessions } from './session-revocation.js';
@@ -48,9 +49,18 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   authenticateHandshakes(io, options.jwtSecret, options.revocations);
   const receipts = reportReceipts(options.bus, app.log);
   const blockedPeers = hideBlockedPeers(io, { pairs: options.blockedPairs, presence: options.presence, log: app.log });
-  const delivery = deliverMessages(io, options.bus, app.log, app.metrics, receipts.received, (userId, change) => {
-    blockedPeers.changed(userId, change).catch((error: unknown) => app.log.error({ err: error, userId }, 'could not apply a block'));
-  });
+  const groups = deliverGroupMessages(io, options.bus, app.log);
+  const delivery = deliverMessages(
+    io,
+    options.bus,
+    app.log,
+    app.metrics,
+    receipts.received,
+    (userId, change) => {
+      blockedPeers.changed(userId, change).catch((error: unknown) => app.log.error({ err: error, userId }, 'could not apply a block'));
+    },
+    groups.changed,
+  );
   const lastSeen = reportLastSeen(options.bus, app.log);
   new Gauge({
     name: 'chat_sockets_connected',
@@ -61,7 +71,10 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     },
   });
   const presence = trackPresence(io, options.presence, blockedPeers, app.log);
-  trackUserSockets(io, { max: options.socketsPerUser, hooks: [blockedPeers.hooks, delivery.hooks, presence.hooks, lastSeen.hooks] });
+  trackUserSockets(io, {
+    max: options.socketsPerUser,
+    hooks: [blockedPeers.hooks, delivery.hooks, groups.hooks, presence.hooks, lastSeen.hooks],
+  });
 
   const contactChanges = relayContactChanges(io, options.bus, presence.audienceOf, app.log);
   const typing = relayTyping(io, blockedPeers);
@@ -71,6 +84,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
 
   io.on('connection', (socket) => {
     delivery.connected(socket);
+    groups.connected(socket);
     typing.connected(socket);
     sends.connected(socket);
     presence.connected(socket).catch((error: unknown) => {
@@ -91,6 +105,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     presence.stop();
     contactChanges.stop();
     delivery.stop();
+    groups.stop();
     await revocation.stop();
     await new Promise<void>((resolve) => {
       void io.close(() => resolve());

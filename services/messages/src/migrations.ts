@@ -351,4 +351,47 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE messages ADD COLUMN no_link_preview boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    version: 26,
+    sql: `
+      -- Groups (docs/groups.md). A group's messages are rows of messages like any other, written
+      -- once whatever the group's size: group_id names the group, receiver_id holds it too (never a
+      -- user's id, so no conversation of two people ever reads them). last_message_id is the group's
+      -- one row moved by a send; each member's read and delivery are cursors over the group's ids.
+      CREATE TABLE groups (
+        id uuid PRIMARY KEY,
+        name text NOT NULL,
+        description text NOT NULL DEFAULT '',
+        picture text NOT NULL DEFAULT '',
+        created_by uuid NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        only_admins_send boolean NOT NULL DEFAULT false,
+        only_admins_edit boolean NOT NULL DEFAULT false,
+        last_message_id bigint NOT NULL DEFAULT 0
+      );
+      -- A member sees the group's messages after joined_after and, once removed (or gone), up to
+      -- left_after; read_up_to and delivered_up_to are their cursors over the group's message ids.
+      CREATE TABLE group_members (
+        group_id uuid NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
+        user_id uuid NOT NULL,
+        role text NOT NULL CHECK (role IN ('admin', 'member')),
+        joined_at timestamptz NOT NULL DEFAULT now(),
+        joined_after bigint NOT NULL,
+        left_after bigint,
+        read_up_to bigint NOT NULL DEFAULT 0,
+        delivered_up_to bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (group_id, user_id)
+      );
+      -- A user's groups, for their inbox and for the gateways' interest.
+      CREATE INDEX group_members_user_idx ON group_members (user_id, group_id);
+      ALTER TABLE messages
+        ADD COLUMN group_id uuid,
+        -- A line of the group's story ("Ann added Bob"): what happened, shown centred in every member's language.
+        ADD COLUMN system jsonb;
+      ALTER TABLE messages DROP CONSTRAINT messages_has_content,
+        ADD CONSTRAINT messages_has_content
+          CHECK (text IS NOT NULL OR image IS NOT NULL OR file IS NOT NULL OR system IS NOT NULL OR deleted_at IS NOT NULL) NOT VALID;
+      CREATE INDEX messages_group_idx ON messages (group_id, id DESC) WHERE group_id IS NOT NULL;
+    `,
+  },
 ];

@@ -16,6 +16,8 @@ import { createSendAs } from './conversations/send-message.js';
 import { sharedRoutes } from './conversations/shared-routes.js';
 import type { MessagesServiceOptions } from './deps.js';
 import { exportRoutes } from './export/export-routes.js';
+import { groupRoutes } from './groups/group-routes.js';
+import { serveGroupsOf } from './groups/groups-of.js';
 import { hiddenMessageRoutes } from './hidden-messages/hidden-message-routes.js';
 import { archiveRoutes } from './inbox/archive-routes.js';
 import { muteRoutes } from './inbox/mute-routes.js';
@@ -37,7 +39,7 @@ import { starRoutes } from './stars/star-routes.js';
  * pairs copied to the presence store, the contacts projection (auth's users.upserted and
  * users.deleted), the online flags mirrored from presence, the receipts the gateways report, and the
  * search indexer. Then each feature folder's routes: contacts and the inbox, conversations (history,
- * sends, edits, reactions, shared media), search, blocks, pins, mutes, the archive, unread marks,
+ * sends, edits, reactions, shared media), groups, search, blocks, pins, mutes, the archive, unread marks,
  * stars, messages hidden for me, export, storage and media. Texts sent over a socket come as bus
  * requests (relayed sends) and take the same send as HTTP, counted in the same per-user budget.
  */
@@ -70,9 +72,14 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
     media: { count: filesCount, quotaBytes: options.rateLimits.storageBytesPerUser },
   });
   const relayedSends = serveRelayedSends(options.bus, { sendAs, limit: sendCount });
-  app.addHook('onClose', async () => relayedSends.unsubscribe());
+  const groupsOf = serveGroupsOf(options.bus, options.db);
+  app.addHook('onClose', async () => {
+    relayedSends.unsubscribe();
+    groupsOf.unsubscribe();
+  });
   await app.register(contactRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(conversationRoutes, { ...options, receipts, sendAs, sendCount, filesCount, prefix: API_PREFIX });
+  await app.register(groupRoutes, { ...options, receipts, sendAs, sendCount, filesCount, prefix: API_PREFIX });
   await app.register(messageChangeRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(searchRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(blockRoutes, { ...options, receipts, prefix: API_PREFIX });

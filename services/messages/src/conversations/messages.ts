@@ -1,6 +1,14 @@
 import type { Queryable } from '@chat/database';
 import { storedKeysOf } from '@chat/media';
-import { linksIn, type Contact, type FileAttachment, type Message, type Reaction, type SharedKind } from '@chat/contracts';
+import {
+  linksIn,
+  type Contact,
+  type FileAttachment,
+  type Message,
+  type Reaction,
+  type SharedKind,
+  type SystemEvent,
+} from '@chat/contracts';
 import type { Block } from '../blocks/blocks.js';
 import { inBlocksOf, rewriteBlockWords, textWords } from '../search/search-index.js';
 
@@ -23,6 +31,8 @@ export interface MessageRow extends Omit<
   | 'file'
   | 'starred'
   | 'noLinkPreview'
+  | 'groupId'
+  | 'system'
 > {
   createdAt: Date;
   deliveredAt: Date | null;
@@ -38,6 +48,8 @@ export interface MessageRow extends Omit<
   forwarded: boolean;
   file: FileAttachment | null;
   noLinkPreview: boolean;
+  groupId: string | null;
+  system: SystemEvent | null;
   /** Read only where one person asks for their own view (a conversation's history). */
   starred?: boolean;
 }
@@ -50,7 +62,7 @@ export const messageColumns = (table?: string) => {
   ${from}edited_at AS "editedAt", ${from}deleted_at AS "deletedAt", ${from}reply_to_id::text AS "replyToId",
   ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
   ${from}reactions, ${from}forwarded, ${from}file, ${from}reply_to_file_name AS "replyToFileName",
-  ${from}no_link_preview AS "noLinkPreview"`;
+  ${from}no_link_preview AS "noLinkPreview", ${from}group_id::text AS "groupId", ${from}system`;
 };
 export const MESSAGE_COLUMNS = messageColumns();
 
@@ -76,6 +88,8 @@ export const toMessage = ({
   file,
   starred,
   noLinkPreview,
+  groupId,
+  system,
   ...row
 }: MessageRow): ChatMessage => ({
   ...row,
@@ -99,6 +113,8 @@ export const toMessage = ({
   ...(file ? { file } : {}),
   ...(starred ? { starred: true as const } : {}),
   ...(noLinkPreview ? { noLinkPreview: true as const } : {}),
+  ...(groupId ? { groupId } : {}),
+  ...(system ? { system } : {}),
 });
 
 /**
@@ -117,7 +133,7 @@ const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
    ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at, ${table}.reply_to_id::text,
    ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions, ${table}.forwarded,
-   ${table}.file, ${table}.reply_to_file_name, ${table}.no_link_preview`;
+   ${table}.file, ${table}.reply_to_file_name, ${table}.no_link_preview, ${table}.group_id::text, ${table}.system`;
 
 export interface NewMessage {
   senderId: string;
@@ -224,7 +240,8 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
-         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded, file, reply_to_file_name, no_link_preview
+         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded, file, reply_to_file_name, no_link_preview,
+         group_id, system
      ), conversation_ends AS (
        -- Both users' conversation rows move to the new message (reading is reported on its own:
        -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
@@ -256,7 +273,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        WHERE input.receiver_known
      UNION ALL
      SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-me' ELSE 'blocked-by-me' END,
-       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
     [
       column('senderId'),

@@ -1,0 +1,99 @@
+import { Type, type Static } from 'typebox';
+import { uuidSchema } from './ids.js';
+
+/** The most people a group holds, its creator included (WhatsApp's 1,024). */
+export const MAX_GROUP_MEMBERS = 1024;
+/** The most groups one person belongs to: it bounds their inbox and what their sockets listen to. */
+export const MAX_GROUPS_PER_USER = 500;
+export const MAX_GROUP_NAME = 100;
+export const MAX_GROUP_DESCRIPTION = 512;
+
+/** What the groups' routes answer when a request cannot be done, in words a person reads. */
+export const GROUP_ERRORS = {
+  notFound: 'Group not found',
+  notMember: 'You are not a member of this group',
+  notAdmin: 'Only group admins can do that',
+  onlyAdminsSend: 'Only admins can send messages to this group',
+  full: `A group holds at most ${MAX_GROUP_MEMBERS} members`,
+  tooManyGroups: `You can be in at most ${MAX_GROUPS_PER_USER} groups`,
+  unknownMember: 'Some of these people have no account',
+  lastAdmin: 'Make someone else an admin before you leave',
+} as const;
+
+export const GroupRoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('member')]);
+export type GroupRole = Static<typeof GroupRoleSchema>;
+
+export const GroupMemberSchema = Type.Object({
+  userId: Type.String(),
+  role: GroupRoleSchema,
+  joinedAt: Type.String(),
+});
+export type GroupMember = Static<typeof GroupMemberSchema>;
+
+/** A group's card, as my list of groups shows it. */
+export const GroupCardSchema = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  picture: Type.String(),
+  createdBy: Type.String(),
+  createdAt: Type.String(),
+  onlyAdminsSend: Type.Boolean(),
+  onlyAdminsEdit: Type.Boolean(),
+  /** How many are in it now. */
+  memberCount: Type.Integer({ minimum: 0 }),
+  /** I was removed or left: the group is read-only to me, its messages up to then. */
+  removed: Type.Optional(Type.Literal(true)),
+});
+export type GroupCard = Static<typeof GroupCardSchema>;
+
+/** A group as its members see it: its card, and who is in it (no one, for someone removed). */
+export const GroupSchema = Type.Object({ ...GroupCardSchema.properties, members: Type.Array(GroupMemberSchema) });
+export type Group = Static<typeof GroupSchema>;
+
+const GROUP_NAME_REQUIRED = `Group name is required, at most ${MAX_GROUP_NAME} characters`;
+const groupName = Type.String({ minLength: 1, maxLength: MAX_GROUP_NAME, pattern: '\\S', errorMessage: GROUP_NAME_REQUIRED });
+const memberIds = (minItems: number) =>
+  Type.Array(uuidSchema({ errorMessage: 'Each member must be a user id' }), {
+    minItems,
+    maxItems: MAX_GROUP_MEMBERS - 1,
+    uniqueItems: true,
+    errorMessage: { type: 'memberIds must be a list of user ids', maxItems: GROUP_ERRORS.full },
+  });
+
+export const CreateGroupBodySchema = Type.Object(
+  {
+    name: groupName,
+    description: Type.Optional(
+      Type.String({ maxLength: MAX_GROUP_DESCRIPTION, errorMessage: `Description must be at most ${MAX_GROUP_DESCRIPTION} characters` }),
+    ),
+    /** The people added with its creator (who becomes its first admin); none is a group of one. */
+    memberIds: Type.Optional(memberIds(0)),
+  },
+  { errorMessage: { type: 'Request body must be a JSON object', required: GROUP_NAME_REQUIRED } },
+);
+export type CreateGroupBody = Static<typeof CreateGroupBodySchema>;
+
+export const AddMembersBodySchema = Type.Object(
+  { memberIds: memberIds(1) },
+  { errorMessage: { type: 'Request body must be a JSON object' } },
+);
+export type AddMembersBody = Static<typeof AddMembersBodySchema>;
+
+export const GroupIdParamsSchema = Type.Object({ groupId: uuidSchema({ errorMessage: 'Invalid group id' }) });
+export const GroupMemberParamsSchema = Type.Object({
+  groupId: uuidSchema({ errorMessage: 'Invalid group id' }),
+  userId: uuidSchema({ errorMessage: 'Invalid user id' }),
+});
+
+/**
+ * A line of a group's story, stored as a message of the group and shown centred: who did what
+ * (`actorId`), to whom (`userIds`), and the new name. The app words it in each member's language.
+ */
+export const SystemEventSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('created'), actorId: Type.String(), name: Type.String() }),
+  Type.Object({ kind: Type.Literal('added'), actorId: Type.String(), userIds: Type.Array(Type.String()) }),
+  Type.Object({ kind: Type.Literal('removed'), actorId: Type.String(), userIds: Type.Array(Type.String()) }),
+  Type.Object({ kind: Type.Literal('left'), actorId: Type.String() }),
+]);
+export type SystemEvent = Static<typeof SystemEventSchema>;

@@ -1,0 +1,103 @@
+import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
+import { GroupEventSchema, GroupsOfSchema, subjects, type GroupChanged, type ServerToClientEvents } from '@chat/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatServer, ChatSocket } from './chat-server.js';
+import { rooms } from './rooms.js';
+import { socketUserId } from './socket-auth.js';
+import type { UserSocketHooks } from './user-sockets.js';
+
+/** How long a first socket's handshake waits for the messages service to say which groups its user is in. */
+const GROUPS_OF_MS = 2000;
+
+const readGroupEvent = busPayloadReader(GroupEventSchema);
+const readGroupsOf = busPayloadReader(GroupsOfSchema);
+
+/**
+ * Group fan-out happens here, not in the messages service: a group's message is published once on
+ * `chat.group.<groupId>`, and this replica listens to that subject only while it holds a socket of
+ * one of its members (its interest), then writes the message once to each local member's socket
+ * through the room `group:<groupId>`. A user's groups are asked for as their first socket arrives;
+ * `groupChanged` on their own subject (added, removed) and `membersRemoved` on the group's (in
+ * order with its messages) keep it up to date: a removed member's sockets leave the room before
+ * the group's next message.
+ */
+export function deliverGroupMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger) {
+  /** The groups of each user with a socket here. */
+  const groupsOf = new Map<string, Set<string>>();
+  /** The groups this replica listens to, with their members here. */
+  const interest = new Map<string, { members: Set<string>; subscription: Subscription }>();
+
+  const deliver = (groupId: string, payload: string) => {
+    const event = readGroupEvent(payload);
+    if (!event) {
+      log.error({ groupId }, 'dropped a malformed group event');
+      return;
+    }
+    if (event.event === 'membersRemoved') {
+      for (const userId of event.payload.userIds) leave(userId, groupId);
+      return;
+    }
+    // A group's copies ask for no acknowledgement (the contract types one for every copy).
+    const withoutAck = [event.payload] as unknown as Parameters<ServerToClientEvents['newMessage']>;
+    const sockets = io.local.to(rooms.group(groupId));
+    (event.originSocketId ? sockets.except(event.originSocketId) : sockets).emit('newMessage', ...withoutAck);
+  };
+
+  const join = (userId: string, groupId: string) => {
+    const groups = groupsOf.get(userId);
+    if (!groups || groups.has(groupId)) return;
+    groups.add(groupId);
+    let group = interest.get(groupId);
+    if (!group) {
+      group = { members: new Set(), subscription: bus.subscribe(subjects.groupEvents(groupId), (payload) => deliver(groupId, payload)) };
+      interest.set(groupId, group);
+    }
+    group.members.add(userId);
+    io.local.in(rooms.user(userId)).socketsJoin(rooms.group(groupId));
+  };
+
+  const leave = (userId: string, groupId: string) => {
+    groupsOf.get(userId)?.delete(groupId);
+    io.local.in(rooms.user(userId)).socketsLeave(rooms.group(groupId));
+    const group = interest.get(groupId);
+    if (!group) return;
+    group.members.delete(userId);
+    if (group.members.size > 0) return;
+    group.subscription.unsubscribe();
+    interest.delete(groupId);
+  };
+
+  const hooks: UserSocketHooks = {
+    async first(userId) {
+      groupsOf.set(userId, new Set());
+      try {
+        const answer = readGroupsOf(await bus.request(subjects.groupsOf, JSON.stringify({ userId }), GROUPS_OF_MS));
+        for (const groupId of answer?.groupIds ?? []) join(userId, groupId);
+      } catch (error) {
+        // Their groups' messages are in each group's history, which the app loads on connect.
+        log.warn({ err: error, userId }, 'could not learn the groups of a user');
+      }
+    },
+    last(userId) {
+      for (const groupId of [...(groupsOf.get(userId) ?? [])]) leave(userId, groupId);
+      groupsOf.delete(userId);
+    },
+  };
+
+  return {
+    hooks,
+    connected(socket: ChatSocket) {
+      for (const groupId of groupsOf.get(socketUserId(socket)) ?? []) void socket.join(rooms.group(groupId));
+    },
+    /** The user was added to a group or left it (their own subject says so). */
+    changed(userId: string, { groupId, member }: GroupChanged) {
+      if (member) join(userId, groupId);
+      else leave(userId, groupId);
+    },
+    stop() {
+      for (const group of interest.values()) group.subscription.unsubscribe();
+      interest.clear();
+      groupsOf.clear();
+    },
+  };
+}

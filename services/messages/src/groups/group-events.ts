@@ -1,0 +1,36 @@
+import type { Bus } from '@chat/bus';
+import { subjects, type GroupEvent, type UserEvent } from '@chat/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatMessage } from '../conversations/messages.js';
+
+/**
+ * What the group's members' sockets hear, through the gateways: one publish on the group's subject
+ * per message, whatever its size; and to each person added or removed, on their own subject, that
+ * their membership changed (the gateway holding them starts or stops listening to the group).
+ * Live delivery is best effort, as a conversation's: the history has everything.
+ */
+export function groupEvents({ bus, log }: { bus: Bus; log: FastifyBaseLogger }) {
+  const publish = async (subject: string, event: GroupEvent | UserEvent) => {
+    try {
+      await bus.publish(subject, JSON.stringify(event));
+    } catch (error) {
+      log.error({ err: error, subject }, 'could not publish a group event');
+    }
+  };
+  return {
+    message: (message: ChatMessage, originSocketId?: string) =>
+      publish(subjects.groupEvents(message.receiverId), { event: 'newMessage', payload: message, originSocketId }),
+    /** After the line saying so (theirs to keep): then their sockets stop hearing the group, before any later message. */
+    removed: async (groupId: string, userIds: string[]) => {
+      await publish(subjects.groupEvents(groupId), { event: 'membersRemoved', payload: { groupId, userIds } });
+      await Promise.all(
+        userIds.map((userId) => publish(subjects.userEvents(userId), { event: 'groupChanged', payload: { groupId, member: false } })),
+      );
+    },
+    added: (groupId: string, userIds: string[]) =>
+      Promise.all(
+        userIds.map((userId) => publish(subjects.userEvents(userId), { event: 'groupChanged', payload: { groupId, member: true } })),
+      ),
+  };
+}
+export type GroupEvents = ReturnType<typeof groupEvents>;

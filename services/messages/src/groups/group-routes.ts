@@ -1,0 +1,107 @@
+import { DEFAULT_PAGE, routes, SOCKET_ID_HEADER, socketIdFrom } from '@chat/contracts';
+import { badRequest, fromContract } from '@chat/kernel';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireTextWithinLimit } from '../conversations/message-text.js';
+import type { ConversationRouteOptions } from '../deps.js';
+import { limitUserRequestsBy } from '../per-user-limit.js';
+import { groupEvents } from './group-events.js';
+import {
+  addMembers,
+  createGroup,
+  insertGroupMessage,
+  listGroupMessages,
+  listGroupsOf,
+  readGroup,
+  removeMember,
+  requireMember,
+  requireSeenBy,
+} from './groups.js';
+
+/**
+ * Groups: creating one, its card and members, adding and removing people, its history and sends.
+ * Every route checks the asker's membership in the database as it runs: a removed member's request
+ * gets nothing past what they had.
+ */
+export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = async (app, options) => {
+  const { db } = options;
+  const events = groupEvents({ bus: options.bus, log: app.log });
+
+  app.route({
+    ...fromContract(routes.listGroups),
+    preHandler: app.requireUser,
+    handler: (request) => listGroupsOf(db, request.userId),
+  });
+
+  app.route({
+    ...fromContract(routes.createGroup),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    handler: async (request, reply) => {
+      const { name, description = '', memberIds = [] } = request.body;
+      const { groupId, lines } = await createGroup(db, request.userId, { name: name.trim(), description: description.trim(), memberIds });
+      const members = lines.flatMap((line) => (line.system?.kind === 'added' ? line.system.userIds : []));
+      await events.added(groupId, [request.userId, ...members]);
+      const group = await readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+      return reply.status(201).send(group);
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.group),
+    preHandler: app.requireUser,
+    handler: async (request) => readGroup(db, request.params.groupId, await requireSeenBy(db, request.params.groupId, request.userId)),
+  });
+
+  app.route({
+    ...fromContract(routes.groupHistory),
+    preHandler: app.requireUser,
+    handler: async (request) => {
+      const { groupId } = request.params;
+      const membership = await requireSeenBy(db, groupId, request.userId);
+      const { before, limit } = request.query;
+      return listGroupMessages(db, groupId, membership, { before, limit: limit ? Number(limit) : DEFAULT_PAGE });
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.sendToGroup),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    handler: async (request, reply) => {
+      const text = request.body.text?.trim();
+      if (!text) throw badRequest('Message must have text or an image');
+      requireTextWithinLimit(text);
+      const { message, stored } = await insertGroupMessage(db, request.params.groupId, request.userId, {
+        text,
+        clientMessageId: request.body.clientMessageId ?? null,
+        replyToId: request.body.replyTo ?? null,
+      });
+      if (stored) await events.message(message, socketIdFrom(request.headers[SOCKET_ID_HEADER]));
+      return reply.status(stored ? 201 : 200).send(message);
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.addGroupMembers),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    handler: async (request) => {
+      const { groupId } = request.params;
+      const { added, line } = await addMembers(db, groupId, request.userId, request.body.memberIds);
+      if (line) {
+        await events.added(groupId, added);
+        await events.message(line);
+      }
+      return readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.removeGroupMember),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    handler: async (request, reply) => {
+      const { groupId, userId } = request.params;
+      const line = await removeMember(db, groupId, request.userId, userId);
+      await events.message(line);
+      await events.removed(groupId, [userId]);
+      return reply.status(204).send();
+    },
+  });
+};

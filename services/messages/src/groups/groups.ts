@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GROUP_ERRORS,
+  MAX_GROUP_MEMBERS,
+  MAX_GROUPS_PER_USER,
+  UNREAD_COUNT_CAP,
+  type Group,
+  type GroupCard,
+  type GroupEntry,
+  type GroupMember,
+  type GroupRole,
+  type SystemEvent,
+} from '@chat/contracts';
+import type { Database, Queryable } from '@chat/database';
+import { badRequest, forbidden, notFound } from '@chat/kernel';
+import { MAX_BIGINT, MESSAGE_COLUMNS, toMessage, type ChatMessage, type MessageRow, type Page } from '../conversations/messages.js';
+
+/** Where one person stands in a group: their role, and which of its messages they may see. */
+export interface Membership {
+  role: GroupRole;
+  /** They see the group's messages with a greater id… */
+  joinedAfter: string;
+  /** …up to this one, once they left or were removed; null while they are a member. */
+  leftAfter: string | null;
+}
+
+interface GroupRow {
+  _id: string;
+  name: string;
+  description: string;
+  picture: string;
+  createdBy: string;
+  createdAt: Date;
+  onlyAdminsSend: boolean;
+  onlyAdminsEdit: boolean;
+}
+
+const GROUP_COLUMNS = `g.id::text AS "_id", g.name, g.description, g.picture, g.created_by::text AS "createdBy",
+  g.created_at AS "createdAt", g.only_admins_send AS "onlyAdminsSend", g.only_admins_edit AS "onlyAdminsEdit"`;
+
+/** Where `userId` stands in the group, or null if they never were in it (or it does not exist). */
+export async function membershipOf(db: Queryable, groupId: string, userId: string): Promise<Membership | null> {
+  const rows = await db.query<Membership>(
+    `SELECT role, joined_after::text AS "joinedAfter", left_after::text AS "leftAfter" FROM group_members WHERE group_id = $1 AND user_id = $2`,
+    [groupId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Someone who is or was in the group (a removed member reads what they had); 404 for anyone else, as for no group. */
+export async function requireSeenBy(db: Queryable, groupId: string, userId: string): Promise<Membership> {
+  const membership = await membershipOf(db, groupId, userId);
+  if (!membership) throw notFound(GROUP_ERRORS.notFound);
+  return membership;
+}
+
+/** A member now; an admin when `admin` is asked. */
+export async function requireMember(db: Queryable, groupId: string, userId: string, { admin = false } = {}): Promise<Membership> {
+  const membership = await requireSeenBy(db, groupId, userId);
+  if (membership.leftAfter !== null) throw forbidden(GROUP_ERRORS.notMember);
+  if (admin && membership.role !== 'admin') throw forbidden(GROUP_ERRORS.notAdmin);
+  return membership;
+}
+
+/** The group's card as one in it sees it. */
+const CARD_COLUMNS = `${GROUP_COLUMNS}, (SELECT count(*)::int FROM group_members WHERE group_id = g.id AND left_after IS NULL) AS "memberCount"`;
+
+/** Someone removed sees the group as it was to them: read-only, with no one in it. */
+const toCard = (row: GroupRow & { memberCount: number }, membership: Pick<Membership, 'leftAfter'>): GroupCard => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  ...(membership.leftAfter === null ? {} : { memberCount: 0, removed: true as const }),
+});
+
+/** The group as `userId` sees it: everything, with its members only while they are one. */
+export async function readGroup(db: Queryable, groupId: string, membership: Membership): Promise<Group> {
+  const [groups, members] = await Promise.all([
+    db.query<GroupRow & { memberCount: number }>(`SELECT ${CARD_COLUMNS} FROM groups g WHERE g.id = $1`, [groupId]),
+    membership.leftAfter === null
+      ? db.query<Omit<GroupMember, 'joinedAt'> & { joinedAt: Date }>(
+          `SELECT user_id::text AS "userId", role, joined_at AS "joinedAt" FROM group_members
+           WHERE group_id = $1 AND left_after IS NULL ORDER BY joined_at, user_id`,
+          [groupId],
+        )
+      : [],
+  ]);
+  const group = groups[0];
+  if (!group) throw notFound(GROUP_ERRORS.notFound);
+  return { ...toCard(group, membership), members: members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() })) };
+}
+
+/** Stores a line of the group's story as its newest message, and moves the group to it. */
+export async function insertSystemMessage(tx: Queryable, groupId: string, actorId: string, event: SystemEvent): Promise<ChatMessage> {
+  const rows = await tx.query<MessageRow>(
+    `WITH inserted AS (
+       INSERT INTO messages (sender_id, receiver_id, group_id, system) VALUES ($1, $2, $2, $3::jsonb) RETURNING *
+     ), moved AS (
+       UPDATE groups SET last_message_id = (SELECT id FROM inserted) WHERE id = $2
+     )
+     SELECT ${MESSAGE_COLUMNS} FROM inserted`,
+    [actorId, groupId, JSON.stringify(event)],
+  );
+  return toMessage(rows[0]!);
+}
+
+/** Refuses ids that are not people with an account (a deleted one included). */
+async function requireAccounts(db: Queryable, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const rows = await db.query<{ known: number }>(
+    'SELECT count(*)::int AS known FROM contacts WHERE user_id = ANY($1::uuid[]) AND deleted_at IS NULL',
+    [userIds],
+  );
+  if (rows[0]?.known !== userIds.length) throw badRequest(GROUP_ERRORS.unknownMember);
+}
+
+/** Refuses anyone who would be in more than MAX_GROUPS_PER_USER groups. */
+async function requireRoomForGroups(db: Queryable, userIds: readonly string[]): Promise<void> {
+  const rows = await db.query<{ full: number }>(
+    `SELECT count(*)::int AS full FROM (
+       SELECT user_id FROM group_members WHERE user_id = ANY($1::uuid[]) AND left_after IS NULL
+       GROUP BY user_id HAVING count(*) >= $2
+     ) crowded`,
+    [userIds, MAX_GROUPS_PER_USER],
+  );
+  if ((rows[0]?.full ?? 0) > 0) throw badRequest(GROUP_ERRORS.tooManyGroups);
+}
+
+/** Makes members of those not in the group now (new, or back after leaving), from its latest message on. */
+async function enrol(tx: Queryable, groupId: string, userIds: readonly string[], role: GroupRole): Promise<string[]> {
+  const rows = await tx.query<{ userId: string }>(
+    `INSERT INTO group_members (group_id, user_id, role, joined_after)
+     SELECT $1, user_id, $3, (SELECT last_message_id FROM groups WHERE id = $1) FROM unnest($2::uuid[]) AS user_id
+     ON CONFLICT (group_id, user_id) DO UPDATE
+       SET role = EXCLUDED.role, joined_at = now(), joined_after = EXCLUDED.joined_after, left_after = NULL,
+           read_up_to = EXCLUDED.joined_after, delivered_up_to = EXCLUDED.joined_after
+       WHERE group_members.left_after IS NOT NULL
+     RETURNING user_id::text AS "userId"`,
+    [groupId, userIds, role],
+  );
+  return rows.map((row) => row.userId);
+}
+
+/** How many are members now. */
+async function memberCount(tx: Queryable, groupId: string): Promise<number> {
+  const rows = await tx.query<{ members: number }>(
+    'SELECT count(*)::int AS members FROM group_members WHERE group_id = $1 AND left_after IS NULL',
+    [groupId],
+  );
+  return rows[0]?.members ?? 0;
+}
+
+/** A new group: its creator its first admin, the people named its members, "created" and "added" its first lines. */
+export async function createGroup(
+  db: Database,
+  creatorId: string,
+  { name, description, memberIds }: { name: string; description: string; memberIds: readonly string[] },
+): Promise<{ groupId: string; lines: ChatMessage[] }> {
+  const others = [...new Set(memberIds)].filter((id) => id !== creatorId);
+  await requireAccounts(db, others);
+  await requireRoomForGroups(db, [creatorId, ...others]);
+  const groupId = randomUUID();
+  const lines = await db.transaction(async (tx) => {
+    await tx.query('INSERT INTO groups (id, name, description, created_by) VALUES ($1, $2, $3, $4)', [
+      groupId,
+      name,
+      description,
+      creatorId,
+    ]);
+    const created = await insertSystemMessage(tx, groupId, creatorId, { kind: 'created', actorId: creatorId, name });
+    // Everyone named sees the group from its very first line.
+    await tx.query(
+      `INSERT INTO group_members (group_id, user_id, role, joined_after)
+       SELECT $1, user_id, CASE WHEN user_id = $3 THEN 'admin' ELSE 'member' END, 0 FROM unnest($2::uuid[]) AS user_id`,
+      [groupId, [creatorId, ...others], creatorId],
+    );
+    if (others.length === 0) return [created];
+    return [created, await insertSystemMessage(tx, groupId, creatorId, { kind: 'added', actorId: creatorId, userIds: others })];
+  });
+  return { groupId, lines };
+}
+
+/** An admin adds people; those in it already are left as they are. Answers who joined and the line saying so. */
+export async function addMembers(
+  db: Database,
+  groupId: string,
+  adminId: string,
+  userIds: readonly string[],
+): Promise<{ added: string[]; line: ChatMessage | null }> {
+  await requireAccounts(db, userIds);
+  await requireRoomForGroups(db, userIds);
+  return db.transaction(async (tx) => {
+    // The group's row is locked: two admins adding at once cannot pass the limit together.
+    await tx.query('SELECT 1 FROM groups WHERE id = $1 FOR UPDATE', [groupId]);
+    await requireMember(tx, groupId, adminId, { admin: true });
+    const added = await enrol(tx, groupId, userIds, 'member');
+    if (added.length === 0) return { added, line: null };
+    if ((await memberCount(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);
+    const line = await insertSystemMessage(tx, groupId, adminId, { kind: 'added', actorId: adminId, userIds: added });
+    // The new members' cursors start after the line announcing them: they see it, unread.
+    await tx.query(
+      'UPDATE group_members SET joined_after = $3 - 1, read_up_to = $3 - 1, delivered_up_to = $3 - 1 WHERE group_id = $1 AND user_id = ANY($2::uuid[])',
+      [groupId, added, line._id],
+    );
+    return { added, line };
+  });
+}
+
+/**
+ * `userId` leaves the group (`actorId` is themself) or an admin removes them: they keep the
+ * messages up to the line saying so, and see nothing after. The last admin cannot leave while
+ * others remain.
+ */
+export async function removeMember(db: Database, groupId: string, actorId: string, userId: string): Promise<ChatMessage> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM groups WHERE id = $1 FOR UPDATE', [groupId]);
+    const leaving = actorId === userId;
+    const actor = await requireMember(tx, groupId, actorId, { admin: !leaving });
+    const member = leaving ? actor : await membershipOf(tx, groupId, userId);
+    if (!member || member.leftAfter !== null) throw notFound(GROUP_ERRORS.notMember);
+    if (leaving && actor.role === 'admin') {
+      const rows = await tx.query<{ others: number; admins: number }>(
+        `SELECT count(*)::int AS others, count(*) FILTER (WHERE role = 'admin')::int AS admins
+         FROM group_members WHERE group_id = $1 AND left_after IS NULL AND user_id <> $2`,
+        [groupId, userId],
+      );
+      if ((rows[0]?.others ?? 0) > 0 && rows[0]?.admins === 0) throw badRequest(GROUP_ERRORS.lastAdmin);
+    }
+    const event: SystemEvent = leaving ? { kind: 'left', actorId } : { kind: 'removed', actorId, userIds: [userId] };
+    const line = await insertSystemMessage(tx, groupId, actorId, event);
+    await tx.query('UPDATE group_members SET left_after = $3 WHERE group_id = $1 AND user_id = $2', [groupId, userId, line._id]);
+    return line;
+  });
+}
+
+/** The group's messages `membership` may see, oldest first, a page back from `before`. */
+export async function listGroupMessages(db: Queryable, groupId: string, membership: Membership, page: Page): Promise<ChatMessage[]> {
+  const rows = await db.query<MessageRow>(
+    `SELECT * FROM (
+       SELECT ${MESSAGE_COLUMNS} FROM messages
+       WHERE group_id = $1 AND id > $2::bigint AND id < $3::bigint AND id <= $4::bigint
+       ORDER BY id DESC LIMIT $5
+     ) page ORDER BY "_id"::bigint ASC`,
+    [groupId, membership.joinedAfter, page.before ?? MAX_BIGINT, membership.leftAfter ?? MAX_BIGINT, page.limit],
+  );
+  return rows.map(toMessage);
+}
+
+/**
+ * A member's send: one row in messages and the group moved to it, whatever the group's size (no
+ * row per member). Refused past the group's rules. A retried clientMessageId answers the first.
+ */
+export async function insertGroupMessage(
+  db: Database,
+  groupId: string,
+  senderId: string,
+  { text, clientMessageId, replyToId }: { text: string; clientMessageId: string | null; replyToId: string | null },
+): Promise<{ message: ChatMessage; stored: boolean }> {
+  return db.transaction(async (tx) => {
+    const membership = await requireMember(tx, groupId, senderId);
+    const rules = await tx.query<{ onlyAdminsSend: boolean }>('SELECT only_admins_send AS "onlyAdminsSend" FROM groups WHERE id = $1', [
+      groupId,
+    ]);
+    if (rules[0]?.onlyAdminsSend && membership.role !== 'admin') throw forbidden(GROUP_ERRORS.onlyAdminsSend);
+    const rows = await tx.query<MessageRow & { inserted: boolean }>(
+      `WITH quoted AS (
+         SELECT id, sender_id, text, image, file FROM messages
+         WHERE id = $5::bigint AND group_id = $1 AND id > $6::bigint AND deleted_at IS NULL
+       ), inserted AS (
+         INSERT INTO messages (sender_id, receiver_id, group_id, text, client_message_id,
+           reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reply_to_file_name, has_link)
+         SELECT $2, $1, $1, $3, $4, quoted.id, quoted.sender_id, quoted.text, quoted.image, quoted.file ->> 'name', $7
+         FROM (SELECT 1) one LEFT JOIN quoted ON true
+         WHERE $5::bigint IS NULL OR quoted.id IS NOT NULL
+         ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
+         RETURNING *
+       ), moved AS (
+         UPDATE groups SET last_message_id = (SELECT id FROM inserted) WHERE id = $1 AND EXISTS (SELECT 1 FROM inserted)
+       )
+       SELECT ${MESSAGE_COLUMNS}, true AS inserted FROM inserted
+       UNION ALL
+       SELECT ${MESSAGE_COLUMNS}, false FROM messages WHERE sender_id = $2 AND client_message_id = $4`,
+      [groupId, senderId, text, clientMessageId, replyToId, membership.joinedAfter, /https?:\/\/|www\./i.test(text)],
+    );
+    const row = rows[0];
+    if (!row) throw badRequest('You can only reply to a message in this conversation');
+    const { inserted, ...message } = row;
+    return { message: toMessage(message), stored: inserted };
+  });
+}
+
+/** A message read back as JSON (a lateral row): its times are strings there. */
+const fromJson = (row: Record<string, unknown>): MessageRow => {
+  const at = (key: string) => (typeof row[key] === 'string' ? new Date(row[key]) : null);
+  return {
+    ...(row as unknown as MessageRow),
+    createdAt: at('createdAt')!,
+    deliveredAt: at('deliveredAt'),
+    readAt: at('readAt'),
+    editedAt: at('editedAt'),
+    deletedAt: at('deletedAt'),
+  };
+};
+
+/**
+ * My groups (and those I left), latest activity first, each with the latest message I may see and
+ * my unread count (others' messages past my read cursor, counted up to UNREAD_COUNT_CAP). One
+ * statement, however many groups (at most MAX_GROUPS_PER_USER).
+ */
+export async function listGroupsOf(db: Queryable, userId: string): Promise<GroupEntry[]> {
+  const rows = await db.query<
+    GroupRow & { memberCount: number; leftAfter: string | null; last: Record<string, unknown> | null; unread: number }
+  >(
+    `SELECT ${CARD_COLUMNS}, m.left_after::text AS "leftAfter", to_json(last) AS last,
+       (SELECT count(*)::int FROM (
+          SELECT 1 FROM messages WHERE group_id = g.id AND id > GREATEST(m.read_up_to, m.joined_after)
+            AND id <= COALESCE(m.left_after, g.last_message_id) AND sender_id <> $1 LIMIT $2
+        ) unread) AS unread
+     FROM group_members m JOIN groups g ON g.id = m.group_id
+     LEFT JOIN LATERAL (
+       SELECT ${MESSAGE_COLUMNS} FROM messages
+       WHERE group_id = g.id AND id > m.joined_after AND id <= COALESCE(m.left_after, g.last_message_id)
+       ORDER BY id DESC LIMIT 1
+     ) last ON true
+     WHERE m.user_id = $1
+     ORDER BY COALESCE(m.left_after, g.last_message_id) DESC, g.id`,
+    [userId, UNREAD_COUNT_CAP],
+  );
+  return rows.map(({ leftAfter, last, unread, ...group }) => ({
+    group: toCard(group, { leftAfter }),
+    lastMessage: last ? toMessage(fromJson(last)) : null,
+    unreadCount: unread,
+  }));
+}

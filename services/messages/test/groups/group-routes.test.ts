@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_ERRORS, MAX_GROUP_MEMBERS, subjects, type Group, type GroupEntry, type GroupEvent, type Message } from '@chat/contracts';
+import { startMessagesService } from '../messages-server.js';
+
+let server: Awaited<ReturnType<typeof startMessagesService>>;
+beforeAll(async () => {
+  server = await startMessagesService();
+});
+afterAll(() => server.app.close());
+
+type Person = Awaited<ReturnType<typeof server.user>>;
+
+/** Every event published on the group's subject, in order. */
+const groupPublished = (groupId: string) => {
+  const seen: GroupEvent[] = [];
+  server.bus.subscribe(subjects.groupEvents(groupId), (payload) => void seen.push(JSON.parse(payload)));
+  return seen;
+};
+
+async function groupOf(creator: Person, members: Person[], name = 'Hikers') {
+  const response = await creator.client.post('/api/messages/groups', { name, memberIds: members.map((member) => member.id) });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as Group;
+}
+
+const send = (from: Person, groupId: string, text: string, extra: object = {}) =>
+  from.client.post(`/api/messages/groups/${groupId}/send`, { text, ...extra });
+const history = async (of: Person, groupId: string) => {
+  const response = await of.client.get(`/api/messages/groups/${groupId}/messages`);
+  expect(response.status).toBe(200);
+  return response.body as Message[];
+};
+const texts = (messages: Message[]) => messages.map((message) => message.text ?? message.system?.kind);
+
+describe('groups', () => {
+  it('creates a group: its creator its first admin, the people named its members, and its first lines', async () => {
+    const ann = await server.user('Ann Group');
+    const bob = await server.user('Bob Group');
+    const cat = await server.user('Cat Group');
+    const group = await groupOf(ann, [bob, cat]);
+    expect(group).toMatchObject({ name: 'Hikers', description: '', createdBy: ann.id, memberCount: 3, onlyAdminsSend: false });
+    expect(group.members.map(({ userId, role }) => [userId, role])).toEqual(
+      expect.arrayContaining([
+        [ann.id, 'admin'],
+        [bob.id, 'member'],
+        [cat.id, 'member'],
+      ]),
+    );
+    const lines = await history(bob, group._id);
+    expect(lines.map((line) => line.system)).toEqual([
+      { kind: 'created', actorId: ann.id, name: 'Hikers' },
+      { kind: 'added', actorId: ann.id, userIds: [bob.id, cat.id] },
+    ]);
+    expect(lines.every((line) => line.groupId === group._id && line.receiverId === group._id)).toBe(true);
+  });
+
+  it('stores a message to a group once and publishes it once on the group’s subject, whatever its size', async () => {
+    const ann = await server.user('Ann Once');
+    const others = await Promise.all(Array.from({ length: 20 }, (_, index) => server.user(`Member ${index}`)));
+    const group = await groupOf(ann, others);
+    const onGroup = groupPublished(group._id);
+    const onBob = server.published(others[0]!.id);
+    const sent = await send(ann, group._id, '  Saturday at 9?  ');
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ senderId: ann.id, receiverId: group._id, groupId: group._id, text: 'Saturday at 9?' });
+    await expect.poll(() => onGroup).toEqual([{ event: 'newMessage', payload: sent.body }]);
+    expect(onBob, 'nothing per member').toEqual([]);
+    const stored = await server.db.query<{ rows: number }>(
+      'SELECT count(*)::int AS rows FROM messages WHERE group_id = $1 AND system IS NULL',
+      [group._id],
+    );
+    expect(stored[0]?.rows).toBe(1);
+    expect(texts(await history(others[19]!, group._id)).at(-1)).toBe('Saturday at 9?');
+  });
+
+  it('answers a retried clientMessageId with the first message, and a reply quotes a message of the group only', async () => {
+    const ann = await server.user('Ann Retry');
+    const bob = await server.user('Bob Retry');
+    const group = await groupOf(ann, [bob]);
+    const clientMessageId = randomUUID();
+    const first = await send(ann, group._id, 'once', { clientMessageId });
+    const again = await send(ann, group._id, 'once', { clientMessageId });
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body).toEqual(first.body);
+    const reply = await send(bob, group._id, 'agreed', { replyTo: first.body._id });
+    expect(reply.body.replyTo).toMatchObject({ _id: first.body._id, senderId: ann.id, text: 'once' });
+    const elsewhere = await groupOf(bob, [ann], 'Elsewhere');
+    const stray = await send(ann, elsewhere._id, 'wrong', { replyTo: first.body._id });
+    expect(stray.status).toBe(400);
+  });
+
+  it('lists my groups by latest activity with their latest message and my unread count', async () => {
+    const ann = await server.user('Ann List');
+    const bob = await server.user('Bob List');
+    const quiet = await groupOf(ann, [bob], 'Quiet');
+    const busy = await groupOf(ann, [bob], 'Busy');
+    await send(ann, busy._id, 'one');
+    await send(ann, busy._id, 'two');
+    await send(bob, quiet._id, 'mine');
+    const list = (await bob.client.get('/api/messages/groups')).body as GroupEntry[];
+    expect(list.map((entry) => [entry.group.name, entry.lastMessage?.text, entry.unreadCount])).toEqual([
+      ['Quiet', 'mine', 2],
+      ['Busy', 'two', 4],
+    ]);
+  });
+
+  it('lets an admin add people, who see the group from the line announcing them', async () => {
+    const ann = await server.user('Ann Adds');
+    const bob = await server.user('Bob Adds');
+    const dan = await server.user('Dan Late');
+    const group = await groupOf(ann, [bob]);
+    await send(bob, group._id, 'before Dan');
+    const toDan = server.published(dan.id);
+    const refused = await bob.client.post(`/api/messages/groups/${group._id}/members`, { memberIds: [dan.id] });
+    expect(refused).toMatchObject({ status: 403, body: { message: GROUP_ERRORS.notAdmin } });
+    const added = await ann.client.post(`/api/messages/groups/${group._id}/members`, { memberIds: [dan.id, bob.id] });
+    expect(added.status).toBe(200);
+    expect((added.body as Group).memberCount).toBe(3);
+    expect(toDan).toEqual([{ event: 'groupChanged', payload: { groupId: group._id, member: true } }]);
+    await send(bob, group._id, 'after Dan');
+    expect(texts(await history(dan, group._id))).toEqual(['added', 'after Dan']);
+    expect((await history(dan, group._id))[0]?.system).toEqual({ kind: 'added', actorId: ann.id, userIds: [dan.id] });
+  });
+
+  it('keeps what a removed member had, refuses them everything after, and tells the gateways before the next message', async () => {
+    const ann = await server.user('Ann Removes');
+    const bob = await server.user('Bob Removed');
+    const cat = await server.user('Cat Stays');
+    const group = await groupOf(ann, [bob, cat]);
+    await send(cat, group._id, 'before');
+    const onGroup = groupPublished(group._id);
+    const toBob = server.published(bob.id);
+    expect((await ann.client.delete(`/api/messages/groups/${group._id}/members/${bob.id}`)).status).toBe(204);
+    await send(cat, group._id, 'after');
+    await expect
+      .poll(() => onGroup.map((event) => (event.event === 'newMessage' ? (event.payload.text ?? event.payload.system?.kind) : event.event)))
+      .toEqual(['removed', 'membersRemoved', 'after']);
+    expect(toBob).toEqual([{ event: 'groupChanged', payload: { groupId: group._id, member: false } }]);
+    expect(texts(await history(bob, group._id))).toEqual(['created', 'added', 'before', 'removed']);
+    expect((await bob.client.get(`/api/messages/groups/${group._id}`)).body).toMatchObject({ removed: true, members: [], memberCount: 0 });
+    expect(await send(bob, group._id, 'let me back')).toMatchObject({ status: 403, body: { message: GROUP_ERRORS.notMember } });
+    const list = (await bob.client.get('/api/messages/groups')).body as GroupEntry[];
+    expect(list[0]).toMatchObject({ group: { _id: group._id, removed: true }, lastMessage: { system: { kind: 'removed' } } });
+  });
+
+  it('lets a member leave, but not the last admin while others remain', async () => {
+    const ann = await server.user('Ann Leaves');
+    const bob = await server.user('Bob Leaves');
+    const group = await groupOf(ann, [bob]);
+    expect(await ann.client.delete(`/api/messages/groups/${group._id}/members/${ann.id}`)).toMatchObject({
+      status: 400,
+      body: { message: GROUP_ERRORS.lastAdmin },
+    });
+    expect((await bob.client.delete(`/api/messages/groups/${group._id}/members/${bob.id}`)).status).toBe(204);
+    expect((await history(ann, group._id)).at(-1)?.system).toEqual({ kind: 'left', actorId: bob.id });
+  });
+
+  it('shows nothing of a group to someone never in it, as if there were none', async () => {
+    const ann = await server.user('Ann Private');
+    const eve = await server.user('Eve Outsider');
+    const group = await groupOf(ann, []);
+    for (const response of [
+      await eve.client.get(`/api/messages/groups/${group._id}`),
+      await eve.client.get(`/api/messages/groups/${group._id}/messages`),
+      await send(eve, group._id, 'hi'),
+      await eve.client.post(`/api/messages/groups/${group._id}/members`, { memberIds: [eve.id] }),
+    ]) {
+      expect(response).toMatchObject({ status: 404, body: { message: GROUP_ERRORS.notFound } });
+    }
+  });
+
+  it.each([
+    ['no name', { memberIds: [] }, 'Group name is required, at most 100 characters'],
+    ['a blank name', { name: '   ' }, 'Group name is required, at most 100 characters'],
+    ['a name too long', { name: 'x'.repeat(101) }, 'Group name is required, at most 100 characters'],
+    ['a member who is not an id', { name: 'Ok', memberIds: ['nope'] }, 'Each member must be a user id'],
+    ['too many members', { name: 'Ok', memberIds: Array.from({ length: MAX_GROUP_MEMBERS }, () => randomUUID()) }, GROUP_ERRORS.full],
+    ['someone with no account', { name: 'Ok', memberIds: [randomUUID()] }, GROUP_ERRORS.unknownMember],
+  ])('refuses a group with %s: 400 "%s", and nothing is made', async (_case, body, message) => {
+    const ann = await server.user('Ann Invalid');
+    const response = await ann.client.post('/api/messages/groups', body);
+    expect(response).toMatchObject({ status: 400, body: { message } });
+    expect((await ann.client.get('/api/messages/groups')).body).toEqual([]);
+  });
+});
