@@ -18,6 +18,8 @@ export const GROUP_ERRORS = {
   tooManyGroups: `You can be in at most ${MAX_GROUPS_PER_USER} groups`,
   unknownMember: 'Some of these people have no account',
   lastAdmin: 'Make someone else an admin before you leave',
+  onlyAdminsEdit: 'Only admins can edit this group’s info',
+  badInvite: 'This invite link is not valid any more',
 } as const;
 
 export const GroupRoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('member')]);
@@ -80,6 +82,34 @@ export const AddMembersBodySchema = Type.Object(
 );
 export type AddMembersBody = Static<typeof AddMembersBodySchema>;
 
+export const UpdateGroupBodySchema = Type.Object(
+  {
+    name: Type.Optional(groupName),
+    description: Type.Optional(
+      Type.String({ maxLength: MAX_GROUP_DESCRIPTION, errorMessage: `Description must be at most ${MAX_GROUP_DESCRIPTION} characters` }),
+    ),
+    /** Admins only: whether only admins may send, and edit the group's info. */
+    onlyAdminsSend: Type.Optional(Type.Boolean({ errorMessage: 'onlyAdminsSend must be true or false' })),
+    onlyAdminsEdit: Type.Optional(Type.Boolean({ errorMessage: 'onlyAdminsEdit must be true or false' })),
+  },
+  { minProperties: 1, errorMessage: { type: 'Request body must be a JSON object', minProperties: 'Say what to change' } },
+);
+export type UpdateGroupBody = Static<typeof UpdateGroupBodySchema>;
+
+export const SetRoleBodySchema = Type.Object(
+  { role: GroupRoleSchema },
+  { errorMessage: { type: 'Request body must be a JSON object', required: 'Role must be admin or member' } },
+);
+export type SetRoleBody = Static<typeof SetRoleBodySchema>;
+
+/** A group's invite link's code: what follows /join/ in the link. */
+export const GroupInviteSchema = Type.Object({ code: Type.String() });
+export type GroupInvite = Static<typeof GroupInviteSchema>;
+export const INVITE_CODE_PATTERN = '^[A-Za-z0-9_-]{22}$';
+export const InviteCodeParamsSchema = Type.Object({
+  code: Type.String({ pattern: INVITE_CODE_PATTERN, errorMessage: 'This invite link is not valid any more' }),
+});
+
 export const GroupIdParamsSchema = Type.Object({ groupId: uuidSchema({ errorMessage: 'Invalid group id' }) });
 export const GroupMemberParamsSchema = Type.Object({
   groupId: uuidSchema({ errorMessage: 'Invalid group id' }),
@@ -95,5 +125,11 @@ export const SystemEventSchema = Type.Union([
   Type.Object({ kind: Type.Literal('added'), actorId: Type.String(), userIds: Type.Array(Type.String()) }),
   Type.Object({ kind: Type.Literal('removed'), actorId: Type.String(), userIds: Type.Array(Type.String()) }),
   Type.Object({ kind: Type.Literal('left'), actorId: Type.String() }),
+  Type.Object({ kind: Type.Literal('joined'), actorId: Type.String() }),
+  Type.Object({ kind: Type.Literal('renamed'), actorId: Type.String(), name: Type.String() }),
+  Type.Object({ kind: Type.Literal('described'), actorId: Type.String() }),
+  Type.Object({ kind: Type.Literal('rules'), actorId: Type.String(), onlyAdminsSend: Type.Boolean(), onlyAdminsEdit: Type.Boolean() }),
+  Type.Object({ kind: Type.Literal('promoted'), actorId: Type.String(), userIds: Type.Array(Type.String()) }),
+  Type.Object({ kind: Type.Literal('demoted'), actorId: Type.String(), userIds: Type.Array(Type.String()) }),
 ]);
 export type SystemEvent = Static<typeof SystemEventSchema>;

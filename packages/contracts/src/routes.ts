@@ -27,8 +27,12 @@ import {
   CreateGroupBodySchema,
   GroupIdParamsSchema,
   GroupMemberParamsSchema,
+  GroupInviteSchema,
   GroupSchema,
+  InviteCodeParamsSchema,
   MAX_GROUP_MEMBERS,
+  SetRoleBodySchema,
+  UpdateGroupBodySchema,
 } from './groups.js';
 import { LinkPreviewQuerySchema, LinkPreviewSchema } from './links.js';
 import {
@@ -399,6 +403,51 @@ export const routes = {
     body: AddMembersBodySchema,
     response: { 200: GroupSchema },
     summary: 'An admin adds people (announced in the group); those already in stay as they are.',
+  }),
+  updateGroup: route({
+    method: 'PUT',
+    url: '/messages/groups/:groupId',
+    params: GroupIdParamsSchema,
+    body: UpdateGroupBodySchema,
+    response: { 200: GroupSchema },
+    summary:
+      'Changes the name or description (any member, or admins only when `onlyAdminsEdit`) and the rules (admins): each change is a line of the group.',
+  }),
+  setGroupRole: route({
+    method: 'PUT',
+    url: '/messages/groups/:groupId/members/:userId',
+    params: GroupMemberParamsSchema,
+    body: SetRoleBodySchema,
+    response: { 200: GroupSchema },
+    summary: 'An admin makes a member an admin, or an admin a member again (a line of the group says so).',
+  }),
+  groupInvite: route({
+    method: 'GET',
+    url: '/messages/groups/:groupId/invite',
+    params: GroupIdParamsSchema,
+    response: { 200: GroupInviteSchema },
+    summary: 'The code of the group’s invite link (admins).',
+  }),
+  resetGroupInvite: route({
+    method: 'POST',
+    url: '/messages/groups/:groupId/invite',
+    params: GroupIdParamsSchema,
+    response: { 200: GroupInviteSchema },
+    summary: 'A new invite link for the group (admins): the old one stops working.',
+  }),
+  joinGroup: route({
+    method: 'POST',
+    url: '/messages/groups/join/:code',
+    params: InviteCodeParamsSchema,
+    response: { 200: GroupSchema },
+    summary: 'Joins the group whose invite link this is (announced in the group); a member already in it just gets the group.',
+  }),
+  readGroupMessages: route({
+    method: 'POST',
+    url: '/messages/groups/:groupId/read',
+    params: GroupIdParamsSchema,
+    body: ReadBodySchema,
+    summary: 'I read the group’s messages up to `upTo`: my unread count starts after it.',
   }),
   removeGroupMember: route({
     method: 'DELETE',

@@ -367,7 +367,9 @@ export const messagesMigrations: readonly Migration[] = [
         created_at timestamptz NOT NULL DEFAULT now(),
         only_admins_send boolean NOT NULL DEFAULT false,
         only_admins_edit boolean NOT NULL DEFAULT false,
-        last_message_id bigint NOT NULL DEFAULT 0
+        last_message_id bigint NOT NULL DEFAULT 0,
+        -- Anyone signed in who has the group's link may join; an admin resetting it makes a new one.
+        invite_code text NOT NULL UNIQUE
       );
       -- A member sees the group's messages after joined_after and, once removed (or gone), up to
       -- left_after; read_up_to and delivered_up_to are their cursors over the group's message ids.

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireTextWithinLimit } from '../conversations/message-text.js';
 import type { ConversationRouteOptions } from '../deps.js';
 import { limitUserRequestsBy } from '../per-user-limit.js';
+import { inviteCode, joinByCode, markGroupRead, setRole, updateGroup } from './group-admin.js';
 import { groupEvents } from './group-events.js';
 import {
   addMembers,
@@ -90,6 +91,61 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
         await events.message(line);
       }
       return readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.updateGroup),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    handler: async (request) => {
+      const { groupId } = request.params;
+      for (const line of await updateGroup(db, groupId, request.userId, request.body)) await events.message(line);
+      return readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.setGroupRole),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    handler: async (request) => {
+      const { groupId, userId } = request.params;
+      const line = await setRole(db, groupId, request.userId, userId, request.body.role);
+      if (line) await events.message(line);
+      return readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.groupInvite),
+    preHandler: app.requireUser,
+    handler: async (request) => ({ code: await inviteCode(db, request.params.groupId, request.userId) }),
+  });
+
+  app.route({
+    ...fromContract(routes.resetGroupInvite),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    handler: async (request) => ({ code: await inviteCode(db, request.params.groupId, request.userId, { reset: true }) }),
+  });
+
+  app.route({
+    ...fromContract(routes.joinGroup),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    handler: async (request) => {
+      const { groupId, line } = await joinByCode(db, request.params.code, request.userId);
+      if (line) {
+        await events.added(groupId, [request.userId]);
+        await events.message(line);
+      }
+      return readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.readGroupMessages),
+    preHandler: app.requireUser,
+    handler: async (request, reply) => {
+      await markGroupRead(db, request.params.groupId, request.userId, request.body.upTo);
+      return reply.status(204).send();
     },
   });
 

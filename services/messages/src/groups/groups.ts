@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   GROUP_ERRORS,
   MAX_GROUP_MEMBERS,
@@ -103,6 +103,9 @@ export async function insertSystemMessage(tx: Queryable, groupId: string, actorI
   return toMessage(rows[0]!);
 }
 
+/** An invite link's code: 128 random bits, 22 characters of base64url. */
+export const newInviteCode = () => randomBytes(16).toString('base64url');
+
 /** Refuses ids that are not people with an account (a deleted one included). */
 async function requireAccounts(db: Queryable, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
@@ -114,7 +117,7 @@ async function requireAccounts(db: Queryable, userIds: readonly string[]): Promi
 }
 
 /** Refuses anyone who would be in more than MAX_GROUPS_PER_USER groups. */
-async function requireRoomForGroups(db: Queryable, userIds: readonly string[]): Promise<void> {
+export async function requireRoomForGroups(db: Queryable, userIds: readonly string[]): Promise<void> {
   const rows = await db.query<{ full: number }>(
     `SELECT count(*)::int AS full FROM (
        SELECT user_id FROM group_members WHERE user_id = ANY($1::uuid[]) AND left_after IS NULL
@@ -126,7 +129,7 @@ async function requireRoomForGroups(db: Queryable, userIds: readonly string[]): 
 }
 
 /** Makes members of those not in the group now (new, or back after leaving), from its latest message on. */
-async function enrol(tx: Queryable, groupId: string, userIds: readonly string[], role: GroupRole): Promise<string[]> {
+export async function enrol(tx: Queryable, groupId: string, userIds: readonly string[], role: GroupRole): Promise<string[]> {
   const rows = await tx.query<{ userId: string }>(
     `INSERT INTO group_members (group_id, user_id, role, joined_after)
      SELECT $1, user_id, $3, (SELECT last_message_id FROM groups WHERE id = $1) FROM unnest($2::uuid[]) AS user_id
@@ -140,8 +143,16 @@ async function enrol(tx: Queryable, groupId: string, userIds: readonly string[],
   return rows.map((row) => row.userId);
 }
 
+/** New members' window and cursors start at the line announcing them: they see it, unread. */
+export async function startAt(tx: Queryable, groupId: string, userIds: readonly string[], line: ChatMessage): Promise<void> {
+  await tx.query(
+    'UPDATE group_members SET joined_after = $3 - 1, read_up_to = $3 - 1, delivered_up_to = $3 - 1 WHERE group_id = $1 AND user_id = ANY($2::uuid[])',
+    [groupId, userIds, line._id],
+  );
+}
+
 /** How many are members now. */
-async function memberCount(tx: Queryable, groupId: string): Promise<number> {
+export async function memberCount(tx: Queryable, groupId: string): Promise<number> {
   const rows = await tx.query<{ members: number }>(
     'SELECT count(*)::int AS members FROM group_members WHERE group_id = $1 AND left_after IS NULL',
     [groupId],
@@ -160,11 +171,12 @@ export async function createGroup(
   await requireRoomForGroups(db, [creatorId, ...others]);
   const groupId = randomUUID();
   const lines = await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO groups (id, name, description, created_by) VALUES ($1, $2, $3, $4)', [
+    await tx.query('INSERT INTO groups (id, name, description, created_by, invite_code) VALUES ($1, $2, $3, $4, $5)', [
       groupId,
       name,
       description,
       creatorId,
+      newInviteCode(),
     ]);
     const created = await insertSystemMessage(tx, groupId, creatorId, { kind: 'created', actorId: creatorId, name });
     // Everyone named sees the group from its very first line.
@@ -196,11 +208,7 @@ export async function addMembers(
     if (added.length === 0) return { added, line: null };
     if ((await memberCount(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);
     const line = await insertSystemMessage(tx, groupId, adminId, { kind: 'added', actorId: adminId, userIds: added });
-    // The new members' cursors start after the line announcing them: they see it, unread.
-    await tx.query(
-      'UPDATE group_members SET joined_after = $3 - 1, read_up_to = $3 - 1, delivered_up_to = $3 - 1 WHERE group_id = $1 AND user_id = ANY($2::uuid[])',
-      [groupId, added, line._id],
-    );
+    await startAt(tx, groupId, added, line);
     return { added, line };
   });
 }

@@ -156,6 +156,87 @@ describe('groups', () => {
     expect((await history(ann, group._id)).at(-1)?.system).toEqual({ kind: 'left', actorId: bob.id });
   });
 
+  it('lets members edit its info unless only admins may, and admins its rules: each change a line of the group', async () => {
+    const ann = await server.user('Ann Edits');
+    const bob = await server.user('Bob Edits');
+    const group = await groupOf(ann, [bob]);
+    const onGroup = groupPublished(group._id);
+    const renamed = await bob.client.put(`/api/messages/groups/${group._id}`, { name: ' Hill walkers ', description: 'Saturdays' });
+    expect(renamed.body).toMatchObject({ name: 'Hill walkers', description: 'Saturdays' });
+    expect(await bob.client.put(`/api/messages/groups/${group._id}`, { onlyAdminsSend: true })).toMatchObject({
+      status: 403,
+      body: { message: GROUP_ERRORS.notAdmin },
+    });
+    const ruled = await ann.client.put(`/api/messages/groups/${group._id}`, { onlyAdminsSend: true, onlyAdminsEdit: true });
+    expect(ruled.body).toMatchObject({ onlyAdminsSend: true, onlyAdminsEdit: true });
+    expect(await bob.client.put(`/api/messages/groups/${group._id}`, { name: 'Mine now' })).toMatchObject({
+      status: 403,
+      body: { message: GROUP_ERRORS.onlyAdminsEdit },
+    });
+    expect(await send(bob, group._id, 'may I?')).toMatchObject({ status: 403, body: { message: GROUP_ERRORS.onlyAdminsSend } });
+    expect((await send(ann, group._id, 'announcement')).status).toBe(201);
+    expect(await ann.client.put(`/api/messages/groups/${group._id}`, {})).toMatchObject({
+      status: 400,
+      body: { message: 'Say what to change' },
+    });
+    await expect
+      .poll(() => onGroup.map((event) => (event.event === 'newMessage' ? (event.payload.system ?? event.payload.text) : null)))
+      .toEqual([
+        { kind: 'renamed', actorId: bob.id, name: 'Hill walkers' },
+        { kind: 'described', actorId: bob.id },
+        { kind: 'rules', actorId: ann.id, onlyAdminsSend: true, onlyAdminsEdit: true },
+        'announcement',
+      ]);
+  });
+
+  it('lets an admin make others admins, and keeps at least one', async () => {
+    const ann = await server.user('Ann Roles');
+    const bob = await server.user('Bob Roles');
+    const group = await groupOf(ann, [bob]);
+    const promoted = await ann.client.put(`/api/messages/groups/${group._id}/members/${bob.id}`, { role: 'admin' });
+    expect((promoted.body as Group).members.find((member) => member.userId === bob.id)?.role).toBe('admin');
+    expect((await bob.client.put(`/api/messages/groups/${group._id}/members/${ann.id}`, { role: 'member' })).status).toBe(200);
+    expect(await bob.client.put(`/api/messages/groups/${group._id}/members/${bob.id}`, { role: 'member' })).toMatchObject({
+      status: 400,
+      body: { message: GROUP_ERRORS.lastAdmin },
+    });
+    expect(await ann.client.put(`/api/messages/groups/${group._id}/members/${bob.id}`, { role: 'member' })).toMatchObject({ status: 403 });
+    expect((await history(ann, group._id)).slice(-2).map((line) => line.system?.kind)).toEqual(['promoted', 'demoted']);
+  });
+
+  it('lets anyone signed in join with the invite link, until an admin resets it', async () => {
+    const ann = await server.user('Ann Invites');
+    const bob = await server.user('Bob Invited');
+    const eve = await server.user('Eve Late');
+    const group = await groupOf(ann, []);
+    expect((await bob.client.get(`/api/messages/groups/${group._id}/invite`)).status).toBe(404);
+    const { code } = (await ann.client.get(`/api/messages/groups/${group._id}/invite`)).body as { code: string };
+    const joined = await bob.client.post(`/api/messages/groups/join/${code}`, {});
+    expect(joined.status).toBe(200);
+    expect((joined.body as Group).memberCount).toBe(2);
+    expect(texts(await history(bob, group._id))).toEqual(['joined']);
+    expect((await bob.client.post(`/api/messages/groups/join/${code}`, {})).status, 'joining again changes nothing').toBe(200);
+    const reset = (await ann.client.post(`/api/messages/groups/${group._id}/invite`, {})).body as { code: string };
+    expect(reset.code).not.toBe(code);
+    for (const stale of [code, 'x'.repeat(22), 'short']) {
+      expect(await eve.client.post(`/api/messages/groups/join/${stale}`, {})).toMatchObject({ body: { message: GROUP_ERRORS.badInvite } });
+    }
+  });
+
+  it('counts my unread messages from my read cursor, which only moves forward', async () => {
+    const ann = await server.user('Ann Reads');
+    const bob = await server.user('Bob Reads');
+    const group = await groupOf(ann, [bob]);
+    const first = await send(ann, group._id, 'one');
+    await send(ann, group._id, 'two');
+    const unread = async () => ((await bob.client.get('/api/messages/groups')).body as GroupEntry[])[0]?.unreadCount;
+    expect(await unread()).toBe(4);
+    expect((await bob.client.post(`/api/messages/groups/${group._id}/read`, { upTo: first.body._id })).status).toBe(204);
+    expect(await unread()).toBe(1);
+    await bob.client.post(`/api/messages/groups/${group._id}/read`, { upTo: '1' });
+    expect(await unread(), 'never back').toBe(1);
+  });
+
   it('shows nothing of a group to someone never in it, as if there were none', async () => {
     const ann = await server.user('Ann Private');
     const eve = await server.user('Eve Outsider');

@@ -1,0 +1,139 @@
+import { GROUP_ERRORS, MAX_GROUP_MEMBERS, type GroupRole, type SystemEvent, type UpdateGroupBody } from '@chat/contracts';
+import type { Database, Queryable } from '@chat/database';
+import { badRequest, forbidden, notFound } from '@chat/kernel';
+import type { ChatMessage } from '../conversations/messages.js';
+import {
+  enrol,
+  insertSystemMessage,
+  memberCount,
+  membershipOf,
+  newInviteCode,
+  requireMember,
+  requireRoomForGroups,
+  startAt,
+} from './groups.js';
+
+interface Rules {
+  name: string;
+  description: string;
+  onlyAdminsSend: boolean;
+  onlyAdminsEdit: boolean;
+}
+
+/** The group's row locked for a change: two admins changing it at once take turns. */
+async function lockedRules(tx: Queryable, groupId: string): Promise<Rules> {
+  const rows = await tx.query<Rules>(
+    `SELECT name, description, only_admins_send AS "onlyAdminsSend", only_admins_edit AS "onlyAdminsEdit" FROM groups WHERE id = $1 FOR UPDATE`,
+    [groupId],
+  );
+  if (!rows[0]) throw notFound(GROUP_ERRORS.notFound);
+  return rows[0];
+}
+
+/**
+ * Changes the group's info (any member, or only admins when the group says so) and its rules
+ * (admins): each change that changes something is a line of the group, returned in order.
+ */
+export async function updateGroup(db: Database, groupId: string, userId: string, change: UpdateGroupBody): Promise<ChatMessage[]> {
+  return db.transaction(async (tx) => {
+    const membership = await requireMember(tx, groupId, userId);
+    const rules = await lockedRules(tx, groupId);
+    const admin = membership.role === 'admin';
+    const editsInfo = change.name !== undefined || change.description !== undefined;
+    if (editsInfo && rules.onlyAdminsEdit && !admin) throw forbidden(GROUP_ERRORS.onlyAdminsEdit);
+    const changesRules = change.onlyAdminsSend !== undefined || change.onlyAdminsEdit !== undefined;
+    if (changesRules && !admin) throw forbidden(GROUP_ERRORS.notAdmin);
+    const next: Rules = {
+      name: change.name?.trim() ?? rules.name,
+      description: change.description?.trim() ?? rules.description,
+      onlyAdminsSend: change.onlyAdminsSend ?? rules.onlyAdminsSend,
+      onlyAdminsEdit: change.onlyAdminsEdit ?? rules.onlyAdminsEdit,
+    };
+    const events: SystemEvent[] = [];
+    if (next.name !== rules.name) events.push({ kind: 'renamed', actorId: userId, name: next.name });
+    if (next.description !== rules.description) events.push({ kind: 'described', actorId: userId });
+    if (next.onlyAdminsSend !== rules.onlyAdminsSend || next.onlyAdminsEdit !== rules.onlyAdminsEdit)
+      events.push({ kind: 'rules', actorId: userId, onlyAdminsSend: next.onlyAdminsSend, onlyAdminsEdit: next.onlyAdminsEdit });
+    if (events.length === 0) return [];
+    await tx.query('UPDATE groups SET name = $2, description = $3, only_admins_send = $4, only_admins_edit = $5 WHERE id = $1', [
+      groupId,
+      next.name,
+      next.description,
+      next.onlyAdminsSend,
+      next.onlyAdminsEdit,
+    ]);
+    const lines: ChatMessage[] = [];
+    for (const event of events) lines.push(await insertSystemMessage(tx, groupId, userId, event));
+    return lines;
+  });
+}
+
+/** An admin makes a member an admin, or an admin a member again; a group keeps at least one admin. */
+export async function setRole(
+  db: Database,
+  groupId: string,
+  adminId: string,
+  userId: string,
+  role: GroupRole,
+): Promise<ChatMessage | null> {
+  return db.transaction(async (tx) => {
+    await lockedRules(tx, groupId);
+    await requireMember(tx, groupId, adminId, { admin: true });
+    const member = await membershipOf(tx, groupId, userId);
+    if (!member || member.leftAfter !== null) throw notFound(GROUP_ERRORS.notMember);
+    if (member.role === role) return null;
+    if (role === 'member') {
+      const admins = await tx.query<{ admins: number }>(
+        `SELECT count(*)::int AS admins FROM group_members WHERE group_id = $1 AND left_after IS NULL AND role = 'admin'`,
+        [groupId],
+      );
+      if ((admins[0]?.admins ?? 0) <= 1) throw badRequest(GROUP_ERRORS.lastAdmin);
+    }
+    await tx.query('UPDATE group_members SET role = $3 WHERE group_id = $1 AND user_id = $2', [groupId, userId, role]);
+    return insertSystemMessage(tx, groupId, adminId, {
+      kind: role === 'admin' ? 'promoted' : 'demoted',
+      actorId: adminId,
+      userIds: [userId],
+    });
+  });
+}
+
+/** The code of the group's invite link (admins); `reset` makes a new one, and the old one stops working. */
+export async function inviteCode(db: Queryable, groupId: string, adminId: string, { reset = false } = {}): Promise<string> {
+  await requireMember(db, groupId, adminId, { admin: true });
+  const rows = reset
+    ? await db.query<{ code: string }>('UPDATE groups SET invite_code = $2 WHERE id = $1 RETURNING invite_code AS code', [
+        groupId,
+        newInviteCode(),
+      ])
+    : await db.query<{ code: string }>('SELECT invite_code AS code FROM groups WHERE id = $1', [groupId]);
+  return rows[0]!.code;
+}
+
+/** Joins the group of an invite link: a line says so, and they see the group from it. A member already in it just gets it. */
+export async function joinByCode(db: Database, code: string, userId: string): Promise<{ groupId: string; line: ChatMessage | null }> {
+  const found = await db.query<{ groupId: string }>('SELECT id::text AS "groupId" FROM groups WHERE invite_code = $1', [code]);
+  const groupId = found[0]?.groupId;
+  if (!groupId) throw notFound(GROUP_ERRORS.badInvite);
+  await requireRoomForGroups(db, [userId]);
+  return db.transaction(async (tx) => {
+    await lockedRules(tx, groupId);
+    const joined = await enrol(tx, groupId, [userId], 'member');
+    if (joined.length === 0) return { groupId, line: null };
+    if ((await memberCount(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);
+    const line = await insertSystemMessage(tx, groupId, userId, { kind: 'joined', actorId: userId });
+    await startAt(tx, groupId, joined, line);
+    return { groupId, line };
+  });
+}
+
+/** Moves a member's read cursor forward to `upTo` (never back, never past the group's latest message). */
+export async function markGroupRead(db: Queryable, groupId: string, userId: string, upTo: string): Promise<void> {
+  await requireMember(db, groupId, userId);
+  await db.query(
+    `UPDATE group_members m SET read_up_to = GREATEST(m.read_up_to, LEAST($3::bigint, g.last_message_id)),
+       delivered_up_to = GREATEST(m.delivered_up_to, LEAST($3::bigint, g.last_message_id))
+     FROM groups g WHERE g.id = m.group_id AND m.group_id = $1 AND m.user_id = $2`,
+    [groupId, userId, upTo],
+  );
+}
