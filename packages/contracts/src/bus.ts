@@ -98,6 +98,7 @@ export type UserEvent = Static<typeof UserEventSchema>;
  */
 export const GroupEventSchema = Type.Union([
   socketEvent('newMessage', MessageSchema),
+  socketEvent('messageUpdated', MessageSchema),
   Type.Object({
     event: Type.Literal('membersRemoved'),
     payload: Type.Object({ groupId: Type.String(), userIds: Type.Array(Type.String()) }),

@@ -51,6 +51,8 @@ export const MessageSchema = Type.Object({
   starred: Type.Optional(Type.Literal(true)),
   /** The group it was sent to (`receiverId` names the group too); absent between two people. */
   groupId: Type.Optional(Type.String()),
+  /** The admin of its group who deleted it for everyone (not its author): shown "deleted by an admin". */
+  deletedBy: Type.Optional(Type.String()),
   /** A line of the group's story ("Ann added Bob") rather than something someone wrote. */
   system: Type.Optional(SystemEventSchema),
 });

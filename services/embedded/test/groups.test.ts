@@ -55,6 +55,24 @@ describe('a group’s messages reach its members’ sockets through the gateway'
     for (const socket of Object.values(sockets)) socket.disconnect();
   });
 
+  it('tells every member’s sockets of an edit, a reaction and an admin’s deletion', async () => {
+    const [ann, bob] = await Promise.all([signedUp('Ann Changes'), signedUp('Bob Changes')]);
+    const group = (await ann.client.post('/api/messages/groups', { name: 'Edits', memberIds: [bob.id] })).body as Group;
+    const bobTab = await bob.socket();
+    const updates = collectEvents<Message>(bobTab, 'messageUpdated');
+    const sent = (await ann.client.post(`/api/messages/groups/${group._id}/send`, { text: 'draft' })).body as Message;
+    await ann.client.post(`/api/messages/edit/${sent._id}`, { text: 'final' });
+    await bob.client.post(`/api/messages/react/${sent._id}`, { emoji: '🎉' });
+    await ann.client.post(`/api/messages/delete/${sent._id}`, {});
+    await eventually(() => updates.length === 3, 'three changes on Bob’s socket');
+    expect(updates.map((update) => [update.text, update.reactions.length, update.deletedAt !== null])).toEqual([
+      ['final', 0, false],
+      ['final', 1, false],
+      [null, 0, true],
+    ]);
+    bobTab.disconnect();
+  });
+
   it('stops writing to a removed member’s sockets before the group’s next message; a new tab of a member hears it', async () => {
     const [ann, bob] = await Promise.all([signedUp('Ann Removal'), signedUp('Bob Removal')]);
     const bobTab = await bob.socket();

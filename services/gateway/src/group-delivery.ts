@@ -37,10 +37,15 @@ export function deliverGroupMessages(io: ChatServer, bus: Bus, log: FastifyBaseL
       for (const userId of event.payload.userIds) leave(userId, groupId);
       return;
     }
+    const sockets = io.local.to(rooms.group(groupId));
+    const to = event.originSocketId ? sockets.except(event.originSocketId) : sockets;
+    if (event.event === 'messageUpdated') {
+      to.emit('messageUpdated', event.payload);
+      return;
+    }
     // A group's copies ask for no acknowledgement (the contract types one for every copy).
     const withoutAck = [event.payload] as unknown as Parameters<ServerToClientEvents['newMessage']>;
-    const sockets = io.local.to(rooms.group(groupId));
-    (event.originSocketId ? sockets.except(event.originSocketId) : sockets).emit('newMessage', ...withoutAck);
+    to.emit('newMessage', ...withoutAck);
   };
 
   const join = (userId: string, groupId: string) => {

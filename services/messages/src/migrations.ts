@@ -389,7 +389,9 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE messages
         ADD COLUMN group_id uuid,
         -- A line of the group's story ("Ann added Bob"): what happened, shown centred in every member's language.
-        ADD COLUMN system jsonb;
+        ADD COLUMN system jsonb,
+        -- An admin of the group deleted it, not its author: shown "deleted by an admin".
+        ADD COLUMN deleted_by uuid;
       ALTER TABLE messages DROP CONSTRAINT messages_has_content,
         ADD CONSTRAINT messages_has_content
           CHECK (text IS NOT NULL OR image IS NOT NULL OR file IS NOT NULL OR system IS NOT NULL OR deleted_at IS NOT NULL) NOT VALID;

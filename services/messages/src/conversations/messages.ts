@@ -33,6 +33,7 @@ export interface MessageRow extends Omit<
   | 'noLinkPreview'
   | 'groupId'
   | 'system'
+  | 'deletedBy'
 > {
   createdAt: Date;
   deliveredAt: Date | null;
@@ -50,6 +51,7 @@ export interface MessageRow extends Omit<
   noLinkPreview: boolean;
   groupId: string | null;
   system: SystemEvent | null;
+  deletedBy: string | null;
   /** Read only where one person asks for their own view (a conversation's history). */
   starred?: boolean;
 }
@@ -62,7 +64,8 @@ export const messageColumns = (table?: string) => {
   ${from}edited_at AS "editedAt", ${from}deleted_at AS "deletedAt", ${from}reply_to_id::text AS "replyToId",
   ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
   ${from}reactions, ${from}forwarded, ${from}file, ${from}reply_to_file_name AS "replyToFileName",
-  ${from}no_link_preview AS "noLinkPreview", ${from}group_id::text AS "groupId", ${from}system`;
+  ${from}no_link_preview AS "noLinkPreview", ${from}group_id::text AS "groupId", ${from}system,
+  ${from}deleted_by::text AS "deletedBy"`;
 };
 export const MESSAGE_COLUMNS = messageColumns();
 
@@ -90,6 +93,7 @@ export const toMessage = ({
   noLinkPreview,
   groupId,
   system,
+  deletedBy,
   ...row
 }: MessageRow): ChatMessage => ({
   ...row,
@@ -115,6 +119,7 @@ export const toMessage = ({
   ...(noLinkPreview ? { noLinkPreview: true as const } : {}),
   ...(groupId ? { groupId } : {}),
   ...(system ? { system } : {}),
+  ...(deletedBy ? { deletedBy } : {}),
 });
 
 /**
@@ -133,7 +138,7 @@ const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
    ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at, ${table}.reply_to_id::text,
    ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions, ${table}.forwarded,
-   ${table}.file, ${table}.reply_to_file_name, ${table}.no_link_preview, ${table}.group_id::text, ${table}.system`;
+   ${table}.file, ${table}.reply_to_file_name, ${table}.no_link_preview, ${table}.group_id::text, ${table}.system, ${table}.deleted_by::text`;
 
 export interface NewMessage {
   senderId: string;
@@ -241,7 +246,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
          reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded, file, reply_to_file_name, no_link_preview,
-         group_id, system
+         group_id, system, deleted_by
      ), conversation_ends AS (
        -- Both users' conversation rows move to the new message (reading is reported on its own:
        -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
@@ -273,7 +278,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        WHERE input.receiver_known
      UNION ALL
      SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-me' ELSE 'blocked-by-me' END,
-       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
     [
       column('senderId'),
@@ -424,10 +429,19 @@ export async function listShared(
 }
 
 /** A message `userId` sent or received, with how many minutes ago it was sent (by the database's clock). */
+/**
+ * SQL: whether `messages` row is `userParam`'s to act on: one they sent or received, or a message of
+ * a group they are a member of now, sent since they joined (a removed member changes nothing more).
+ */
+const partOf = (userParam: string) =>
+  `CASE WHEN messages.group_id IS NULL THEN ${userParam}::uuid IN (messages.sender_id, messages.receiver_id)
+   ELSE EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = messages.group_id AND gm.user_id = ${userParam}::uuid
+     AND gm.left_after IS NULL AND messages.id > gm.joined_after) END`;
+
 export async function findOwnOrReceived(db: Queryable, messageId: string, userId: string) {
   const [found] = await db.query<MessageRow & { minutesOld: number }>(
     `SELECT ${MESSAGE_COLUMNS}, extract(epoch FROM now() - created_at)::float8 / 60 AS "minutesOld"
-     FROM messages WHERE id = $1 AND $2::uuid IN (sender_id, receiver_id)`,
+     FROM messages WHERE id = $1 AND ${partOf('$2')}`,
     [messageId, userId],
   );
   return found;
@@ -472,24 +486,38 @@ export type DeleteOutcome =
   | { status: 'not-found' }
   | { status: 'not-author' };
 
+/** Whether `userId` is an admin of the group now. */
+async function isGroupAdmin(db: Queryable, groupId: string, userId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM group_members WHERE group_id = $1 AND user_id = $2 AND left_after IS NULL AND role = $3', [
+    groupId,
+    userId,
+    'admin',
+  ]);
+  return rows.length > 0;
+}
+
 /**
- * Deletes for everyone a message `userId` wrote: it keeps its place in the conversation, without
- * text, image, file or reactions, and the replies to it quote nothing. Answers the image and file
- * it had, for them to go from the store too.
+ * Deletes for everyone a message `userId` wrote (or, in a group, any member's message an admin
+ * deletes: marked `deletedBy`): it keeps its place in the conversation, without text, image, file
+ * or reactions, and the replies to it quote nothing. Answers the image and file it had, for them
+ * to go from the store too.
  */
 export async function deleteMessage(db: Queryable, { messageId, userId }: { messageId: string; userId: string }): Promise<DeleteOutcome> {
   const found = await findOwnOrReceived(db, messageId, userId);
   if (!found) return { status: 'not-found' };
   const { minutesOld: _minutesOld, ...row } = found;
-  if (row.senderId !== userId) return { status: 'not-author' };
+  const byAdmin = row.senderId !== userId && row.groupId !== null && row.system === null && (await isGroupAdmin(db, row.groupId, userId));
+  // A line of a group's story is no one's message to delete.
+  if ((row.senderId !== userId && !byAdmin) || row.system !== null) return { status: 'not-author' };
   if (row.deletedAt) return { status: 'unchanged', message: toMessage(row), image: null, file: null };
   const [deleted] = await db.query<MessageRow>(
     `WITH quotes AS (UPDATE messages SET reply_to_text = NULL, reply_to_image = NULL, reply_to_file_name = NULL WHERE reply_to_id = $1),
        words AS (${rewriteBlockWords('$1::bigint', 'NULL::text')}),
        stars AS (DELETE FROM stars WHERE message_id = $1)
-     UPDATE messages SET text = NULL, image = NULL, file = NULL, reactions = '{}', deleted_at = now(), has_link = false WHERE id = $1
+     UPDATE messages SET text = NULL, image = NULL, file = NULL, reactions = '{}', deleted_at = now(), has_link = false,
+       deleted_by = $2::uuid WHERE id = $1
      RETURNING ${MESSAGE_COLUMNS}`,
-    [messageId],
+    [messageId, byAdmin ? userId : null],
   );
   return { status: 'deleted', message: toMessage(deleted!), image: row.image, file: row.file?.url ?? null };
 }
@@ -507,7 +535,7 @@ export async function reactToMessage(
   const [changed] = await db.query<MessageRow>(
     `UPDATE messages SET reactions = CASE WHEN reactions ->> $3::text = $4::text THEN reactions - $3::text
        ELSE reactions || jsonb_build_object($3::text, $4::text) END
-     WHERE id = $1 AND $2::uuid IN (sender_id, receiver_id) AND deleted_at IS NULL
+     WHERE id = $1 AND ${partOf('$2')} AND deleted_at IS NULL AND system IS NULL
      RETURNING ${MESSAGE_COLUMNS}`,
     [messageId, userId, userId, emoji],
   );

@@ -237,6 +237,50 @@ describe('groups', () => {
     expect(await unread(), 'never back').toBe(1);
   });
 
+  it('lets its author edit a group message, every member react, an admin delete anyone’s, each change told on the group’s subject', async () => {
+    const ann = await server.user('Ann Changes');
+    const bob = await server.user('Bob Changes');
+    const cat = await server.user('Cat Changes');
+    const group = await groupOf(ann, [bob, cat]);
+    const sent = await send(bob, group._id, 'meet at 9');
+    const id = sent.body._id as string;
+    const onGroup = groupPublished(group._id);
+    expect((await bob.client.post(`/api/messages/edit/${id}`, { text: 'meet at 10' })).body).toMatchObject({ text: 'meet at 10' });
+    expect((await cat.client.post(`/api/messages/edit/${id}`, { text: 'mine' })).status).toBe(403);
+    expect((await cat.client.post(`/api/messages/react/${id}`, { emoji: '👍' })).body.reactions).toEqual([
+      { emoji: '👍', userIds: [cat.id] },
+    ]);
+    expect((await cat.client.post(`/api/messages/delete/${id}`, {})).status, 'a member deletes only their own').toBe(403);
+    const deleted = await ann.client.post(`/api/messages/delete/${id}`, {});
+    expect(deleted.body).toMatchObject({ text: null, deletedBy: ann.id, deletedAt: expect.any(String) });
+    await expect
+      .poll(() => onGroup.map((event) => event.event === 'messageUpdated' && (event.payload.text ?? 'deleted')))
+      .toEqual(['meet at 10', 'meet at 10', 'deleted']);
+    const [created] = await history(ann, group._id);
+    expect((await ann.client.post(`/api/messages/delete/${created!._id}`, {})).status, 'a line of the group is no one’s to delete').toBe(
+      403,
+    );
+    expect((await cat.client.post(`/api/messages/react/${created!._id}`, { emoji: '👍' })).status).not.toBe(200);
+  });
+
+  it('forwards a group message to a person, and nobody outside the group can touch its messages', async () => {
+    const ann = await server.user('Ann Forwards');
+    const bob = await server.user('Bob Forwards');
+    const eve = await server.user('Eve Outside');
+    const group = await groupOf(ann, [bob]);
+    const sent = await send(bob, group._id, 'worth sharing');
+    const forwarded = await ann.client.post(`/api/messages/send/${eve.id}`, { forwardOf: sent.body._id });
+    expect(forwarded.body).toMatchObject({ text: 'worth sharing', forwarded: true, receiverId: eve.id });
+    for (const attempt of [
+      await eve.client.post(`/api/messages/react/${sent.body._id}`, { emoji: '👍' }),
+      await eve.client.post(`/api/messages/edit/${sent.body._id}`, { text: 'x' }),
+      await eve.client.post(`/api/messages/delete/${sent.body._id}`, {}),
+      await eve.client.post(`/api/messages/send/${ann.id}`, { forwardOf: sent.body._id }),
+    ]) {
+      expect(attempt.status).toBe(404);
+    }
+  });
+
   it('shows nothing of a group to someone never in it, as if there were none', async () => {
     const ann = await server.user('Ann Private');
     const eve = await server.user('Eve Outsider');
