@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aMessage } from '../../../test/support/a-message';
 import type { ChatSocket } from '../../src/realtime/socket';
 import { useRealtimeEvents } from '../../src/realtime/use-realtime-events';
 import { useAuthStore } from '../../src/store/use-auth-store';
@@ -102,5 +103,28 @@ describe('a new signup while the whole list is loaded', () => {
       'contactChanged',
     )({ _id: '5d0c3b8e-7f43-4a55-8a41-0f8e2d1c9b22', fullName: 'Deleted user', profilePic: '', accountDeleted: true });
     expect(getUsers).not.toHaveBeenCalled();
+  });
+});
+
+describe('a message of a group, before the group screens exist', () => {
+  afterEach(() => {
+    useAuthStore.setState({ socket: null });
+    vi.restoreAllMocks();
+  });
+
+  it('is shown in no conversation of two people, however its sender is listed', () => {
+    const socket = recordingSocket(true);
+    useAuthStore.setState({ socket: socket as unknown as ChatSocket });
+    const receiveMessage = vi.spyOn(useChatStore.getState(), 'receiveMessage');
+    const receiveUpdate = vi.spyOn(useChatStore.getState(), 'receiveUpdate');
+    renderHook(() => useRealtimeEvents());
+    const handler = (event: string) => socket.on.mock.calls.find(([name]) => name === event)![1] as (payload: unknown) => void;
+    const fromGroup = aMessage({ _id: '7', senderId: 'ann', receiverId: 'group-1', groupId: 'group-1', text: 'to all of us' });
+    handler('newMessage')(fromGroup);
+    handler('messageUpdated')(fromGroup);
+    expect(receiveMessage).not.toHaveBeenCalled();
+    expect(receiveUpdate).not.toHaveBeenCalled();
+    handler('newMessage')({ ...fromGroup, receiverId: 'me', groupId: undefined });
+    expect(receiveMessage, 'a message between two people still is').toHaveBeenCalledOnce();
   });
 });

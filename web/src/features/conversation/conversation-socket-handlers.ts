@@ -25,8 +25,11 @@ export const conversationSocketHandlers: SocketHandlers<
   | 'messagesHidden'
   | 'conversationCleared'
   | 'typing'
+  | 'groupChanged'
 > = {
   newMessage(message, received) {
+    // A group's messages are for its own screens (docs/groups.md), not built yet: never one of two people's.
+    if (message.groupId) return;
     const read = chat().readOnArrival(message);
     chat().receiveMessage(message);
     announceIfOpen(message);
@@ -37,6 +40,7 @@ export const conversationSocketHandlers: SocketHandlers<
   messagesDelivered: (receipt) => chat().receiveReceipt('delivered', receipt),
   messagesRead: (receipt) => chat().receiveReceipt('read', receipt),
   messageUpdated(message) {
+    if (message.groupId) return;
     chat().receiveUpdate(message);
     starred().receiveUpdate(message);
   },
@@ -53,4 +57,6 @@ export const conversationSocketHandlers: SocketHandlers<
     starred().removeGoneForMe(userId, { upTo });
   },
   typing: ({ from, isTyping }) => chat().setTyping(from, isTyping),
+  // Being added to a group or leaving one changes no screen until the group screens exist.
+  groupChanged: () => {},
 };
