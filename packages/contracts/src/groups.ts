@@ -20,6 +20,7 @@ export const GROUP_ERRORS = {
   lastAdmin: 'Make someone else an admin before you leave',
   onlyAdminsEdit: 'Only admins can edit this group’s info',
   badInvite: 'This invite link is not valid any more',
+  tooFast: 'This group is getting messages too fast. Please slow down.',
 } as const;
 
 export const GroupRoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('member')]);

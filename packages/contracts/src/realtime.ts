@@ -36,17 +36,22 @@ export interface OnlineUsersChanged {
   hidden?: string[];
 }
 
-/** A client typing to someone: sent at most every TYPING_REPEAT_MS while typing, and `false` on send or blur. */
+/**
+ * A client typing to someone, or in a group (`to` its id, `group` true): sent at most every
+ * TYPING_REPEAT_MS while typing, and `false` on send or blur.
+ */
 export const TypingSchema = Type.Object({
   to: uuidSchema(),
   isTyping: Type.Boolean(),
+  group: Type.Optional(Type.Boolean()),
 });
 export type Typing = Static<typeof TypingSchema>;
 
-/** What the person typed to sees: who is typing. */
+/** What the person typed to sees: who is typing, and in which group when it is one ("Ann is typing…" in its header). */
 export interface TypingNotice {
   from: string;
   isTyping: boolean;
+  groupId?: string;
 }
 
 /** How often a client repeats that it is still typing. */

@@ -44,6 +44,8 @@ export interface RateLimits {
   loginsPer15MinPerIp: number;
   loginsPer15MinPerEmail: number;
   messagesPerMinutePerUser: number;
+  /** Messages one group takes a minute from all its members together: one group's fan-out stays bounded. */
+  messagesPerMinutePerGroup: number;
   /** Files (documents, voice messages, pictures, forwards of them) one user may send a minute: each may be 16 MB. */
   filesPerMinutePerUser: number;
   /** What one user's messages may keep in the object store, in bytes (STORAGE_QUOTA_MB). */
@@ -235,6 +237,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
       loginsPer15MinPerIp: integer(env, 'RATE_LIMIT_LOGINS_PER_IP', 100, 1, 1_000_000),
       loginsPer15MinPerEmail: integer(env, 'RATE_LIMIT_LOGINS_PER_EMAIL', 10, 1, 1_000_000),
       messagesPerMinutePerUser: integer(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 120, 1, 10_000_000),
+      messagesPerMinutePerGroup: integer(env, 'RATE_LIMIT_GROUP_MESSAGES_PER_MINUTE', 600, 1, 10_000_000),
       filesPerMinutePerUser: integer(env, 'RATE_LIMIT_FILES_PER_MINUTE', 20, 1, 100_000),
       storageBytesPerUser: integer(env, 'STORAGE_QUOTA_MB', 2048, 1, 10_000_000) * 1024 * 1024,
       socketsPerUser: integer(env, 'RATE_LIMIT_SOCKETS_PER_USER', 20, 1, 10_000),

@@ -42,7 +42,8 @@ describe('a group’s messages reach its members’ sockets through the gateway'
 
     await ann.client.post(`/api/messages/groups/${group._id}/send`, { text: 'first' }, { 'x-socket-id': annTab.id ?? '' });
     await cat.client.post(`/api/messages/groups/${group._id}/send`, { text: 'second' });
-    await eventually(() => hearing.eveTab!().length === 2, 'Eve hears both');
+    const members = ['bob0', 'bob1', 'catTab', 'eveTab'] as const;
+    await eventually(() => members.every((name) => hearing[name]!().length === 2), 'every member’s socket hears both');
     await eventually(() => hearing.annTab!().length === 1, 'Ann’s tab hears Cat’s');
     expect(Object.fromEntries(Object.entries(hearing).map(([name, texts]) => [name, texts()]))).toEqual({
       annTab: ['second'],
@@ -53,6 +54,21 @@ describe('a group’s messages reach its members’ sockets through the gateway'
       outsider: [],
     });
     for (const socket of Object.values(sockets)) socket.disconnect();
+  });
+
+  it('tells the other members who is typing in the group, and drops a notice from someone outside it', async () => {
+    const [ann, bob, eve] = await Promise.all([signedUp('Ann Typing'), signedUp('Bob Typing'), signedUp('Eve Typing')]);
+    const group = (await ann.client.post('/api/messages/groups', { name: 'Chatter', memberIds: [bob.id] })).body as Group;
+    const [annTab, annOtherTab, bobTab, eveTab] = await Promise.all([ann.socket(), ann.socket(), bob.socket(), eve.socket()]);
+    const atBob = collectEvents(bobTab, 'typing');
+    const atAnnOtherTab = collectEvents(annOtherTab, 'typing');
+    eveTab.emit('typing', { to: group._id, isTyping: true, group: true });
+    annTab.emit('typing', { to: group._id, isTyping: true, group: true });
+    await eventually(() => atBob.length > 0, 'Bob hears Ann typing');
+    // Eve's notice went first on the same path: had it been relayed, it would be here.
+    expect(atBob).toEqual([{ from: ann.id, isTyping: true, groupId: group._id }]);
+    expect(atAnnOtherTab, 'not back to the typist').toEqual([]);
+    for (const socket of [annTab, annOtherTab, bobTab, eveTab]) socket.disconnect();
   });
 
   it('tells every member’s sockets of an edit, a reaction and an admin’s deletion', async () => {
@@ -86,7 +102,7 @@ describe('a group’s messages reach its members’ sockets through the gateway'
     expect((await ann.client.delete(`/api/messages/groups/${group._id}/members/${bob.id}`)).status).toBe(204);
     await ann.client.post(`/api/messages/groups/${group._id}/send`, { text: 'after' });
     await eventually(() => annHears().includes('after'), 'Ann hears the message after the removal');
-    await eventually(() => bobChanges.length === 2, 'Bob told he was removed');
+    await eventually(() => bobChanges.length === 2 && bobHears().includes('(removed)'), 'Bob told he was removed, and the line saying so');
     expect(bobChanges[1]).toEqual({ groupId: group._id, member: false });
     // The line removing him is his to keep; nothing after it reaches him.
     expect(bobHears()).toEqual(['before', '(removed)']);

@@ -94,6 +94,8 @@ export function deliverGroupMessages(io: ChatServer, bus: Bus, log: FastifyBaseL
     connected(socket: ChatSocket) {
       for (const groupId of groupsOf.get(socketUserId(socket)) ?? []) void socket.join(rooms.group(groupId));
     },
+    /** Whether a user with a socket here is a member of the group now. */
+    isMember: (userId: string, groupId: string) => groupsOf.get(userId)?.has(groupId) ?? false,
     /** The user was added to a group or left it (their own subject says so). */
     changed(userId: string, { groupId, member }: GroupChanged) {
       if (member) join(userId, groupId);

@@ -77,7 +77,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   });
 
   const contactChanges = relayContactChanges(io, options.bus, presence.audienceOf, app.log);
-  const typing = relayTyping(io, blockedPeers);
+  const typing = relayTyping(io, blockedPeers, groups.isMember);
   const sends = relaySends(options.bus, app.log);
   const revocation = endRevokedSessions(io, options.bus, app.log);
   await revocation.ready;

@@ -2,6 +2,9 @@
 export const rooms = {
   /** All sockets of one user: on this replica, or through the Socket.IO adapter on every replica. */
   user: (userId: string) => `user:${userId}`,
-  /** The sockets here of a group's members (docs/groups.md): this replica's alone, never through the adapter. */
+  /**
+   * The sockets of a group's members on each replica (docs/groups.md): its messages are written to
+   * the room here alone, from the bus; only typing goes through the adapter, to every replica's room.
+   */
   group: (groupId: string) => `group:${groupId}`,
 } as const;

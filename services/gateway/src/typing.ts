@@ -15,9 +15,10 @@ const TYPING_EVENTS_PER_WINDOW = 6;
 /**
  * Relays "typing" to the sockets of the person typed to, on every replica (through the Socket.IO
  * adapter), as coming from the socket's own user: never stored, never to anyone else, never back
- * to the typist, never between a blocked pair. A malformed or too frequent notice is dropped.
+ * to the typist, never between a blocked pair. In a group, from a member to the other members'
+ * sockets. A malformed or too frequent notice is dropped.
  */
-export function relayTyping(io: ChatServer, blockedPeers: BlockedPeers) {
+export function relayTyping(io: ChatServer, blockedPeers: BlockedPeers, isGroupMember: (userId: string, groupId: string) => boolean) {
   const withinLimit = perSocketLimit(TYPING_EVENTS_PER_WINDOW, TYPING_REPEAT_MS);
   // One handler for every socket (Socket.IO calls it as the socket's): an idle socket holds no closure of its own.
   function onTyping(this: ChatSocket, payload: unknown) {
@@ -25,6 +26,12 @@ export function relayTyping(io: ChatServer, blockedPeers: BlockedPeers) {
     const checked = checkTyping(payload);
     if (!('value' in checked)) return;
     const typing = checked.value;
+    if (typing.group) {
+      // To the group's members on every replica (each holds the room of its own members' sockets), but the typist's.
+      if (!isGroupMember(from, typing.to) || !withinLimit(this)) return;
+      io.to(rooms.group(typing.to)).except(rooms.user(from)).emit('typing', { from, isTyping: typing.isTyping, groupId: typing.to });
+      return;
+    }
     if (typing.to === from || blockedPeers.hides(from, typing.to)) return;
     if (!withinLimit(this)) return;
     io.to(rooms.user(typing.to)).emit('typing', { from, isTyping: typing.isTyping });

@@ -22,7 +22,7 @@ export interface MessagesServiceOptions {
   revocations: SessionRevocations;
   jwtSecret: string;
   cookieSecure: boolean;
-  rateLimits: Pick<RateLimits, 'messagesPerMinutePerUser' | 'filesPerMinutePerUser' | 'storageBytesPerUser'>;
+  rateLimits: Pick<RateLimits, 'messagesPerMinutePerUser' | 'messagesPerMinutePerGroup' | 'filesPerMinutePerUser' | 'storageBytesPerUser'>;
   /** Absent: counts in this process's memory. */
   rateLimitStore?: RateLimitStore;
   /** How message search's index is kept (tests index at once, in small blocks). */

@@ -1,3 +1,4 @@
+import { GROUP_ERRORS } from '@chat/contracts';
 import type { RateLimits } from '@chat/kernel';
 import { limitRequests, limitRequestsBy, type KeyLimit, type KeyLimiter } from '@chat/rate-limits';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,14 @@ export const sendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerUser'>):
     perMinute: limits.messagesPerMinutePerUser,
     message: 'You are sending messages too fast. Please slow down.',
   });
+
+/** A group's sends, from all its members together (each is held to their own budget too). */
+export const groupSendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerGroup'>): KeyLimit => ({
+  name: 'send-group',
+  max: limits.messagesPerMinutePerGroup,
+  windowMs: 60_000,
+  message: GROUP_ERRORS.tooFast,
+});
 
 /** Files and pictures, uploaded or forwarded: each may be 16 MB, so they have a budget of their own besides counting as sends. */
 export const filesLimit = (limits: Pick<RateLimits, 'filesPerMinutePerUser'>): KeyLimit =>

@@ -4,7 +4,9 @@ import { startMessagesService } from './messages-server.js';
 let server: Awaited<ReturnType<typeof startMessagesService>>;
 
 beforeAll(async () => {
-  server = await startMessagesService({ rateLimits: { messagesPerMinutePerUser: 3, filesPerMinutePerUser: 1 } });
+  server = await startMessagesService({
+    rateLimits: { messagesPerMinutePerUser: 3, messagesPerMinutePerGroup: 4, filesPerMinutePerUser: 1 },
+  });
 });
 
 afterAll(async () => {
@@ -24,6 +26,28 @@ describe('the sending limit', () => {
     const history = (await other.client.get(`/api/messages/${fast.id}`)).body as { text: string }[];
     expect(history.map((m) => m.text)).toEqual(['hi 0', 'hi 1', 'hi 2']);
     expect((await other.client.post(`/api/messages/send/${fast.id}`, { text: 'still fine' })).status).toBe(201);
+  });
+});
+
+describe('a group’s sending limit', () => {
+  it('answers 429 past what the group takes a minute from all its members together, though each has room of their own', async () => {
+    const [ann, bob, cat] = [await server.user('Ann Busy Group'), await server.user('Bob Busy Group'), await server.user('Cat Busy Group')];
+    const group = (await ann.client.post('/api/messages/groups', { name: 'Busy', memberIds: [bob.id, cat.id] })).body as { _id: string };
+    const send = (from: typeof ann, text: string) => from.client.post(`/api/messages/groups/${group._id}/send`, { text });
+    for (const [from, text] of [
+      [ann, 'a'],
+      [bob, 'b'],
+      [bob, 'c'],
+      [cat, 'd'],
+    ] as const)
+      expect((await send(from, text)).status).toBe(201);
+    const refused = await send(cat, 'one too many');
+    expect([refused.status, refused.body]).toEqual([429, { message: 'This group is getting messages too fast. Please slow down.' }]);
+    const texts = ((await cat.client.get(`/api/messages/groups/${group._id}/messages`)).body as { text: string | null }[]).map(
+      (m) => m.text,
+    );
+    expect(texts.filter(Boolean)).toEqual(['a', 'b', 'c', 'd']);
+    expect((await cat.client.post(`/api/messages/send/${ann.id}`, { text: 'to Ann alone' })).status, 'Cat’s own budget has room').toBe(201);
   });
 });
 

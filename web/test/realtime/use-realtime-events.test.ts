@@ -120,10 +120,13 @@ describe('a message of a group, before the group screens exist', () => {
     renderHook(() => useRealtimeEvents());
     const handler = (event: string) => socket.on.mock.calls.find(([name]) => name === event)![1] as (payload: unknown) => void;
     const fromGroup = aMessage({ _id: '7', senderId: 'ann', receiverId: 'group-1', groupId: 'group-1', text: 'to all of us' });
+    const setTyping = vi.spyOn(useChatStore.getState(), 'setTyping');
     handler('newMessage')(fromGroup);
     handler('messageUpdated')(fromGroup);
+    handler('typing')({ from: 'ann', isTyping: true, groupId: 'group-1' });
     expect(receiveMessage).not.toHaveBeenCalled();
     expect(receiveUpdate).not.toHaveBeenCalled();
+    expect(setTyping, 'Ann typing in the group is not typing to me').not.toHaveBeenCalled();
     handler('newMessage')({ ...fromGroup, receiverId: 'me', groupId: undefined });
     expect(receiveMessage, 'a message between two people still is').toHaveBeenCalledOnce();
   });

@@ -1,9 +1,10 @@
 import { DEFAULT_PAGE, routes, SOCKET_ID_HEADER, socketIdFrom } from '@chat/contracts';
 import { badRequest, fromContract } from '@chat/kernel';
+import { limitKeys, limitRequestsBy } from '@chat/rate-limits';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireTextWithinLimit } from '../conversations/message-text.js';
 import type { ConversationRouteOptions } from '../deps.js';
-import { limitUserRequestsBy } from '../per-user-limit.js';
+import { groupSendLimit, limitPerUser, limitUserRequestsBy } from '../per-user-limit.js';
 import { inviteCode, joinByCode, markGroupRead, setRole, updateGroup } from './group-admin.js';
 import { groupEvents } from './group-events.js';
 import {
@@ -26,6 +27,16 @@ import {
 export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = async (app, options) => {
   const { db } = options;
   const events = groupEvents({ bus: options.bus, log: app.log });
+  // One budget with a conversation's reads (the same name).
+  const limitReads = limitPerUser(app, {
+    name: 'read',
+    perMinute: options.rateLimits.messagesPerMinutePerUser,
+    message: 'You are marking messages read too fast. Please slow down.',
+  });
+  const groupSends = limitRequestsBy(
+    limitKeys(app, groupSendLimit(options.rateLimits)),
+    (request) => (request.params as { groupId?: string }).groupId,
+  );
 
   app.route({
     ...fromContract(routes.listGroups),
@@ -65,7 +76,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
 
   app.route({
     ...fromContract(routes.sendToGroup),
-    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    // A member's own budget first: one member's flood spends theirs before the group's.
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount), groupSends],
     handler: async (request, reply) => {
       const text = request.body.text?.trim();
       if (!text) throw badRequest('Message must have text or an image');
@@ -142,7 +154,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
 
   app.route({
     ...fromContract(routes.readGroupMessages),
-    preHandler: app.requireUser,
+    preHandler: [app.requireUser, limitReads],
     handler: async (request, reply) => {
       await markGroupRead(db, request.params.groupId, request.userId, request.body.upTo);
       return reply.status(204).send();

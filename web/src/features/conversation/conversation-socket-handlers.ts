@@ -56,7 +56,9 @@ export const conversationSocketHandlers: SocketHandlers<
     chat().applyGoneForMe(userId, { upTo });
     starred().removeGoneForMe(userId, { upTo });
   },
-  typing: ({ from, isTyping }) => chat().setTyping(from, isTyping),
+  typing: ({ from, isTyping, groupId }) => {
+    if (!groupId) chat().setTyping(from, isTyping);
+  },
   // Being added to a group or leaving one changes no screen until the group screens exist.
   groupChanged: () => {},
 };
