@@ -124,7 +124,7 @@ export type ConversationMuted = Static<typeof ConversationMutedSchema>;
 
 /**
  * I was added to a group (`member` true), or removed from it or left it (false), here or on another
- * device: my sockets start or stop hearing its messages, and my app reloads it.
+ * device: my sockets start or stop hearing its messages.
  */
 export const GroupChangedSchema = Type.Object({ groupId: Type.String(), member: Type.Boolean() });
 export type GroupChanged = Static<typeof GroupChangedSchema>;
