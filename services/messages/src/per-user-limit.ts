@@ -26,13 +26,16 @@ export const sendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerUser'>):
     message: 'You are sending messages too fast. Please slow down.',
   });
 
-/** A group's sends, from all its members together (each is held to their own budget too). */
-export const groupSendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerGroup'>): KeyLimit => ({
-  name: 'send-group',
-  max: limits.messagesPerMinutePerGroup,
-  windowMs: 60_000,
-  message: GROUP_ERRORS.tooFast,
+/** Marking messages read, of a conversation or a group: one budget a user. */
+export const readLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerUser'>): PerUserLimit => ({
+  name: 'read',
+  perMinute: limits.messagesPerMinutePerUser,
+  message: 'You are marking messages read too fast. Please slow down.',
 });
+
+/** A group's sends, from all its members together (each is held to their own budget too). */
+export const groupSendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerGroup'>): KeyLimit =>
+  perMinute({ name: 'send-group', perMinute: limits.messagesPerMinutePerGroup, message: GROUP_ERRORS.tooFast });
 
 /** Files and pictures, uploaded or forwarded: each may be 16 MB, so they have a budget of their own besides counting as sends. */
 export const filesLimit = (limits: Pick<RateLimits, 'filesPerMinutePerUser'>): KeyLimit =>

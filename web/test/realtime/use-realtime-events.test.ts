@@ -13,6 +13,10 @@ function recordingSocket(connected: boolean) {
   return socket;
 }
 
+/** The handler the app bound to `event` on the socket. */
+const handlerOf = (socket: ReturnType<typeof recordingSocket>, event: string) =>
+  socket.on.mock.calls.find(([name]) => name === event)![1] as (payload: unknown) => void;
+
 describe('the realtime connection when the browser comes back online', () => {
   afterEach(() => useAuthStore.setState({ socket: null }));
 
@@ -75,9 +79,6 @@ describe('a new signup while the whole list is loaded', () => {
     vi.restoreAllMocks();
   });
 
-  const handlerOf = (socket: ReturnType<typeof recordingSocket>, event: string) =>
-    socket.on.mock.calls.find(([name]) => name === event)![1] as (payload: unknown) => void;
-
   it('asks for the list again when their contact is announced: they may have come online before the list held them', () => {
     const socket = recordingSocket(true);
     useAuthStore.setState({ socket: socket as unknown as ChatSocket });
@@ -118,7 +119,7 @@ describe('a message of a group, before the group screens exist', () => {
     const receiveMessage = vi.spyOn(useChatStore.getState(), 'receiveMessage');
     const receiveUpdate = vi.spyOn(useChatStore.getState(), 'receiveUpdate');
     renderHook(() => useRealtimeEvents());
-    const handler = (event: string) => socket.on.mock.calls.find(([name]) => name === event)![1] as (payload: unknown) => void;
+    const handler = (event: string) => handlerOf(socket, event);
     const fromGroup = aMessage({ _id: '7', senderId: 'ann', receiverId: 'group-1', groupId: 'group-1', text: 'to all of us' });
     const setTyping = vi.spyOn(useChatStore.getState(), 'setTyping');
     handler('newMessage')(fromGroup);

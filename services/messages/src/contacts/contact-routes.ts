@@ -3,7 +3,7 @@ import { badRequest, notFound, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { countArchived, decodeCursor, encodeCursor, findContactCard, listInbox, nameWords } from './contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
-import { limitPerUser } from '../per-user-limit.js';
+import { limitPerUser, readLimit } from '../per-user-limit.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
 
 /** The sidebar: everyone, conversations first, paged, searchable and to be limited to those online; and my read cursor in each; and one contact's card. */
@@ -47,11 +47,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
     },
   });
 
-  const limitReads = limitPerUser(app, {
-    name: 'read',
-    perMinute: rateLimits.messagesPerMinutePerUser,
-    message: 'You are marking messages read too fast. Please slow down.',
-  });
+  const limitReads = limitPerUser(app, readLimit(rateLimits));
 
   app.route({
     ...fromContract(routes.markRead),

@@ -1,8 +1,9 @@
 import { badRequest, forbidden, notFound, fromContract } from '@chat/kernel';
-import { EDIT_WINDOW_MINUTES, isSingleEmoji, subjects, type GroupEvent, type UserEvent, routes } from '@chat/contracts';
+import { EDIT_WINDOW_MINUTES, isSingleEmoji, type UserEvent, routes } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireNoBlockOverMessage } from '../blocks/blocks.js';
 import type { MessagesRouteOptions } from '../deps.js';
+import { groupEvents } from '../groups/group-events.js';
 import { deleteMessage, editMessage, keysNoLongerCarried, reactToMessage, type ChatMessage } from './messages.js';
 import { requireTextWithinLimit } from './message-text.js';
 import { limitPerUser } from '../per-user-limit.js';
@@ -12,16 +13,11 @@ import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
 /** Changing a message after it was sent: its author edits its text or deletes it for everyone (in a group, an admin deletes anyone's too); either person, or any member, reacts. */
 export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db, bus, blobs } = options;
+  const toGroup = groupEvents({ bus, log: app.log });
 
   /** Both people see the change on every tab, the author as they see their own messages; a group's members, on its subject. */
-  const tellBoth = async (message: ChatMessage, authorView: ChatMessage) => {
-    if (message.groupId) {
-      const event: GroupEvent = { event: 'messageUpdated', payload: message };
-      await bus.publish(subjects.groupEvents(message.groupId), JSON.stringify(event)).catch((error: unknown) => {
-        app.log.error({ err: error, messageId: message._id }, 'could not publish a changed message');
-      });
-      return;
-    }
+  const tellBoth = (message: ChatMessage, authorView: ChatMessage) => {
+    if (message.groupId) return toGroup.updated(message);
     const event = (changed: ChatMessage): string => JSON.stringify({ event: 'messageUpdated', payload: changed } satisfies UserEvent);
     return publishToBoth(
       { bus, log: app.log },

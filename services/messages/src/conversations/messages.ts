@@ -428,7 +428,6 @@ export async function listShared(
   return rows.map(toMessage);
 }
 
-/** A message `userId` sent or received, with how many minutes ago it was sent (by the database's clock). */
 /**
  * SQL: whether `messages` row is `userParam`'s to act on: one they sent or received, or a message of
  * a group they are a member of now, sent since they joined (a removed member changes nothing more).
@@ -438,6 +437,7 @@ const partOf = (userParam: string) =>
    ELSE EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = messages.group_id AND gm.user_id = ${userParam}::uuid
      AND gm.left_after IS NULL AND messages.id > gm.joined_after) END`;
 
+/** A message `userId` sent or received (or may see in a group they are in), with how many minutes ago it was sent (by the database's clock). */
 export async function findOwnOrReceived(db: Queryable, messageId: string, userId: string) {
   const [found] = await db.query<MessageRow & { minutesOld: number }>(
     `SELECT ${MESSAGE_COLUMNS}, extract(epoch FROM now() - created_at)::float8 / 60 AS "minutesOld"
@@ -506,9 +506,10 @@ export async function deleteMessage(db: Queryable, { messageId, userId }: { mess
   const found = await findOwnOrReceived(db, messageId, userId);
   if (!found) return { status: 'not-found' };
   const { minutesOld: _minutesOld, ...row } = found;
-  const byAdmin = row.senderId !== userId && row.groupId !== null && row.system === null && (await isGroupAdmin(db, row.groupId, userId));
-  // A line of a group's story is no one's message to delete.
-  if ((row.senderId !== userId && !byAdmin) || row.system !== null) return { status: 'not-author' };
+  // A line of a group's story is no one's to delete; someone else's message, only an admin of its group's.
+  if (row.system !== null) return { status: 'not-author' };
+  const byAdmin = row.senderId !== userId && row.groupId !== null && (await isGroupAdmin(db, row.groupId, userId));
+  if (row.senderId !== userId && !byAdmin) return { status: 'not-author' };
   if (row.deletedAt) return { status: 'unchanged', message: toMessage(row), image: null, file: null };
   const [deleted] = await db.query<MessageRow>(
     `WITH quotes AS (UPDATE messages SET reply_to_text = NULL, reply_to_image = NULL, reply_to_file_name = NULL WHERE reply_to_id = $1),

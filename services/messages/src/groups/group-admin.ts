@@ -5,30 +5,15 @@ import type { ChatMessage } from '../conversations/messages.js';
 import {
   enrol,
   insertSystemMessage,
+  lockGroup,
   memberCount,
   membershipOf,
   newInviteCode,
   requireMember,
   requireRoomForGroups,
   startAt,
+  type GroupRules,
 } from './groups.js';
-
-interface Rules {
-  name: string;
-  description: string;
-  onlyAdminsSend: boolean;
-  onlyAdminsEdit: boolean;
-}
-
-/** The group's row locked for a change: two admins changing it at once take turns. */
-async function lockedRules(tx: Queryable, groupId: string): Promise<Rules> {
-  const rows = await tx.query<Rules>(
-    `SELECT name, description, only_admins_send AS "onlyAdminsSend", only_admins_edit AS "onlyAdminsEdit" FROM groups WHERE id = $1 FOR UPDATE`,
-    [groupId],
-  );
-  if (!rows[0]) throw notFound(GROUP_ERRORS.notFound);
-  return rows[0];
-}
 
 /**
  * Changes the group's info (any member, or only admins when the group says so) and its rules
@@ -37,13 +22,13 @@ async function lockedRules(tx: Queryable, groupId: string): Promise<Rules> {
 export async function updateGroup(db: Database, groupId: string, userId: string, change: UpdateGroupBody): Promise<ChatMessage[]> {
   return db.transaction(async (tx) => {
     const membership = await requireMember(tx, groupId, userId);
-    const rules = await lockedRules(tx, groupId);
+    const rules = await lockGroup(tx, groupId);
     const admin = membership.role === 'admin';
     const editsInfo = change.name !== undefined || change.description !== undefined;
     if (editsInfo && rules.onlyAdminsEdit && !admin) throw forbidden(GROUP_ERRORS.onlyAdminsEdit);
     const changesRules = change.onlyAdminsSend !== undefined || change.onlyAdminsEdit !== undefined;
     if (changesRules && !admin) throw forbidden(GROUP_ERRORS.notAdmin);
-    const next: Rules = {
+    const next: GroupRules = {
       name: change.name?.trim() ?? rules.name,
       description: change.description?.trim() ?? rules.description,
       onlyAdminsSend: change.onlyAdminsSend ?? rules.onlyAdminsSend,
@@ -77,7 +62,7 @@ export async function setRole(
   role: GroupRole,
 ): Promise<ChatMessage | null> {
   return db.transaction(async (tx) => {
-    await lockedRules(tx, groupId);
+    await lockGroup(tx, groupId);
     await requireMember(tx, groupId, adminId, { admin: true });
     const member = await membershipOf(tx, groupId, userId);
     if (!member || member.leftAfter !== null) throw notFound(GROUP_ERRORS.notMember);
@@ -117,7 +102,7 @@ export async function joinByCode(db: Database, code: string, userId: string): Pr
   if (!groupId) throw notFound(GROUP_ERRORS.badInvite);
   await requireRoomForGroups(db, [userId]);
   return db.transaction(async (tx) => {
-    await lockedRules(tx, groupId);
+    await lockGroup(tx, groupId);
     const joined = await enrol(tx, groupId, [userId], 'member');
     if (joined.length === 0) return { groupId, line: null };
     if ((await memberCount(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);

@@ -20,6 +20,8 @@ export function groupEvents({ bus, log }: { bus: Bus; log: FastifyBaseLogger }) 
   return {
     message: (message: ChatMessage, originSocketId?: string) =>
       publish(subjects.groupEvents(message.receiverId), { event: 'newMessage', payload: message, originSocketId }),
+    /** A message of the group edited, reacted to or deleted. */
+    updated: (message: ChatMessage) => publish(subjects.groupEvents(message.receiverId), { event: 'messageUpdated', payload: message }),
     /** After the line saying so (theirs to keep): then their sockets stop hearing the group, before any later message. */
     removed: async (groupId: string, userIds: string[]) => {
       await publish(subjects.groupEvents(groupId), { event: 'membersRemoved', payload: { groupId, userIds } });

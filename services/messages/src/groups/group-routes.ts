@@ -3,8 +3,8 @@ import { badRequest, fromContract } from '@chat/kernel';
 import { limitKeys, limitRequestsBy } from '@chat/rate-limits';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireTextWithinLimit } from '../conversations/message-text.js';
-import type { ConversationRouteOptions } from '../deps.js';
-import { groupSendLimit, limitPerUser, limitUserRequestsBy } from '../per-user-limit.js';
+import type { ConversationRouteOptions, MessagesRouteOptions } from '../deps.js';
+import { groupSendLimit, limitPerUser, limitUserRequestsBy, readLimit } from '../per-user-limit.js';
 import { inviteCode, joinByCode, markGroupRead, setRole, updateGroup } from './group-admin.js';
 import { groupEvents } from './group-events.js';
 import {
@@ -24,15 +24,16 @@ import {
  * Every route checks the asker's membership in the database as it runs: a removed member's request
  * gets nothing past what they had.
  */
-export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = async (app, options) => {
+export const groupRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions & Pick<ConversationRouteOptions, 'sendCount'>> = async (
+  app,
+  options,
+) => {
   const { db } = options;
   const events = groupEvents({ bus: options.bus, log: app.log });
-  // One budget with a conversation's reads (the same name).
-  const limitReads = limitPerUser(app, {
-    name: 'read',
-    perMinute: options.rateLimits.messagesPerMinutePerUser,
-    message: 'You are marking messages read too fast. Please slow down.',
-  });
+  /** The group as a member sees it, after a change they made. */
+  const asMemberSees = async (groupId: string, userId: string) => readGroup(db, groupId, await requireMember(db, groupId, userId));
+  // One budget with a conversation's reads.
+  const limitReads = limitPerUser(app, readLimit(options.rateLimits));
   const groupSends = limitRequestsBy(
     limitKeys(app, groupSendLimit(options.rateLimits)),
     (request) => (request.params as { groupId?: string }).groupId,
@@ -52,8 +53,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
       const { groupId, lines } = await createGroup(db, request.userId, { name: name.trim(), description: description.trim(), memberIds });
       const members = lines.flatMap((line) => (line.system?.kind === 'added' ? line.system.userIds : []));
       await events.added(groupId, [request.userId, ...members]);
-      const group = await readGroup(db, groupId, await requireMember(db, groupId, request.userId));
-      return reply.status(201).send(group);
+      return reply.status(201).send(await asMemberSees(groupId, request.userId));
     },
   });
 
@@ -102,7 +102,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
         await events.added(groupId, added);
         await events.message(line);
       }
-      return readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+      return asMemberSees(groupId, request.userId);
     },
   });
 
@@ -112,7 +112,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
     handler: async (request) => {
       const { groupId } = request.params;
       for (const line of await updateGroup(db, groupId, request.userId, request.body)) await events.message(line);
-      return readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+      return asMemberSees(groupId, request.userId);
     },
   });
 
@@ -123,7 +123,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
       const { groupId, userId } = request.params;
       const line = await setRole(db, groupId, request.userId, userId, request.body.role);
       if (line) await events.message(line);
-      return readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+      return asMemberSees(groupId, request.userId);
     },
   });
 
@@ -148,7 +148,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
         await events.added(groupId, [request.userId]);
         await events.message(line);
       }
-      return readGroup(db, groupId, await requireMember(db, groupId, request.userId));
+      return asMemberSees(groupId, request.userId);
     },
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   GROUP_ERRORS,
+  linksIn,
   MAX_GROUP_MEMBERS,
   MAX_GROUPS_PER_USER,
   UNREAD_COUNT_CAP,
@@ -22,6 +23,13 @@ export interface Membership {
   joinedAfter: string;
   /** …up to this one, once they left or were removed; null while they are a member. */
   leftAfter: string | null;
+}
+
+export interface GroupRules {
+  name: string;
+  description: string;
+  onlyAdminsSend: boolean;
+  onlyAdminsEdit: boolean;
 }
 
 interface GroupRow {
@@ -128,14 +136,15 @@ export async function requireRoomForGroups(db: Queryable, userIds: readonly stri
   if ((rows[0]?.full ?? 0) > 0) throw badRequest(GROUP_ERRORS.tooManyGroups);
 }
 
-/** Makes members of those not in the group now (new, or back after leaving), from its latest message on. */
+/**
+ * Makes members of those not in the group now (new, or back after leaving); `startAt` then places
+ * their window and cursors at the line announcing them, in the same transaction.
+ */
 export async function enrol(tx: Queryable, groupId: string, userIds: readonly string[], role: GroupRole): Promise<string[]> {
   const rows = await tx.query<{ userId: string }>(
     `INSERT INTO group_members (group_id, user_id, role, joined_after)
      SELECT $1, user_id, $3, (SELECT last_message_id FROM groups WHERE id = $1) FROM unnest($2::uuid[]) AS user_id
-     ON CONFLICT (group_id, user_id) DO UPDATE
-       SET role = EXCLUDED.role, joined_at = now(), joined_after = EXCLUDED.joined_after, left_after = NULL,
-           read_up_to = EXCLUDED.joined_after, delivered_up_to = EXCLUDED.joined_after
+     ON CONFLICT (group_id, user_id) DO UPDATE SET role = EXCLUDED.role, joined_at = now(), left_after = NULL
        WHERE group_members.left_after IS NOT NULL
      RETURNING user_id::text AS "userId"`,
     [groupId, userIds, role],
@@ -149,6 +158,16 @@ export async function startAt(tx: Queryable, groupId: string, userIds: readonly 
     'UPDATE group_members SET joined_after = $3 - 1, read_up_to = $3 - 1, delivered_up_to = $3 - 1 WHERE group_id = $1 AND user_id = ANY($2::uuid[])',
     [groupId, userIds, line._id],
   );
+}
+
+/** The group's rules and info, its row locked for a change: two admins changing it at once take turns. */
+export async function lockGroup(tx: Queryable, groupId: string): Promise<GroupRules> {
+  const rows = await tx.query<GroupRules>(
+    `SELECT name, description, only_admins_send AS "onlyAdminsSend", only_admins_edit AS "onlyAdminsEdit" FROM groups WHERE id = $1 FOR UPDATE`,
+    [groupId],
+  );
+  if (!rows[0]) throw notFound(GROUP_ERRORS.notFound);
+  return rows[0];
 }
 
 /** How many are members now. */
@@ -201,8 +220,8 @@ export async function addMembers(
   await requireAccounts(db, userIds);
   await requireRoomForGroups(db, userIds);
   return db.transaction(async (tx) => {
-    // The group's row is locked: two admins adding at once cannot pass the limit together.
-    await tx.query('SELECT 1 FROM groups WHERE id = $1 FOR UPDATE', [groupId]);
+    // Two admins adding at once cannot pass the limit together.
+    await lockGroup(tx, groupId);
     await requireMember(tx, groupId, adminId, { admin: true });
     const added = await enrol(tx, groupId, userIds, 'member');
     if (added.length === 0) return { added, line: null };
@@ -220,7 +239,7 @@ export async function addMembers(
  */
 export async function removeMember(db: Database, groupId: string, actorId: string, userId: string): Promise<ChatMessage> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM groups WHERE id = $1 FOR UPDATE', [groupId]);
+    await lockGroup(tx, groupId);
     const leaving = actorId === userId;
     const actor = await requireMember(tx, groupId, actorId, { admin: !leaving });
     const member = leaving ? actor : await membershipOf(tx, groupId, userId);
@@ -287,7 +306,7 @@ export async function insertGroupMessage(
        SELECT ${MESSAGE_COLUMNS}, true AS inserted FROM inserted
        UNION ALL
        SELECT ${MESSAGE_COLUMNS}, false FROM messages WHERE sender_id = $2 AND client_message_id = $4`,
-      [groupId, senderId, text, clientMessageId, replyToId, membership.joinedAfter, /https?:\/\/|www\./i.test(text)],
+      [groupId, senderId, text, clientMessageId, replyToId, membership.joinedAfter, linksIn(text).length > 0],
     );
     const row = rows[0];
     if (!row) throw badRequest('You can only reply to a message in this conversation');

@@ -142,6 +142,10 @@ describe('groups', () => {
     expect(await send(bob, group._id, 'let me back')).toMatchObject({ status: 403, body: { message: GROUP_ERRORS.notMember } });
     const list = (await bob.client.get('/api/messages/groups')).body as GroupEntry[];
     expect(list[0]).toMatchObject({ group: { _id: group._id, removed: true }, lastMessage: { system: { kind: 'removed' } } });
+    // Added back, he starts again at the line saying so, unread.
+    expect((await ann.client.post(`/api/messages/groups/${group._id}/members`, { memberIds: [bob.id] })).status).toBe(200);
+    expect(texts(await history(bob, group._id))).toEqual(['added']);
+    expect(((await bob.client.get('/api/messages/groups')).body as GroupEntry[])[0]).toMatchObject({ unreadCount: 1 });
   });
 
   it('lets a member leave, but not the last admin while others remain', async () => {
