@@ -280,4 +280,73 @@ describeOnEveryTarget((run) => {
       });
     }
   });
+  describe('a group in the browser', () => {
+    it('creates a group with two people: lines of its story in each one’s words, messages with their sender’s name, typing by name, a phone too', async () => {
+      const { alice, bob } = await twoPeople(run.baseUrl, 'Groups');
+      const carl = new ApiClient(run.baseUrl);
+      const carlUser = await carl.signup('Carl Groups');
+      await alice.waitForContact(carlUser._id);
+      const ann = (await signedInPage(browser(), run.baseUrl, alice.cookie)).page;
+      const bobsPhone = (await signedInPage(browser(), run.baseUrl, bob.cookie, PHONE)).page;
+      await ann.goto('/');
+      await bobsPhone.goto('/');
+      await polled(
+        () =>
+          ann
+            .getByRole('list')
+            .getByRole('button', { name: /Carl Groups/ })
+            .count(),
+        'Carl among Alice’s contacts',
+      ).toBe(1);
+
+      await ann.getByRole('button', { name: 'New group' }).click();
+      const dialog = ann.getByRole('dialog', { name: 'New group' });
+      await dialog.getByLabel('Group name').fill('Hikers');
+      await dialog.getByPlaceholder('Search people').fill('Groups');
+      for (const name of ['Bob Groups', 'Carl Groups']) await dialog.getByRole('checkbox', { name }).check();
+      await dialog.getByRole('button', { name: 'Create group' }).click();
+
+      const lines = (page: Page) => conversation(page).getByTestId('system-line');
+      await polled(() => lines(ann).allTextContents(), 'the group’s first lines, as its creator reads them').toEqual([
+        'You created the group “Hikers”',
+        'You added Bob Groups and Carl Groups',
+      ]);
+      await polled(() => ann.getByTestId('chat-status').textContent(), 'who is in it and online').toMatch(/^3 members, [1-3] online$/);
+      const bobsRow = bobsPhone.getByTestId('group-row').filter({ hasText: 'Hikers' });
+      await polled(() => bobsRow.getByTestId('last-message').textContent(), 'the group in Bob’s list at once').toBe(
+        'Alice Groups added you and Carl Groups',
+      );
+
+      await ann.getByPlaceholder('Type a message...').fill('Who is coming on Saturday?');
+      await ann.keyboard.press('Enter');
+      await polled(() => bobsRow.getByTestId('last-message').textContent(), 'the message in Bob’s row, with who wrote it').toBe(
+        'Alice Groups: Who is coming on Saturday?',
+      );
+      // Unread: the two lines that added him, and her message.
+      await polled(() => bobsRow.textContent(), 'counted unread').toContain('3 unread');
+      await run.shot(bobsPhone, 'group-row-phone');
+
+      await bobsRow.click();
+      await polled(() => lines(bobsPhone).allTextContents(), 'the lines in Bob’s words').toEqual([
+        'Alice Groups created the group “Hikers”',
+        'Alice Groups added you and Carl Groups',
+      ]);
+      const fromAlice = conversation(bobsPhone).getByTestId('chat-message').filter({ hasText: 'Who is coming on Saturday?' });
+      await polled(() => fromAlice.getByTestId('sender-name').textContent(), 'the sender’s name over her message').toBe('Alice Groups');
+
+      await bobsPhone.getByPlaceholder('Type a message...').fill('Me');
+      await polled(() => ann.getByTestId('chat-status').textContent(), 'Bob typing, by name').toBe('Bob Groups is typing…');
+      await bobsPhone.getByPlaceholder('Type a message...').fill('Me! 🙋');
+      await bobsPhone.getByRole('button', { name: 'Send' }).click();
+      const fromBob = conversation(ann).getByTestId('chat-message').filter({ hasText: 'Me! 🙋' });
+      await polled(() => fromBob.getByTestId('sender-name').textContent(), 'Bob’s answer, with his name').toBe('Bob Groups');
+      await polled(() => ann.getByTestId('chat-status').textContent(), 'typing over once he sent').toMatch(/^3 members/);
+      await run.shot(ann, 'group-conversation');
+
+      // Its address keeps it open across a reload; a person's conversation is a click away and the group stays in the list.
+      await bobsPhone.reload();
+      await polled(() => conversation(bobsPhone).getByText('Me! 🙋').count(), 'the group again after a reload').toBe(1);
+      expect(new URL(bobsPhone.url()).pathname).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { uuidSchema } from './ids.js';
+import { ContactSchema } from './users.js';
 
 /** The most people a group holds, its creator included (WhatsApp's 1,024). */
 export const MAX_GROUP_MEMBERS = 1024;
@@ -7,6 +8,8 @@ export const MAX_GROUP_MEMBERS = 1024;
 export const MAX_GROUPS_PER_USER = 500;
 export const MAX_GROUP_NAME = 100;
 export const MAX_GROUP_DESCRIPTION = 512;
+/** A line naming more people than this names these first ones and counts the rest ("Ann added Bob, Cat, Dan and 5 others"). */
+export const NAMED_IN_PREVIEW = 3;
 
 /** What the groups' routes answer when a request cannot be done, in words a person reads. */
 export const GROUP_ERRORS = {
@@ -51,7 +54,15 @@ export const GroupCardSchema = Type.Object({
 export type GroupCard = Static<typeof GroupCardSchema>;
 
 /** A group as its members see it: its card, and who is in it (no one, for someone removed). */
-export const GroupSchema = Type.Object({ ...GroupCardSchema.properties, members: Type.Array(GroupMemberSchema) });
+export const GroupSchema = Type.Object({
+  ...GroupCardSchema.properties,
+  members: Type.Array(GroupMemberSchema),
+  /**
+   * The name and picture of everyone its messages and lines may name: who is or was in it, while I
+   * was (someone removed sees nobody who joined after them).
+   */
+  people: Type.Array(ContactSchema),
+});
 export type Group = Static<typeof GroupSchema>;
 
 const GROUP_NAME_REQUIRED = `Group name is required, at most ${MAX_GROUP_NAME} characters`;

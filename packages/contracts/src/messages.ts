@@ -174,6 +174,8 @@ export const GroupEntrySchema = Type.Object({
   lastMessage: Type.Union([MessageSchema, Type.Null()]),
   /** Counted up to UNREAD_COUNT_CAP, as a conversation's. */
   unreadCount: Type.Integer({ minimum: 0 }),
+  /** Who its latest message names: its sender, and the first NAMED_IN_PREVIEW people of a line ("Ann added Bob"). */
+  people: Type.Array(ContactSchema),
 });
 export type GroupEntry = Static<typeof GroupEntrySchema>;
 

@@ -57,7 +57,7 @@ export interface InboxPage {
   archivedCount?: number | null;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   return (await exchange<T>(method, path, body, headers)).data;
 }
 
@@ -132,7 +132,7 @@ function postWithProgress<T>(
  * Calls a route of the contracts, sending what it takes (its path's parameters, query and body)
  * and answering what it answers, both typed from `packages/contracts`.
  */
-async function call<R extends Route>(route: R, ...input: RouteCallInput<R>): Promise<RouteAnswer<R>> {
+export async function call<R extends Route>(route: R, ...input: RouteCallInput<R>): Promise<RouteAnswer<R>> {
   return (await exchangeRoute(route, ...input)).data;
 }
 
@@ -146,7 +146,7 @@ function exchangeRoute<R extends Route>(route: R, ...[input]: RouteCallInput<R>)
 }
 
 /** The route's path with its parameters filled in. */
-const pathOf = (route: Route, params: Record<string, string>) =>
+export const pathOf = (route: Route, params: Record<string, string>) =>
   route.url.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(params[name] ?? ''));
 
 const query = (params: Record<string, string | undefined>) => {

@@ -4,13 +4,17 @@ import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
 import { NoChatSelected } from '../features/conversation';
 import { Sidebar } from './sidebar';
 import { useKeyboardShortcuts } from '../features/inbox';
-import { useChatStore } from '../store/use-chat-store';
+import { openConversationId, useChatStore } from '../store/use-chat-store';
 import { NotFound } from '../ui/not-found';
 import { useTranslation } from 'react-i18next';
 
 /** The tab's title counts every unread message, and each conversation marked unread, as messengers do: "(3) Chat.io". */
 function useUnreadTitle() {
-  const unread = useChatStore((state) => state.users.reduce((total, user) => total + (user.unreadCount || (user.markedUnread ? 1 : 0)), 0));
+  const unread = useChatStore(
+    (state) =>
+      state.users.reduce((total, user) => total + (user.unreadCount || (user.markedUnread ? 1 : 0)), 0) +
+      state.groups.reduce((total, entry) => total + entry.unreadCount, 0),
+  );
   useEffect(() => {
     document.title = unread > 0 ? `(${unread}) Chat.io` : 'Chat.io';
     return () => {
@@ -25,7 +29,7 @@ function useUnreadTitle() {
  */
 export function HomePage() {
   const { t } = useTranslation();
-  const hasConversation = useChatStore((state) => state.selectedUser !== null);
+  const hasConversation = useChatStore((state) => openConversationId(state) !== undefined);
   const { notFound } = useConversationAddress();
   const [isShowingShortcuts, setShowingShortcuts] = useState(false);
   useUnreadTitle();

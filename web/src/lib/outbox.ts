@@ -19,7 +19,10 @@ export interface PendingMessage {
   clientMessageId: string;
   /** Whose it is: a tab signed in as someone else leaves it alone. */
   senderId: string;
+  /** The person it goes to, or its group. */
   receiverId: string;
+  /** It goes to this group (receiverId is the group's too); absent for a person. */
+  groupId?: string;
   text: string | null;
   image: string | null;
   createdAt: string;

@@ -2,7 +2,7 @@ import { HANDSHAKE_ERRORS, type ServerToClientEvents } from '@chat/contracts';
 import { useEffect } from 'react';
 import { useAuthStore } from '../store/use-auth-store';
 import { usePresenceStore } from '../store/use-presence-store';
-import { useChatStore } from '../store/use-chat-store';
+import { openConversationId, useChatStore } from '../store/use-chat-store';
 import { useNotificationStore } from '../store/use-notification-store';
 import { conversationSocketHandlers } from '../features/conversation';
 import { inboxSocketHandlers } from '../features/inbox';
@@ -39,9 +39,10 @@ export function useRealtimeEvents(): void {
     if (!socket) return;
     const chat = () => useChatStore.getState();
     const refetch = () => {
-      const selected = chat().selectedUser;
-      if (selected) void chat().getMessages(selected._id);
+      const open = openConversationId(chat());
+      if (open) void chat().getMessages(open);
       void chat().getUsers();
+      void chat().getGroups();
       void chat().loadBlockedUsers();
     };
     // Whose presence this socket hears follows the people on screen.

@@ -1,6 +1,5 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aMessage } from '../../../test/support/a-message';
 import type { ChatSocket } from '../../src/realtime/socket';
 import { useRealtimeEvents } from '../../src/realtime/use-realtime-events';
 import { useAuthStore } from '../../src/store/use-auth-store';
@@ -104,31 +103,5 @@ describe('a new signup while the whole list is loaded', () => {
       'contactChanged',
     )({ _id: '5d0c3b8e-7f43-4a55-8a41-0f8e2d1c9b22', fullName: 'Deleted user', profilePic: '', accountDeleted: true });
     expect(getUsers).not.toHaveBeenCalled();
-  });
-});
-
-describe('a message of a group, before the group screens exist', () => {
-  afterEach(() => {
-    useAuthStore.setState({ socket: null });
-    vi.restoreAllMocks();
-  });
-
-  it('is shown in no conversation of two people, however its sender is listed', () => {
-    const socket = recordingSocket(true);
-    useAuthStore.setState({ socket: socket as unknown as ChatSocket });
-    const receiveMessage = vi.spyOn(useChatStore.getState(), 'receiveMessage');
-    const receiveUpdate = vi.spyOn(useChatStore.getState(), 'receiveUpdate');
-    renderHook(() => useRealtimeEvents());
-    const handler = (event: string) => handlerOf(socket, event);
-    const fromGroup = aMessage({ _id: '7', senderId: 'ann', receiverId: 'group-1', groupId: 'group-1', text: 'to all of us' });
-    const setTyping = vi.spyOn(useChatStore.getState(), 'setTyping');
-    handler('newMessage')(fromGroup);
-    handler('messageUpdated')(fromGroup);
-    handler('typing')({ from: 'ann', isTyping: true, groupId: 'group-1' });
-    expect(receiveMessage).not.toHaveBeenCalled();
-    expect(receiveUpdate).not.toHaveBeenCalled();
-    expect(setTyping, 'Ann typing in the group is not typing to me').not.toHaveBeenCalled();
-    handler('newMessage')({ ...fromGroup, receiverId: 'me', groupId: undefined });
-    expect(receiveMessage, 'a message between two people still is').toHaveBeenCalledOnce();
   });
 });

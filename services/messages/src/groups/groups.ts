@@ -4,7 +4,9 @@ import {
   linksIn,
   MAX_GROUP_MEMBERS,
   MAX_GROUPS_PER_USER,
+  NAMED_IN_PREVIEW,
   UNREAD_COUNT_CAP,
+  type Contact,
   type Group,
   type GroupCard,
   type GroupEntry,
@@ -80,9 +82,9 @@ const toCard = (row: GroupRow & { memberCount: number }, membership: Pick<Member
   ...(membership.leftAfter === null ? {} : { memberCount: 0, removed: true as const }),
 });
 
-/** The group as `userId` sees it: everything, with its members only while they are one. */
+/** The group as one in it sees it: everything, with its members only while they are one, and the people it may name. */
 export async function readGroup(db: Queryable, groupId: string, membership: Membership): Promise<Group> {
-  const [groups, members] = await Promise.all([
+  const [groups, members, people] = await Promise.all([
     db.query<GroupRow & { memberCount: number }>(`SELECT ${CARD_COLUMNS} FROM groups g WHERE g.id = $1`, [groupId]),
     membership.leftAfter === null
       ? db.query<Omit<GroupMember, 'joinedAt'> & { joinedAt: Date }>(
@@ -91,10 +93,21 @@ export async function readGroup(db: Queryable, groupId: string, membership: Memb
           [groupId],
         )
       : [],
+    // Everyone in it before I left (all, while I am in it): who its messages and lines I see name.
+    db.query<Contact>(
+      `SELECT c.user_id::text AS "_id", c.full_name AS "fullName", c.profile_pic AS "profilePic"
+       FROM group_members m JOIN contacts c ON c.user_id = m.user_id
+       WHERE m.group_id = $1 AND ($2::bigint IS NULL OR m.joined_after < $2::bigint)`,
+      [groupId, membership.leftAfter],
+    ),
   ]);
   const group = groups[0];
   if (!group) throw notFound(GROUP_ERRORS.notFound);
-  return { ...toCard(group, membership), members: members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() })) };
+  return {
+    ...toCard(group, membership),
+    members: members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() })),
+    people,
+  };
 }
 
 /** Stores a line of the group's story as its newest message, and moves the group to it. */
@@ -335,9 +348,14 @@ const fromJson = (row: Record<string, unknown>): MessageRow => {
  */
 export async function listGroupsOf(db: Queryable, userId: string): Promise<GroupEntry[]> {
   const rows = await db.query<
-    GroupRow & { memberCount: number; leftAfter: string | null; last: Record<string, unknown> | null; unread: number }
+    GroupRow & { memberCount: number; leftAfter: string | null; last: Record<string, unknown> | null; unread: number; people: Contact[] }
   >(
     `SELECT ${CARD_COLUMNS}, m.left_after::text AS "leftAfter", to_json(last) AS last,
+       (SELECT COALESCE(json_agg(json_build_object('_id', c.user_id, 'fullName', c.full_name, 'profilePic', c.profile_pic)), '[]')
+        FROM contacts c WHERE c.user_id = last."senderId"::uuid OR c.user_id IN (
+          SELECT named::uuid FROM jsonb_array_elements_text(last.system -> 'userIds') WITH ORDINALITY AS n (named, at)
+          WHERE at <= ${NAMED_IN_PREVIEW}
+        )) AS people,
        (SELECT count(*)::int FROM (
           SELECT 1 FROM messages WHERE group_id = g.id AND id > GREATEST(m.read_up_to, m.joined_after)
             AND id <= COALESCE(m.left_after, g.last_message_id) AND sender_id <> $1 LIMIT $2
@@ -352,9 +370,10 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
      ORDER BY COALESCE(m.left_after, g.last_message_id) DESC, g.id`,
     [userId, UNREAD_COUNT_CAP],
   );
-  return rows.map(({ leftAfter, last, unread, ...group }) => ({
+  return rows.map(({ leftAfter, last, unread, people, ...group }) => ({
     group: toCard(group, { leftAfter }),
     lastMessage: last ? toMessage(fromJson(last)) : null,
     unreadCount: unread,
+    people,
   }));
 }

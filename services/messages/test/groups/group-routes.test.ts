@@ -47,6 +47,8 @@ describe('groups', () => {
         [cat.id, 'member'],
       ]),
     );
+    // Its members' names and pictures come with it, for the lines and messages that name them.
+    expect(group.people.map((person) => person.fullName).sort()).toEqual(['Ann Group', 'Bob Group', 'Cat Group']);
     const lines = await history(bob, group._id);
     expect(lines.map((line) => line.system)).toEqual([
       { kind: 'created', actorId: ann.id, name: 'Hikers' },
@@ -139,6 +141,11 @@ describe('groups', () => {
     expect(toBob).toEqual([{ event: 'groupChanged', payload: { groupId: group._id, member: false } }]);
     expect(texts(await history(bob, group._id))).toEqual(['created', 'added', 'before', 'removed']);
     expect((await bob.client.get(`/api/messages/groups/${group._id}`)).body).toMatchObject({ removed: true, members: [], memberCount: 0 });
+    // Whoever joins after his removal is nobody he may learn of.
+    const dan = await server.user('Dan After');
+    expect((await ann.client.post(`/api/messages/groups/${group._id}/members`, { memberIds: [dan.id] })).status).toBe(200);
+    const asBobSees = (await bob.client.get(`/api/messages/groups/${group._id}`)).body as Group;
+    expect(asBobSees.people.map((person) => person.fullName).sort()).toEqual(['Ann Removes', 'Bob Removed', 'Cat Stays']);
     expect(await send(bob, group._id, 'let me back')).toMatchObject({ status: 403, body: { message: GROUP_ERRORS.notMember } });
     const list = (await bob.client.get('/api/messages/groups')).body as GroupEntry[];
     expect(list[0]).toMatchObject({ group: { _id: group._id, removed: true }, lastMessage: { system: { kind: 'removed' } } });

@@ -9,7 +9,8 @@ interface MessageBoxProps {
   /** Changing a message already sent is not writing a new one: nobody is told I type. */
   isEditing: boolean;
   /** Files pasted into the box. */
-  onPasteFiles(files: File[]): void;
+  /** Files pasted into the box; without it, files are not taken (the browser does what it does). */
+  onPasteFiles?(files: File[]): void;
   /** Up in an empty box: true when it started something (changing my latest message). */
   onUpInEmpty(): boolean;
   /** Escape: the box gives up what it is doing (an edit, a reply, an attachment). */
@@ -22,7 +23,7 @@ export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUp
   const notifyTyping = useChatStore((state) => state.notifyTyping);
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const pasted = [...event.clipboardData.files];
-    if (pasted.length === 0) return;
+    if (pasted.length === 0 || !onPasteFiles) return;
     event.preventDefault();
     onPasteFiles(pasted);
   };

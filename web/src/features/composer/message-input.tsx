@@ -31,6 +31,8 @@ interface MessageInputProps {
   replyingTo?: { message: Message; authorName: string } | null;
   /** The reply was sent or given up. */
   onReplyDone?(): void;
+  /** Text and emoji only (a group, until it takes photos, files and voice): nothing can be attached or recorded. */
+  textOnly?: boolean;
 }
 
 /** The bottom of a conversation: the box, what is attached to it, the emoji picker, and a voice message instead. */
@@ -42,10 +44,11 @@ export function MessageInput({
   onEditLatest,
   replyingTo = null,
   onReplyDone,
+  textOnly = false,
 }: MessageInputProps) {
   const { t } = useTranslation();
   const { text, setText, clearDraft, boxRef, focus } = useComposerText(peerId, editing, replyingTo?.message._id);
-  const attachments = useAttachments(peerId, droppedFiles);
+  const attachments = useAttachments(peerId, textOnly ? null : droppedFiles);
   const { image, file, attachment, removeAttachment } = attachments;
   const replyTo = replyingTo && quoteOf(replyingTo.message);
   const voice = useVoiceMessage(peerId, replyTo, onReplyDone);
@@ -54,6 +57,7 @@ export function MessageInput({
   const { onSubmit, isSaving } = useSubmit({ text, clearDraft, attachments, editing, onEditDone, replyTo, onReplyDone, noLinkPreview });
   const [isPickerOpen, setPickerOpen] = useState(false);
   const closePicker = useCallback(() => setPickerOpen(false), []);
+  const togglePicker = () => setPickerOpen((open) => !open);
   useEscapeToClose(isPickerOpen, closePicker);
   const endEdit = () => onEditDone?.();
   const onEscape = () => {
@@ -93,13 +97,13 @@ export function MessageInput({
               text={text}
               onText={setText}
               isEditing={editing !== null}
-              onPasteFiles={attachments.attachAll}
+              onPasteFiles={textOnly ? undefined : attachments.attachAll}
               onUpInEmpty={() => !editing && !attachment && (onEditLatest?.() ?? false)}
               onEscape={onEscape}
             />
-            <AttachButtons attachments={attachments} isPickerOpen={isPickerOpen} onTogglePicker={() => setPickerOpen((open) => !open)} />
+            <AttachButtons attachments={attachments} isPickerOpen={isPickerOpen} onTogglePicker={togglePicker} textOnly={textOnly} />
           </div>
-          {!editing && !canSend(text, attachment) && <RecordVoiceButton onStart={() => void voice.start()} />}
+          {!editing && !textOnly && !canSend(text, attachment) && <RecordVoiceButton onStart={() => void voice.start()} />}
           <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, attachment) || isSaving} aria-label={t('Send')}>
             <Send className="size-5 rtl:-scale-x-100" />
           </button>

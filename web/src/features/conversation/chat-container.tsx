@@ -1,10 +1,11 @@
-import type { Message } from '@chat/contracts';
+import type { Contact, Group, Message } from '@chat/contracts';
 import { ChevronDown } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useEscapeKey } from '../../ui/use-escape-key';
-import { useChatStore } from '../../store/use-chat-store';
+import { openConversationId, useChatStore } from '../../store/use-chat-store';
+import { GroupHeader, peopleById } from '../groups';
 import { ChatHeader } from './chat-header';
 import { ConversationFooter } from './conversation-footer';
 import { ConversationSearch } from './conversation-search';
@@ -27,6 +28,7 @@ const useOpenConversation = () =>
     useShallow((state) => ({
       messages: state.messages,
       selectedUser: state.selectedUser,
+      selectedGroup: state.selectedGroup,
       isMessagesLoading: state.isMessagesLoading,
       loadFailed: state.messagesLoadFailed && state.messages.length === 0,
       isOlderLoading: state.isOlderLoading,
@@ -38,12 +40,12 @@ const useOpenConversation = () =>
 /** The open conversation: its header, search, messages, and the box (or why there is none), with its dialogs. */
 export function ChatContainer() {
   const { t } = useTranslation();
-  const { messages, selectedUser, isMessagesLoading, loadFailed, ...paging } = useOpenConversation();
+  const { messages, selectedUser, selectedGroup, isMessagesLoading, loadFailed, ...paging } = useOpenConversation();
   const authUser = useAuthStore((state) => state.authUser);
-  const allPending = useChatStore((state) => state.pendingMessages);
-  const pending = allPending.filter((message) => message.receiverId === selectedUser?._id && message.senderId === authUser?._id);
+  const conversationId = selectedUser?._id ?? selectedGroup?._id;
+  const pending = usePendingTo(conversationId, authUser?._id);
   const newestId = pending.at(-1)?.clientMessageId ?? messages.at(-1)?._id;
-  const conversationId = selectedUser?._id;
+  const { nameOf, pictureOf } = usePeopleOf(selectedUser, selectedGroup);
   const { isFarFromLatest, unseenCount, scrollToLatest, ...scroll } = useConversationScroll({
     newestId,
     myId: authUser?._id,
@@ -73,15 +75,14 @@ export function ChatContainer() {
     [startReply, startEdit, goToMessage, setOpenImage, setDeleting, setForwarding],
   );
 
-  if (!selectedUser || !authUser) return null;
-  const nameOf = (userId: string) => (userId === authUser._id ? t('You') : selectedUser.fullName);
+  if (!conversationId || !authUser) return null;
   return (
     <div
       className={`relative flex flex-1 flex-col overflow-auto ${isDragging ? 'outline-2 -outline-offset-4 outline-primary outline-dashed' : ''}`}
       {...dropZone}
     >
-      <ChatHeader onSearch={search.open} />
-      {search.isOpen && (
+      {selectedUser ? <ChatHeader onSearch={search.open} /> : <GroupHeader />}
+      {search.isOpen && selectedUser && (
         <ConversationSearch key={selectedUser._id} peer={selectedUser} onQueryChange={search.setQuery} onClose={search.close} />
       )}
       {isMessagesLoading ? (
@@ -89,27 +90,31 @@ export function ChatContainer() {
       ) : loadFailed ? (
         <LoadFailed
           text={t('The messages could not be loaded.')}
-          onRetry={() => void useChatStore.getState().getMessages(selectedUser._id)}
+          onRetry={() => void useChatStore.getState().getMessages(conversationId)}
         />
       ) : (
         <div className="relative flex min-h-0 flex-1 flex-col">
           <MessageList
             {...{ messages, pending, highlightedId, nameOf, actions, ...scroll }}
             me={authUser}
-            peer={selectedUser}
+            pictureOf={pictureOf}
+            inGroup={selectedGroup !== null}
             searchQuery={search.query}
           />
           {(isFarFromLatest || unseenCount > 0) && <LatestMessageButton unseenCount={unseenCount} onClick={scrollToLatest} />}
         </div>
       )}
       <ConversationFooter
-        {...{ chosen, droppedFiles, replyAndEdit, nameOf }}
-        peer={selectedUser}
+        {...{ chosen, droppedFiles, replyAndEdit, nameOf, conversationId }}
         onForward={setForwarding}
         onDelete={setDeleting}
       />
       <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
-      <DeleteMessageDialog messages={deleting} peerName={selectedUser.fullName} onDone={() => setDeleting(null)} />
+      <DeleteMessageDialog
+        messages={deleting}
+        peerName={selectedUser?.fullName ?? selectedGroup?.name ?? ''}
+        onDone={() => setDeleting(null)}
+      />
       <ForwardMessageDialog messages={forwarding} onDone={() => setForwarding(null)} />
     </div>
   );
@@ -151,16 +156,33 @@ function useMessageDialogs(messages: Message[]) {
 
 /** The open conversation's messages are fetched; what arrived while the tab was hidden is read once it is shown again. */
 function useConversationLoading() {
-  const selectedUser = useChatStore((state) => state.selectedUser);
+  const conversationId = useChatStore(openConversationId);
   const getMessages = useChatStore((state) => state.getMessages);
   useEffect(() => {
-    if (selectedUser) void getMessages(selectedUser._id);
-  }, [selectedUser, getMessages]);
+    if (conversationId) void getMessages(conversationId);
+  }, [conversationId, getMessages]);
   useEffect(() => {
     const onVisible = () => void useChatStore.getState().markRead();
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
+}
+
+/** My messages to the open conversation still in the outbox. */
+function usePendingTo(conversationId: string | undefined, myId: string | undefined) {
+  const allPending = useChatStore((state) => state.pendingMessages);
+  return allPending.filter((message) => message.receiverId === conversationId && message.senderId === myId);
+}
+
+/** Who a user id of the open conversation is ("You" for me), and their picture: me, the person, or one of the group's people. */
+function usePeopleOf(person: Contact | null, group: Group | null) {
+  const { t } = useTranslation();
+  const me = useAuthStore((state) => state.authUser);
+  const people = useMemo(() => peopleById([...(person ? [person] : (group?.people ?? [])), ...(me ? [me] : [])]), [person, group, me]);
+  return {
+    nameOf: (userId: string) => (userId === me?._id ? t('You') : (people.get(userId)?.fullName ?? t('Someone'))),
+    pictureOf: (userId: string) => people.get(userId)?.profilePic ?? '',
+  };
 }
 
 /** Searching this conversation: its words marked in the messages; closed with another conversation. */

@@ -9,7 +9,7 @@ import { BlockContactDialog } from './block-contact-dialog';
 import { ClearChatDialog } from './clear-chat-dialog';
 import { ContactInfo } from './contact-info';
 import { ConversationMenu } from './conversation-menu';
-import { HEADER_BUTTON } from './header-button';
+import { HEADER_BUTTON } from '../../ui/header-button';
 import { useTranslation } from 'react-i18next';
 
 function CloseButton({ className, icon, onClose }: { className: string; icon: ReactNode; onClose(): void }) {

@@ -18,6 +18,8 @@ interface ChatMessageProps extends MessageHandlers {
   searchQuery?: string;
   isOwn: boolean;
   avatar: string;
+  /** In a group, the name over the first of someone else's messages in a row. */
+  senderName?: string;
   /** Where it sits in its sender's group of messages: the last of theirs shows their avatar. */
   place?: GroupPlace;
   /** The signed-in user's id, for "You" in quotes and reactions. */
@@ -49,6 +51,7 @@ export function ChatMessage({
   message,
   isOwn,
   avatar,
+  senderName,
   place = WHOLE_GROUP,
   myId,
   nameOf,
@@ -93,17 +96,12 @@ export function ChatMessage({
           onClick={(event) => event.stopPropagation()}
         />
       )}
-      {/* Their group shows their avatar once, beside its last message; mine shows none, as in every messenger. */}
-      {!isOwn &&
-        (place.endsGroup ? (
-          <div className="chat-image avatar">
-            <div className="size-10 rounded-full border border-base-300">
-              <img src={avatarOf(avatar)} alt={nameOf(message.senderId)} />
-            </div>
-          </div>
-        ) : (
-          <div className="chat-image w-10" aria-hidden="true" />
-        ))}
+      {!isOwn && <TheirAvatar picture={avatar} name={nameOf(message.senderId)} shown={place.endsGroup} />}
+      {senderName && (
+        <div dir="auto" className="chat-header truncate text-xs font-semibold text-highlight" data-testid="sender-name">
+          {senderName}
+        </div>
+      )}
       {acts && (
         <MessageActions
           state={{ message, isOwn, isStored, isPending }}
@@ -125,6 +123,19 @@ export function ChatMessage({
         onToggle={acts && isStored && handlers.onReact ? (emoji) => handlers.onReact?.(message, emoji) : undefined}
       />
     </div>
+  );
+}
+
+/** Their group of messages shows their avatar once, beside its last message (`shown`); mine shows none, as in every messenger. */
+function TheirAvatar({ picture, name, shown }: { picture: string; name: string; shown: boolean }) {
+  return shown ? (
+    <div className="chat-image avatar">
+      <div className="size-10 rounded-full border border-base-300">
+        <img src={avatarOf(picture)} alt={name} />
+      </div>
+    </div>
+  ) : (
+    <div className="chat-image w-10" aria-hidden="true" />
   );
 }
 

@@ -9,6 +9,4 @@ export const conversationApi = {
   shared: (peerId: string, kind: SharedKind, before?: string) => api.getShared(peerId, kind, { before }),
   /** A page of the conversation's messages holding every word, newest first. */
   search: (peerId: string, words: string, before?: string) => api.searchMessages(words, { with: peerId, before }),
-  /** The first page of people whose name holds the words, to forward to. */
-  people: (words: string) => api.getUsers({ q: words }),
 };

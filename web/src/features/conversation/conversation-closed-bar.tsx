@@ -31,3 +31,12 @@ export function DeletedAccountBar() {
     </div>
   );
 }
+
+/** Shown instead of the input in a group I may not write to: I was removed, or only its admins may. */
+export function ClosedGroupBar({ text }: { text: string }) {
+  return (
+    <div className="border-t border-base-300 p-4 text-center text-sm" role="status">
+      {text}
+    </div>
+  );
+}

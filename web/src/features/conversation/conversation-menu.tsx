@@ -21,7 +21,7 @@ import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 import { useTranslation } from 'react-i18next';
 import { translatable } from '../../i18n';
-import { HEADER_BUTTON } from './header-button';
+import { HEADER_BUTTON } from '../../ui/header-button';
 
 const MUTE_CHOICES: { duration: MuteDuration; label: string }[] = [
   { duration: '8h', label: translatable('8 hours') },

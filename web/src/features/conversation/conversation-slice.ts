@@ -7,6 +7,10 @@ import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import { optimistically, succeeded, type ChatMemory, type ChatSlice } from '../../store/chat-slice';
 import type { ChatState } from '../../store/use-chat-store';
 import { noteRead, showing, toTop, withFlag, withGone } from '../../lib/inbox-entries';
+import { conversationOf } from '../../lib/conversation-of';
+import { groupsApi } from '../groups';
+
+const myId = () => useAuthStore.getState().authUser?._id;
 
 export interface ConversationSlice {
   /** A message to show once its conversation is open (a search result clicked). */
@@ -42,6 +46,8 @@ export interface ConversationSlice {
   getMessages(userId: string): Promise<void>;
   loadOlderMessages(): Promise<void>;
   setSelectedUser(user: Contact | null): void;
+  /** Opens the conversation `open` names (a person's or a group's), or none: what the last one showed goes. */
+  openConversation(open: Partial<Pick<ChatState, 'selectedUser' | 'selectedGroup'>>): void;
   receiveMessage(message: Message): void;
   /** Replaces my message's text; resolves true once the server has it. */
   editMessage(messageId: string, text: string): Promise<boolean>;
@@ -90,13 +96,35 @@ export const CONVERSATION_SIGNED_OUT = {
   reportedReadUpTo: null,
 } satisfies Partial<ConversationSlice>;
 
+/** The open conversation's id: the person's, or the group's; undefined when none is open. A selector. */
+export const openConversationId = (state: Pick<ChatState, 'selectedUser' | 'selectedGroup'>): string | undefined =>
+  state.selectedUser?._id ?? state.selectedGroup?._id;
+
+/** What a conversation opened anew starts with. */
+const NOTHING_SHOWN = {
+  messages: [],
+  hasOlderMessages: false,
+  messagesLoadFailed: false,
+  reportedReadUpTo: null,
+  unreadMarker: null,
+  selection: null,
+} satisfies Partial<ConversationSlice>;
+
 /**
- * Why the open conversation takes no new message: I blocked them, or they deleted their account;
- * null when it is open. A selector: `useChatStore(whyConversationClosed)`.
+ * Why the open conversation takes no new message: I blocked them, they deleted their account, I am
+ * no longer in the group, or only its admins may write; null when it is open. A selector:
+ * `useChatStore(whyConversationClosed)`.
  */
 export const whyConversationClosed = (
-  state: Pick<ChatState, 'selectedUser' | 'users' | 'blockedUsers'>,
-): 'blocked' | 'account deleted' | null => {
+  state: Pick<ChatState, 'selectedUser' | 'selectedGroup' | 'users' | 'blockedUsers'>,
+): 'blocked' | 'account deleted' | 'removed from group' | 'admins only' | null => {
+  const group = state.selectedGroup;
+  if (group) {
+    if (group.removed) return 'removed from group';
+    const me = group.members.find((member) => member.userId === myId());
+    // Until its members are loaded, nobody is taken for a mere member.
+    return group.onlyAdminsSend && group.members.length > 0 && me?.role !== 'admin' ? 'admins only' : null;
+  }
   const peerId = state.selectedUser?._id;
   if (!peerId) return null;
   if (state.users.some((user) => user._id === peerId && user.accountDeleted)) return 'account deleted';
@@ -120,19 +148,24 @@ function stampWith(message: Message, kind: 'delivered' | 'read', { userId, sende
 }
 
 /**
- * The unread messages' start in a conversation: `count` unread from `peerId` were their latest
+ * The unread messages' start in a conversation: `count` unread from the others were their latest
  * messages up to `upToId` when it opened (the oldest loaded, until older pages hold them all).
  */
-function unreadMarkerIn(messages: Message[], peerId: string, count: number, upToId = messages.at(-1)?._id): ChatState['unreadMarker'] {
+function unreadMarkerIn(
+  messages: Message[],
+  myId: string | undefined,
+  count: number,
+  upToId = messages.at(-1)?._id,
+): ChatState['unreadMarker'] {
   if (count === 0 || upToId === undefined) return null;
-  const fromPeer = messages.filter((message) => message.senderId === peerId && Number(message._id) <= Number(upToId));
+  const fromPeer = messages.filter((message) => message.senderId !== myId && Number(message._id) <= Number(upToId));
   const first = fromPeer[Math.max(0, fromPeer.length - count)];
   return first ? { firstId: first._id, count, upToId } : null;
 }
 
-/** The newest message `peerId` sent in `messages`, whose id a read receipt names. */
-function newestFrom(messages: Message[], peerId: string): Message | undefined {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.senderId === peerId) return messages[i];
+/** The newest message someone else sent in `messages`, whose id a read names. */
+function newestFromOthers(messages: Message[], myId: string | undefined): Message | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.senderId !== myId) return messages[i];
   return undefined;
 }
 
@@ -151,6 +184,10 @@ export const createConversationSlice =
       return known.read ? stampWith(delivered, 'read', known.read) : delivered;
     }
 
+    /** A page of the open conversation's history, a person's or a group's, ending `before` a message. */
+    const historyOf = (conversationId: string, before?: string) =>
+      get().selectedGroup?._id === conversationId ? groupsApi.history(conversationId, before) : api.getMessages(conversationId, before);
+
     return {
       ...CONVERSATION_SIGNED_OUT,
       openMessage(peer, messageId) {
@@ -163,16 +200,18 @@ export const createConversationSlice =
       },
 
       async markRead() {
-        const { selectedUser, messages } = get();
-        if (!selectedUser || document.visibilityState !== 'visible') return;
-        const newest = newestFrom(messages, selectedUser._id);
-        set((state) => ({ users: state.users.map((user) => (user._id === selectedUser._id ? { ...user, unreadCount: 0 } : user)) }));
+        const { selectedGroup, messages } = get();
+        const openId = openConversationId(get());
+        if (!openId || document.visibilityState !== 'visible') return;
+        const newest = newestFromOthers(messages, myId());
+        set((state) => ({ users: state.users.map((user) => (user._id === openId ? { ...user, unreadCount: 0 } : user)) }));
+        if (selectedGroup && newest) get().noteGroupRead(openId, newest._id);
         const reported = get().reportedReadUpTo;
         if (!newest || (reported !== null && Number(newest._id) <= Number(reported))) return;
-        noteMyRead(selectedUser._id, newest._id);
+        if (!selectedGroup) noteMyRead(openId, newest._id);
         set({ reportedReadUpTo: newest._id });
         try {
-          await api.markRead(selectedUser._id, newest._id);
+          await (selectedGroup ? groupsApi.read(openId, newest._id) : api.markRead(openId, newest._id));
         } catch (error) {
           if (get().reportedReadUpTo === newest._id) set({ reportedReadUpTo: reported });
           console.error('Failed to mark messages read', error);
@@ -181,6 +220,8 @@ export const createConversationSlice =
 
       readOnArrival(message) {
         const { selectedUser, reportedReadUpTo } = get();
+        // A group's message is read by a request of its own (markRead): its delivery has no acknowledgement.
+        if (message.groupId) return false;
         const me = useAuthStore.getState().authUser?._id;
         const reading = selectedUser?._id === message.senderId && message.receiverId === me && document.visibilityState === 'visible';
         if (!reading) return false;
@@ -190,13 +231,14 @@ export const createConversationSlice =
       },
 
       async getMessages(userId) {
-        const firstLoad = get().selectedUser?._id !== userId || get().messages.length === 0;
+        const firstLoad = openConversationId(get()) !== userId || get().messages.length === 0;
         // Read before the history loads, which marks it read.
-        const unreadOnOpen = get().users.find((user) => user._id === userId)?.unreadCount ?? 0;
+        const unreadOnOpen =
+          (get().users.find((user) => user._id === userId) ?? get().groups.find((entry) => entry.group._id === userId))?.unreadCount ?? 0;
         if (firstLoad) set({ isMessagesLoading: true, messagesLoadFailed: false });
         try {
-          const page = await api.getMessages(userId);
-          if (get().selectedUser?._id !== userId) return;
+          const page = await historyOf(userId);
+          if (openConversationId(get()) !== userId) return;
           set((state) => {
             // A full page that starts after everything shown means more was missed than one page
             // holds: the latest page replaces the list and the rest loads on scroll, leaving no gap.
@@ -206,19 +248,19 @@ export const createConversationSlice =
             // A message of this conversation that arrived live while its history loaded stays shown
             // (the page was read before it was stored); another conversation's list goes.
             if (firstLoad) {
-              const arrivedMeanwhile = state.messages.filter((message) => message.senderId === userId || message.receiverId === userId);
+              const arrivedMeanwhile = state.messages.filter((message) => conversationOf(message, myId()) === userId);
               const messages = merge(page, arrivedMeanwhile);
               return {
                 messages,
                 hasOlderMessages: page.length === DEFAULT_PAGE,
-                unreadMarker: unreadMarkerIn(messages, userId, unreadOnOpen),
+                unreadMarker: unreadMarkerIn(messages, myId(), unreadOnOpen),
               };
             }
             return { messages: merge(state.messages, page) };
           });
           void get().markRead();
         } catch (error) {
-          if (get().selectedUser?._id === userId) set({ messagesLoadFailed: true });
+          if (openConversationId(get()) === userId) set({ messagesLoadFailed: true });
           toast.error(errorMessage(error));
         } finally {
           set({ isMessagesLoading: false });
@@ -226,19 +268,20 @@ export const createConversationSlice =
       },
 
       async loadOlderMessages() {
-        const { selectedUser, messages, hasOlderMessages, isOlderLoading } = get();
-        if (!selectedUser || !hasOlderMessages || isOlderLoading || messages.length === 0) return;
+        const { messages, hasOlderMessages, isOlderLoading } = get();
+        const openId = openConversationId(get());
+        if (!openId || !hasOlderMessages || isOlderLoading || messages.length === 0) return;
         set({ isOlderLoading: true });
         try {
-          const page = await api.getMessages(selectedUser._id, messages[0]!._id);
-          if (get().selectedUser?._id !== selectedUser._id) return;
+          const page = await historyOf(openId, messages[0]!._id);
+          if (openConversationId(get()) !== openId) return;
           set((state) => {
             const all = merge(state.messages, page);
             const marker = state.unreadMarker;
             return {
               messages: all,
               hasOlderMessages: page.length === DEFAULT_PAGE,
-              unreadMarker: marker && unreadMarkerIn(all, selectedUser._id, marker.count, marker.upToId),
+              unreadMarker: marker && unreadMarkerIn(all, myId(), marker.count, marker.upToId),
             };
           });
         } catch (error) {
@@ -249,29 +292,33 @@ export const createConversationSlice =
       },
 
       setSelectedUser(user) {
-        if (user?._id === get().selectedUser?._id) return;
+        if (user?._id === get().selectedUser?._id && (user || !get().selectedGroup)) return;
         // Opened: what was marked unread to come back to is read now.
         if (user && get().users.some((entry) => entry._id === user._id && entry.markedUnread)) void get().setMarkedUnread(user._id, false);
+        get().openConversation({ selectedUser: user });
+      },
+
+      openConversation(open) {
         get().notifyTyping(false);
-        set({
-          selectedUser: user,
-          messages: [],
-          hasOlderMessages: false,
-          messagesLoadFailed: false,
-          reportedReadUpTo: null,
-          unreadMarker: null,
-          selection: null,
-        });
+        set({ selectedUser: null, selectedGroup: null, ...NOTHING_SHOWN, ...open });
       },
 
       receiveMessage(received) {
-        const me = useAuthStore.getState().authUser?._id;
-        const other = get().selectedUser?._id;
+        const me = myId();
         if (!me) return;
         const message = received.senderId === me ? withKnownReceipts(received) : received;
-        const peerId = message.senderId === me ? message.receiverId : message.senderId;
-        const inOpenChat = peerId === other;
+        const peerId = conversationOf(message, me);
+        const inOpenChat = peerId === openConversationId(get());
         if (inOpenChat) set((state) => ({ messages: merge(state.messages, [message]) }));
+        // In the open conversation too while the tab is hidden: nobody has seen it yet.
+        const unseen = !inOpenChat || document.visibilityState !== 'visible';
+        if (message.groupId) {
+          const fromOther = message.senderId !== me;
+          if (fromOther) get().setTyping(message.senderId, false, message.groupId);
+          get().noteGroupMessage(message, unseen);
+          if (inOpenChat && fromOther) void get().markRead();
+          return;
+        }
         const fromThem = message.senderId === peerId && message.receiverId === me;
         // A message sent ends its sender's typing.
         if (fromThem) get().setTyping(peerId, false);
@@ -287,8 +334,6 @@ export const createConversationSlice =
             const newer = !entry.lastMessage || Number(message._id) >= Number(entry.lastMessage._id);
             // A row that already shows this message (the inbox was fetched after it was stored) counted it.
             const counted = entry.lastMessage?._id === message._id;
-            // In the open conversation too while the tab is hidden: nobody has seen it yet.
-            const unseen = !inOpenChat || document.visibilityState !== 'visible';
             const unread = fromThem && unseen && newer && !counted ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
             return { ...(newer ? showing(entry, message) : entry), unreadCount: unread };
           }),
@@ -335,6 +380,9 @@ export const createConversationSlice =
           users: state.users.map((entry) =>
             entry.lastMessage?._id === message._id ? { ...entry, lastMessage: replace(entry.lastMessage) } : entry,
           ),
+          groups: state.groups.map((entry) =>
+            entry.lastMessage?._id === message._id ? { ...entry, lastMessage: replace(entry.lastMessage) } : entry,
+          ),
         }));
       },
 
@@ -366,7 +414,7 @@ export const createConversationSlice =
           const unreadGone = state.messages.filter((message) => isUnread(message) && isGoneMessage(message, gone)).length;
           return {
             messages: left,
-            ...(marker && unreadGone > 0 ? { unreadMarker: unreadMarkerIn(left, peerId, marker.count - unreadGone, marker.upToId) } : {}),
+            ...(marker && unreadGone > 0 ? { unreadMarker: unreadMarkerIn(left, myId(), marker.count - unreadGone, marker.upToId) } : {}),
             // Cleared: nothing older is left to load.
             ...(isOpen && 'upTo' in gone ? { hasOlderMessages: false } : {}),
             messageResults: state.messageResults.filter((result) => !isGoneForMe(result, peerId, gone)),

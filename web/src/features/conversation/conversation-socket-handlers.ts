@@ -9,10 +9,12 @@ import { notifyIncoming } from '../notifications';
 const chat = () => useChatStore.getState();
 const starred = () => useStarredStore.getState();
 
-/** A message from the person whose conversation is open, read out as the list shows it: "Bob Stone: hello". */
+/** A message from the person (or of the group) whose conversation is open, read out as the list shows it: "Bob Stone: hello". */
 function announceIfOpen(message: Message): void {
-  const peer = chat().selectedUser;
+  const { selectedUser: peer, selectedGroup: group } = chat();
   if (peer && message.senderId === peer._id) announce(`${peer.fullName}: ${messagePreview(message)}`);
+  const author = group?._id === message.groupId && !message.system && group?.people.find((person) => person._id === message.senderId);
+  if (author) announce(`${author.fullName}: ${messagePreview(message)}`);
 }
 
 /** What the conversations hear: messages arriving and changing, receipts, typing, stars and what went for me. */
@@ -28,8 +30,6 @@ export const conversationSocketHandlers: SocketHandlers<
   | 'groupChanged'
 > = {
   newMessage(message, received) {
-    // A group's messages are for its own screens (docs/groups.md), not built yet: never one of two people's.
-    if (message.groupId) return;
     const read = chat().readOnArrival(message);
     chat().receiveMessage(message);
     announceIfOpen(message);
@@ -40,7 +40,6 @@ export const conversationSocketHandlers: SocketHandlers<
   messagesDelivered: (receipt) => chat().receiveReceipt('delivered', receipt),
   messagesRead: (receipt) => chat().receiveReceipt('read', receipt),
   messageUpdated(message) {
-    if (message.groupId) return;
     chat().receiveUpdate(message);
     starred().receiveUpdate(message);
   },
@@ -56,9 +55,6 @@ export const conversationSocketHandlers: SocketHandlers<
     chat().applyGoneForMe(userId, { upTo });
     starred().removeGoneForMe(userId, { upTo });
   },
-  typing: ({ from, isTyping, groupId }) => {
-    if (!groupId) chat().setTyping(from, isTyping);
-  },
-  // Being added to a group or leaving one changes no screen until the group screens exist.
-  groupChanged: () => {},
+  typing: ({ from, isTyping, groupId }) => chat().setTyping(from, isTyping, groupId),
+  groupChanged: (change) => chat().applyGroupChanged(change),
 };

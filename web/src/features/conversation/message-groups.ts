@@ -6,11 +6,15 @@ export const GROUP_GAP_MS = 5 * 60 * 1000;
 interface Sent {
   senderId: string;
   createdAt: string;
+  /** A line of a group's story: it stands alone. */
+  system?: unknown;
 }
 
-/** Whether `message` goes on the group of the one before it: the same person, the same day, within a few minutes. */
+/** Whether `message` goes on the group of the one before it: the same person, the same day, within a few minutes, neither a line of a group's story. */
 export const continuesGroup = (previous: Sent | undefined, message: Sent): boolean =>
   previous !== undefined &&
+  !previous.system &&
+  !message.system &&
   previous.senderId === message.senderId &&
   Date.parse(message.createdAt) - Date.parse(previous.createdAt) < GROUP_GAP_MS &&
   localDayOf(previous.createdAt) === localDayOf(message.createdAt);

@@ -1,10 +1,11 @@
-import type { AuthUser, Contact, Message } from '@chat/contracts';
+import type { AuthUser, Message } from '@chat/contracts';
 import { Fragment, useCallback, type RefObject } from 'react';
 import { pendingAsMessage, useChatStore, type PendingMessage } from '../../store/use-chat-store';
 import { ChatMessage } from './chat-message';
 import { DayDivider, startsDay } from './day-divider';
 import { groupPlaces, type GroupPlace } from './message-groups';
 import { UnreadDivider } from './unread-divider';
+import { SystemLine } from '../groups';
 import { useTranslation } from 'react-i18next';
 
 /** What a message of the list offers, beside what the store does on its own (react, star, choose). */
@@ -20,7 +21,10 @@ export interface MessageListActions {
 
 interface MessageListProps {
   me: AuthUser;
-  peer: Contact;
+  /** Whose picture goes beside a user id's messages. */
+  pictureOf(userId: string): string;
+  /** A group's conversation: each of the others' groups of messages is headed by their name. */
+  inGroup: boolean;
   messages: Message[];
   /** My messages to this person still in the outbox, after the stored ones. */
   pending: PendingMessage[];
@@ -37,7 +41,8 @@ interface MessageListProps {
 /** The conversation's messages, oldest first, with a line at each new day and at the first unread one; then the outbox's. */
 export function MessageList({
   me,
-  peer,
+  pictureOf,
+  inGroup,
   messages,
   pending,
   listRef,
@@ -51,14 +56,9 @@ export function MessageList({
   const { t } = useTranslation();
   const isOlderLoading = useChatStore((state) => state.isOlderLoading);
   const unreadMarker = useChatStore((state) => state.unreadMarker);
-  const selection = useChatStore((state) => state.selection);
-  const toggleSelected = useChatStore((state) => state.toggleSelected);
-  const reactToMessage = useChatStore((state) => state.reactToMessage);
-  const setStarred = useChatStore((state) => state.setStarred);
-  const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
+  const { selection, toggleSelected, react, toggleStar } = useMessageChanges();
   // The outbox's messages go on my last group; the line at the first unread one starts a group.
   const places = groupPlaces([...messages, ...pending], (index) => messages[index]?._id === unreadMarker?.firstId);
-  const toggleStar = useCallback((message: Message) => void setStarred(message._id, !message.starred), [setStarred]);
   return (
     <div
       ref={listRef}
@@ -81,25 +81,31 @@ export function MessageList({
       )}
       {messages.map((message, index) => {
         const isOwn = message.senderId === me._id;
+        const place = places[index];
         return (
           <Fragment key={message._id}>
             {startsDay(messages[index - 1]?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
             {message._id === unreadMarker?.firstId && <UnreadDivider count={unreadMarker.count} />}
-            <ChatMessage
-              message={message}
-              isOwn={isOwn}
-              avatar={isOwn ? me.profilePic : peer.profilePic}
-              place={places[index]}
-              myId={me._id}
-              nameOf={nameOf}
-              isHighlighted={message._id === highlightedId}
-              searchQuery={searchQuery}
-              {...actions}
-              onOpenImage={selection ? undefined : actions.onOpenImage}
-              onReact={react}
-              onToggleStar={toggleStar}
-              selecting={selection ? { isSelected: selection.includes(message._id), onToggle: toggleSelected } : undefined}
-            />
+            {message.system ? (
+              <SystemLine event={message.system} myId={me._id} nameOf={nameOf} />
+            ) : (
+              <ChatMessage
+                message={message}
+                isOwn={isOwn}
+                avatar={pictureOf(message.senderId)}
+                senderName={inGroup && !isOwn && place?.startsGroup ? nameOf(message.senderId) : undefined}
+                place={place}
+                myId={me._id}
+                nameOf={nameOf}
+                isHighlighted={message._id === highlightedId}
+                searchQuery={searchQuery}
+                {...actions}
+                onOpenImage={selection ? undefined : actions.onOpenImage}
+                onReact={react}
+                onToggleStar={toggleStar}
+                selecting={selection ? { isSelected: selection.includes(message._id), onToggle: toggleSelected } : undefined}
+              />
+            )}
           </Fragment>
         );
       })}
@@ -114,6 +120,17 @@ export function MessageList({
       <div ref={endRef} />
     </div>
   );
+}
+
+/** What the store does to a message of the list on its own: choose it, react to it, star it. */
+function useMessageChanges() {
+  const selection = useChatStore((state) => state.selection);
+  const toggleSelected = useChatStore((state) => state.toggleSelected);
+  const reactToMessage = useChatStore((state) => state.reactToMessage);
+  const setStarred = useChatStore((state) => state.setStarred);
+  const react = useCallback((message: Message, emoji: string) => void reactToMessage(message._id, emoji), [reactToMessage]);
+  const toggleStar = useCallback((message: Message) => void setStarred(message._id, !message.starred), [setStarred]);
+  return { selection, toggleSelected, react, toggleStar };
 }
 
 interface PendingMessagesProps {

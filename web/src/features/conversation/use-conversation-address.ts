@@ -1,13 +1,14 @@
-import type { Contact } from '@chat/contracts';
+import type { Contact, GroupCard } from '@chat/contracts';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
-import { useChatStore } from '../../store/use-chat-store';
+import { openConversationId, useChatStore } from '../../store/use-chat-store';
+import { groupsApi } from '../groups';
 import { conversationApi } from './conversation-api';
 
-/** The address of the conversation with that person: a reload, a link or Back opens it again. */
+/** The address of the conversation with that person (or of that group): a reload, a link or Back opens it again. */
 export const conversationPath = (userId: string) => `/chat/${encodeURIComponent(userId)}`;
 const CONVERSATION_ROUTE = '/chat/:userId';
 
@@ -16,17 +17,21 @@ interface AddressEntry {
   openedOnList?: boolean;
 }
 
-/** The person at that address: from the inbox when it holds them, else their card; null for nobody we know. */
-async function contactAt(userId: string): Promise<Contact | null> {
-  const listed = useChatStore.getState().users.find((user) => user._id === userId);
-  if (listed) return listed;
-  try {
-    const { _id, fullName, profilePic } = await conversationApi.contactCard(userId);
-    return { _id, fullName, profilePic };
-  } catch (error) {
+/** Who is at that address: a person or a group, from the inbox when it holds them, else the server; null for none we know. */
+async function conversationAt(id: string): Promise<{ person: Contact } | { group: GroupCard } | null> {
+  const { users, groups } = useChatStore.getState();
+  const listed = users.find((user) => user._id === id);
+  if (listed) return { person: listed };
+  const group = groups.find((entry) => entry.group._id === id)?.group;
+  if (group) return { group };
+  const notFound = (error: unknown) => {
     if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return null;
     throw error;
-  }
+  };
+  const person = await conversationApi.contactCard(id).then(({ _id, fullName, profilePic }) => ({ _id, fullName, profilePic }), notFound);
+  if (person) return { person };
+  const found = await groupsApi.get(id).catch(notFound);
+  return found && { group: found };
 }
 
 /**
@@ -39,15 +44,15 @@ async function contactAt(userId: string): Promise<Contact | null> {
 export function useConversationAddress(): { notFound: boolean } {
   const userId = useMatch(CONVERSATION_ROUTE)?.params.userId ?? null;
   const navigate = useNavigate();
-  const selectedId = useChatStore((state) => state.selectedUser?._id ?? null);
+  const selectedId = useChatStore((state) => openConversationId(state) ?? null);
   const [unknownId, setUnknownId] = useState<string | null>(null);
   // Counts lookups of the address that could not reach the server: the next goes once it can.
   const [failedLookups, setFailedLookups] = useState(0);
   const mounted = useRef(false);
 
   useEffect(() => {
-    const { selectedUser, setSelectedUser } = useChatStore.getState();
-    const selected = selectedUser?._id ?? null;
+    const { setSelectedUser } = useChatStore.getState();
+    const selected = openConversationId(useChatStore.getState()) ?? null;
     const firstRun = !mounted.current;
     mounted.current = true;
     if (userId === selected) return;
@@ -57,11 +62,12 @@ export function useConversationAddress(): { notFound: boolean } {
     let current = true;
     const socket = useAuthStore.getState().socket;
     const lookAgain = () => setFailedLookups((count) => count + 1);
-    contactAt(userId).then(
-      (contact) => {
+    conversationAt(userId).then(
+      (found) => {
         if (!current) return;
-        if (contact) useChatStore.getState().setSelectedUser(contact);
-        else setUnknownId(userId);
+        if (!found) setUnknownId(userId);
+        else if ('person' in found) useChatStore.getState().setSelectedUser(found.person);
+        else useChatStore.getState().setSelectedGroup(found.group);
       },
       (error: unknown) => {
         if (!current) return;

@@ -9,6 +9,7 @@ import { presenceWords } from '../presence';
 import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 import { useTranslation } from 'react-i18next';
+import { DraftPreview, RowButton, UnreadBadge } from '../../ui/inbox-row-parts';
 
 interface ContactRowProps {
   user: InboxEntry;
@@ -27,12 +28,7 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
   // The open conversation's draft is in its input; another's shows in its row, as in every messenger.
   const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[user._id]?.trim() ?? '')));
   return (
-    <button
-      type="button"
-      onClick={onSelect}
-      aria-current={isSelected ? 'true' : undefined}
-      className={`flex w-full items-center gap-3 p-3 transition-colors hover:bg-base-300 ${isSelected ? 'bg-base-300 ring-1 ring-base-300' : ''}`}
-    >
+    <RowButton isSelected={isSelected} onSelect={onSelect}>
       <div className="relative shrink-0">
         <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-12 rounded-full object-cover" />
         {isOnline && <span className="absolute end-0 bottom-0 size-3 rounded-full bg-green-500 ring-2 ring-base-100" aria-hidden="true" />}
@@ -57,13 +53,13 @@ export function ContactRow({ user, isOnline, isSelected, onSelect }: ContactRowP
           {isTyping ? (
             <span className="text-highlight">· {t('typing…')}</span>
           ) : draft ? (
-            <DraftPreview text={draft} />
+            <DraftPreview text={draft} afterDot />
           ) : (
             user.lastMessage && <LastMessagePreview entry={user} />
           )}
         </div>
       </div>
-    </button>
+    </RowButton>
   );
 }
 
@@ -84,40 +80,12 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
   );
 }
 
-/** What I have written to them and not sent, on one line. */
-function DraftPreview({ text }: { text: string }) {
-  const { t } = useTranslation();
-  return (
-    <span className="flex min-w-0 items-center gap-1" data-testid="draft">
-      {'· '}
-      <span className="shrink-0 font-semibold text-highlight">{t('Draft: ')}</span>
-      <span dir="auto" className="truncate">
-        {text}
-      </span>
-    </span>
-  );
-}
-
-/** New messages from a contact whose conversation is not open. */
 /** A conversation I marked unread to come back to, with nothing new in it. */
 function MarkedUnreadDot() {
   const { t } = useTranslation();
   return (
     <span className="badge badge-primary absolute -top-0.5 -end-0.5 size-3.5 p-0" title={t('Marked unread')}>
       <span className="sr-only">{t('Marked unread')}</span>
-    </span>
-  );
-}
-
-function UnreadBadge({ count }: { count: number }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      className="badge badge-primary badge-sm absolute -top-1 -end-1 min-w-5 px-1 font-semibold"
-      title={t('{{count}} unread', { count })}
-    >
-      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{t('{{count}} unread', { count })}</span>
     </span>
   );
 }

@@ -1,4 +1,5 @@
-import { Archive, ArrowLeft, Star, Users } from 'lucide-react';
+import type { GroupEntry, InboxEntry } from '@chat/contracts';
+import { Archive, ArrowLeft, Star, UserRoundPlus, Users } from 'lucide-react';
 import { useEffect, useState, type UIEvent } from 'react';
 import { CONTACT_SEARCH_ID } from './use-keyboard-shortcuts';
 import { MessageSearchResults } from './message-search-results';
@@ -13,6 +14,7 @@ import { useStarredStore } from '../../store/use-starred-store';
 import { useShallow } from 'zustand/react/shallow';
 import { useTranslation } from 'react-i18next';
 import { t as translate } from '../../i18n';
+import { CreateGroupDialog, GroupRow, groupsMatching, withGroups, type InboxRow } from '../groups';
 
 /** How long the count of those online must hold still before "Show online only" asks for the list again. */
 const ONLINE_REFRESH_DELAY_MS = 500;
@@ -24,19 +26,18 @@ const useInboxState = () =>
   useChatStore(
     useShallow((state) => ({
       users: state.users,
-      selectedUser: state.selectedUser,
       isUsersLoading: state.isUsersLoading,
       usersQuery: state.usersQuery,
       onlineOnly: state.onlineOnly,
       messageResults: state.messageResults,
       loadMoreUsers: state.loadMoreUsers,
       setOnlineOnly: state.setOnlineOnly,
-      setSelectedUser: state.setSelectedUser,
       showArchived: state.showArchived,
       archivedCount: state.archivedCount,
       setShowArchived: state.setShowArchived,
       usersLoadFailed: state.usersLoadFailed,
       getUsers: state.getUsers,
+      groups: state.groups,
     })),
   );
 
@@ -45,19 +46,18 @@ export function Inbox() {
   const { t } = useTranslation();
   const {
     users,
-    selectedUser,
     isUsersLoading,
     usersQuery,
     onlineOnly,
     messageResults,
     loadMoreUsers,
     setOnlineOnly,
-    setSelectedUser,
     showArchived,
     archivedCount,
     setShowArchived,
     usersLoadFailed,
     getUsers,
+    groups,
   } = useInboxState();
   const onlineUsers = usePresenceStore((state) => state.onlineUsers);
   const onlineCount = usePresenceStore((state) => state.onlineCount ?? Math.max(0, state.onlineUsers.length - 1));
@@ -68,6 +68,7 @@ export function Inbox() {
   const online = new Set(onlineUsers);
   // The server's list of those online is filtered here too: whoever goes offline leaves it at once.
   const shown = onlineOnly ? users.filter((user) => online.has(user._id)) : users;
+  const rows = rowsOf(shown, groups, { onlineOnly, showArchived, usersQuery });
 
   const onScroll = (event: UIEvent<HTMLUListElement>) => {
     const list = event.currentTarget;
@@ -87,17 +88,8 @@ export function Inbox() {
         <SidebarSkeleton />
       ) : (
         <ul className="w-full overflow-y-auto py-3" onScroll={onScroll}>
-          {shown.map((user) => (
-            <li key={user._id}>
-              <ContactRow
-                user={user}
-                isOnline={online.has(user._id)}
-                isSelected={selectedUser?._id === user._id}
-                onSelect={() => setSelectedUser(user)}
-              />
-            </li>
-          ))}
-          {shown.length === 0 &&
+          <InboxRows rows={rows} online={online} />
+          {rows.length === 0 &&
             (usersLoadFailed ? (
               <li>
                 <LoadFailed text={t('Your chats could not be loaded.')} onRetry={() => void getUsers()} />
@@ -119,6 +111,49 @@ export function Inbox() {
   );
 }
 
+/** Each row of the list: a group's, or a person's with their presence; the open one marked. */
+function InboxRows({ rows, online }: { rows: InboxRow[]; online: Set<string> }) {
+  const { selectedUserId, selectedGroupId, setSelectedUser, setSelectedGroup } = useChatStore(
+    useShallow((state) => ({
+      selectedUserId: state.selectedUser?._id,
+      selectedGroupId: state.selectedGroup?._id,
+      setSelectedUser: state.setSelectedUser,
+      setSelectedGroup: state.setSelectedGroup,
+    })),
+  );
+  return rows.map((row) =>
+    'group' in row ? (
+      <li key={row.group.group._id}>
+        <GroupRow
+          entry={row.group}
+          isSelected={selectedGroupId === row.group.group._id}
+          onSelect={() => setSelectedGroup(row.group.group)}
+        />
+      </li>
+    ) : (
+      <li key={row.person._id}>
+        <ContactRow
+          user={row.person}
+          isOnline={online.has(row.person._id)}
+          isSelected={selectedUserId === row.person._id}
+          onSelect={() => setSelectedUser(row.person)}
+        />
+      </li>
+    ),
+  );
+}
+
+/** The list's rows: groups mix with the conversations; a search finds them by name first; the online and archived lists are people's. */
+function rowsOf(
+  people: InboxEntry[],
+  groups: GroupEntry[],
+  { onlineOnly, showArchived, usersQuery }: { onlineOnly: boolean; showArchived: boolean; usersQuery: string },
+): InboxRow[] {
+  if (onlineOnly || showArchived) return people.map((person) => ({ person }));
+  if (usersQuery) return [...groupsMatching(groups, usersQuery).map((group) => ({ group })), ...people.map((person) => ({ person }))];
+  return withGroups(people, groups);
+}
+
 /**
  * The inbox's first page as it opens (and whom I blocked), again as typing in its search pauses,
  * and, while it shows those online, again once their count holds still: someone who came online
@@ -129,6 +164,7 @@ function useInboxLoading(search: string, onlineCount: number): void {
   const searchUsers = useChatStore((state) => state.searchUsers);
   useEffect(() => {
     void getUsers();
+    void useChatStore.getState().getGroups();
     void useChatStore.getState().loadBlockedUsers();
   }, [getUsers]);
 
@@ -164,6 +200,7 @@ interface InboxHeaderProps {
 /** Above the list: the way to my starred messages, the contact search and "Show online only". */
 function InboxHeader({ search, onSearch, onlineOnly, onlineCount, onOnlineOnly }: InboxHeaderProps) {
   const { t } = useTranslation();
+  const [isCreatingGroup, setCreatingGroup] = useState(false);
   return (
     <div className="w-full border-b border-base-300 p-5">
       <div className="flex items-center gap-2">
@@ -172,6 +209,15 @@ function InboxHeader({ search, onSearch, onlineOnly, onlineCount, onOnlineOnly }
         <button
           type="button"
           className="btn btn-ghost btn-circle ms-auto"
+          onClick={() => setCreatingGroup(true)}
+          aria-label={t('New group')}
+          title={t('New group')}
+        >
+          <UserRoundPlus className="size-5" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-circle"
           onClick={() => void useStarredStore.getState().setOpen(true)}
           aria-label={t('Starred messages')}
           title={t('Starred messages')}
@@ -200,6 +246,7 @@ function InboxHeader({ search, onSearch, onlineOnly, onlineCount, onOnlineOnly }
         </label>
         <span className="text-xs text-muted">({t('{{count}} online', { count: onlineCount })})</span>
       </div>
+      <CreateGroupDialog open={isCreatingGroup} onDone={() => setCreatingGroup(false)} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { api, ApiError, type OutgoingMessage } from '../../api/client';
 import { outbox, type PendingMessage } from '../../lib/outbox';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import type { ChatSlice } from '../../store/chat-slice';
+import { groupsApi } from '../groups';
 
 export interface OutboxSlice {
   /** My messages not stored yet (on their way, or not sent), oldest first: kept in the outbox. */
@@ -53,10 +54,12 @@ export const pendingAsMessage = ({
   forwardOf,
   file,
   noLinkPreview,
+  groupId,
 }: PendingMessage): Message => ({
   _id: clientMessageId,
   senderId,
   receiverId,
+  ...(groupId ? { groupId } : {}),
   text,
   image,
   createdAt,
@@ -146,7 +149,12 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
           );
         // A text goes over the open socket (no HTTP request); an image or a file, or anything while the
         // socket is down, over HTTP. A retry may take the other way: the clientMessageId stores it once.
-        const sent = await (!next.image && !file && socket?.connected ? api.sendOverSocket(socket, next.receiverId, body) : overHttp());
+        // A group's text goes over HTTP, to the group's own route.
+        const sent = await (next.groupId
+          ? groupsApi.send(next.groupId, body, socket?.id)
+          : !next.image && !file && socket?.connected
+            ? api.sendOverSocket(socket, next.receiverId, body)
+            : overHttp());
         changeOutbox((queue) => queue.filter((message) => message.clientMessageId !== next.clientMessageId));
         // Shown like any message: in the conversation if it is still open, and in the inbox.
         get().receiveMessage(sent);
@@ -176,13 +184,15 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
   return {
     ...OUTBOX_SIGNED_OUT,
     sendMessage(message) {
-      const { selectedUser } = get();
+      const { selectedUser, selectedGroup } = get();
       const me = useAuthStore.getState().authUser?._id;
-      if (!selectedUser || !me) return;
+      const to = selectedUser?._id ?? selectedGroup?._id;
+      if (!to || !me) return;
       const pending: PendingMessage = {
         clientMessageId: crypto.randomUUID(),
         senderId: me,
-        receiverId: selectedUser._id,
+        receiverId: to,
+        ...(selectedGroup ? { groupId: selectedGroup._id } : {}),
         text: message.text || null,
         image: message.image || null,
         file: message.file

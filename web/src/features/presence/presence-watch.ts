@@ -6,12 +6,14 @@ import type { ChatSocket } from '../../realtime/socket';
  * Whose presence the app shows: everyone while the whole contact list is loaded (a small
  * deployment sees exactly what it always saw), else the people on screen: the open conversation's
  * and the loaded sidebar pages' (none before the first page came: not everyone of a large deployment).
+ * An open group's members come first after the open conversation's person: its header counts them.
  */
 export function watchedUsers(
-  state: Pick<ChatState, 'users' | 'usersLoaded' | 'usersCursor' | 'usersQuery' | 'selectedUser'>,
+  state: Pick<ChatState, 'users' | 'usersLoaded' | 'usersCursor' | 'usersQuery' | 'selectedUser' | 'selectedGroup'>,
 ): WatchPresence {
   if (state.usersLoaded && !state.usersCursor && !state.usersQuery) return 'everyone';
   const ids = new Set(state.selectedUser ? [state.selectedUser._id] : []);
+  for (const member of state.selectedGroup?.members.slice(0, MAX_WATCHED_USERS) ?? []) ids.add(member.userId);
   for (const user of state.users) {
     if (ids.size >= MAX_WATCHED_USERS) break;
     ids.add(user._id);

@@ -3,11 +3,11 @@ import { useAuthStore } from '../../store/use-auth-store';
 import type { ChatMemory, ChatSlice } from '../../store/chat-slice';
 
 export interface TypingSlice {
-  /** Who is typing to me now, by user id. */
+  /** Who is typing to me now, by user id; in a group, by `typingKey(groupId, userId)`. */
   typingUsers: Record<string, true>;
-  /** Someone's typing notice: shown until they stop, send, or go quiet for TYPING_EXPIRES_MS. */
-  setTyping(userId: string, isTyping: boolean): void;
-  /** Tells the open conversation's person I am typing (at most every TYPING_REPEAT_MS), or that I stopped. */
+  /** Someone's typing notice (in a group, when `groupId`): shown until they stop, send, or go quiet for TYPING_EXPIRES_MS. */
+  setTyping(userId: string, isTyping: boolean, groupId?: string): void;
+  /** Tells the open conversation's person (or group) I am typing (at most every TYPING_REPEAT_MS), or that I stopped. */
   notifyTyping(isTyping: boolean): void;
 }
 
@@ -16,44 +16,56 @@ export const TYPING_SIGNED_OUT = {
   typingUsers: {},
 } satisfies Partial<TypingSlice>;
 
+/** Where someone typing in a group is kept among `typingUsers`. */
+export const typingKey = (groupId: string, userId: string) => `${groupId}/${userId}`;
+
+/** Who is typing in that group now, a selector's part: their user ids. */
+export const typistsIn = (typingUsers: Record<string, true>, groupId: string): string[] =>
+  Object.keys(typingUsers)
+    .filter((key) => key.startsWith(`${groupId}/`))
+    .map((key) => key.slice(groupId.length + 1));
+
 /** Who is typing to me, and telling the open conversation's person that I am. */
 export const createTypingSlice =
   (memory: ChatMemory): ChatSlice<TypingSlice> =>
   (set, get) => {
     const { typingTimers } = memory;
-    /** Whom this tab last told it is typing to, over which socket (a new sign-in starts afresh), and when. */
-    let typingSent: { socket: unknown; to: string; at: number } | null = null;
+    /** Whom (a person, or a group) this tab last told it is typing to, over which socket (a new sign-in starts afresh), and when. */
+    let typingSent: { socket: unknown; to: string; group: boolean; at: number } | null = null;
 
     return {
       ...TYPING_SIGNED_OUT,
-      setTyping(userId, isTyping) {
-        clearTimeout(typingTimers.get(userId));
-        typingTimers.delete(userId);
+      setTyping(userId, isTyping, groupId) {
+        const key = groupId ? typingKey(groupId, userId) : userId;
+        clearTimeout(typingTimers.get(key));
+        typingTimers.delete(key);
         if (isTyping)
           typingTimers.set(
-            userId,
-            setTimeout(() => get().setTyping(userId, false), TYPING_EXPIRES_MS),
+            key,
+            setTimeout(() => get().setTyping(userId, false, groupId), TYPING_EXPIRES_MS),
           );
         set((state) => {
-          if (Boolean(state.typingUsers[userId]) === isTyping) return state;
-          const { [userId]: _stopped, ...others } = state.typingUsers;
-          return { typingUsers: isTyping ? { ...state.typingUsers, [userId]: true } : others };
+          if (Boolean(state.typingUsers[key]) === isTyping) return state;
+          const { [key]: _stopped, ...others } = state.typingUsers;
+          return { typingUsers: isTyping ? { ...state.typingUsers, [key]: true } : others };
         });
       },
 
       notifyTyping(isTyping) {
         const socket = useAuthStore.getState().socket;
-        const to = isTyping ? get().selectedUser?._id : undefined;
+        const { selectedUser, selectedGroup } = get();
+        const to = isTyping ? (selectedUser?._id ?? selectedGroup?._id) : undefined;
         if (!socket) return;
         if (typingSent?.socket !== socket) typingSent = null;
         // Whoever was told I am typing, if it is not whom I type to now, is told I stopped.
         if (typingSent && typingSent.to !== to) {
-          socket.emit('typing', { to: typingSent.to, isTyping: false });
+          socket.emit('typing', { to: typingSent.to, isTyping: false, ...(typingSent.group ? { group: true } : {}) });
           typingSent = null;
         }
         if (!to || (typingSent && Date.now() - typingSent.at < TYPING_REPEAT_MS)) return;
-        socket.emit('typing', { to, isTyping: true });
-        typingSent = { socket, to, at: Date.now() };
+        const group = !selectedUser;
+        socket.emit('typing', { to, isTyping: true, ...(group ? { group: true } : {}) });
+        typingSent = { socket, to, group, at: Date.now() };
       },
     };
   };

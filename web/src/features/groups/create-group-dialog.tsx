@@ -1,0 +1,62 @@
+import { MAX_GROUP_MEMBERS, MAX_GROUP_NAME, type InboxEntry } from '@chat/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChatStore } from '../../store/use-chat-store';
+import { useModalDialog } from '../../ui/use-modal-dialog';
+import { PeoplePicker } from '../people';
+
+/** "New group": its name, and the people in it with me; made and opened at once. */
+export function CreateGroupDialog({ open, onDone }: { open: boolean; onDone(): void }) {
+  const { t } = useTranslation();
+  const dialogRef = useModalDialog(open);
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<InboxEntry[]>([]);
+  const [isCreating, setCreating] = useState(false);
+  const close = () => {
+    setName('');
+    setChosen([]);
+    onDone();
+  };
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || isCreating) return;
+    setCreating(true);
+    const created = await useChatStore.getState().createGroup(
+      name.trim(),
+      chosen.map((person) => person._id),
+    );
+    setCreating(false);
+    if (created) close();
+  };
+  return (
+    <dialog ref={dialogRef} className="modal" aria-labelledby="create-group-title" onClose={close}>
+      <form className="modal-box flex max-h-[85vh] max-w-md flex-col" onSubmit={(event) => void create(event)}>
+        <h3 id="create-group-title" className="text-lg font-semibold">
+          {t('New group')}
+        </h3>
+        <label className="mt-3 flex flex-col gap-1">
+          <span className="text-sm font-medium">{t('Group name')}</span>
+          <input
+            dir="auto"
+            className="input w-full"
+            value={name}
+            maxLength={MAX_GROUP_NAME}
+            required
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        {open && (
+          <PeoplePicker searchLabel={t('Search people to add')} chosen={chosen} onChange={setChosen} limit={MAX_GROUP_MEMBERS - 1} />
+        )}
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            {t('Cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!name.trim() || isCreating}>
+            {t('Create group')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

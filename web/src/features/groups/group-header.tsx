@@ -1,0 +1,55 @@
+import { ArrowLeft, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useChatStore } from '../../store/use-chat-store';
+import { usePresenceStore } from '../../store/use-presence-store';
+import { HEADER_BUTTON } from '../../ui/header-button';
+import { typistsIn } from '../typing';
+import { GroupAvatar } from './group-avatar';
+import { TypingWords } from './typing-words';
+
+/** The open group: its picture and name, who is typing or how many are in it and online, and the way out. */
+export function GroupHeader() {
+  const { t } = useTranslation();
+  const group = useChatStore((state) => state.selectedGroup);
+  const typists = useChatStore((state) => (group ? typistsIn(state.typingUsers, group._id).join() : ''));
+  const onlineUsers = usePresenceStore((state) => state.onlineUsers);
+  if (!group) return null;
+  const close = () => useChatStore.getState().setSelectedGroup(null);
+  const onlineCount = group.members.filter((member) => onlineUsers.includes(member.userId)).length;
+  const members = t('{{count}} members', { count: group.memberCount });
+  const online = t('{{count}} online', { count: onlineCount });
+  const status = group.removed
+    ? t('You are no longer a member')
+    : group.members.length === 0
+      ? members
+      : t('{{members}}, {{online}}', { members, online });
+  return (
+    <div className="border-b border-base-300 p-2.5">
+      <div className="flex items-center gap-1 md:gap-2">
+        <button type="button" className={`${HEADER_BUTTON} md:hidden`} onClick={close} aria-label={t('Close chat')} title={t('Close chat')}>
+          <ArrowLeft className="rtl:rotate-180" />
+        </button>
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <GroupAvatar picture={group.picture} name={group.name} className="size-10 shrink-0" />
+          <div className="min-w-0">
+            <h3 dir="auto" className="truncate font-medium">
+              {group.name}
+            </h3>
+            <p className="truncate text-sm text-muted" data-testid="chat-status">
+              {typists ? <TypingWords typists={typists.split(',')} people={group.people} className="text-highlight" /> : status}
+            </p>
+          </div>
+        </div>
+        <button
+          type="button"
+          className={`${HEADER_BUTTON} hidden md:flex`}
+          onClick={close}
+          aria-label={t('Close chat')}
+          title={t('Close chat')}
+        >
+          <X />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import {
+  UNREAD_COUNT_CAP,
+  type Contact,
+  type Group,
+  type GroupCard,
+  type GroupChanged,
+  type GroupEntry,
+  type Message,
+} from '@chat/contracts';
+import toast from 'react-hot-toast';
+import { errorMessage, useAuthStore } from '../../store/use-auth-store';
+import type { ChatSlice } from '../../store/chat-slice';
+import { groupsApi } from './groups-api';
+
+export interface GroupsSlice {
+  /** My groups, and those I was removed from, latest activity first. */
+  groups: GroupEntry[];
+  /** The open group: its card at once, its members and people once loaded; null when a person's conversation or none is open. */
+  selectedGroup: Group | null;
+  getGroups(): Promise<void>;
+  /** Creates a group with these people and opens it; resolves whether the server made it. */
+  createGroup(name: string, memberIds: string[]): Promise<boolean>;
+  /** Opens a group's conversation (closing any other), or closes it. */
+  setSelectedGroup(group: GroupCard | null): void;
+  /** A message of one of my groups, mine or another's: its row shows it, moved to the top, counted unread if unseen. */
+  noteGroupMessage(message: Message, unseen: boolean): void;
+  /** My read of a group up to `upTo` (here or elsewhere): its badge clears unless something newer came. */
+  noteGroupRead(groupId: string, upTo: string): void;
+  /** I was added to a group or left it (or was removed), on any device: the list and the open group say so. */
+  applyGroupChanged(change: GroupChanged): void;
+}
+
+/** What it holds before anyone signs in, and again once they leave. */
+export const GROUPS_SIGNED_OUT = {
+  groups: [],
+  selectedGroup: null,
+} satisfies Partial<GroupsSlice>;
+
+/** The people of a group or of a row by id, for the names its messages and lines show. */
+export const peopleById = (people: Contact[]) => new Map(people.map((person) => [person._id, person]));
+
+/** My groups in the inbox, and the one open. */
+export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
+  /** The open group's members and people, once the server says them (if it is still the one open). */
+  const loadSelected = async (groupId: string) => {
+    try {
+      const group = await groupsApi.get(groupId);
+      if (get().selectedGroup?._id === groupId) set({ selectedGroup: group });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return {
+    ...GROUPS_SIGNED_OUT,
+    async getGroups() {
+      try {
+        const groups = await groupsApi.list();
+        set((state) => ({
+          groups,
+          // The open group's card as it is now (renamed, removed), its members kept.
+          selectedGroup: state.selectedGroup && {
+            ...state.selectedGroup,
+            ...groups.find((entry) => entry.group._id === state.selectedGroup?._id)?.group,
+          },
+        }));
+      } catch (error) {
+        toast.error(errorMessage(error));
+      }
+    },
+
+    async createGroup(name, memberIds) {
+      try {
+        const group = await groupsApi.create({ name, memberIds });
+        await get().getGroups();
+        get().setSelectedGroup(group);
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
+    },
+
+    setSelectedGroup(group) {
+      if (group?._id === get().selectedGroup?._id) return;
+      if (!group) return set({ selectedGroup: null });
+      get().openConversation({ selectedGroup: { members: [], people: [], ...group } });
+      void loadSelected(group._id);
+    },
+
+    noteGroupMessage(message, unseen) {
+      const groupId = message.groupId!;
+      const entry = get().groups.find((row) => row.group._id === groupId);
+      // A group not listed yet (just added to it): the server says it whole.
+      if (!entry) return void get().getGroups();
+      const newer = !entry.lastMessage || Number(message._id) >= Number(entry.lastMessage._id);
+      if (!newer) return;
+      const counted = entry.lastMessage?._id === message._id;
+      const fromOther = message.senderId !== useAuthStore.getState().authUser?._id;
+      const unreadCount = unseen && fromOther && !counted ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
+      // Who the row now names: the people it knew and those the message brings.
+      const people = [...entry.people, ...peopleOf(get().selectedGroup, message)];
+      const changed = { ...entry, lastMessage: message, unreadCount, people };
+      set((state) => ({ groups: [changed, ...state.groups.filter((row) => row.group._id !== groupId)] }));
+      // A line of its story may change its card (a new name, its rules, who is in it).
+      if (message.system) {
+        void get().getGroups();
+        if (get().selectedGroup?._id === groupId) void loadSelected(groupId);
+      }
+    },
+
+    noteGroupRead(groupId, upTo) {
+      set((state) => ({
+        groups: state.groups.map((entry) =>
+          entry.group._id === groupId && entry.unreadCount > 0 && Number(entry.lastMessage?._id ?? 0) <= Number(upTo)
+            ? { ...entry, unreadCount: 0 }
+            : entry,
+        ),
+      }));
+    },
+
+    applyGroupChanged({ groupId }) {
+      void get().getGroups();
+      if (get().selectedGroup?._id === groupId) void loadSelected(groupId);
+    },
+  };
+};
+
+/** The people of the open group a message names, when it is of that group. */
+function peopleOf(group: Group | null, message: Message): Contact[] {
+  if (!group || group._id !== message.groupId) return [];
+  const named = new Set([message.senderId, ...(message.system && 'userIds' in message.system ? message.system.userIds : [])]);
+  return group.people.filter((person) => named.has(person._id));
+}

@@ -1,0 +1,8 @@
+export { CreateGroupDialog } from './create-group-dialog';
+export { GroupHeader } from './group-header';
+export { GroupRow } from './group-row';
+export { groupsApi } from './groups-api';
+export { peopleById } from './groups-slice';
+export { SystemLine } from './system-line';
+export { systemLineText } from './system-words';
+export { groupsMatching, withGroups, type InboxRow } from './inbox-rows';

@@ -1,0 +1,1 @@
+export { PeoplePicker } from './people-picker';

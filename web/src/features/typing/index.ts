@@ -1,0 +1,1 @@
+export { typingKey, typistsIn } from './typing-slice';

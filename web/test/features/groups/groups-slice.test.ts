@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Group, GroupEntry, Message } from '@chat/contracts';
+import { api } from '../../../src/api/client';
+import { groupsApi } from '../../../src/features/groups';
+import { typistsIn } from '../../../src/features/typing';
+import { useAuthStore } from '../../../src/store/use-auth-store';
+import { useChatStore } from '../../../src/store/use-chat-store';
+import { aMessage } from '../../../../test/support/a-message';
+import { me } from '../../../../test/support/an-auth-user';
+
+const ann = { _id: 'ann', fullName: 'Ann', profilePic: '' };
+const hikers: Group = {
+  _id: 'hikers',
+  name: 'Hikers',
+  description: '',
+  picture: '',
+  createdBy: 'ann',
+  createdAt: '2026-11-27T10:00:00.000Z',
+  onlyAdminsSend: false,
+  onlyAdminsEdit: false,
+  memberCount: 3,
+  members: [
+    { userId: 'ann', role: 'admin', joinedAt: '2026-11-27T10:00:00.000Z' },
+    { userId: me._id, role: 'member', joinedAt: '2026-11-27T10:00:00.000Z' },
+  ],
+  people: [ann, me],
+};
+const { members: _members, people: _people, ...card } = hikers;
+const toGroup = (id: number, text: string, senderId = 'ann'): Message =>
+  aMessage({ _id: String(id), senderId, receiverId: 'hikers', groupId: 'hikers', text });
+const entry = (lastMessage: Message, unreadCount = 0): GroupEntry => ({ group: card, lastMessage, unreadCount, people: [ann] });
+
+beforeEach(() => {
+  useAuthStore.setState({ authUser: me });
+  vi.spyOn(groupsApi, 'get').mockResolvedValue(hikers);
+  vi.spyOn(groupsApi, 'read').mockResolvedValue(undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  useChatStore.getState().openConversation({});
+  useChatStore.setState({ groups: [], users: [], typingUsers: {} });
+});
+
+describe('a group in the chat store', () => {
+  it('shows a group’s message in the group’s row, not in the open conversation with its sender', () => {
+    useChatStore.setState({ users: [{ ...ann, lastSeen: null, lastMessage: null, unreadCount: 0 }], groups: [entry(toGroup(1, 'hello'))] });
+    useChatStore.getState().setSelectedUser(ann);
+    useChatStore.getState().receiveMessage(toGroup(2, 'to all of us'));
+    expect(useChatStore.getState().messages).toEqual([]);
+    expect(useChatStore.getState().groups[0]).toMatchObject({ lastMessage: { text: 'to all of us' }, unreadCount: 1 });
+    expect(useChatStore.getState().users[0]).toMatchObject({ unreadCount: 0, lastMessage: null });
+  });
+
+  it('opens a group: its history and members loaded, the unread start marked, what arrives shown and read', async () => {
+    vi.spyOn(groupsApi, 'history').mockResolvedValue([toGroup(1, 'one'), toGroup(2, 'two'), toGroup(3, 'three')]);
+    vi.spyOn(api, 'getMessages');
+    useChatStore.setState({ groups: [entry(toGroup(3, 'three'), 2)] });
+    useChatStore.getState().setSelectedGroup(card);
+    await useChatStore.getState().getMessages('hikers');
+    expect(api.getMessages).not.toHaveBeenCalled();
+    expect(useChatStore.getState().messages.map((message) => message.text)).toEqual(['one', 'two', 'three']);
+    expect(useChatStore.getState().unreadMarker).toMatchObject({ firstId: '2', count: 2 });
+    await vi.waitFor(() => expect(useChatStore.getState().selectedGroup?.members).toHaveLength(2));
+    expect(groupsApi.read).toHaveBeenCalledWith('hikers', '3');
+
+    useChatStore.getState().receiveMessage(toGroup(4, 'four'));
+    expect(useChatStore.getState().messages.map((message) => message.text)).toEqual(['one', 'two', 'three', 'four']);
+    expect(groupsApi.read).toHaveBeenLastCalledWith('hikers', '4');
+    expect(useChatStore.getState().groups[0]).toMatchObject({ lastMessage: { text: 'four' }, unreadCount: 0 });
+  });
+
+  it('keeps who types in a group apart from who types to me', () => {
+    useChatStore.getState().setTyping('ann', true, 'hikers');
+    expect(typistsIn(useChatStore.getState().typingUsers, 'hikers')).toEqual(['ann']);
+    expect(useChatStore.getState().typingUsers.ann, 'Ann typing in the group is not typing to me').toBeUndefined();
+    useChatStore.getState().receiveMessage(toGroup(5, 'done'));
+    expect(typistsIn(useChatStore.getState().typingUsers, 'hikers'), 'her message ends her typing').toEqual([]);
+  });
+
+  it('sends to the open group through the outbox, by the group’s route', async () => {
+    const sent = toGroup(6, 'on my way', me._id);
+    vi.spyOn(groupsApi, 'send').mockResolvedValue(sent);
+    vi.spyOn(api, 'sendMessage');
+    useChatStore.setState({ groups: [entry(toGroup(5, 'done'))] });
+    useChatStore.getState().setSelectedGroup(card);
+    useChatStore.getState().sendMessage({ text: 'on my way', image: null });
+    await vi.waitFor(() => expect(useChatStore.getState().pendingMessages).toEqual([]));
+    expect(groupsApi.send).toHaveBeenCalledWith('hikers', expect.objectContaining({ text: 'on my way' }), undefined);
+    expect(api.sendMessage).not.toHaveBeenCalled();
+    expect(useChatStore.getState().messages.map((message) => message.text)).toEqual(['on my way']);
+    expect(useChatStore.getState().groups[0]).toMatchObject({ lastMessage: { text: 'on my way' }, unreadCount: 0 });
+  });
+});
