@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@chat/contracts';
 import { ApiClient, pngBytes } from '#test-support';
@@ -6,6 +7,26 @@ import { twoPeople } from './people.js';
 import { describeOnEmbedded } from './targets.js';
 
 const browser = sharedBrowser();
+
+/** How many of my unsent messages the page has kept in IndexedDB, where the app's outbox keeps them across a reload. */
+const keptInOutbox = (page: Page, userId: string) =>
+  page.evaluate(
+    (key) =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('chat-io');
+        opening.onerror = () => reject(new Error(String(opening.error)));
+        opening.onsuccess = () => {
+          const database = opening.result;
+          const reading = database.transaction('outbox').objectStore('outbox').get(key);
+          reading.onerror = () => reject(new Error(String(reading.error)));
+          reading.onsuccess = () => {
+            resolve(Array.isArray(reading.result) ? reading.result.length : 0);
+            database.close();
+          };
+        };
+      }),
+    `outbox:${userId}`,
+  );
 
 // The web app's paging, catch-up and outbox; cluster.test.ts moves users off a killed gateway and loses no message.
 describeOnEmbedded((run) => {
@@ -125,6 +146,9 @@ describeOnEmbedded((run) => {
       await input.press('Enter');
       const pending = conversation(ann.page).locator('[data-status="sending"]');
       await polled(() => pending.count(), 'four messages with a clock').toBe(4);
+      // Shown at once, kept on the device a moment later (IndexedDB writes the file too): a reload
+      // before that moment is not what this test is about.
+      await polled(() => keptInOutbox(ann.page, aliceUser._id), 'the four kept in the device’s outbox').toBe(4);
       await run.shot(ann.page, 'offline-pending');
 
       await ann.page.reload();
