@@ -30,11 +30,19 @@ type Looks = 'default' | 'light and dark' | 'all';
 /** The WCAG AA rules whose verdict depends on the theme's colours. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** Alice's account with Bob online and a conversation of every kind of message (a link's card too, when a page is given); Carl wrote last, unread. */
-async function peopleWithHistory(baseUrl: string, surname: string, linkedPage?: string) {
+/**
+ * Alice's account with Bob online and a conversation of every kind of message (a link's card too,
+ * when a page is given); Carl wrote last, unread. With `group`, the three are in "Hikers" too, where
+ * Bob wrote.
+ */
+async function peopleWithHistory(
+  baseUrl: string,
+  surname: string,
+  { linkedPage, group = false }: { linkedPage?: string; group?: boolean } = {},
+) {
   const { alice, bob, aliceUser, bobUser } = await twoPeople(baseUrl, surname);
   const carl = new ApiClient(baseUrl);
-  await carl.signup(`Carl ${surname}`);
+  const carlUser = await carl.signup(`Carl ${surname}`);
   await carl.waitForContact(aliceUser._id);
   const post = async (from: ApiClient, path: string, body: object) => {
     const response = await from.post(path, body);
@@ -63,6 +71,11 @@ async function peopleWithHistory(baseUrl: string, surname: string, linkedPage?: 
   }
   const deleted = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'wrong chat' });
   await post(alice, `/api/messages/delete/${deleted._id}`, {});
+  if (group) {
+    await alice.waitForContact(carlUser._id);
+    const hikers = await post(alice, '/api/messages/groups', { name: 'Hikers', memberIds: [bobUser._id, carlUser._id] });
+    await post(bob, `/api/messages/groups/${hikers._id}/send`, { text: 'Saturday at the ridge?' });
+  }
   await post(carl, `/api/messages/send/${aliceUser._id}`, { text: 'Are you coming tonight?' });
   const bobsSocket = await connected(openSocket(baseUrl, { cookie: bob.cookie, userId: bobUser._id }));
   return { alice, bobsSocket };
@@ -184,7 +197,7 @@ describeOnEmbedded((run) => {
       'has none in a conversation and everything done in it: the screens in coffee, light and dark, what opens on them in coffee',
       async () => {
         const { found, scan } = scanner();
-        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Scanned', ridgePage());
+        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Scanned', { linkedPage: ridgePage() });
         const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
         await page.goto('/');
         const bobRow = page.getByRole('list').getByRole('button', { name: /Bob Scanned/ });
@@ -357,7 +370,7 @@ describeOnEmbedded((run) => {
       'has none in Arabic, the whole layout mirrored, chosen in Settings on a desktop and on a phone',
       async () => {
         const { found, scan } = scanner();
-        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Mirrored');
+        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Mirrored', { group: true });
         const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
         await page.goto('/settings');
         await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
@@ -370,7 +383,7 @@ describeOnEmbedded((run) => {
         await page.goto('/');
         await page
           .getByRole('list')
-          .getByRole('button', { name: /Bob Mirrored/ })
+          .getByRole('button', { name: /^Bob Mirrored/ })
           .click();
         await polled(() => page.getByTestId('message-list').getByText('Lovely! 😍').count(), 'the conversation').toBe(1);
         await polled(() => page.getByPlaceholder('اكتب رسالة...').count(), 'the box in Arabic').toBe(1);
@@ -380,16 +393,37 @@ describeOnEmbedded((run) => {
         ];
         expect(list!.x, 'the chats on the right, the conversation on their left').toBeGreaterThan(box!.x);
         await scan(page, 'conversation-arabic');
+        // A group: its conversation (lines, names over messages), its info, and "New group".
+        await page.getByRole('list').getByTestId('group-row').click();
+        await polled(() => page.getByTestId('message-list').getByTestId('sender-name').count(), 'the group’s message with its sender').toBe(
+          1,
+        );
+        await scan(page, 'group-conversation-arabic', { looks: 'light and dark' });
+        await page.getByRole('button', { name: 'معلومات المجموعة' }).first().click();
+        await polled(() => page.getByTestId('group-member').count(), 'the group’s members').toBe(3);
+        await scan(page, 'group-info-arabic', { looks: 'light and dark' });
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'مجموعة جديدة' }).click();
+        await polled(
+          () => page.getByRole('dialog', { name: 'مجموعة جديدة' }).getByRole('checkbox').count(),
+          'the people to choose',
+        ).toBeGreaterThan(0);
+        await scan(page, 'new-group-arabic');
+        await page.keyboard.press('Escape');
 
         const phone = (await signedInPage(browser(), run.baseUrl, alice.cookie, PHONE)).page;
         await phone.addInitScript(() => localStorage.setItem('chat-language', 'ar'));
         await phone.goto('/');
-        const bobRow = phone.getByRole('list').getByRole('button', { name: /Bob Mirrored/ });
+        const bobRow = phone.getByRole('list').getByRole('button', { name: /^Bob Mirrored/ });
         await polled(() => bobRow.count(), 'Bob listed').toBe(1);
         await scan(phone, 'phone-home-arabic');
         await bobRow.click();
         await polled(() => phone.getByTestId('message-list').getByText('Lovely! 😍').count(), 'the conversation on the phone').toBe(1);
         await scan(phone, 'phone-conversation-arabic');
+        await phone.getByRole('button', { name: 'إغلاق المحادثة' }).first().click();
+        await phone.getByRole('list').getByTestId('group-row').click();
+        await polled(() => phone.getByTestId('message-list').getByTestId('sender-name').count(), 'the group on the phone').toBe(1);
+        await scan(phone, 'phone-group-arabic');
         bobsSocket.disconnect();
         expect(found).toEqual({});
       },

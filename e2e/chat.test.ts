@@ -348,5 +348,50 @@ describeOnEveryTarget((run) => {
       await polled(() => conversation(bobsPhone).getByText('Me! 🙋').count(), 'the group again after a reload').toBe(1);
       expect(new URL(bobsPhone.url()).pathname).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
     });
+
+    it('runs a group from its info: admins made, someone removed, an invite link opened by a newcomer, a member leaving', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Crew');
+      const carl = new ApiClient(run.baseUrl);
+      const carlUser = await carl.signup('Carl Crew');
+      const created = await alice.post('/api/messages/groups', { name: 'Crew', memberIds: [bobUser._id, carlUser._id] });
+      expect(created.status).toBe(201);
+      const groupId = (created.body as { _id: string })._id;
+      const ann = (await signedInPage(browser(), run.baseUrl, alice.cookie)).page;
+      const bobsPhone = (await signedInPage(browser(), run.baseUrl, bob.cookie, PHONE)).page;
+      await ann.goto(`/chat/${groupId}`);
+      await bobsPhone.goto(`/chat/${groupId}`);
+      const lastLine = (page: Page) => conversation(page).getByTestId('system-line').last();
+
+      await ann.getByRole('button', { name: 'Group info' }).click();
+      const info = ann.getByRole('complementary', { name: 'Group info' });
+      await polled(() => info.getByTestId('group-member').count(), 'the three members').toBe(3);
+      await info.getByRole('button', { name: 'Make admin Bob Crew' }).click();
+      await polled(() => lastLine(bobsPhone).textContent(), 'Bob told he is an admin').toBe('Alice Crew made you an admin');
+      await info.getByRole('button', { name: 'Remove Carl Crew' }).click();
+      await polled(() => info.getByTestId('group-member').count(), 'Carl gone from the members').toBe(2);
+      await polled(() => lastLine(ann).textContent(), 'the removal said').toBe('You removed Carl Crew');
+
+      await info.getByRole('button', { name: 'Invite via link' }).click();
+      await polled(() => info.getByTestId('invite-link').inputValue(), 'the invite link').toMatch(/\/join\/[\w-]{22}$/);
+      const invite = await info.getByTestId('invite-link').inputValue();
+      const dan = new ApiClient(run.baseUrl);
+      await dan.signup('Dan Crew');
+      const dansPage = (await signedInPage(browser(), run.baseUrl, dan.cookie)).page;
+      await dansPage.goto(new URL(invite).pathname);
+      await polled(() => dansPage.getByRole('heading', { name: 'Crew' }).count(), 'the group open for the newcomer').toBe(1);
+      expect(new URL(dansPage.url()).pathname).toBe(`/chat/${groupId}`);
+      await polled(() => lastLine(ann).textContent(), 'his joining told').toBe('Dan Crew joined using the invite link');
+
+      await bobsPhone.getByRole('button', { name: 'Group info' }).click();
+      await bobsPhone.getByRole('complementary', { name: 'Group info' }).getByRole('button', { name: 'Exit group' }).click();
+      await bobsPhone.getByRole('dialog', { name: 'Exit “Crew”?' }).getByRole('button', { name: 'Exit group' }).click();
+      await polled(() => lastLine(ann).textContent(), 'Bob’s leaving told').toBe('Bob Crew left');
+      await bobsPhone.keyboard.press('Escape');
+      await polled(
+        () => bobsPhone.getByText('You can’t send messages to this group because you’re no longer a member').count(),
+        'Bob’s box gone, with why',
+      ).toBe(1);
+      await run.shot(ann, 'group-info');
+    });
   });
 });

@@ -6,6 +6,7 @@ import { LiveAnnouncer } from './live-announcer';
 import { Navbar } from './navbar';
 import { useRealtimeEvents } from '../realtime/use-realtime-events';
 import { HomePage } from './home-page';
+import { JoinGroupPage } from '../features/groups';
 import { NotFoundPage } from './not-found-page';
 import { useVisibleHeight } from './use-visible-height';
 import { LoginPage } from '../features/session';
@@ -45,6 +46,7 @@ export function App() {
       <Routes>
         <Route path="/" element={authUser ? <HomePage /> : <Navigate to="/login" replace />} />
         <Route path="/chat/:userId" element={authUser ? <HomePage /> : <Navigate to="/login" replace />} />
+        <Route path="/join/:code" element={authUser ? <JoinGroupPage /> : <Navigate to="/login" replace />} />
         <Route path="/signup" element={authUser ? <Navigate to="/" replace /> : <SignupPage />} />
         <Route path="/login" element={authUser ? <Navigate to="/" replace /> : <LoginPage />} />
         <Route path="/settings" element={<SettingsPage />} />

@@ -1,12 +1,12 @@
 import { DEFAULT_PAGE, linksIn, SHARED_KINDS, thumbnailUrl, type Contact, type Message, type SharedKind } from '@chat/contracts';
-import { Play, X } from 'lucide-react';
+import { Play } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { conversationApi } from './conversation-api';
 import { avatarOf } from '../../lib/avatar';
 import { formatDayTime } from '../../lib/format-time';
 import { photoDescription } from '../../lib/message-preview';
-import { useEscapeKey } from '../../ui/use-escape-key';
+import { SidePanel } from '../../ui/side-panel';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { MessageFile } from './message-file';
@@ -50,7 +50,6 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
   const [kind, setKind] = useState<SharedKind>('media');
   const { items, hasMore, isLoading, loadMore } = useSharedItems(peer._id, kind);
   const about = useContactAbout(peer._id);
-  useEscapeKey(true, onClose);
 
   const show = (messageId: string) => {
     useChatStore.getState().openMessage(peer, messageId);
@@ -58,16 +57,7 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
   };
 
   return (
-    <aside
-      aria-label={t('Contact info')}
-      className="absolute inset-0 z-20 flex flex-col overflow-y-auto bg-base-100 sm:start-auto sm:w-96 sm:border-s sm:border-base-300"
-    >
-      <div className="flex items-center gap-2 border-b border-base-300 p-2.5">
-        <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label={t('Close contact info')}>
-          <X className="size-5" />
-        </button>
-        <h2 className="font-medium">{t('Contact info')}</h2>
-      </div>
+    <SidePanel title={t('Contact info')} closeLabel={t('Close contact info')} onClose={onClose}>
       <div className="flex flex-col items-center gap-1 border-b border-base-300 p-6">
         <img src={avatarOf(peer.profilePic)} alt="" className="mb-2 size-28 rounded-full object-cover" />
         <p dir="auto" className="text-lg font-medium">
@@ -115,7 +105,7 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
           </button>
         )}
       </div>
-    </aside>
+    </SidePanel>
   );
 }
 

@@ -7,14 +7,16 @@ import { useTranslation } from 'react-i18next';
 /**
  * Asks before deleting messages of the open conversation, as WhatsApp does: my own (none deleted
  * yet) for everyone or for me alone; any others among them, or one deleted already, for me alone.
- * Neither can be undone.
+ * In a group, for everyone only: mine, or anyone's for an admin (the server refuses the rest, and
+ * says why). Neither can be undone.
  */
 export function DeleteMessageDialog({ messages, peerName, onDone }: { messages: Message[] | null; peerName: string; onDone(): void }) {
   const { t } = useTranslation();
   const myId = useAuthStore((state) => state.authUser?._id);
   const { deleteMessage, deleteForMe, setSelecting } = useChatStore.getState();
   const chosen = messages ?? [];
-  const forEveryone = chosen.length > 0 && chosen.every((message) => message.senderId === myId && message.deletedAt === null);
+  const inGroup = useChatStore((state) => state.selectedGroup !== null);
+  const forEveryone = inGroup || (chosen.length > 0 && chosen.every((message) => message.senderId === myId && message.deletedAt === null));
   const done = async (deleting: Promise<unknown>) => {
     await deleting;
     setSelecting(false);
@@ -38,7 +40,7 @@ export function DeleteMessageDialog({ messages, peerName, onDone }: { messages: 
       title={t('Delete {{count}} messages?', { count: chosen.length })}
       confirmLabel={forEveryone ? t('Delete for everyone') : t('Delete for me')}
       onConfirm={forEveryone ? removeForEveryone : removeForMe}
-      alsoOffer={forEveryone ? { label: t('Delete for me'), onConfirm: removeForMe } : undefined}
+      alsoOffer={forEveryone && !inGroup ? { label: t('Delete for me'), onConfirm: removeForMe } : undefined}
       onDone={onDone}
     >
       {forEveryone

@@ -1,9 +1,10 @@
-import { MAX_GROUP_MEMBERS, MAX_GROUP_NAME, type InboxEntry } from '@chat/contracts';
+import { MAX_GROUP_MEMBERS, type InboxEntry } from '@chat/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../../store/use-chat-store';
 import { useModalDialog } from '../../ui/use-modal-dialog';
 import { PeoplePicker } from '../people';
+import { GroupNameField } from './group-name-field';
 
 /** "New group": its name, and the people in it with me; made and opened at once. */
 export function CreateGroupDialog({ open, onDone }: { open: boolean; onDone(): void }) {
@@ -34,17 +35,7 @@ export function CreateGroupDialog({ open, onDone }: { open: boolean; onDone(): v
         <h3 id="create-group-title" className="text-lg font-semibold">
           {t('New group')}
         </h3>
-        <label className="mt-3 flex flex-col gap-1">
-          <span className="text-sm font-medium">{t('Group name')}</span>
-          <input
-            dir="auto"
-            className="input w-full"
-            value={name}
-            maxLength={MAX_GROUP_NAME}
-            required
-            onChange={(event) => setName(event.target.value)}
-          />
-        </label>
+        <GroupNameField value={name} onChange={setName} />
         {open && (
           <PeoplePicker searchLabel={t('Search people to add')} chosen={chosen} onChange={setChosen} limit={MAX_GROUP_MEMBERS - 1} />
         )}

@@ -1,10 +1,12 @@
-import { ArrowLeft, X } from 'lucide-react';
+import { ArrowLeft, Info, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../../store/use-chat-store';
 import { usePresenceStore } from '../../store/use-presence-store';
 import { HEADER_BUTTON } from '../../ui/header-button';
 import { typistsIn } from '../typing';
 import { GroupAvatar } from './group-avatar';
+import { GroupInfo } from './group-info';
 import { TypingWords } from './typing-words';
 
 /** The open group: its picture and name, who is typing or how many are in it and online, and the way out. */
@@ -13,7 +15,11 @@ export function GroupHeader() {
   const group = useChatStore((state) => state.selectedGroup);
   const typists = useChatStore((state) => (group ? typistsIn(state.typingUsers, group._id).join() : ''));
   const onlineUsers = usePresenceStore((state) => state.onlineUsers);
+  // Open for the group it was opened on: another group opened closes it.
+  const [infoFor, setInfoFor] = useState<string | null>(null);
   if (!group) return null;
+  const infoOpen = infoFor === group._id;
+  const setInfoOpen = (open: boolean) => setInfoFor(open ? group._id : null);
   const close = () => useChatStore.getState().setSelectedGroup(null);
   const onlineCount = group.members.filter((member) => onlineUsers.includes(member.userId)).length;
   const members = t('{{count}} members', { count: group.memberCount });
@@ -29,7 +35,8 @@ export function GroupHeader() {
         <button type="button" className={`${HEADER_BUTTON} md:hidden`} onClick={close} aria-label={t('Close chat')} title={t('Close chat')}>
           <ArrowLeft className="rtl:rotate-180" />
         </button>
-        <div className="flex min-w-0 flex-1 items-center gap-3">
+        {/* A click on the group opens its info, as in WhatsApp; the button beside it is the way from the keyboard. */}
+        <div className="flex min-w-0 flex-1 cursor-pointer items-center gap-3" onClick={() => setInfoOpen(true)} title={t('Group info')}>
           <GroupAvatar picture={group.picture} name={group.name} className="size-10 shrink-0" />
           <div className="min-w-0">
             <h3 dir="auto" className="truncate font-medium">
@@ -42,6 +49,15 @@ export function GroupHeader() {
         </div>
         <button
           type="button"
+          className={HEADER_BUTTON}
+          onClick={() => setInfoOpen(true)}
+          aria-label={t('Group info')}
+          title={t('Group info')}
+        >
+          <Info className="size-5" />
+        </button>
+        <button
+          type="button"
           className={`${HEADER_BUTTON} hidden md:flex`}
           onClick={close}
           aria-label={t('Close chat')}
@@ -50,6 +66,7 @@ export function GroupHeader() {
           <X />
         </button>
       </div>
+      {infoOpen && <GroupInfo group={group} onClose={() => setInfoOpen(false)} />}
     </div>
   );
 }

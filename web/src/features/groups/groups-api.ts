@@ -1,4 +1,13 @@
-import { DEFAULT_PAGE, routes, SOCKET_ID_HEADER, type CreateGroupBody, type RouteAnswer, type SendBody } from '@chat/contracts';
+import {
+  DEFAULT_PAGE,
+  routes,
+  SOCKET_ID_HEADER,
+  type CreateGroupBody,
+  type GroupRole,
+  type RouteAnswer,
+  type SendBody,
+  type UpdateGroupBody,
+} from '@chat/contracts';
 import { call, pathOf, request } from '../../api/client';
 
 /** What the groups' screens ask the server. */
@@ -20,4 +29,16 @@ export const groupsApi = {
     ),
   /** I read the group up to `upTo`. */
   read: (groupId: string, upTo: string) => call(routes.readGroupMessages, { params: { groupId }, body: { upTo } }),
+  /** An admin adds people; answers the group as it is now. */
+  addMembers: (groupId: string, memberIds: string[]) => call(routes.addGroupMembers, { params: { groupId }, body: { memberIds } }),
+  /** Its name, description or rules; answers the group as it is now. */
+  update: (groupId: string, body: UpdateGroupBody) => call(routes.updateGroup, { params: { groupId }, body }),
+  setRole: (groupId: string, userId: string, role: GroupRole) => call(routes.setGroupRole, { params: { groupId, userId }, body: { role } }),
+  /** An admin removes someone; my own id leaves the group. */
+  remove: (groupId: string, userId: string) => call(routes.removeGroupMember, { params: { groupId, userId } }),
+  /** The code of its invite link (admins), or a new one that replaces it. */
+  invite: (groupId: string) => call(routes.groupInvite, { params: { groupId } }),
+  resetInvite: (groupId: string) => call(routes.resetGroupInvite, { params: { groupId } }),
+  /** Joins the group of an invite link; answers it. */
+  join: (code: string) => call(routes.joinGroup, { params: { code } }),
 };

@@ -28,6 +28,13 @@ export interface GroupsSlice {
   noteGroupRead(groupId: string, upTo: string): void;
   /** I was added to a group or left it (or was removed), on any device: the list and the open group say so. */
   applyGroupChanged(change: GroupChanged): void;
+  /**
+   * Changes the open group (adds people, edits it, changes a role, removes someone or leaves):
+   * shown as the server answers, or said in a toast. Resolves whether it was done.
+   */
+  changeGroup(change: (groupId: string) => Promise<Group | void>): Promise<boolean>;
+  /** Joins the group of an invite link and opens it; resolves whether I am in it. */
+  joinGroup(code: string): Promise<boolean>;
 }
 
 /** What it holds before anyone signs in, and again once they leave. */
@@ -51,6 +58,19 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
     }
   };
 
+  /** Comes into a group (made, or joined by a link): listed, then opened; false, said in a toast, if the server refused. */
+  const enter = async (coming: () => Promise<Group>) => {
+    try {
+      const group = await coming();
+      await get().getGroups();
+      get().setSelectedGroup(group);
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    }
+  };
+
   return {
     ...GROUPS_SIGNED_OUT,
     async getGroups() {
@@ -69,16 +89,8 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
       }
     },
 
-    async createGroup(name, memberIds) {
-      try {
-        const group = await groupsApi.create({ name, memberIds });
-        await get().getGroups();
-        get().setSelectedGroup(group);
-        return true;
-      } catch (error) {
-        toast.error(errorMessage(error));
-        return false;
-      }
+    createGroup(name, memberIds) {
+      return enter(() => groupsApi.create({ name, memberIds }));
     },
 
     setSelectedGroup(group) {
@@ -117,6 +129,25 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
             : entry,
         ),
       }));
+    },
+
+    async changeGroup(change) {
+      const groupId = get().selectedGroup?._id;
+      if (!groupId) return false;
+      try {
+        const group = await change(groupId);
+        if (group && get().selectedGroup?._id === groupId) set({ selectedGroup: group });
+        else void loadSelected(groupId);
+        void get().getGroups();
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
+    },
+
+    joinGroup(code) {
+      return enter(() => groupsApi.join(code));
     },
 
     applyGroupChanged({ groupId }) {

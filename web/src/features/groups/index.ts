@@ -1,6 +1,7 @@
 export { CreateGroupDialog } from './create-group-dialog';
 export { GroupHeader } from './group-header';
 export { GroupRow } from './group-row';
+export { JoinGroupPage } from './join-group-page';
 export { groupsApi } from './groups-api';
 export { peopleById } from './groups-slice';
 export { SystemLine } from './system-line';

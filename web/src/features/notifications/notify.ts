@@ -1,6 +1,7 @@
 import type { Message } from '@chat/contracts';
 import { useAuthStore } from '../../store/use-auth-store';
-import { useChatStore } from '../../store/use-chat-store';
+import { openConversationId, useChatStore } from '../../store/use-chat-store';
+import { conversationOf } from '../../lib/conversation-of';
 import { isMuted, notificationsSupported, useNotificationStore } from '../../store/use-notification-store';
 import { messagePreview } from '../../lib/message-preview';
 import { t } from '../../i18n';
@@ -30,24 +31,33 @@ function chime(): void {
 }
 
 /**
- * A desktop notification for a message the user cannot see now: to them, not in the open
- * conversation of a visible tab, from someone not muted. The sender's name and a preview; a click
- * opens that conversation.
+ * A desktop notification for a message the user cannot see now: to them or in one of their groups
+ * (not a line of its story), not in the open conversation of a visible tab, not muted. The
+ * sender's name (a group's name over "Ann: …") and a preview; a click opens that conversation.
  */
 export function notifyIncoming(message: Message): void {
   const { desktop, sound, mutes } = useNotificationStore.getState();
   const me = useAuthStore.getState().authUser?._id;
-  if (!desktop || !notificationsSupported() || Notification.permission !== 'granted' || message.receiverId !== me) return;
-  if (isMuted(mutes, message.senderId)) return;
+  if (!desktop || !notificationsSupported() || Notification.permission !== 'granted') return;
+  if (message.groupId ? message.senderId === me || message.system : message.receiverId !== me) return;
+  const conversationId = conversationOf(message, me);
+  if (isMuted(mutes, conversationId)) return;
   const chat = useChatStore.getState();
-  const inView = chat.selectedUser?._id === message.senderId && document.visibilityState === 'visible';
+  const inView = openConversationId(chat) === conversationId && document.visibilityState === 'visible';
   if (inView) return;
   const sender = chat.users.find((user) => user._id === message.senderId);
+  const group = chat.groups.find((entry) => entry.group._id === message.groupId);
+  // A group's: its name over "Ann: …", the sender named by the group's row.
+  const author = group?.people.find((person) => person._id === message.senderId)?.fullName ?? sender?.fullName;
+  const [title, body] = group
+    ? [group.group.name, `${author ?? t('Someone')}: ${messagePreview(message)}`]
+    : [sender?.fullName ?? t('New message'), messagePreview(message)];
   // One notification per conversation: a newer message replaces the older one (same tag).
-  const notification = new Notification(sender?.fullName ?? t('New message'), { body: messagePreview(message), tag: message.senderId });
+  const notification = new Notification(title, { body, tag: conversationId });
   notification.onclick = () => {
     window.focus();
-    if (sender) useChatStore.getState().setSelectedUser(sender);
+    if (group) useChatStore.getState().setSelectedGroup(group.group);
+    else if (sender) useChatStore.getState().setSelectedUser(sender);
     notification.close();
   };
   if (sound) chime();

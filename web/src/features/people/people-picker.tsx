@@ -15,18 +15,20 @@ interface PeoplePickerProps {
   onChange(chosen: InboxEntry[]): void;
   /** How many may be chosen: the rest wait once that many are. */
   limit: number;
+  /** People not to offer (those in a group already). */
+  exclude?: ReadonlySet<string>;
 }
 
 /**
  * People to choose, with a search: my conversations as the inbox has them (the latest first), or
  * whoever a search finds; each a checkbox, up to `limit`. Deleted accounts are never offered.
  */
-export function PeoplePicker({ searchLabel, chosen, onChange, limit }: PeoplePickerProps) {
+export function PeoplePicker({ searchLabel, chosen, onChange, limit, exclude }: PeoplePickerProps) {
   const { t } = useTranslation();
   const inbox = useChatStore((state) => state.users);
   const [query, setQuery] = useState('');
   const found = usePeopleFound(query);
-  const candidates = (found ?? inbox).filter((entry) => !entry.accountDeleted);
+  const candidates = (found ?? inbox).filter((entry) => !entry.accountDeleted && !exclude?.has(entry._id));
   const isChosen = (entry: InboxEntry) => chosen.some((person) => person._id === entry._id);
   const toggle = (entry: InboxEntry) =>
     onChange(isChosen(entry) ? chosen.filter((person) => person._id !== entry._id) : [...chosen, entry]);

@@ -1,5 +1,6 @@
 import type { InboxEntry, Message } from '@chat/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { groupsApi } from '../../../src/features/groups';
 import { notifyIncoming } from '../../../src/features/notifications/notify';
 import { useAuthStore } from '../../../src/store/use-auth-store';
 import { useChatStore } from '../../../src/store/use-chat-store';
@@ -49,6 +50,24 @@ describe('desktop notifications', () => {
     shown[1]!.onclick!();
     expect(useChatStore.getState().selectedUser?._id).toBe('bob');
     expect(shown[1]!.closed).toBe(true);
+  });
+
+  it('shows a group’s message under the group’s name, "Bob: …", never my own nor a line of its story; a click opens the group', () => {
+    const hikers = { _id: 'hikers', name: 'Hikers', description: '', picture: '', createdBy: 'bob', createdAt: '', memberCount: 2 };
+    const card = { ...hikers, onlyAdminsSend: false, onlyAdminsEdit: false };
+    useChatStore.setState({ groups: [{ group: card, lastMessage: null, unreadCount: 0, people: [bob] }] });
+    vi.spyOn(groupsApi, 'get').mockResolvedValue({ ...card, members: [], people: [bob] });
+    const toGroup = (fields: Partial<Message>) =>
+      aMessage({ _id: '10', senderId: 'bob', receiverId: 'hikers', groupId: 'hikers', ...fields });
+    notifyIncoming(toGroup({ text: 'Saturday?' }));
+    notifyIncoming(toGroup({ senderId: me._id, text: 'mine' }));
+    notifyIncoming(toGroup({ system: { kind: 'left', actorId: 'bob' } }));
+    expect(shown.map(({ title, body, tag }) => ({ title, body, tag }))).toEqual([
+      { title: 'Hikers', body: 'Bob: Saturday?', tag: 'hikers' },
+    ]);
+    vi.spyOn(useChatStore.getState(), 'getMessages').mockResolvedValue();
+    shown[0]!.onclick!();
+    expect(useChatStore.getState().selectedGroup?._id).toBe('hikers');
   });
 
   it('stays quiet for the open conversation in a visible tab, but not in a hidden one', () => {

@@ -1,0 +1,82 @@
+import type { Group } from '@chat/contracts';
+import { LogOut, Pencil, UserRoundPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../store/use-auth-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { SidePanel } from '../../ui/side-panel';
+import { AddMembersDialog } from './add-members-dialog';
+import { EditGroupDialog } from './edit-group-dialog';
+import { GroupAvatar } from './group-avatar';
+import { GroupMembers } from './group-members';
+import { GroupSettings } from './group-settings';
+import { groupsApi } from './groups-api';
+
+/** What I may do in the open group: whether I am in it, an admin, and may edit its info. */
+function myPlaceIn(group: Group, myId: string | undefined) {
+  const me = group.members.find((member) => member.userId === myId);
+  const isAdmin = me?.role === 'admin';
+  return { isMember: me !== undefined, isAdmin, canEdit: me !== undefined && (isAdmin || !group.onlyAdminsEdit) };
+}
+
+/**
+ * The group as WhatsApp's "Group info" shows it: its picture, name and description, its members
+ * with their presence and role, an admin's settings and invite link, and "Exit group".
+ */
+export function GroupInfo({ group, onClose }: { group: Group; onClose(): void }) {
+  const { t } = useTranslation();
+  const myId = useAuthStore((state) => state.authUser?._id);
+  const { isMember, isAdmin, canEdit } = myPlaceIn(group, myId);
+  const [open, setOpen] = useState<'edit' | 'add' | 'exit' | null>(null);
+  const members = t('{{count}} members', { count: group.memberCount });
+  const exit = () => useChatStore.getState().changeGroup((groupId) => groupsApi.remove(groupId, myId ?? ''));
+  return (
+    <SidePanel title={t('Group info')} closeLabel={t('Close group info')} onClose={onClose} closesOnEscape={open === null}>
+      <div className="flex flex-col items-center gap-1 border-b border-base-300 p-6">
+        <GroupAvatar picture={group.picture} name={group.name} className="mb-2 size-28" />
+        <p dir="auto" className="text-center text-lg font-medium break-words">
+          {group.name}
+        </p>
+        <p className="text-sm text-muted">{t('Group · {{members}}', { members })}</p>
+        {group.description && (
+          <p dir="auto" className="mt-2 text-center text-sm break-words whitespace-pre-wrap">
+            {group.description}
+          </p>
+        )}
+        {canEdit && (
+          <button type="button" className="btn btn-ghost btn-sm mt-2 gap-2" onClick={() => setOpen('edit')}>
+            <Pencil className="size-4" aria-hidden="true" />
+            {t('Edit group info')}
+          </button>
+        )}
+      </div>
+      {isAdmin && (
+        <button type="button" className="btn btn-ghost m-2 justify-start gap-2" onClick={() => setOpen('add')}>
+          <UserRoundPlus className="size-5" aria-hidden="true" />
+          {t('Add members')}
+        </button>
+      )}
+      {isMember && <GroupMembers group={group} isAdmin={isAdmin} />}
+      {isAdmin && <GroupSettings group={group} />}
+      {isMember && (
+        <button type="button" className="btn btn-ghost m-2 justify-start gap-2 text-danger" onClick={() => setOpen('exit')}>
+          <LogOut className="size-5 rtl:-scale-x-100" aria-hidden="true" />
+          {t('Exit group')}
+        </button>
+      )}
+      <EditGroupDialog group={open === 'edit' ? group : null} onDone={() => setOpen(null)} />
+      <AddMembersDialog group={open === 'add' ? group : null} onDone={() => setOpen(null)} />
+      <ConfirmDialog
+        open={open === 'exit'}
+        id="exit-group-title"
+        title={t('Exit “{{name}}”?', { name: group.name })}
+        confirmLabel={t('Exit group')}
+        onConfirm={exit}
+        onDone={() => setOpen(null)}
+      >
+        {t('You will keep what was said until now, and get nothing after.')}
+      </ConfirmDialog>
+    </SidePanel>
+  );
+}
