@@ -317,13 +317,23 @@ describeOnEveryTarget((run) => {
         'Alice Groups added you and Carl Groups',
       );
 
-      await ann.getByPlaceholder('Type a message...').fill('Who is coming on Saturday?');
-      await ann.keyboard.press('Enter');
+      // She mentions him: "@" offers the members, Enter takes the one marked.
+      const annsBox = ann.getByPlaceholder('Type a message...');
+      await annsBox.pressSequentially('@bo');
+      await polled(
+        () => ann.getByRole('listbox', { name: 'Mention someone' }).getByRole('option').allTextContents(),
+        'Bob offered',
+      ).toEqual(['Bob Groups']);
+      await annsBox.press('Enter');
+      await annsBox.pressSequentially('who is coming on Saturday?');
+      await polled(() => annsBox.inputValue(), 'the mention written out').toBe('@Bob Groups who is coming on Saturday?');
+      await annsBox.press('Enter');
       await polled(() => bobsRow.getByTestId('last-message').textContent(), 'the message in Bob’s row, with who wrote it').toBe(
-        'Alice Groups: Who is coming on Saturday?',
+        'Alice Groups: @Bob Groups who is coming on Saturday?',
       );
-      // Unread: the two lines that added him, and her message.
+      // Unread: the two lines that added him, and her message, which mentions him.
       await polled(() => bobsRow.textContent(), 'counted unread').toContain('3 unread');
+      await polled(() => bobsRow.getByTestId('mentioned').count(), 'his row marked “@”').toBe(1);
       await run.shot(bobsPhone, 'group-row-phone');
 
       await bobsRow.click();
@@ -331,8 +341,10 @@ describeOnEveryTarget((run) => {
         'Alice Groups created the group “Hikers”',
         'Alice Groups added you and Carl Groups',
       ]);
-      const fromAlice = conversation(bobsPhone).getByTestId('chat-message').filter({ hasText: 'Who is coming on Saturday?' });
+      const fromAlice = conversation(bobsPhone).getByTestId('chat-message').filter({ hasText: 'who is coming on Saturday?' });
       await polled(() => fromAlice.getByTestId('sender-name').textContent(), 'the sender’s name over her message').toBe('Alice Groups');
+      expect(await fromAlice.getByTestId('mention').textContent(), 'the mention in bold').toBe('@Bob Groups');
+      await polled(() => bobsRow.getByTestId('mentioned').count(), 'the “@” gone once read').toBe(0);
 
       await bobsPhone.getByPlaceholder('Type a message...').fill('Me');
       await polled(() => ann.getByTestId('chat-status').textContent(), 'Bob typing, by name').toBe('Bob Groups is typing…');

@@ -55,8 +55,13 @@ export const MessageSchema = Type.Object({
   deletedBy: Type.Optional(Type.String()),
   /** A line of the group's story ("Ann added Bob") rather than something someone wrote. */
   system: Type.Optional(SystemEventSchema),
+  /** The members of its group it mentions ("@Ann" in its text): highlighted for all, and noticed by them. */
+  mentions: Type.Optional(Type.Array(Type.String())),
 });
 export type Message = Static<typeof MessageSchema>;
+
+/** The most members one group message may mention. */
+export const MAX_MENTIONS = 50;
 
 /** How long after sending its author may change a message's text. */
 export const EDIT_WINDOW_MINUTES = 15;
@@ -118,6 +123,14 @@ export const SendBodySchema = Type.Object(
     forwardOf: Type.Optional(messageIdSchema('forwardOf must be a message id')),
     /** false: its first web link shows no card (its sender removed it); the card shows otherwise. */
     linkPreview: Type.Optional(Type.Boolean({ errorMessage: 'linkPreview must be true or false' })),
+    /** In a group: the members its text mentions (anyone else is dropped). */
+    mentions: Type.Optional(
+      Type.Array(uuidSchema({ errorMessage: 'Each mention must be a user id' }), {
+        maxItems: MAX_MENTIONS,
+        uniqueItems: true,
+        errorMessage: { type: 'mentions must be a list of user ids', maxItems: `A message mentions at most ${MAX_MENTIONS} people` },
+      }),
+    ),
   },
   { errorMessage: { type: 'Request body must be a JSON object' } },
 );
@@ -176,6 +189,8 @@ export const GroupEntrySchema = Type.Object({
   unreadCount: Type.Integer({ minimum: 0 }),
   /** Who its latest message names: its sender, and the first NAMED_IN_PREVIEW people of a line ("Ann added Bob"). */
   people: Type.Array(ContactSchema),
+  /** A message I have not read mentions me: the row is marked "@". */
+  mentioned: Type.Optional(Type.Literal(true)),
 });
 export type GroupEntry = Static<typeof GroupEntrySchema>;
 

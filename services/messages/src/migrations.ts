@@ -398,4 +398,11 @@ export const messagesMigrations: readonly Migration[] = [
       CREATE INDEX messages_group_idx ON messages (group_id, id DESC) WHERE group_id IS NOT NULL;
     `,
   },
+  {
+    version: 27,
+    sql: `
+      -- The members a group message mentions ("@Ann"): highlighted, and a row marked "@" while unread.
+      ALTER TABLE messages ADD COLUMN mentions uuid[];
+    `,
+  },
 ];

@@ -36,6 +36,8 @@ export interface OutgoingMessage {
   replyTo?: QuotedMessage | null;
   /** Its sender removed its first web link's card. */
   noLinkPreview?: boolean;
+  /** In a group: the members its text mentions. */
+  mentions?: string[];
 }
 
 /** A failed call, carrying the server's own message for the toast. */

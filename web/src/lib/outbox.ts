@@ -36,6 +36,8 @@ export interface PendingMessage {
   file?: PendingFile | null;
   /** Its sender removed its first web link's card; absent otherwise. */
   noLinkPreview?: true;
+  /** In a group: the members it mentions; absent when none. */
+  mentions?: string[];
   /** On its way (now or at the next chance), or given up on until I retry. */
   status: 'sending' | 'failed';
   /** Failed attempts so far, counted while the browser is online. */

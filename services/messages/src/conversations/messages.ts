@@ -34,6 +34,7 @@ export interface MessageRow extends Omit<
   | 'groupId'
   | 'system'
   | 'deletedBy'
+  | 'mentions'
 > {
   createdAt: Date;
   deliveredAt: Date | null;
@@ -52,6 +53,7 @@ export interface MessageRow extends Omit<
   groupId: string | null;
   system: SystemEvent | null;
   deletedBy: string | null;
+  mentions: string[] | null;
   /** Read only where one person asks for their own view (a conversation's history). */
   starred?: boolean;
 }
@@ -65,7 +67,7 @@ export const messageColumns = (table?: string) => {
   ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
   ${from}reactions, ${from}forwarded, ${from}file, ${from}reply_to_file_name AS "replyToFileName",
   ${from}no_link_preview AS "noLinkPreview", ${from}group_id::text AS "groupId", ${from}system,
-  ${from}deleted_by::text AS "deletedBy"`;
+  ${from}deleted_by::text AS "deletedBy", ${from}mentions::text[] AS "mentions"`;
 };
 export const MESSAGE_COLUMNS = messageColumns();
 
@@ -94,6 +96,7 @@ export const toMessage = ({
   groupId,
   system,
   deletedBy,
+  mentions,
   ...row
 }: MessageRow): ChatMessage => ({
   ...row,
@@ -120,6 +123,7 @@ export const toMessage = ({
   ...(groupId ? { groupId } : {}),
   ...(system ? { system } : {}),
   ...(deletedBy ? { deletedBy } : {}),
+  ...(mentions?.length ? { mentions } : {}),
 });
 
 /**
@@ -138,7 +142,8 @@ const qualified = (table: string) =>
   `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
    ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at, ${table}.reply_to_id::text,
    ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions, ${table}.forwarded,
-   ${table}.file, ${table}.reply_to_file_name, ${table}.no_link_preview, ${table}.group_id::text, ${table}.system, ${table}.deleted_by::text`;
+   ${table}.file, ${table}.reply_to_file_name, ${table}.no_link_preview, ${table}.group_id::text, ${table}.system, ${table}.deleted_by::text,
+   ${table}.mentions::text[]`;
 
 export interface NewMessage {
   senderId: string;
@@ -246,7 +251,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
          reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded, file, reply_to_file_name, no_link_preview,
-         group_id, system, deleted_by
+         group_id, system, deleted_by, mentions
      ), conversation_ends AS (
        -- Both users' conversation rows move to the new message (reading is reported on its own:
        -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
@@ -278,7 +283,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        WHERE input.receiver_known
      UNION ALL
      SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-me' ELSE 'blocked-by-me' END,
-       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
     [
       column('senderId'),

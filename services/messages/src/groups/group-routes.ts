@@ -86,6 +86,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions & Pick<
         text,
         clientMessageId: request.body.clientMessageId ?? null,
         replyToId: request.body.replyTo ?? null,
+        mentions: request.body.mentions,
       });
       if (stored) await events.message(message, socketIdFrom(request.headers[SOCKET_ID_HEADER]));
       return reply.status(stored ? 201 : 200).send(message);

@@ -293,7 +293,12 @@ export async function insertGroupMessage(
   db: Database,
   groupId: string,
   senderId: string,
-  { text, clientMessageId, replyToId }: { text: string; clientMessageId: string | null; replyToId: string | null },
+  {
+    text,
+    clientMessageId,
+    replyToId,
+    mentions = [],
+  }: { text: string; clientMessageId: string | null; replyToId: string | null; mentions?: readonly string[] },
 ): Promise<{ message: ChatMessage; stored: boolean }> {
   return db.transaction(async (tx) => {
     const membership = await requireMember(tx, groupId, senderId);
@@ -307,8 +312,10 @@ export async function insertGroupMessage(
          WHERE id = $5::bigint AND group_id = $1 AND id > $6::bigint AND deleted_at IS NULL
        ), inserted AS (
          INSERT INTO messages (sender_id, receiver_id, group_id, text, client_message_id,
-           reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reply_to_file_name, has_link)
-         SELECT $2, $1, $1, $3, $4, quoted.id, quoted.sender_id, quoted.text, quoted.image, quoted.file ->> 'name', $7
+           reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reply_to_file_name, has_link, mentions)
+         SELECT $2, $1, $1, $3, $4, quoted.id, quoted.sender_id, quoted.text, quoted.image, quoted.file ->> 'name', $7,
+           -- Only the group's members are mentioned: another id is dropped.
+           (SELECT array_agg(user_id) FROM group_members WHERE group_id = $1 AND left_after IS NULL AND user_id = ANY($8::uuid[]))
          FROM (SELECT 1) one LEFT JOIN quoted ON true
          WHERE $5::bigint IS NULL OR quoted.id IS NOT NULL
          ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
@@ -319,7 +326,7 @@ export async function insertGroupMessage(
        SELECT ${MESSAGE_COLUMNS}, true AS inserted FROM inserted
        UNION ALL
        SELECT ${MESSAGE_COLUMNS}, false FROM messages WHERE sender_id = $2 AND client_message_id = $4`,
-      [groupId, senderId, text, clientMessageId, replyToId, membership.joinedAfter, linksIn(text).length > 0],
+      [groupId, senderId, text, clientMessageId, replyToId, membership.joinedAfter, linksIn(text).length > 0, mentions],
     );
     const row = rows[0];
     if (!row) throw badRequest('You can only reply to a message in this conversation');
@@ -348,7 +355,14 @@ const fromJson = (row: Record<string, unknown>): MessageRow => {
  */
 export async function listGroupsOf(db: Queryable, userId: string): Promise<GroupEntry[]> {
   const rows = await db.query<
-    GroupRow & { memberCount: number; leftAfter: string | null; last: Record<string, unknown> | null; unread: number; people: Contact[] }
+    GroupRow & {
+      memberCount: number;
+      leftAfter: string | null;
+      last: Record<string, unknown> | null;
+      unread: number;
+      people: Contact[];
+      mentioned: boolean;
+    }
   >(
     `SELECT ${CARD_COLUMNS}, m.left_after::text AS "leftAfter", to_json(last) AS last,
        (SELECT COALESCE(json_agg(json_build_object('_id', c.user_id, 'fullName', c.full_name, 'profilePic', c.profile_pic)), '[]')
@@ -359,7 +373,14 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
        (SELECT count(*)::int FROM (
           SELECT 1 FROM messages WHERE group_id = g.id AND id > GREATEST(m.read_up_to, m.joined_after)
             AND id <= COALESCE(m.left_after, g.last_message_id) AND sender_id <> $1 LIMIT $2
-        ) unread) AS unread
+        ) unread) AS unread,
+       -- Among the unread (the latest UNREAD_COUNT_CAP of them, as counted), one mentioning me.
+       EXISTS (
+         SELECT 1 FROM (
+           SELECT mentions FROM messages WHERE group_id = g.id AND id > GREATEST(m.read_up_to, m.joined_after)
+             AND id <= COALESCE(m.left_after, g.last_message_id) AND sender_id <> $1 ORDER BY id DESC LIMIT $2
+         ) recent WHERE $1 = ANY(recent.mentions)
+       ) AS mentioned
      FROM group_members m JOIN groups g ON g.id = m.group_id
      LEFT JOIN LATERAL (
        SELECT ${MESSAGE_COLUMNS} FROM messages
@@ -370,10 +391,11 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
      ORDER BY COALESCE(m.left_after, g.last_message_id) DESC, g.id`,
     [userId, UNREAD_COUNT_CAP],
   );
-  return rows.map(({ leftAfter, last, unread, people, ...group }) => ({
+  return rows.map(({ leftAfter, last, unread, people, mentioned, ...group }) => ({
     group: toCard(group, { leftAfter }),
     lastMessage: last ? toMessage(fromJson(last)) : null,
     unreadCount: unread,
     people,
+    ...(mentioned ? { mentioned: true as const } : {}),
   }));
 }

@@ -248,6 +248,27 @@ describe('groups', () => {
     expect(await unread(), 'never back').toBe(1);
   });
 
+  it('keeps the members a message mentions (no one else), and marks the mentioned one’s row until they read it', async () => {
+    const ann = await server.user('Ann Mentions');
+    const bob = await server.user('Bob Mentioned');
+    const cat = await server.user('Cat Quiet');
+    const stranger = await server.user('Stranger Mentioned');
+    const group = await groupOf(ann, [bob, cat]);
+    const sent = await send(ann, group._id, '@Bob Mentioned are you in?', { mentions: [bob.id, stranger.id] });
+    expect(sent.status).toBe(201);
+    expect((sent.body as Message).mentions).toEqual([bob.id]);
+    expect((await history(cat, group._id)).at(-1)?.mentions, 'everyone sees whom it mentions').toEqual([bob.id]);
+    const rowOf = async (of: Person) => ((await of.client.get('/api/messages/groups')).body as GroupEntry[])[0];
+    expect(await rowOf(bob)).toMatchObject({ mentioned: true });
+    expect((await rowOf(cat))?.mentioned).toBeUndefined();
+    await bob.client.post(`/api/messages/groups/${group._id}/read`, { upTo: (sent.body as Message)._id });
+    expect((await rowOf(bob))?.mentioned, 'read, the mark goes').toBeUndefined();
+    expect(await send(ann, group._id, 'too many', { mentions: Array.from({ length: 51 }, () => randomUUID()) })).toMatchObject({
+      status: 400,
+      body: { message: 'A message mentions at most 50 people' },
+    });
+  });
+
   it('lets its author edit a group message, every member react, an admin delete anyone’s, each change told on the group’s subject', async () => {
     const ann = await server.user('Ann Changes');
     const bob = await server.user('Bob Changes');

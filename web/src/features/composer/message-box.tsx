@@ -8,17 +8,20 @@ interface MessageBoxProps {
   onText(text: string): void;
   /** Changing a message already sent is not writing a new one: nobody is told I type. */
   isEditing: boolean;
-  /** Files pasted into the box. */
   /** Files pasted into the box; without it, files are not taken (the browser does what it does). */
   onPasteFiles?(files: File[]): void;
   /** Up in an empty box: true when it started something (changing my latest message). */
   onUpInEmpty(): boolean;
   /** Escape: the box gives up what it is doing (an edit, a reply, an attachment). */
   onEscape(): void;
+  /** Sees each key first (the mentions offered take the arrows, Enter, Tab and Escape): true when it took it. */
+  onKeyFirst?(event: KeyboardEvent<HTMLTextAreaElement>): boolean;
+  /** The caret moved (typing, a click, the arrows). */
+  onCaret?(at: number): void;
 }
 
 /** The box one writes in: Enter sends, Shift+Enter starts a new line, pasted files are attached. */
-export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUpInEmpty, onEscape }: MessageBoxProps) {
+export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUpInEmpty, onEscape, onKeyFirst, onCaret }: MessageBoxProps) {
   const { t } = useTranslation();
   const notifyTyping = useChatStore((state) => state.notifyTyping);
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
@@ -30,6 +33,7 @@ export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUp
   // Enter sends, as in every messenger on a computer. An Enter that ends an input method's
   // composition (Japanese, Chinese) only ends the composition.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (onKeyFirst?.(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       event.currentTarget.form?.requestSubmit();
@@ -52,6 +56,7 @@ export function MessageBox({ boxRef, text, onText, isEditing, onPasteFiles, onUp
         if (!isEditing) notifyTyping(event.target.value.trim().length > 0);
       }}
       onBlur={() => notifyTyping(false)}
+      onSelect={(event) => onCaret?.(event.currentTarget.selectionStart)}
       onPaste={onPaste}
       onKeyDown={onKeyDown}
       aria-label={t('Message')}

@@ -13,6 +13,8 @@ import { useAttachments } from './use-attachments';
 import { useComposerText } from './use-composer-text';
 import { canSend, useSubmit } from './use-submit';
 import { useVoiceMessage } from './use-voice-message';
+import { useMentions } from './use-mentions';
+import { MentionSuggestions } from './mention-suggestions';
 import { useTranslation } from 'react-i18next';
 import { DraftLinkCard, useDraftLinkPreview } from '../link-previews';
 
@@ -53,12 +55,10 @@ export function MessageInput({
   const replyTo = replyingTo && quoteOf(replyingTo.message);
   const voice = useVoiceMessage(peerId, replyTo, onReplyDone);
   const linkPreview = useDraftLinkPreview(text, editing !== null);
-  const { noLinkPreview } = linkPreview;
-  const { onSubmit, isSaving } = useSubmit({ text, clearDraft, attachments, editing, onEditDone, replyTo, onReplyDone, noLinkPreview });
-  const [isPickerOpen, setPickerOpen] = useState(false);
-  const closePicker = useCallback(() => setPickerOpen(false), []);
-  const togglePicker = () => setPickerOpen((open) => !open);
-  useEscapeToClose(isPickerOpen, closePicker);
+  const mentions = useMentions(text, setText, boxRef);
+  const composed = { text, clearDraft, attachments, editing, replyTo, noLinkPreview: linkPreview.noLinkPreview };
+  const { onSubmit, isSaving } = useSubmit({ ...composed, onEditDone, onReplyDone, takeMentions: mentions.take });
+  const { isPickerOpen, setPickerOpen, togglePicker } = useEmojiPicker();
   const endEdit = () => onEditDone?.();
   const onEscape = () => {
     if (isPickerOpen) return;
@@ -90,6 +90,9 @@ export function MessageInput({
         <RecordingBar seconds={voice.seconds} onCancel={voice.cancel} onSend={() => void voice.finish().then(focus)} />
       ) : (
         <form onSubmit={onSubmit} className="relative flex items-end gap-2">
+          {mentions.suggestions.length > 0 && (
+            <MentionSuggestions people={mentions.suggestions} marked={mentions.marked} onPick={mentions.pick} />
+          )}
           <TextCounter length={text.trim().length} />
           <div className="flex flex-1 items-end gap-2">
             <MessageBox
@@ -100,6 +103,8 @@ export function MessageInput({
               onPasteFiles={textOnly ? undefined : attachments.attachAll}
               onUpInEmpty={() => !editing && !attachment && (onEditLatest?.() ?? false)}
               onEscape={onEscape}
+              onKeyFirst={mentions.onKey}
+              onCaret={mentions.onCaret}
             />
             <AttachButtons attachments={attachments} isPickerOpen={isPickerOpen} onTogglePicker={togglePicker} textOnly={textOnly} />
           </div>
@@ -116,6 +121,14 @@ export function MessageInput({
       />
     </div>
   );
+}
+
+/** Whether the emoji picker is open: Escape closes it. */
+function useEmojiPicker() {
+  const [isPickerOpen, setPickerOpen] = useState(false);
+  const closePicker = useCallback(() => setPickerOpen(false), []);
+  useEscapeToClose(isPickerOpen, closePicker);
+  return { isPickerOpen, setPickerOpen, togglePicker: () => setPickerOpen((open) => !open) };
 }
 
 /** The emoji picker over the box, at its start. */

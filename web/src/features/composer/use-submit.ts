@@ -18,10 +18,22 @@ interface Submission {
   onReplyDone: (() => void) | undefined;
   /** Its first link's card was removed: it goes without. */
   noLinkPreview: boolean;
+  /** The members its text mentions (a group's), taken for this message. */
+  takeMentions(text: string): string[];
 }
 
 /** The box's form sent: my changed message saved (`isSaving` meanwhile), or a new message on its way. */
-export function useSubmit({ text, clearDraft, attachments, editing, onEditDone, replyTo, onReplyDone, noLinkPreview }: Submission) {
+export function useSubmit({
+  text,
+  clearDraft,
+  attachments,
+  editing,
+  onEditDone,
+  replyTo,
+  onReplyDone,
+  noLinkPreview,
+  takeMentions,
+}: Submission) {
   const sendMessage = useChatStore((state) => state.sendMessage);
   const notifyTyping = useChatStore((state) => state.notifyTyping);
   const editMessage = useChatStore((state) => state.editMessage);
@@ -42,7 +54,15 @@ export function useSubmit({ text, clearDraft, attachments, editing, onEditDone, 
     notifyTyping(false);
     // The message shows in the conversation with a clock at once, and the outbox keeps it until it is
     // stored: the input is free for the next one.
-    sendMessage({ text: text.trim(), image, file, replyTo, ...(noLinkPreview ? { noLinkPreview } : {}) });
+    const mentions = takeMentions(text);
+    sendMessage({
+      text: text.trim(),
+      image,
+      file,
+      replyTo,
+      ...(noLinkPreview ? { noLinkPreview } : {}),
+      ...(mentions.length ? { mentions } : {}),
+    });
     clearDraft();
     attachments.removeAttachment();
     onReplyDone?.();

@@ -9,6 +9,7 @@ import { MessageText } from './message-text';
 import { QuotedMessage } from './quoted-message';
 import { VoiceMessage } from './voice-message';
 import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../store/use-auth-store';
 
 interface MessageBubbleProps {
   message: Message;
@@ -46,6 +47,9 @@ export function MessageBubble({
   const { t } = useTranslation();
   const isDeleted = message.deletedAt !== null;
   const { image, file, text } = message;
+  const me = useAuthStore((state) => state.authUser);
+  // A mention is written with the name itself: mine as my name, not as "You".
+  const mentionedName = (userId: string) => (userId === me?._id ? me.fullName : nameOf(userId));
   return (
     <div
       className={`chat-bubble flex flex-col ${isOwn ? 'chat-bubble-primary text-on-primary' : ''} ${tailed ? '' : 'rounded-field before:hidden'} ${isHighlighted ? 'outline-2 outline-offset-2 outline-accent' : ''}`}
@@ -87,7 +91,7 @@ export function MessageBubble({
       {text ? (
         <WithMeta meta={meta}>
           <p className={`inline break-words whitespace-pre-wrap ${isJumboEmoji(text) ? 'text-4xl leading-tight' : ''}`}>
-            <MessageText text={text} query={searchQuery} />
+            <MessageText text={text} query={searchQuery} mentioned={message.mentions?.map(mentionedName)} />
           </p>
         </WithMeta>
       ) : isDeleted ? (

@@ -22,6 +22,7 @@ export function GroupRow({ entry, isSelected, onSelect }: GroupRowProps) {
   const { group, lastMessage, unreadCount } = entry;
   const typists = useChatStore((state) => typistsIn(state.typingUsers, group._id).join());
   const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[group._id]?.trim() ?? '')));
+  const { t } = useTranslation();
   return (
     <RowButton isSelected={isSelected} onSelect={onSelect} testId="group-row">
       <div className="relative shrink-0">
@@ -33,6 +34,12 @@ export function GroupRow({ entry, isSelected, onSelect }: GroupRowProps) {
           <span dir="auto" className={`truncate ${unreadCount > 0 ? 'font-bold' : 'font-medium'}`}>
             {group.name}
           </span>
+          {entry.mentioned && unreadCount > 0 && (
+            <span className="badge badge-primary badge-sm shrink-0 font-bold" title={t('You were mentioned')} data-testid="mentioned">
+              <span aria-hidden="true">@</span>
+              <span className="sr-only">{t('You were mentioned')}</span>
+            </span>
+          )}
           {lastMessage && (
             <time dateTime={lastMessage.createdAt} className="ms-auto shrink-0 text-xs text-muted">
               {formatInboxTime(lastMessage.createdAt)}

@@ -20,11 +20,11 @@ export const groupsApi = {
   history: (groupId: string, before?: string) =>
     call(routes.groupHistory, { params: { groupId }, query: { limit: String(DEFAULT_PAGE), before } }),
   /** `socketId` spares the sending tab its own echo; `clientMessageId` makes a retry safe. */
-  send: (groupId: string, { text, clientMessageId, replyTo }: SendBody, socketId: string | undefined) =>
+  send: (groupId: string, { text, clientMessageId, replyTo, mentions }: SendBody, socketId: string | undefined) =>
     request<RouteAnswer<typeof routes.sendToGroup>>(
       'POST',
       pathOf(routes.sendToGroup, { groupId }),
-      { text, clientMessageId, replyTo },
+      { text, clientMessageId, replyTo, mentions },
       socketId ? { [SOCKET_ID_HEADER]: socketId } : {},
     ),
   /** I read the group up to `upTo`. */

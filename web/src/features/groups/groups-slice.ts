@@ -108,11 +108,14 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
       const newer = !entry.lastMessage || Number(message._id) >= Number(entry.lastMessage._id);
       if (!newer) return;
       const counted = entry.lastMessage?._id === message._id;
-      const fromOther = message.senderId !== useAuthStore.getState().authUser?._id;
-      const unreadCount = unseen && fromOther && !counted ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
+      const myId = useAuthStore.getState().authUser?._id;
+      const fromOther = message.senderId !== myId;
+      const counts = unseen && fromOther && !counted;
+      const unreadCount = counts ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
+      const mentionsMe = counts && myId !== undefined && Boolean(message.mentions?.includes(myId));
       // Who the row now names: the people it knew and those the message brings.
       const people = [...entry.people, ...peopleOf(get().selectedGroup, message)];
-      const changed = { ...entry, lastMessage: message, unreadCount, people };
+      const changed = { ...entry, lastMessage: message, unreadCount, people, ...(mentionsMe ? { mentioned: true as const } : {}) };
       set((state) => ({ groups: [changed, ...state.groups.filter((row) => row.group._id !== groupId)] }));
       // A line of its story may change its card (a new name, its rules, who is in it).
       if (message.system) {
@@ -125,7 +128,7 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
       set((state) => ({
         groups: state.groups.map((entry) =>
           entry.group._id === groupId && entry.unreadCount > 0 && Number(entry.lastMessage?._id ?? 0) <= Number(upTo)
-            ? { ...entry, unreadCount: 0 }
+            ? { ...withoutMention(entry), unreadCount: 0 }
             : entry,
         ),
       }));
@@ -156,6 +159,9 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
     },
   };
 };
+
+/** A row no longer marked "@": what mentioned me is read. */
+const withoutMention = ({ mentioned: _read, ...entry }: GroupEntry): GroupEntry => entry;
 
 /** The people of the open group a message names, when it is of that group. */
 function peopleOf(group: Group | null, message: Message): Contact[] {

@@ -41,7 +41,9 @@ export function notifyIncoming(message: Message): void {
   if (!desktop || !notificationsSupported() || Notification.permission !== 'granted') return;
   if (message.groupId ? message.senderId === me || message.system : message.receiverId !== me) return;
   const conversationId = conversationOf(message, me);
-  if (isMuted(mutes, conversationId)) return;
+  // A mention reaches me even in a muted conversation, as WhatsApp and Telegram do.
+  const mentionsMe = me !== undefined && Boolean(message.mentions?.includes(me));
+  if (isMuted(mutes, conversationId) && !mentionsMe) return;
   const chat = useChatStore.getState();
   const inView = openConversationId(chat) === conversationId && document.visibilityState === 'visible';
   if (inView) return;

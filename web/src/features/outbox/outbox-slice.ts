@@ -55,11 +55,13 @@ export const pendingAsMessage = ({
   file,
   noLinkPreview,
   groupId,
+  mentions,
 }: PendingMessage): Message => ({
   _id: clientMessageId,
   senderId,
   receiverId,
   ...(groupId ? { groupId } : {}),
+  ...(mentions ? { mentions } : {}),
   text,
   image,
   createdAt,
@@ -121,6 +123,7 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
               clientMessageId: next.clientMessageId,
               replyTo: next.replyTo?._id,
               ...(next.noLinkPreview ? { linkPreview: false } : {}),
+              ...(next.mentions ? { mentions: next.mentions } : {}),
             };
         const onProgress = (fraction: number) =>
           set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } }));
@@ -206,6 +209,7 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
         createdAt: new Date().toISOString(),
         replyTo: message.replyTo ?? null,
         ...(message.noLinkPreview ? { noLinkPreview: true as const } : {}),
+        ...(selectedGroup && message.mentions?.length ? { mentions: message.mentions } : {}),
         status: 'sending',
         attempts: 0,
         failure: null,
