@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngBytes, toDataUrl } from '#test-support';
+import { ApiClient, pngBytes, toDataUrl } from '#test-support';
 import { newUserPage, PHONE, sharedBrowser, signedInPage, type UserPageOptions } from '../browser.js';
 import { pageWithCard } from '../link-page.js';
 import { twoPeople } from '../people.js';
@@ -45,6 +45,15 @@ describe('the screen tour', () => {
     expect(photo.status).toBe(201);
     await send(bob, aliceUser._id, `The walk for Sunday: ${ridgePage()}`);
     await send(bob, aliceUser._id, 'Dessert please 🍰');
+    // A group of the three, with its lines, a message of each and a mention.
+    const carl = new ApiClient(target.baseUrl);
+    const carlUser = await carl.signup('Carl Tour');
+    await alice.waitForContact(carlUser._id);
+    const hikers = await alice.post('/api/messages/groups', { name: 'Sunday hikers', memberIds: [bobUser._id, carlUser._id] });
+    expect(hikers.status).toBe(201);
+    const groupId = (hikers.body as { _id: string })._id;
+    await bob.post(`/api/messages/groups/${groupId}/send`, { text: 'Who brings the map?', mentions: [] });
+    await carl.post(`/api/messages/groups/${groupId}/send`, { text: '@Alice Tour has one', mentions: [aliceUser._id] });
     for (const [size, options] of SIZES)
       for (const theme of THEMES)
         for (const language of LANGUAGES) {
@@ -61,6 +70,12 @@ describe('the screen tour', () => {
           await page.getByTestId('link-card').waitFor();
           await waitForImages(page);
           await shot('conversation');
+          await page.goto(`/chat/${groupId}`);
+          await page.getByTestId('chat-message').filter({ hasText: 'has one' }).waitFor();
+          await shot('group');
+          await page.getByTestId('chat-status').click();
+          await page.getByTestId('group-member').nth(2).waitFor();
+          await shot('group-info');
           await page.goto('/settings');
           await shot('settings');
           await page.goto('/profile');
@@ -83,7 +98,7 @@ describe('the screen tour', () => {
   });
 });
 
-const SCREENS = ['inbox', 'conversation', 'settings', 'profile', 'not-found', 'login', 'signup'] as const;
+const SCREENS = ['inbox', 'conversation', 'group', 'group-info', 'settings', 'profile', 'not-found', 'login', 'signup'] as const;
 
 /**
  * One picture per screen and size with its looks side by side (a row per theme, a column per
