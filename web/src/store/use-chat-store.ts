@@ -11,7 +11,8 @@ import { useAuthStore } from './use-auth-store';
 
 export type { PendingMessage } from '../lib/outbox';
 export { MAX_SEND_ATTEMPTS, pendingAsMessage } from '../features/outbox/outbox-slice';
-export { openConversationId, whyConversationClosed } from '../features/conversation/conversation-slice';
+export { whyConversationClosed } from '../features/conversation/conversation-slice';
+export { openConversationId } from '../lib/conversation-of';
 
 /** The chat: each feature's slice of it (its state and actions), in one store so an action may change several at once. */
 export type ChatState = InboxSlice & GroupsSlice & ConversationSlice & TypingSlice & DraftsSlice & OutboxSlice & BlocksSlice;

@@ -370,18 +370,15 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
           SELECT named::uuid FROM jsonb_array_elements_text(last.system -> 'userIds') WITH ORDINALITY AS n (named, at)
           WHERE at <= ${NAMED_IN_PREVIEW}
         )) AS people,
-       (SELECT count(*)::int FROM (
-          SELECT 1 FROM messages WHERE group_id = g.id AND id > GREATEST(m.read_up_to, m.joined_after)
-            AND id <= COALESCE(m.left_after, g.last_message_id) AND sender_id <> $1 LIMIT $2
-        ) unread) AS unread,
-       -- Among the unread (the latest UNREAD_COUNT_CAP of them, as counted), one mentioning me.
-       EXISTS (
-         SELECT 1 FROM (
-           SELECT mentions FROM messages WHERE group_id = g.id AND id > GREATEST(m.read_up_to, m.joined_after)
-             AND id <= COALESCE(m.left_after, g.last_message_id) AND sender_id <> $1 ORDER BY id DESC LIMIT $2
-         ) recent WHERE $1 = ANY(recent.mentions)
-       ) AS mentioned
+       unread.count AS unread, unread.mentioned
      FROM group_members m JOIN groups g ON g.id = m.group_id
+     -- My unread messages, the latest UNREAD_COUNT_CAP of them read once: how many, and whether one mentions me.
+     CROSS JOIN LATERAL (
+       SELECT count(*)::int AS count, COALESCE(bool_or($1 = ANY(recent.mentions)), false) AS mentioned FROM (
+         SELECT mentions FROM messages WHERE group_id = g.id AND id > GREATEST(m.read_up_to, m.joined_after)
+           AND id <= COALESCE(m.left_after, g.last_message_id) AND sender_id <> $1 ORDER BY id DESC LIMIT $2
+       ) recent
+     ) unread
      LEFT JOIN LATERAL (
        SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE group_id = g.id AND id > m.joined_after AND id <= COALESCE(m.left_after, g.last_message_id)

@@ -42,7 +42,7 @@ export function ChatContainer() {
   const { t } = useTranslation();
   const { messages, selectedUser, selectedGroup, isMessagesLoading, loadFailed, ...paging } = useOpenConversation();
   const authUser = useAuthStore((state) => state.authUser);
-  const conversationId = selectedUser?._id ?? selectedGroup?._id;
+  const conversationId = openConversationId({ selectedUser, selectedGroup });
   const pending = usePendingTo(conversationId, authUser?._id);
   const newestId = pending.at(-1)?.clientMessageId ?? messages.at(-1)?._id;
   const { nameOf, pictureOf } = usePeopleOf(selectedUser, selectedGroup);

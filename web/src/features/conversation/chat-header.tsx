@@ -1,5 +1,5 @@
 import { ArrowLeft, BellOff, Search, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { avatarOf } from '../../lib/avatar';
 import { presenceWords } from '../presence';
 import { usePresenceStore } from '../../store/use-presence-store';
@@ -9,23 +9,8 @@ import { BlockContactDialog } from './block-contact-dialog';
 import { ClearChatDialog } from './clear-chat-dialog';
 import { ContactInfo } from './contact-info';
 import { ConversationMenu } from './conversation-menu';
-import { HEADER_BUTTON } from '../../ui/header-button';
+import { HEADER_BUTTON, HeaderIconButton } from '../../ui/header-button';
 import { useTranslation } from 'react-i18next';
-
-function CloseButton({ className, icon, onClose }: { className: string; icon: ReactNode; onClose(): void }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className={`${HEADER_BUTTON} ${className}`}
-      onClick={onClose}
-      aria-label={t('Close chat')}
-      title={t('Close chat')}
-    >
-      {icon}
-    </button>
-  );
-}
 
 /** Who the conversation is with, their presence, and its actions: search, the menu of the rest, close. */
 export function ChatHeader({ onSearch }: { onSearch(): void }) {
@@ -50,7 +35,9 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
     <div className="border-b border-base-300 p-2.5">
       <div className="flex items-center gap-1 md:gap-2">
         {/* On a phone the conversation is the screen: the way back to the list leads its header. */}
-        <CloseButton className="md:hidden" icon={<ArrowLeft className="rtl:rotate-180" />} onClose={() => setSelectedUser(null)} />
+        <HeaderIconButton className="md:hidden" label={t('Close chat')} onClick={() => setSelectedUser(null)}>
+          <ArrowLeft className="rtl:rotate-180" />
+        </HeaderIconButton>
         {/* A click on who it is opens the contact info, as in WhatsApp; the menu's "Contact info" is the way from the keyboard. */}
         <div className="flex min-w-0 flex-1 cursor-pointer items-center gap-3" onClick={showInfo} title={t('Contact info')}>
           <div className="avatar shrink-0">
@@ -89,7 +76,9 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
             onClear={() => setConfirmingClear(true)}
             onShowInfo={showInfo}
           />
-          <CloseButton className="hidden md:flex" icon={<X />} onClose={() => setSelectedUser(null)} />
+          <HeaderIconButton className="hidden md:flex" label={t('Close chat')} onClick={() => setSelectedUser(null)}>
+            <X />
+          </HeaderIconButton>
         </div>
       </div>
       <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />

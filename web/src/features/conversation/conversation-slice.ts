@@ -7,7 +7,7 @@ import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import { optimistically, succeeded, type ChatMemory, type ChatSlice } from '../../store/chat-slice';
 import type { ChatState } from '../../store/use-chat-store';
 import { noteRead, showing, toTop, withFlag, withGone } from '../../lib/inbox-entries';
-import { conversationOf } from '../../lib/conversation-of';
+import { conversationOf, openConversationId } from '../../lib/conversation-of';
 import { groupsApi } from '../groups';
 
 const myId = () => useAuthStore.getState().authUser?._id;
@@ -95,10 +95,6 @@ export const CONVERSATION_SIGNED_OUT = {
   isChatbotSelected: false,
   reportedReadUpTo: null,
 } satisfies Partial<ConversationSlice>;
-
-/** The open conversation's id: the person's, or the group's; undefined when none is open. A selector. */
-export const openConversationId = (state: Pick<ChatState, 'selectedUser' | 'selectedGroup'>): string | undefined =>
-  state.selectedUser?._id ?? state.selectedGroup?._id;
 
 /** What a conversation opened anew starts with. */
 const NOTHING_SHOWN = {

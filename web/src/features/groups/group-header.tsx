@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../../store/use-chat-store';
 import { usePresenceStore } from '../../store/use-presence-store';
-import { HEADER_BUTTON } from '../../ui/header-button';
+import { HeaderIconButton } from '../../ui/header-button';
+import { useShallow } from 'zustand/react/shallow';
 import { typistsIn } from '../typing';
 import { GroupAvatar } from './group-avatar';
 import { GroupInfo } from './group-info';
@@ -13,7 +14,7 @@ import { TypingWords } from './typing-words';
 export function GroupHeader() {
   const { t } = useTranslation();
   const group = useChatStore((state) => state.selectedGroup);
-  const typists = useChatStore((state) => (group ? typistsIn(state.typingUsers, group._id).join() : ''));
+  const typists = useChatStore(useShallow((state) => (group ? typistsIn(state.typingUsers, group._id) : [])));
   const onlineUsers = usePresenceStore((state) => state.onlineUsers);
   // Open for the group it was opened on: another group opened closes it.
   const [infoFor, setInfoFor] = useState<string | null>(null);
@@ -32,9 +33,9 @@ export function GroupHeader() {
   return (
     <div className="border-b border-base-300 p-2.5">
       <div className="flex items-center gap-1 md:gap-2">
-        <button type="button" className={`${HEADER_BUTTON} md:hidden`} onClick={close} aria-label={t('Close chat')} title={t('Close chat')}>
+        <HeaderIconButton className="md:hidden" label={t('Close chat')} onClick={close}>
           <ArrowLeft className="rtl:rotate-180" />
-        </button>
+        </HeaderIconButton>
         {/* A click on the group opens its info, as in WhatsApp; the button beside it is the way from the keyboard. */}
         <div className="flex min-w-0 flex-1 cursor-pointer items-center gap-3" onClick={() => setInfoOpen(true)} title={t('Group info')}>
           <GroupAvatar picture={group.picture} name={group.name} className="size-10 shrink-0" />
@@ -43,28 +44,16 @@ export function GroupHeader() {
               {group.name}
             </h3>
             <p className="truncate text-sm text-muted" data-testid="chat-status">
-              {typists ? <TypingWords typists={typists.split(',')} people={group.people} className="text-highlight" /> : status}
+              {typists.length > 0 ? <TypingWords typists={typists} people={group.people} className="text-highlight" /> : status}
             </p>
           </div>
         </div>
-        <button
-          type="button"
-          className={HEADER_BUTTON}
-          onClick={() => setInfoOpen(true)}
-          aria-label={t('Group info')}
-          title={t('Group info')}
-        >
+        <HeaderIconButton label={t('Group info')} onClick={() => setInfoOpen(true)}>
           <Info className="size-5" />
-        </button>
-        <button
-          type="button"
-          className={`${HEADER_BUTTON} hidden md:flex`}
-          onClick={close}
-          aria-label={t('Close chat')}
-          title={t('Close chat')}
-        >
+        </HeaderIconButton>
+        <HeaderIconButton className="hidden md:flex" label={t('Close chat')} onClick={close}>
           <X />
-        </button>
+        </HeaderIconButton>
       </div>
       {infoOpen && <GroupInfo group={group} onClose={() => setInfoOpen(false)} />}
     </div>

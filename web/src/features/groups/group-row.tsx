@@ -4,6 +4,7 @@ import { formatInboxTime } from '../../lib/format-time';
 import { messagePreview } from '../../lib/message-preview';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
+import { useShallow } from 'zustand/react/shallow';
 import { typistsIn } from '../typing';
 import { GroupAvatar } from './group-avatar';
 import { peopleById } from './groups-slice';
@@ -20,7 +21,7 @@ interface GroupRowProps {
 /** A group as the inbox shows it: its picture and name, its latest message with who wrote it ("Ann: …"), when, and what is unread. */
 export function GroupRow({ entry, isSelected, onSelect }: GroupRowProps) {
   const { group, lastMessage, unreadCount } = entry;
-  const typists = useChatStore((state) => typistsIn(state.typingUsers, group._id).join());
+  const typists = useChatStore(useShallow((state) => typistsIn(state.typingUsers, group._id)));
   const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[group._id]?.trim() ?? '')));
   const { t } = useTranslation();
   return (
@@ -47,8 +48,8 @@ export function GroupRow({ entry, isSelected, onSelect }: GroupRowProps) {
           )}
         </div>
         <div className="flex gap-1 text-sm text-muted">
-          {typists ? (
-            <TypingWords typists={typists.split(',')} people={entry.people} className="truncate text-highlight" />
+          {typists.length > 0 ? (
+            <TypingWords typists={typists} people={entry.people} className="truncate text-highlight" />
           ) : draft ? (
             <DraftPreview text={draft} />
           ) : (

@@ -76,14 +76,11 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
     async getGroups() {
       try {
         const groups = await groupsApi.list();
-        set((state) => ({
-          groups,
-          // The open group's card as it is now (renamed, removed), its members kept.
-          selectedGroup: state.selectedGroup && {
-            ...state.selectedGroup,
-            ...groups.find((entry) => entry.group._id === state.selectedGroup?._id)?.group,
-          },
-        }));
+        set(({ selectedGroup: open }) => {
+          // The open group's card as it is now (renamed, removed or back in it), its members kept.
+          const card = open && groups.find((entry) => entry.group._id === open._id)?.group;
+          return { groups, ...(open && card ? { selectedGroup: { ...card, members: open.members, people: open.people } } : {}) };
+        });
       } catch (error) {
         toast.error(errorMessage(error));
       }
@@ -95,9 +92,10 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
 
     setSelectedGroup(group) {
       if (group?._id === get().selectedGroup?._id) return;
-      if (!group) return set({ selectedGroup: null });
+      if (!group) return get().openConversation({});
       get().openConversation({ selectedGroup: { members: [], people: [], ...group } });
-      void loadSelected(group._id);
+      // A card from the list: its members and people come from the server (a group just made or joined has them).
+      if (!('members' in group)) void loadSelected(group._id);
     },
 
     noteGroupMessage(message, unseen) {
@@ -113,8 +111,8 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
       const counts = unseen && fromOther && !counted;
       const unreadCount = counts ? Math.min(entry.unreadCount + 1, UNREAD_COUNT_CAP) : entry.unreadCount;
       const mentionsMe = counts && myId !== undefined && Boolean(message.mentions?.includes(myId));
-      // Who the row now names: the people it knew and those the message brings.
-      const people = [...entry.people, ...peopleOf(get().selectedGroup, message)];
+      // Who the row now names: the people it knew and those the message brings, each once.
+      const people = [...peopleById([...entry.people, ...peopleOf(get().selectedGroup, message)]).values()];
       const changed = { ...entry, lastMessage: message, unreadCount, people, ...(mentionsMe ? { mentioned: true as const } : {}) };
       set((state) => ({ groups: [changed, ...state.groups.filter((row) => row.group._id !== groupId)] }));
       // A line of its story may change its card (a new name, its rules, who is in it).

@@ -5,6 +5,7 @@ import { outbox, type PendingMessage } from '../../lib/outbox';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import type { ChatSlice } from '../../store/chat-slice';
 import { groupsApi } from '../groups';
+import { openConversationId } from '../../lib/conversation-of';
 
 export interface OutboxSlice {
   /** My messages not stored yet (on their way, or not sent), oldest first: kept in the outbox. */
@@ -187,9 +188,9 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
   return {
     ...OUTBOX_SIGNED_OUT,
     sendMessage(message) {
-      const { selectedUser, selectedGroup } = get();
+      const { selectedGroup } = get();
       const me = useAuthStore.getState().authUser?._id;
-      const to = selectedUser?._id ?? selectedGroup?._id;
+      const to = openConversationId(get());
       if (!to || !me) return;
       const pending: PendingMessage = {
         clientMessageId: crypto.randomUUID(),

@@ -1,6 +1,7 @@
 import { TYPING_EXPIRES_MS, TYPING_REPEAT_MS } from '@chat/contracts';
 import { useAuthStore } from '../../store/use-auth-store';
 import type { ChatMemory, ChatSlice } from '../../store/chat-slice';
+import { openConversationId } from '../../lib/conversation-of';
 
 export interface TypingSlice {
   /** Who is typing to me now, by user id; in a group, by `typingKey(groupId, userId)`. */
@@ -53,8 +54,7 @@ export const createTypingSlice =
 
       notifyTyping(isTyping) {
         const socket = useAuthStore.getState().socket;
-        const { selectedUser, selectedGroup } = get();
-        const to = isTyping ? (selectedUser?._id ?? selectedGroup?._id) : undefined;
+        const to = isTyping ? openConversationId(get()) : undefined;
         if (!socket) return;
         if (typingSent?.socket !== socket) typingSent = null;
         // Whoever was told I am typing, if it is not whom I type to now, is told I stopped.
@@ -63,7 +63,7 @@ export const createTypingSlice =
           typingSent = null;
         }
         if (!to || (typingSent && Date.now() - typingSent.at < TYPING_REPEAT_MS)) return;
-        const group = !selectedUser;
+        const group = get().selectedGroup?._id === to;
         socket.emit('typing', { to, isTyping: true, ...(group ? { group: true } : {}) });
         typingSent = { socket, to, group, at: Date.now() };
       },
