@@ -365,6 +365,8 @@ describeOnEveryTarget((run) => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Crew');
       const carl = new ApiClient(run.baseUrl);
       const carlUser = await carl.signup('Carl Crew');
+      // The messages service learns of a new account through the bus: a group names only people it knows.
+      await alice.waitForContact(carlUser._id);
       const created = await alice.post('/api/messages/groups', { name: 'Crew', memberIds: [bobUser._id, carlUser._id] });
       expect(created.status).toBe(201);
       const groupId = (created.body as { _id: string })._id;

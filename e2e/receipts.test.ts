@@ -53,7 +53,7 @@ describeOnEmbedded((run) => {
       await polled(() => header(sender, 'Bob Ticks').textContent(), 'Bob’s last seen once he left').toMatch(
         /Offline · last seen today at \d\d:\d\d [AP]M/,
       );
-      expect(await row(sender, 'Bob Ticks').textContent(), 'the list saying the same').toMatch(/Bob Ticks.*Offline/);
+      await polled(() => row(sender, 'Bob Ticks').textContent(), 'the list saying the same').toMatch(/Bob Ticks.*Offline/);
       await run.shot(sender, 'receipts-last-seen');
     });
 
