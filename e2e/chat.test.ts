@@ -353,6 +353,15 @@ describeOnEveryTarget((run) => {
       const fromBob = conversation(ann).getByTestId('chat-message').filter({ hasText: 'Me! 🙋' });
       await polled(() => fromBob.getByTestId('sender-name').textContent(), 'Bob’s answer, with his name').toBe('Bob Groups');
       await polled(() => ann.getByTestId('chat-status').textContent(), 'typing over once he sent').toMatch(/^3 members/);
+      // A photo, as to a person: stored once for the group, opened by each member.
+      await ann.getByTestId('image-input').setInputFiles({ name: 'ridge.png', mimeType: 'image/png', buffer: await pngBytes(320, 200) });
+      await polled(() => ann.getByAltText('Photo to send').count(), 'the photo ready to send').toBe(1);
+      await ann.getByRole('button', { name: 'Send' }).click();
+      await polled(() => photosIn(bobsPhone).count(), 'Alice’s photo in the group on Bob’s phone').toBe(1);
+      await polled(
+        () => photosIn(bobsPhone).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        'the photo loaded for a member',
+      ).toBe(true);
       await run.shot(ann, 'group-conversation');
 
       // Its address keeps it open across a reload; a person's conversation is a click away and the group stays in the list.

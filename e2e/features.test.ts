@@ -248,11 +248,12 @@ describeOnEmbedded((run) => {
       expect(((await alice.get(`/api/messages/${bobUser._id}`)).body as Message[]).length, 'Alice keeps all three').toBe(3);
     });
 
-    it('forwards a message with its photo to two people: each gets it marked “Forwarded”', async () => {
+    it('forwards a message with its photo to two people and a group: each gets it marked “Forwarded”', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Forwards');
       const [carl, dan] = [new ApiClient(run.baseUrl), new ApiClient(run.baseUrl)];
       const [carlUser, danUser] = [await carl.signup('Carl Forwards'), await dan.signup('Dan Forwards')];
       for (const id of [carlUser._id, danUser._id]) await alice.waitForContact(id);
+      const club = (await alice.post('/api/messages/groups', { name: 'Sunset club', memberIds: [danUser._id] })).body as { _id: string };
       const photo = toDataUrl(await pngBytes(120, 90), 'image/png');
       expect((await bob.post(`/api/messages/send/${aliceUser._id}`, { text: 'Look at this sunset', image: photo })).status).toBe(201);
       const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
@@ -269,13 +270,18 @@ describeOnEmbedded((run) => {
       await polled(() => dialog.getByRole('checkbox', { name: 'Carl Forwards' }).count(), 'Carl offered').toBe(1);
       expect(await dialog.getByRole('checkbox', { name: 'Bob Forwards' }).count(), 'Bob offered too').toBe(1);
       await dialog.getByRole('checkbox', { name: 'Carl Forwards' }).check();
+      // My groups come first, as chats to forward to.
+      await dialog.getByRole('checkbox', { name: 'Sunset club' }).check();
       await dialog.getByLabel('Search people to forward to').fill('dan forw');
       await polled(() => dialog.getByRole('checkbox').count(), 'only Dan found').toBe(1);
       await dialog.getByRole('checkbox', { name: 'Dan Forwards' }).check();
-      await polled(() => dialog.textContent(), 'two chosen').toContain('2 of up to 5 chosen');
+      await polled(() => dialog.textContent(), 'three chosen').toContain('3 of up to 5 chosen');
       await run.shot(page, 'forward-dialog');
       await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
-      await polled(() => announcement(page, 'Forwarded to 2 chats').count(), 'the toast').toBe(1);
+      await polled(() => announcement(page, 'Forwarded to 3 chats').count(), 'the toast').toBe(1);
+      const inClub = async () => ((await dan.get(`/api/messages/groups/${club._id}/messages`)).body as Message[]).at(-1);
+      await polled(async () => (await inClub())?.text, 'the forward in the group').toBe('Look at this sunset');
+      expect(await inClub()).toMatchObject({ senderId: aliceUser._id, forwarded: true, image: expect.stringContaining('/api/media/') });
 
       for (const [client, name] of [
         [carl, 'Carl'],

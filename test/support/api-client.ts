@@ -39,12 +39,17 @@ export class ApiClient {
   put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
   delete = <T = any>(path: string) => this.request<T>('DELETE', path);
 
-  /** Sends a file (a document) to a user as the web app does: multipart, its fields first, then the file. */
-  sendFile = <T = any>(to: string, file: { name: string; bytes: Uint8Array }, fields: Record<string, string> = {}) => {
+  /** Sends a file (a document) to a user or a group as the web app does: multipart, its fields first, then the file. */
+  sendFile = <T = any>(
+    to: string | { groupId: string },
+    file: { name: string; bytes: Uint8Array },
+    fields: Record<string, string> = {},
+  ) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
-    return this.request<T>('POST', `/api/messages/send-file/${to}`, form);
+    const path = typeof to === 'string' ? `/api/messages/send-file/${to}` : `/api/messages/groups/${to.groupId}/send-file`;
+    return this.request<T>('POST', path, form);
   };
 
   /** Signs up a fresh user and keeps the session cookie. */

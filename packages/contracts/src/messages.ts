@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { messageIdSchema, uuidSchema } from './ids.js';
 import { FileAttachmentSchema, MAX_VOICE_SECONDS } from './files.js';
 import { ContactSchema } from './users.js';
-import { GroupCardSchema, SystemEventSchema } from './groups.js';
+import { GroupCardSchema, GroupRoleSchema, SystemEventSchema } from './groups.js';
 
 /** The message a reply answers, as it is now: its text and image are null once it is deleted. */
 export const QuotedMessageSchema = Type.Object({
@@ -184,6 +184,8 @@ export type InboxEntry = Static<typeof InboxEntrySchema>;
 /** A group in my list: the group, its latest message I may see, and how many since my read cursor are others'. */
 export const GroupEntrySchema = Type.Object({
   group: GroupCardSchema,
+  /** Mine in it (as it was, once removed): whether its rules let me send or edit its info. */
+  role: GroupRoleSchema,
   lastMessage: Type.Union([MessageSchema, Type.Null()]),
   /** Counted up to UNREAD_COUNT_CAP, as a conversation's. */
   unreadCount: Type.Integer({ minimum: 0 }),

@@ -394,7 +394,15 @@ export const routes = {
     params: GroupIdParamsSchema,
     body: SendBodySchema,
     response: { 201: MessageSchema, 200: MessageSchema },
-    summary: 'Sends text to a group I am in: stored and published once, whatever its size. Answered as a send.',
+    summary:
+      'Sends to a group I am in what a conversation takes (text, a picture, a reply, a forward; `mentions` of its members): stored and published once, whatever its size. Answered as a send.',
+  }),
+  sendFileToGroup: route({
+    method: 'POST',
+    url: '/messages/groups/:groupId/send-file',
+    params: GroupIdParamsSchema,
+    response: { 201: MessageSchema, 200: MessageSchema },
+    summary: 'Sends a file to a group I am in, as `send-file` sends one to a person (a document, a voice message, a video).',
   }),
   addGroupMembers: route({
     method: 'POST',

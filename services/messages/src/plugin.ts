@@ -79,7 +79,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   });
   await app.register(contactRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(conversationRoutes, { ...options, receipts, sendAs, sendCount, filesCount, prefix: API_PREFIX });
-  await app.register(groupRoutes, { ...options, receipts, sendCount, prefix: API_PREFIX });
+  await app.register(groupRoutes, { ...options, receipts, sendAs, sendCount, filesCount, prefix: API_PREFIX });
   await app.register(messageChangeRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(searchRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(blockRoutes, { ...options, receipts, prefix: API_PREFIX });

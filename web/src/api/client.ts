@@ -40,6 +40,9 @@ export interface OutgoingMessage {
   mentions?: string[];
 }
 
+/** Whom a message goes to: a person, or a group (by its own routes). */
+export type SendTo = { userId: string } | { groupId: string };
+
 /** A failed call, carrying the server's own message for the toast. */
 export class ApiError extends Error {
   constructor(
@@ -193,8 +196,8 @@ export const api = {
    * `socketId` spares the sending tab its own echo; `clientMessageId` makes a retry safe. A message
    * with an image reports how much of it is uploaded to `onUploadProgress`.
    */
-  sendMessage: (userId: string, message: SendBody, socketId?: string, onUploadProgress?: (fraction: number) => void) => {
-    const path = pathOf(routes.sendMessage, { id: userId });
+  sendMessage: (to: SendTo, message: SendBody, socketId?: string, onUploadProgress?: (fraction: number) => void) => {
+    const path = 'groupId' in to ? pathOf(routes.sendToGroup, { groupId: to.groupId }) : pathOf(routes.sendMessage, { id: to.userId });
     const headers: Record<string, string> = socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
     type Sent = RouteAnswer<typeof routes.sendMessage>;
     return message.image && onUploadProgress
@@ -203,7 +206,7 @@ export const api = {
   },
   /** A file (a document) with its caption, over HTTP as multipart: the fields first, then the file. */
   sendFile: (
-    userId: string,
+    to: SendTo,
     {
       file,
       name,
@@ -222,7 +225,8 @@ export const api = {
     if (voiceSeconds) form.append('voiceSeconds', String(voiceSeconds));
     form.append(SEND_FILE_PART, file, name);
     const headers: Record<string, string> = socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
-    return postWithProgress<RouteAnswer<typeof routes.sendFile>>(pathOf(routes.sendFile, { id: userId }), form, headers, onUploadProgress);
+    const path = 'groupId' in to ? pathOf(routes.sendFileToGroup, { groupId: to.groupId }) : pathOf(routes.sendFile, { id: to.userId });
+    return postWithProgress<RouteAnswer<typeof routes.sendFile>>(path, form, headers, onUploadProgress);
   },
   /**
    * A text over the realtime connection: no HTTP request, and the sending tab gets no echo. Answered

@@ -340,7 +340,7 @@ describe('sending', () => {
     expect(shown).toMatchObject({ text: 'the figures', file: { name: 'Q3 report.pdf', size: report.size } });
     await vi.waitFor(() => expect(sendFile).toHaveBeenCalledTimes(1));
     expect(sendFile.mock.calls[0]!.slice(0, 3)).toEqual([
-      'bob',
+      { userId: 'bob' },
       { file: report, name: 'Q3 report.pdf', text: 'the figures', clientMessageId: shown._id, replyTo: undefined },
       'my-tab',
     ]);
@@ -354,14 +354,14 @@ describe('sending', () => {
   it('forwards several messages in their order to each person in turn', async () => {
     const sent = vi.spyOn(api, 'sendMessage').mockImplementation(async (to) => ({
       ...stored('a copy', 40 + sent.mock.calls.length),
-      receiverId: to,
+      receiverId: 'userId' in to ? to.userId : to.groupId,
       forwarded: true as const,
     }));
     const [cat, dan] = [
       { _id: 'cat', fullName: 'Cat', profilePic: '' },
       { _id: 'dan', fullName: 'Dan', profilePic: '' },
     ];
-    useChatStore.getState().forwardMessages([message(7), message(8)], [cat, dan]);
+    useChatStore.getState().forwardMessages([message(7), message(8)], [{ userId: cat._id }, { userId: dan._id }]);
     expect(pending().map(({ receiverId, forwardOf }) => [receiverId, forwardOf])).toEqual([
       ['cat', '7'],
       ['cat', '8'],
@@ -370,10 +370,10 @@ describe('sending', () => {
     ]);
     await useChatStore.getState().flushOutbox();
     expect(sent.mock.calls.map(([to, body]) => [to, body.forwardOf])).toEqual([
-      ['cat', '7'],
-      ['cat', '8'],
-      ['dan', '7'],
-      ['dan', '8'],
+      [{ userId: 'cat' }, '7'],
+      [{ userId: 'cat' }, '8'],
+      [{ userId: 'dan' }, '7'],
+      [{ userId: 'dan' }, '8'],
     ]);
   });
 
@@ -383,15 +383,17 @@ describe('sending', () => {
     const overSocket = vi
       .spyOn(api, 'sendOverSocket')
       .mockImplementation(async (_socket, to) => ({ ...stored('a tip', 31), receiverId: to }));
-    const overHttp = vi.spyOn(api, 'sendMessage').mockImplementation(async (to) => ({ ...stored('a photo', 32), receiverId: to }));
+    const overHttp = vi
+      .spyOn(api, 'sendMessage')
+      .mockImplementation(async (to) => ({ ...stored('a photo', 32), receiverId: 'userId' in to ? to.userId : to.groupId }));
     const tip = { ...message(7), text: 'a tip' };
     const photo = { ...message(8), text: null, image: '/api/media/messages/a_b/c.png' };
     const [cat, dan] = [
       { _id: 'cat', fullName: 'Cat', profilePic: '' },
       { _id: 'dan', fullName: 'Dan', profilePic: '' },
     ];
-    useChatStore.getState().forwardMessages([tip], [cat, dan]);
-    useChatStore.getState().forwardMessages([photo], [cat]);
+    useChatStore.getState().forwardMessages([tip], [{ userId: cat._id }, { userId: dan._id }]);
+    useChatStore.getState().forwardMessages([photo], [{ userId: cat._id }]);
     expect(pending().map(pendingAsMessage)).toEqual([
       expect.objectContaining({ receiverId: 'cat', text: 'a tip', forwarded: true }),
       expect.objectContaining({ receiverId: 'dan', text: 'a tip', forwarded: true }),
@@ -405,7 +407,7 @@ describe('sending', () => {
     expect(
       overHttp.mock.calls.map(([to, body]) => [to, body]),
       'a photo over HTTP, without its picture',
-    ).toEqual([['cat', { clientMessageId: expect.any(String), forwardOf: '8' }]]);
+    ).toEqual([[{ userId: 'cat' }, { clientMessageId: expect.any(String), forwardOf: '8' }]]);
     expect(pending()).toEqual([]);
     useAuthStore.setState({ socket: null });
   });
@@ -521,7 +523,7 @@ describe('replies and changes', () => {
     const quote = { _id: '5', senderId: 'bob', text: 'message 5', image: null };
     useChatStore.getState().sendMessage({ text: 'answer', image: null, replyTo: quote });
     expect(send).toHaveBeenCalledExactlyOnceWith(
-      'bob',
+      { userId: 'bob' },
       expect.objectContaining({ text: 'answer', replyTo: '5' }),
       undefined,
       expect.any(Function),

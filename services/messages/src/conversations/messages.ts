@@ -169,11 +169,17 @@ export async function mediaBytesOf(db: Queryable, messageId: string): Promise<nu
   return Number(row?.bytes ?? 0);
 }
 
-/** Whether a message the user sent or received carries this stored photo or file (a forward carries the one it copies). */
+/**
+ * Whether a message the user sent or received carries this stored photo or file (a forward carries
+ * the one it copies), or one of a group's they saw: while they were in it (one removed keeps what they had).
+ */
 export async function carriesMediaFor(db: Queryable, url: string, userId: string): Promise<boolean> {
+  const seen = `CASE WHEN group_id IS NULL THEN $2::uuid IN (sender_id, receiver_id)
+    ELSE EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = messages.group_id AND gm.user_id = $2::uuid
+      AND messages.id > gm.joined_after AND messages.id <= COALESCE(gm.left_after, messages.id)) END`;
   const [row] = await db.query<{ carried: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM messages WHERE image = $1 AND $2::uuid IN (sender_id, receiver_id))
-         OR EXISTS (SELECT 1 FROM messages WHERE file ->> 'url' = $1 AND $2::uuid IN (sender_id, receiver_id)) AS carried`,
+    `SELECT EXISTS (SELECT 1 FROM messages WHERE image = $1 AND ${seen})
+         OR EXISTS (SELECT 1 FROM messages WHERE file ->> 'url' = $1 AND ${seen}) AS carried`,
     [url, userId],
   );
   return row?.carried === true;

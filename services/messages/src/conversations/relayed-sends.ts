@@ -20,7 +20,7 @@ export function serveRelayedSends(bus: Bus, deps: { sendAs: SendAs; limit: KeyLi
     if (!counted.allowed) return { error: { status: 429, message: counted.message } };
     const { to, ...body } = checked.value;
     try {
-      const { message } = await deps.sendAs(senderId, to, body, originSocketId);
+      const { message } = await deps.sendAs(senderId, { userId: to }, body, originSocketId);
       return { message };
     } catch (error) {
       if (error instanceof HttpError) return { error: { status: error.statusCode, message: error.message } };

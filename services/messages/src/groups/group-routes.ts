@@ -1,16 +1,16 @@
 import { DEFAULT_PAGE, routes, SOCKET_ID_HEADER, socketIdFrom } from '@chat/contracts';
-import { badRequest, fromContract } from '@chat/kernel';
+import { fromContract } from '@chat/kernel';
 import { limitKeys, limitRequestsBy } from '@chat/rate-limits';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireTextWithinLimit } from '../conversations/message-text.js';
-import type { ConversationRouteOptions, MessagesRouteOptions } from '../deps.js';
+import { acceptUploads, readSentFile } from '../conversations/uploads.js';
+import { IMAGE_BODY_LIMIT } from '@chat/media';
+import type { ConversationRouteOptions } from '../deps.js';
 import { groupSendLimit, limitPerUser, limitUserRequestsBy, readLimit } from '../per-user-limit.js';
 import { inviteCode, joinByCode, markGroupRead, setRole, updateGroup } from './group-admin.js';
 import { groupEvents } from './group-events.js';
 import {
   addMembers,
   createGroup,
-  insertGroupMessage,
   listGroupMessages,
   listGroupsOf,
   readGroup,
@@ -24,11 +24,9 @@ import {
  * Every route checks the asker's membership in the database as it runs: a removed member's request
  * gets nothing past what they had.
  */
-export const groupRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions & Pick<ConversationRouteOptions, 'sendCount'>> = async (
-  app,
-  options,
-) => {
+export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = async (app, options) => {
   const { db } = options;
+  await acceptUploads(app);
   const events = groupEvents({ bus: options.bus, log: app.log });
   /** The group as a member sees it, after a change they made. */
   const asMemberSees = async (groupId: string, userId: string) => readGroup(db, groupId, await requireMember(db, groupId, userId));
@@ -78,17 +76,22 @@ export const groupRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions & Pick<
     ...fromContract(routes.sendToGroup),
     // A member's own budget first: one member's flood spends theirs before the group's.
     preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount), groupSends],
+    bodyLimit: IMAGE_BODY_LIMIT,
     handler: async (request, reply) => {
-      const text = request.body.text?.trim();
-      if (!text) throw badRequest('Message must have text or an image');
-      requireTextWithinLimit(text);
-      const { message, stored } = await insertGroupMessage(db, request.params.groupId, request.userId, {
-        text,
-        clientMessageId: request.body.clientMessageId ?? null,
-        replyToId: request.body.replyTo ?? null,
-        mentions: request.body.mentions,
-      });
-      if (stored) await events.message(message, socketIdFrom(request.headers[SOCKET_ID_HEADER]));
+      const to = { groupId: request.params.groupId };
+      const { message, stored } = await options.sendAs(request.userId, to, request.body, socketIdFrom(request.headers[SOCKET_ID_HEADER]));
+      return reply.status(stored ? 201 : 200).send(message);
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.sendFileToGroup),
+    // Counted before the file is read, as a file to a person is.
+    preHandler: [app.requireUser, limitUserRequestsBy(options.filesCount), limitUserRequestsBy(options.sendCount), groupSends],
+    handler: async (request, reply) => {
+      const { body, file } = await readSentFile(app, request);
+      const to = { groupId: request.params.groupId };
+      const { message, stored } = await options.sendAs(request.userId, to, body, socketIdFrom(request.headers[SOCKET_ID_HEADER]), file);
       return reply.status(stored ? 201 : 200).send(message);
     },
   });

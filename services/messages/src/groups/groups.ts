@@ -16,7 +16,15 @@ import {
 } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
 import { badRequest, forbidden, notFound } from '@chat/kernel';
-import { MAX_BIGINT, MESSAGE_COLUMNS, toMessage, type ChatMessage, type MessageRow, type Page } from '../conversations/messages.js';
+import {
+  MAX_BIGINT,
+  MESSAGE_COLUMNS,
+  toMessage,
+  type ChatMessage,
+  type MessageRow,
+  type NewMessage,
+  type Page,
+} from '../conversations/messages.js';
 
 /** Where one person stands in a group: their role, and which of its messages they may see. */
 export interface Membership {
@@ -285,37 +293,39 @@ export async function listGroupMessages(db: Queryable, groupId: string, membersh
   return rows.map(toMessage);
 }
 
+/** A member who may send to the group now, under its rules ("only admins can send"). */
+export async function requireMayPost(db: Queryable, groupId: string, senderId: string): Promise<Membership> {
+  const membership = await requireMember(db, groupId, senderId);
+  const rules = await db.query<{ onlyAdminsSend: boolean }>('SELECT only_admins_send AS "onlyAdminsSend" FROM groups WHERE id = $1', [
+    groupId,
+  ]);
+  if (rules[0]?.onlyAdminsSend && membership.role !== 'admin') throw forbidden(GROUP_ERRORS.onlyAdminsSend);
+  return membership;
+}
+
 /**
- * A member's send: one row in messages and the group moved to it, whatever the group's size (no
- * row per member). Refused past the group's rules. A retried clientMessageId answers the first.
+ * A member's send (`receiverId` is the group): one row in messages and the group moved to it,
+ * whatever the group's size (no row per member). Refused past the group's rules. A retried
+ * clientMessageId answers the first.
  */
 export async function insertGroupMessage(
   db: Database,
-  groupId: string,
-  senderId: string,
-  {
-    text,
-    clientMessageId,
-    replyToId,
-    mentions = [],
-  }: { text: string; clientMessageId: string | null; replyToId: string | null; mentions?: readonly string[] },
+  message: NewMessage & { mentions: readonly string[] },
 ): Promise<{ message: ChatMessage; stored: boolean }> {
+  const { senderId, receiverId: groupId } = message;
   return db.transaction(async (tx) => {
-    const membership = await requireMember(tx, groupId, senderId);
-    const rules = await tx.query<{ onlyAdminsSend: boolean }>('SELECT only_admins_send AS "onlyAdminsSend" FROM groups WHERE id = $1', [
-      groupId,
-    ]);
-    if (rules[0]?.onlyAdminsSend && membership.role !== 'admin') throw forbidden(GROUP_ERRORS.onlyAdminsSend);
+    const membership = await requireMayPost(tx, groupId, senderId);
     const rows = await tx.query<MessageRow & { inserted: boolean }>(
       `WITH quoted AS (
          SELECT id, sender_id, text, image, file FROM messages
          WHERE id = $5::bigint AND group_id = $1 AND id > $6::bigint AND deleted_at IS NULL
        ), inserted AS (
-         INSERT INTO messages (sender_id, receiver_id, group_id, text, client_message_id,
-           reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reply_to_file_name, has_link, mentions)
+         INSERT INTO messages (sender_id, receiver_id, group_id, text, client_message_id, reply_to_id, reply_to_sender, reply_to_text,
+           reply_to_image, reply_to_file_name, has_link, mentions, image, file, forwarded, media_bytes, no_link_preview)
          SELECT $2, $1, $1, $3, $4, quoted.id, quoted.sender_id, quoted.text, quoted.image, quoted.file ->> 'name', $7,
            -- Only the group's members are mentioned: another id is dropped.
-           (SELECT array_agg(user_id) FROM group_members WHERE group_id = $1 AND left_after IS NULL AND user_id = ANY($8::uuid[]))
+           (SELECT array_agg(user_id) FROM group_members WHERE group_id = $1 AND left_after IS NULL AND user_id = ANY($8::uuid[])),
+           $9, $10::jsonb, $11, $12, $13
          FROM (SELECT 1) one LEFT JOIN quoted ON true
          WHERE $5::bigint IS NULL OR quoted.id IS NOT NULL
          ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
@@ -326,12 +336,26 @@ export async function insertGroupMessage(
        SELECT ${MESSAGE_COLUMNS}, true AS inserted FROM inserted
        UNION ALL
        SELECT ${MESSAGE_COLUMNS}, false FROM messages WHERE sender_id = $2 AND client_message_id = $4`,
-      [groupId, senderId, text, clientMessageId, replyToId, membership.joinedAfter, linksIn(text).length > 0, mentions],
+      [
+        groupId,
+        senderId,
+        message.text,
+        message.clientMessageId,
+        message.replyToId,
+        membership.joinedAfter,
+        linksIn(message.text).length > 0,
+        message.mentions,
+        message.image,
+        message.file && JSON.stringify(message.file),
+        message.forwarded,
+        message.mediaBytes,
+        message.noLinkPreview,
+      ],
     );
     const row = rows[0];
     if (!row) throw badRequest('You can only reply to a message in this conversation');
-    const { inserted, ...message } = row;
-    return { message: toMessage(message), stored: inserted };
+    const { inserted, ...stored } = row;
+    return { message: toMessage(stored), stored: inserted };
   });
 }
 
@@ -358,13 +382,14 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
     GroupRow & {
       memberCount: number;
       leftAfter: string | null;
+      role: GroupRole;
       last: Record<string, unknown> | null;
       unread: number;
       people: Contact[];
       mentioned: boolean;
     }
   >(
-    `SELECT ${CARD_COLUMNS}, m.left_after::text AS "leftAfter", to_json(last) AS last,
+    `SELECT ${CARD_COLUMNS}, m.left_after::text AS "leftAfter", m.role, to_json(last) AS last,
        (SELECT COALESCE(json_agg(json_build_object('_id', c.user_id, 'fullName', c.full_name, 'profilePic', c.profile_pic)), '[]')
         FROM contacts c WHERE c.user_id = last."senderId"::uuid OR c.user_id IN (
           SELECT named::uuid FROM jsonb_array_elements_text(last.system -> 'userIds') WITH ORDINALITY AS n (named, at)
@@ -388,8 +413,9 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
      ORDER BY COALESCE(m.left_after, g.last_message_id) DESC, g.id`,
     [userId, UNREAD_COUNT_CAP],
   );
-  return rows.map(({ leftAfter, last, unread, people, mentioned, ...group }) => ({
+  return rows.map(({ leftAfter, role, last, unread, people, mentioned, ...group }) => ({
     group: toCard(group, { leftAfter }),
+    role,
     lastMessage: last ? toMessage(fromJson(last)) : null,
     unreadCount: unread,
     people,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_ERRORS, MAX_GROUP_MEMBERS, subjects, type Group, type GroupEntry, type GroupEvent, type Message } from '@chat/contracts';
+import { pngBytes, toDataUrl, webmRecording } from '#test-support';
 import { startMessagesService } from '../messages-server.js';
 
 let server: Awaited<ReturnType<typeof startMessagesService>>;
@@ -311,6 +312,39 @@ describe('groups', () => {
     ]) {
       expect(attempt.status).toBe(404);
     }
+  });
+
+  it('takes pictures, files, voice messages and forwards as a conversation does: each member, and nobody else, opens them; one removed keeps what they had', async () => {
+    const ann = await server.user('Ann Media');
+    const bob = await server.user('Bob Media');
+    const cat = await server.user('Cat Media');
+    const eve = await server.user('Eve Media');
+    const group = await groupOf(ann, [bob, cat]);
+    const onGroup = groupPublished(group._id);
+    const photo = await send(ann, group._id, 'the view', { image: toDataUrl(await pngBytes(40, 20), 'image/png') });
+    expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+    expect(photo.body).toMatchObject({ groupId: group._id, text: 'the view', image: expect.stringMatching(/^\/api\/media\//) });
+    const plan = await bob.client.sendFile({ groupId: group._id }, { name: 'Plan.pdf', bytes: new TextEncoder().encode('%PDF the plan') });
+    expect(plan.body).toMatchObject({ groupId: group._id, file: { name: 'Plan.pdf', size: 13 } });
+    const voice = await cat.client.sendFile({ groupId: group._id }, { name: 'voice', bytes: webmRecording() }, { voiceSeconds: '3' });
+    expect(voice.body).toMatchObject({ groupId: group._id, file: { voice: { seconds: 3 } } });
+    // A photo from a conversation forwarded into the group: the same stored picture, marked forwarded.
+    const fromEve = await eve.client.post(`/api/messages/send/${ann.id}`, { image: toDataUrl(await pngBytes(10, 10), 'image/png') });
+    const forward = await ann.client.post(`/api/messages/groups/${group._id}/send`, { forwardOf: fromEve.body._id });
+    expect(forward.body).toMatchObject({ groupId: group._id, forwarded: true, image: fromEve.body.image });
+    await expect.poll(() => onGroup.length, { message: 'one publish a message' }).toBe(4);
+
+    const opens = (person: Person, url: string) => person.client.get(url).then((response) => response.status);
+    const urls = [photo.body.image, plan.body.file.url, voice.body.file.url];
+    for (const url of urls) expect(await Promise.all([ann, bob, cat].map((member) => opens(member, url))), url).toEqual([200, 200, 200]);
+    for (const url of urls) expect(await opens(eve, url), `${url} to someone never in the group`).toBe(404);
+
+    await ann.client.delete(`/api/messages/groups/${group._id}/members/${cat.id}`);
+    const later = await send(ann, group._id, 'after Cat', { image: toDataUrl(await pngBytes(30, 30), 'image/png') });
+    expect(await opens(cat, photo.body.image), 'a picture Cat had').toBe(200);
+    expect(await opens(cat, later.body.image), 'one sent after Cat was removed').toBe(404);
+    const refused = await cat.client.sendFile({ groupId: group._id }, { name: 'late.pdf', bytes: new TextEncoder().encode('late') });
+    expect(refused).toMatchObject({ status: 403, body: { message: GROUP_ERRORS.notMember } });
   });
 
   it('shows nothing of a group to someone never in it, as if there were none', async () => {

@@ -53,12 +53,17 @@ export function useMentions(text: string, onText: (text: string) => void, boxRef
     if (!writing) return;
     const before = text.slice(0, writing.start);
     const after = text.slice(caret);
-    onText(`${before}@${person.fullName} ${after}`);
+    const written = `${before}@${person.fullName} ${after}`;
+    onText(written);
     setChosen((current) => (current.some((each) => each._id === person._id) ? current : [...current, person]));
     setMarked(0);
     const at = before.length + person.fullName.length + 2;
     setCaretAt(at);
-    requestAnimationFrame(() => boxRef.current?.setSelectionRange(at, at));
+    // After the name, once the box shows it; not if typing went on meanwhile (the caret is where it went).
+    requestAnimationFrame(() => {
+      const box = boxRef.current;
+      if (box?.value === written) box.setSelectionRange(at, at);
+    });
     boxRef.current?.focus();
   };
 

@@ -6,7 +6,7 @@ import { usePresenceStore } from '../../store/use-presence-store';
 import { HeaderIconButton } from '../../ui/header-button';
 import { useShallow } from 'zustand/react/shallow';
 import { typistsIn } from '../typing';
-import { GroupAvatar } from './group-avatar';
+import { GroupAvatar } from '../../ui/group-avatar';
 import { GroupInfo } from './group-info';
 import { TypingWords } from './typing-words';
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SidePanel } from '../../ui/side-panel';
 import { AddMembersDialog } from './add-members-dialog';
 import { EditGroupDialog } from './edit-group-dialog';
-import { GroupAvatar } from './group-avatar';
+import { GroupAvatar } from '../../ui/group-avatar';
 import { GroupMembers } from './group-members';
 import { GroupSettings } from './group-settings';
 import { groupsApi } from './groups-api';

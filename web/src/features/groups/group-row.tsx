@@ -6,7 +6,7 @@ import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { useShallow } from 'zustand/react/shallow';
 import { typistsIn } from '../typing';
-import { GroupAvatar } from './group-avatar';
+import { GroupAvatar } from '../../ui/group-avatar';
 import { peopleById } from './groups-slice';
 import { systemLineText } from './system-words';
 import { TypingWords } from './typing-words';

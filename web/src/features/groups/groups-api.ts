@@ -1,14 +1,5 @@
-import {
-  DEFAULT_PAGE,
-  routes,
-  SOCKET_ID_HEADER,
-  type CreateGroupBody,
-  type GroupRole,
-  type RouteAnswer,
-  type SendBody,
-  type UpdateGroupBody,
-} from '@chat/contracts';
-import { call, pathOf, request } from '../../api/client';
+import { DEFAULT_PAGE, routes, type CreateGroupBody, type GroupRole, type UpdateGroupBody } from '@chat/contracts';
+import { call } from '../../api/client';
 
 /** What the groups' screens ask the server. */
 export const groupsApi = {
@@ -19,14 +10,6 @@ export const groupsApi = {
   get: (groupId: string) => call(routes.group, { params: { groupId } }),
   history: (groupId: string, before?: string) =>
     call(routes.groupHistory, { params: { groupId }, query: { limit: String(DEFAULT_PAGE), before } }),
-  /** `socketId` spares the sending tab its own echo; `clientMessageId` makes a retry safe. */
-  send: (groupId: string, { text, clientMessageId, replyTo, mentions }: SendBody, socketId: string | undefined) =>
-    request<RouteAnswer<typeof routes.sendToGroup>>(
-      'POST',
-      pathOf(routes.sendToGroup, { groupId }),
-      { text, clientMessageId, replyTo, mentions },
-      socketId ? { [SOCKET_ID_HEADER]: socketId } : {},
-    ),
   /** I read the group up to `upTo`. */
   read: (groupId: string, upTo: string) => call(routes.readGroupMessages, { params: { groupId }, body: { upTo } }),
   /** An admin adds people; answers the group as it is now. */

@@ -1,3 +1,4 @@
+import { nameMatches } from '../../lib/name-matches';
 import type { GroupEntry, InboxEntry } from '@chat/contracts';
 import { latestId } from '../../lib/inbox-entries';
 
@@ -27,6 +28,5 @@ export function withGroups(users: InboxEntry[], groups: GroupEntry[]): InboxRow[
 
 /** My groups whose name holds every word of a search, as people's names are searched. */
 export function groupsMatching(groups: GroupEntry[], query: string): GroupEntry[] {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  return groups.filter(({ group }) => words.every((word) => group.name.toLocaleLowerCase().includes(word)));
+  return groups.filter(({ group }) => nameMatches(group.name, query));
 }

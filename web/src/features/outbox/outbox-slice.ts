@@ -1,10 +1,9 @@
-import type { Contact, Message } from '@chat/contracts';
+import type { Message } from '@chat/contracts';
 import toast from 'react-hot-toast';
-import { api, ApiError, type OutgoingMessage } from '../../api/client';
+import { api, ApiError, type OutgoingMessage, type SendTo } from '../../api/client';
 import { outbox, type PendingMessage } from '../../lib/outbox';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import type { ChatSlice } from '../../store/chat-slice';
-import { groupsApi } from '../groups';
 import { openConversationId } from '../../lib/conversation-of';
 
 export interface OutboxSlice {
@@ -17,8 +16,8 @@ export interface OutboxSlice {
    * a reload, and goes out when the connection allows, in order, stored once.
    */
   sendMessage(message: OutgoingMessage): void;
-  /** Forwards messages I sent or received (in the order given) to each of these people, through the outbox like any message. */
-  forwardMessages(messages: Message[], to: Contact[]): void;
+  /** Forwards messages I sent or received (in the order given) to each of these people and groups, through the outbox like any message. */
+  forwardMessages(messages: Message[], to: SendTo[]): void;
   /** Sends what waits in the outbox, oldest first, until it is empty or the server cannot be reached. */
   flushOutbox(): Promise<void>;
   /** Takes up the signed-in user's outbox kept from before (a reload, a closed tab) and sends it. */
@@ -129,10 +128,11 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
         const onProgress = (fraction: number) =>
           set((state) => ({ uploadProgress: { ...state.uploadProgress, [next.clientMessageId]: fraction } }));
         const file = !next.forwardOf && next.file?.blob;
+        const to = next.groupId ? { groupId: next.groupId } : { userId: next.receiverId };
         const overHttp = () =>
           (file
             ? api.sendFile(
-                next.receiverId,
+                to,
                 {
                   file,
                   name: next.file!.name,
@@ -144,21 +144,19 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
                 socket?.id,
                 onProgress,
               )
-            : api.sendMessage(next.receiverId, body, socket?.id, onProgress)
+            : api.sendMessage(to, body, socket?.id, onProgress)
           ).finally(() =>
             set((state) => {
               const { [next.clientMessageId]: _done, ...uploading } = state.uploadProgress;
               return { uploadProgress: uploading };
             }),
           );
-        // A text goes over the open socket (no HTTP request); an image or a file, or anything while the
-        // socket is down, over HTTP. A retry may take the other way: the clientMessageId stores it once.
-        // A group's text goes over HTTP, to the group's own route.
-        const sent = await (next.groupId
-          ? groupsApi.send(next.groupId, body, socket?.id)
-          : !next.image && !file && socket?.connected
-            ? api.sendOverSocket(socket, next.receiverId, body)
-            : overHttp());
+        // A text to a person goes over the open socket (no HTTP request); an image or a file, anything
+        // to a group, or anything while the socket is down, over HTTP. A retry may take the other way:
+        // the clientMessageId stores it once.
+        const sent = await (!next.groupId && !next.image && !file && socket?.connected
+          ? api.sendOverSocket(socket, next.receiverId, body)
+          : overHttp());
         changeOutbox((queue) => queue.filter((message) => message.clientMessageId !== next.clientMessageId));
         // Shown like any message: in the conversation if it is still open, and in the inbox.
         get().receiveMessage(sent);
@@ -223,11 +221,11 @@ export const createOutboxSlice: ChatSlice<OutboxSlice> = (set, get) => {
       const me = useAuthStore.getState().authUser?._id;
       if (!me) return;
       const createdAt = new Date().toISOString();
-      const forwards = to.flatMap((contact) =>
+      const forwards = to.flatMap((recipient) =>
         messages.map((message): PendingMessage => ({
           clientMessageId: crypto.randomUUID(),
           senderId: me,
-          receiverId: contact._id,
+          ...('groupId' in recipient ? { receiverId: recipient.groupId, groupId: recipient.groupId } : { receiverId: recipient.userId }),
           text: message.text,
           image: message.image,
           file: message.file ?? null,

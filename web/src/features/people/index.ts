@@ -1,1 +1,1 @@
-export { PeoplePicker } from './people-picker';
+export { PeoplePicker, type PickedGroups } from './people-picker';

@@ -28,7 +28,13 @@ const hikers: Group = {
 const { members: _members, people: _people, ...card } = hikers;
 const toGroup = (id: number, text: string, senderId = 'ann'): Message =>
   aMessage({ _id: String(id), senderId, receiverId: 'hikers', groupId: 'hikers', text });
-const entry = (lastMessage: Message, unreadCount = 0): GroupEntry => ({ group: card, lastMessage, unreadCount, people: [ann] });
+const entry = (lastMessage: Message, unreadCount = 0): GroupEntry => ({
+  group: card,
+  lastMessage,
+  unreadCount,
+  people: [ann],
+  role: 'member',
+});
 
 beforeEach(() => {
   useAuthStore.setState({ authUser: me });
@@ -80,14 +86,17 @@ describe('a group in the chat store', () => {
 
   it('sends to the open group through the outbox, by the group’s route', async () => {
     const sent = toGroup(6, 'on my way', me._id);
-    vi.spyOn(groupsApi, 'send').mockResolvedValue(sent);
-    vi.spyOn(api, 'sendMessage');
+    vi.spyOn(api, 'sendMessage').mockResolvedValue(sent);
     useChatStore.setState({ groups: [entry(toGroup(5, 'done'))] });
     useChatStore.getState().setSelectedGroup(card);
     useChatStore.getState().sendMessage({ text: 'on my way', image: null });
     await vi.waitFor(() => expect(useChatStore.getState().pendingMessages).toEqual([]));
-    expect(groupsApi.send).toHaveBeenCalledWith('hikers', expect.objectContaining({ text: 'on my way' }), undefined);
-    expect(api.sendMessage).not.toHaveBeenCalled();
+    expect(api.sendMessage).toHaveBeenCalledWith(
+      { groupId: 'hikers' },
+      expect.objectContaining({ text: 'on my way' }),
+      undefined,
+      expect.any(Function),
+    );
     expect(useChatStore.getState().messages.map((message) => message.text)).toEqual(['on my way']);
     expect(useChatStore.getState().groups[0]).toMatchObject({ lastMessage: { text: 'on my way' }, unreadCount: 0 });
   });

@@ -24,6 +24,7 @@ const group = (name: string, lastId: number): GroupEntry => ({
     onlyAdminsEdit: false,
     memberCount: 3,
   },
+  role: 'member',
   lastMessage: aMessage({ _id: String(lastId), senderId: 'ann', receiverId: name, groupId: name }),
   unreadCount: 0,
   people: [],

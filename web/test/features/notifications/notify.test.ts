@@ -55,7 +55,7 @@ describe('desktop notifications', () => {
   it('shows a group’s message under the group’s name, "Bob: …", never my own nor a line of its story; a click opens the group', () => {
     const hikers = { _id: 'hikers', name: 'Hikers', description: '', picture: '', createdBy: 'bob', createdAt: '', memberCount: 2 };
     const card = { ...hikers, onlyAdminsSend: false, onlyAdminsEdit: false };
-    useChatStore.setState({ groups: [{ group: card, lastMessage: null, unreadCount: 0, people: [bob] }] });
+    useChatStore.setState({ groups: [{ group: card, role: 'member', lastMessage: null, unreadCount: 0, people: [bob] }] });
     vi.spyOn(groupsApi, 'get').mockResolvedValue({ ...card, members: [], people: [bob] });
     const toGroup = (fields: Partial<Message>) =>
       aMessage({ _id: '10', senderId: 'bob', receiverId: 'hikers', groupId: 'hikers', ...fields });
