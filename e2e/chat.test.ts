@@ -1,3 +1,4 @@
+import type { Message } from '@chat/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, pngBytes } from '#test-support';
@@ -363,6 +364,25 @@ describeOnEveryTarget((run) => {
         'the photo loaded for a member',
       ).toBe(true);
       await run.shot(ann, 'group-conversation');
+
+      // Her message turns read once every member read it: Bob has the group open; Carl reads it on his device.
+      const annsMessage = conversation(ann).getByTestId('chat-message').filter({ hasText: 'who is coming on Saturday?' });
+      const statusOfAnns = () => annsMessage.locator('[data-status]').getAttribute('data-status', { timeout: 1000 });
+      await polled(statusOfAnns, 'one tick while Carl has not got it').toBe('sent');
+      const groupId = new URL(ann.url()).pathname.split('/').at(-1)!;
+      const carlsCopy = (await carl.get(`/api/messages/groups/${groupId}/messages`)).body as Message[];
+      await polled(statusOfAnns, 'delivered to every member').toMatch(/delivered|read/);
+      expect((await carl.post(`/api/messages/groups/${groupId}/read`, { upTo: carlsCopy.at(-1)!._id })).status).toBe(204);
+      await polled(statusOfAnns, 'read by every member').toBe('read');
+      await annsMessage.locator('p').first().click({ button: 'right' });
+      await ann.getByRole('menu', { name: 'Message actions' }).getByRole('menuitem', { name: 'Message info' }).click();
+      const info = ann.getByRole('dialog', { name: 'Message info' });
+      await polled(
+        () => info.getByRole('region', { name: 'Read by' }).getByRole('listitem').allTextContents(),
+        'who read it, with when',
+      ).toEqual(expect.arrayContaining([expect.stringMatching(/^Bob Groups\d/), expect.stringMatching(/^Carl Groups\d/)]));
+      await run.shot(ann, 'group-message-info');
+      await info.getByRole('button', { name: 'Close' }).click();
 
       // Its address keeps it open across a reload; a person's conversation is a click away and the group stays in the list.
       await bobsPhone.reload();

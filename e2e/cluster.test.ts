@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Group, GroupChanged, Message, OnlineUsersChanged } from '@chat/contracts';
+import type { Group, GroupChanged, GroupReceipts, Message, OnlineUsersChanged } from '@chat/contracts';
 import { ApiClient, collectEvents, connected, eventually, nextEvent, openSocket } from '#test-support';
 import { startLocalCluster, type ClusterService, type LocalCluster } from '../scripts/local-cluster.js';
 import { clusterUsers } from './cluster-users.js';
@@ -78,6 +78,40 @@ describe('the local cluster: services on their own behind nginx', () => {
     await eventually(() => ben1Hears().includes('four') && ben2Hears().includes('four'), 'the later messages on both replicas');
     expect(catHears()).toEqual(['one', 'two', '(removed)']);
     expect(ben1Hears()).toEqual(['one', 'two', '(removed)', 'three', 'four']);
+  });
+
+  it('turns a group message delivered, then read, once members on both replicas have it and read it: told once to the sender’s tabs on either', async () => {
+    const ann = await signUp('Ann Receipts Cluster');
+    const ben = await signUp('Ben Receipts Cluster');
+    const cat = await signUp('Cat Receipts Cluster');
+    const [benSocket, catSocket] = [await ben.socket('gateway-1'), await cat.socket('gateway-2')];
+    const added = [collectEvents<GroupChanged>(benSocket, 'groupChanged'), collectEvents<GroupChanged>(catSocket, 'groupChanged')];
+    const group = (await ann.client.post('/api/messages/groups', { name: 'Map', memberIds: [ben._id, cat._id] })).body as Group;
+    await eventually(() => added.every((events) => events.length === 1), 'both in the group, one on each replica');
+    const annTabs = [await ann.socket('gateway-1'), await ann.socket('gateway-2')];
+    const told = annTabs.map((tab) => collectEvents<GroupReceipts>(tab, 'groupReceipts'));
+    const sent = (await ann.client.post(`/api/messages/groups/${group._id}/send`, { text: 'Who brings the map?' })).body as Message;
+    const deliveredOnly = (events: GroupReceipts[]) => events.filter((r) => r.deliveredUpTo === sent._id && r.readUpTo !== sent._id);
+    const readAll = (events: GroupReceipts[]) => events.filter((r) => r.readUpTo === sent._id);
+
+    benSocket.emit('groupReceived', { groupId: group._id, upTo: sent._id });
+    catSocket.emit('groupReceived', { groupId: group._id, upTo: sent._id });
+    await eventually(() => told.every((events) => deliveredOnly(events).length > 0), 'delivered, on both of Ann’s tabs');
+    for (const reader of [ben, cat]) await reader.client.post(`/api/messages/groups/${group._id}/read`, { upTo: sent._id });
+    await eventually(() => told.every((events) => readAll(events).length > 0), 'read by both, on both of Ann’s tabs');
+    // A later message of the group comes after any other receipt there could have been.
+    const heard = collectEvents<Message>(annTabs[1]!, 'newMessage');
+    await ben.client.post(`/api/messages/groups/${group._id}/send`, { text: 'I do' });
+    await eventually(() => heard.length === 1, 'Ben’s answer at Ann');
+    expect(told.map((events) => [deliveredOnly(events).length, readAll(events).length])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    const history = (await ann.client.get(`/api/messages/groups/${group._id}/messages`)).body as Message[];
+    expect(history.find((message) => message._id === sent._id)).toMatchObject({
+      deliveredAt: expect.any(String),
+      readAt: expect.any(String),
+    });
   });
 
   it('takes a 10 MB file through the edge into the object store, and hands it back to the other person alone', async () => {

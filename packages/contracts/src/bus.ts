@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { uuidSchema } from './ids.js';
+import { GroupReceiptsSchema } from './groups.js';
 import { MessageSchema } from './messages.js';
 import {
   ConversationArchivedSchema,
@@ -99,6 +100,7 @@ export type UserEvent = Static<typeof UserEventSchema>;
 export const GroupEventSchema = Type.Union([
   socketEvent('newMessage', MessageSchema),
   socketEvent('messageUpdated', MessageSchema),
+  socketEvent('groupReceipts', GroupReceiptsSchema),
   Type.Object({
     event: Type.Literal('membersRemoved'),
     payload: Type.Object({ groupId: Type.String(), userIds: Type.Array(Type.String()) }),
@@ -124,6 +126,10 @@ export type BlocksChanged = Extract<UserEvent, { event: 'blocksChanged' }>['payl
  */
 export const MAX_REPORTS_PER_EVENT = 1_000;
 
+/** A member's delivery receipt in a group, as a gateway reports it: `userId` has its messages up to `upTo` since `at`. */
+export const GroupDeliveredSchema = Type.Object({ groupId: Type.String(), userId: Type.String(), upTo: Type.String(), at: Type.String() });
+export type GroupDelivered = Static<typeof GroupDeliveredSchema>;
+
 /** A read reported by a socket's acknowledgement, with that socket. */
 export const SocketReadSchema = Type.Intersect([MessageReceiptSchema, Type.Object({ originSocketId: Type.String() })]);
 export type SocketRead = Static<typeof SocketReadSchema>;
@@ -135,7 +141,10 @@ export type SocketRead = Static<typeof SocketReadSchema>;
 export const ReceiptsReportedSchema = Type.Object({
   delivered: Type.Array(MessageReceiptSchema),
   read: Type.Array(SocketReadSchema),
+  /** Members' sockets have their groups' messages up to `upTo` (`GroupReceived`, with who and when). */
+  groupDelivered: Type.Optional(Type.Array(GroupDeliveredSchema)),
 });
+
 export type ReceiptsReported = Static<typeof ReceiptsReportedSchema>;
 
 /** Users seen coming online or going offline, at `at`. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { uuidSchema } from './ids.js';
+import { messageIdSchema, uuidSchema } from './ids.js';
 import { ContactSchema } from './users.js';
 
 /** The most people a group holds, its creator included (WhatsApp's 1,024). */
@@ -24,6 +24,7 @@ export const GROUP_ERRORS = {
   onlyAdminsEdit: 'Only admins can edit this group’s info',
   badInvite: 'This invite link is not valid any more',
   tooFast: 'This group is getting messages too fast. Please slow down.',
+  notYourMessage: 'Message not found among yours in this group',
 } as const;
 
 export const GroupRoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('member')]);
@@ -123,6 +124,46 @@ export const InviteCodeParamsSchema = Type.Object({
 });
 
 export const GroupIdParamsSchema = Type.Object({ groupId: uuidSchema({ errorMessage: 'Invalid group id' }) });
+export const GroupMessageParamsSchema = Type.Object({
+  groupId: uuidSchema({ errorMessage: 'Invalid group id' }),
+  messageId: messageIdSchema('Invalid message id'),
+});
+
+/**
+ * "Message info" of my message in a group: each member who was in it when it was sent (and still
+ * is), with when it reached a device of theirs and when they read it (null: not yet). Read receipts
+ * are always sent in a group, as in WhatsApp.
+ */
+export const MessageInfoSchema = Type.Object({
+  members: Type.Array(
+    Type.Object({
+      userId: Type.String(),
+      deliveredAt: Type.Union([Type.String(), Type.Null()]),
+      readAt: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export type MessageInfo = Static<typeof MessageInfoSchema>;
+
+/**
+ * Every member has the group's messages up to `deliveredUpTo` on a device, and has read them up to
+ * `readUpTo` (as of `at`): the senders' ticks turn double, then read. Published on the group's
+ * subject once per change, whatever its size.
+ */
+export const GroupReceiptsSchema = Type.Object({
+  groupId: Type.String(),
+  deliveredUpTo: Type.String(),
+  readUpTo: Type.String(),
+  at: Type.String(),
+});
+export type GroupReceipts = Static<typeof GroupReceiptsSchema>;
+
+/** A client has its group's messages up to `upTo` (the newest it received): its delivery receipt, sent over its socket. */
+export const GroupReceivedSchema = Type.Object({
+  groupId: uuidSchema({ errorMessage: 'groupId must be a group id' }),
+  upTo: messageIdSchema('upTo must be a message id'),
+});
+export type GroupReceived = Static<typeof GroupReceivedSchema>;
 export const GroupMemberParamsSchema = Type.Object({
   groupId: uuidSchema({ errorMessage: 'Invalid group id' }),
   userId: uuidSchema({ errorMessage: 'Invalid user id' }),

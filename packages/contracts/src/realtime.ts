@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { uuidSchema } from './ids.js';
 import { MessageSchema, SendBodySchema, type Message } from './messages.js';
+import type { GroupReceipts, GroupReceived } from './groups.js';
 import type { ContactChanged } from './users.js';
 
 /** Where the web app and the gateway speak Socket.IO. */
@@ -158,6 +159,8 @@ export interface ServerToClientEvents {
   /** Someone this socket has on screen (it watches their presence, or everyone's) signed up, changed their name or picture, or deleted their account. */
   contactChanged: (change: ContactChanged) => void;
   groupChanged: (change: GroupChanged) => void;
+  /** Every member of a group I am in has its messages up to one id, and read them up to another: my ticks there move. */
+  groupReceipts: (receipts: GroupReceipts) => void;
 }
 
 /** Most users one socket may watch the presence of. */
@@ -219,6 +222,8 @@ export interface ClientToServerEvents {
   countOnline: (answer: (count: number) => void) => void;
   /** A text message, answered with the message as stored or why not: the send without an HTTP request. */
   sendMessage: (send: SocketSend, answer: (answer: SocketSendAnswer) => void) => void;
+  /** I have a group's messages up to `upTo`: my delivery receipt there (the newest, at most about once a second). */
+  groupReceived: (received: GroupReceived) => void;
 }
 
 /** What the gateway keeps on a socket once its handshake passed. */

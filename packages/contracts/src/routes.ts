@@ -26,6 +26,8 @@ import {
   AddMembersBodySchema,
   CreateGroupBodySchema,
   GroupIdParamsSchema,
+  GroupMessageParamsSchema,
+  MessageInfoSchema,
   GroupMemberParamsSchema,
   GroupInviteSchema,
   GroupSchema,
@@ -449,6 +451,14 @@ export const routes = {
     params: InviteCodeParamsSchema,
     response: { 200: GroupSchema },
     summary: 'Joins the group whose invite link this is (announced in the group); a member already in it just gets the group.',
+  }),
+  groupMessageInfo: route({
+    method: 'GET',
+    url: '/messages/groups/:groupId/messages/:messageId/info',
+    params: GroupMessageParamsSchema,
+    response: { 200: MessageInfoSchema },
+    summary:
+      '"Message info" of my own message in a group: each member who was in it then, with when it reached them and when they read it.',
   }),
   readGroupMessages: route({
     method: 'POST',

@@ -1,5 +1,13 @@
 import type { Bus } from '@chat/bus';
-import { subjects, type Message, type MessageReceipt, type ReceiptsReported, type SocketRead } from '@chat/contracts';
+import {
+  subjects,
+  type GroupDelivered,
+  type GroupReceived,
+  type Message,
+  type MessageReceipt,
+  type ReceiptsReported,
+  type SocketRead,
+} from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { batchReports } from './bus-reports.js';
 
@@ -11,7 +19,8 @@ import { batchReports } from './bus-reports.js';
  */
 const REPORT_INTERVAL_MS = 200;
 
-type Report = { kind: 'delivered'; receipt: MessageReceipt } | { kind: 'read'; receipt: SocketRead };
+type Report =
+  { kind: 'delivered'; receipt: MessageReceipt } | { kind: 'read'; receipt: SocketRead } | { kind: 'group'; receipt: GroupDelivered };
 
 /**
  * The messages a receiver's socket acknowledged (and read, with a conversation open), reported to
@@ -28,6 +37,7 @@ export function reportReceipts(bus: Bus, log: FastifyBaseLogger) {
     event: (reports): ReceiptsReported => ({
       delivered: reports.flatMap((report) => (report.kind === 'delivered' ? [report.receipt] : [])),
       read: reports.flatMap((report) => (report.kind === 'read' ? [report.receipt] : [])),
+      groupDelivered: reports.flatMap((report) => (report.kind === 'group' ? [report.receipt] : [])),
     }),
   });
   return {
@@ -37,6 +47,10 @@ export function reportReceipts(bus: Bus, log: FastifyBaseLogger) {
       const pair = `${receipt.userId}:${receipt.senderId}`;
       if (readBy) batch.add(`read:${pair}`, { kind: 'read', receipt: { ...receipt, originSocketId: readBy } });
       else batch.add(`delivered:${pair}`, { kind: 'delivered', receipt });
+    },
+    /** A member's socket has the group's messages up to `upTo` (it says so itself: group copies are broadcast, not acknowledged). */
+    groupReceived(userId: string, { groupId, upTo }: GroupReceived) {
+      batch.add(`group:${groupId}:${userId}`, { kind: 'group', receipt: { groupId, userId, upTo, at: new Date().toISOString() } });
     },
     stop: () => batch.stop(),
   };

@@ -1,15 +1,29 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
-import { GroupEventSchema, GroupsOfSchema, subjects, type GroupChanged, type ServerToClientEvents } from '@chat/contracts';
+import {
+  GroupEventSchema,
+  GroupReceivedSchema,
+  GroupsOfSchema,
+  subjects,
+  type GroupChanged,
+  type GroupReceived,
+  type ServerToClientEvents,
+} from '@chat/contracts';
+import { compileCheck } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
+import { perSocketLimit } from './socket-limit.js';
 import type { UserSocketHooks } from './user-sockets.js';
 
 /** How long a first socket's handshake waits for the messages service to say which groups its user is in. */
 const GROUPS_OF_MS = 2000;
 
 const readGroupEvent = busPayloadReader(GroupEventSchema);
+const checkGroupReceived = compileCheck(GroupReceivedSchema);
+/** A socket may report this many group receipts per RECEIPTS_WINDOW_MS (a client sends one a group about once a second); more are dropped. */
+const RECEIPTS_PER_WINDOW = 20;
+const RECEIPTS_WINDOW_MS = 1000;
 const readGroupsOf = busPayloadReader(GroupsOfSchema);
 
 /**
@@ -19,9 +33,15 @@ const readGroupsOf = busPayloadReader(GroupsOfSchema);
  * through the room `group:<groupId>`. A user's groups are asked for as their first socket arrives;
  * `groupChanged` on their own subject (added, removed) and `membersRemoved` on the group's (in
  * order with its messages) keep it up to date: a removed member's sockets leave the room before
- * the group's next message.
+ * the group's next message. A member's socket says itself which of a group's messages it has
+ * (`groupReceived`): its delivery receipt, passed to `received` for a member only.
  */
-export function deliverGroupMessages(io: ChatServer, bus: Bus, log: FastifyBaseLogger) {
+export function deliverGroupMessages(
+  io: ChatServer,
+  bus: Bus,
+  log: FastifyBaseLogger,
+  received: (userId: string, receipt: GroupReceived) => void,
+) {
   /** The groups of each user with a socket here. */
   const groupsOf = new Map<string, Set<string>>();
   /** The groups this replica listens to, with their members here. */
@@ -41,6 +61,10 @@ export function deliverGroupMessages(io: ChatServer, bus: Bus, log: FastifyBaseL
     const to = event.originSocketId ? sockets.except(event.originSocketId) : sockets;
     if (event.event === 'messageUpdated') {
       to.emit('messageUpdated', event.payload);
+      return;
+    }
+    if (event.event === 'groupReceipts') {
+      to.emit('groupReceipts', event.payload);
       return;
     }
     // A group's copies ask for no acknowledgement (the contract types one for every copy).
@@ -89,10 +113,20 @@ export function deliverGroupMessages(io: ChatServer, bus: Bus, log: FastifyBaseL
     },
   };
 
+  const withinLimit = perSocketLimit(RECEIPTS_PER_WINDOW, RECEIPTS_WINDOW_MS);
+  // One handler for every socket (Socket.IO calls it as the socket's): an idle socket holds no closure of its own.
+  function onGroupReceived(this: ChatSocket, payload: unknown) {
+    const checked = checkGroupReceived(payload);
+    const userId = socketUserId(this);
+    if (!('value' in checked) || !groupsOf.get(userId)?.has(checked.value.groupId) || !withinLimit(this)) return;
+    received(userId, checked.value);
+  }
+
   return {
     hooks,
     connected(socket: ChatSocket) {
       for (const groupId of groupsOf.get(socketUserId(socket)) ?? []) void socket.join(rooms.group(groupId));
+      socket.on('groupReceived', onGroupReceived);
     },
     /** Whether a user with a socket here is a member of the group now. */
     isMember: (userId: string, groupId: string) => groupsOf.get(userId)?.has(groupId) ?? false,

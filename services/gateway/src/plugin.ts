@@ -49,7 +49,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   authenticateHandshakes(io, options.jwtSecret, options.revocations);
   const receipts = reportReceipts(options.bus, app.log);
   const blockedPeers = hideBlockedPeers(io, { pairs: options.blockedPairs, presence: options.presence, log: app.log });
-  const groups = deliverGroupMessages(io, options.bus, app.log);
+  const groups = deliverGroupMessages(io, options.bus, app.log, receipts.groupReceived);
   const delivery = deliverMessages(
     io,
     options.bus,

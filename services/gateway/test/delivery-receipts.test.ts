@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subjects, type MessageReceipt, type ReceiptsReported, type SocketRead, type UsersSeen } from '@chat/contracts';
+import {
+  subjects,
+  type GroupDelivered,
+  type MessageReceipt,
+  type ReceiptsReported,
+  type SocketRead,
+  type UsersSeen,
+} from '@chat/contracts';
 import { aMessage, collectEvents, eventually } from '#test-support';
 import { startGateway } from './gateway-server.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 const reported: MessageReceipt[] = [];
 const readReported: SocketRead[] = [];
+const groupReported: GroupDelivered[] = [];
+/** The groups each user is in, as the messages service would answer `groups.of`. */
+const groupsOf = new Map<string, string[]>();
 const seen: UsersSeen['seen'] = [];
 beforeAll(async () => {
   gateway = await startGateway();
@@ -14,7 +24,11 @@ beforeAll(async () => {
     const event = JSON.parse(payload) as ReceiptsReported;
     reported.push(...event.delivered);
     readReported.push(...event.read);
+    groupReported.push(...(event.groupDelivered ?? []));
   });
+  gateway.bus.serve(subjects.groupsOf, async (payload) =>
+    JSON.stringify({ groupIds: groupsOf.get((JSON.parse(payload) as { userId: string }).userId) ?? [] }),
+  );
   await gateway.bus.consumeEvents(subjects.usersSeen, 'test', (payload) => {
     seen.push(...(JSON.parse(payload) as UsersSeen).seen);
   });
@@ -57,6 +71,25 @@ describe('delivery receipts', () => {
     expect(readReported.filter((receipt) => receipt.userId === malformed.id)).toEqual([]);
     reading.disconnect();
     malformedSocket.disconnect();
+  });
+
+  it('reports what a member’s socket says it has of a group (the newest), and nothing of a group they are not in', async () => {
+    const eve = gateway.user();
+    const [hikers, strangers] = [randomUUID(), randomUUID()];
+    groupsOf.set(eve.id, [hikers]);
+    const socket = await eve.socket();
+    socket.emit('groupReceived', { groupId: strangers, upTo: '7' });
+    socket.emit('groupReceived', { groupId: hikers, upTo: 'not an id' });
+    socket.emit('groupReceived', { groupId: hikers, upTo: '8' });
+    socket.emit('groupReceived', { groupId: hikers, upTo: '9' });
+    await eventually(
+      () => groupReported.some((receipt) => receipt.userId === eve.id && receipt.upTo === '9'),
+      'the newest receipt reported',
+    );
+    const eves = groupReported.filter((receipt) => receipt.userId === eve.id);
+    expect(eves.at(-1)).toEqual({ groupId: hikers, userId: eve.id, upTo: '9', at: expect.any(String) });
+    expect(eves.every((receipt) => receipt.groupId === hikers && ['8', '9'].includes(receipt.upTo))).toBe(true);
+    socket.disconnect();
   });
 
   it('passes a read to the reader’s other tabs but not to the tab that read it', async () => {

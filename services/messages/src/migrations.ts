@@ -405,4 +405,25 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE messages ADD COLUMN mentions uuid[];
     `,
   },
+  {
+    version: 28,
+    sql: `
+      -- Receipts in a group: every member (now) has its messages up to delivered_up_to on a device and
+      -- has read them up to read_up_to, the lowest of their cursors; the messages they pass are
+      -- stamped delivered_at and read_at, once each, whatever the group's size.
+      ALTER TABLE groups
+        ADD COLUMN delivered_up_to bigint NOT NULL DEFAULT 0,
+        ADD COLUMN read_up_to bigint NOT NULL DEFAULT 0;
+      -- Each move of a member's cursor (read: their read cursor, else their delivered one), and when:
+      -- "Message info" of a message is, for each member, the first move at or past it.
+      CREATE TABLE group_receipts (
+        group_id uuid NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
+        user_id uuid NOT NULL,
+        read boolean NOT NULL,
+        up_to bigint NOT NULL,
+        at timestamptz NOT NULL,
+        PRIMARY KEY (group_id, user_id, read, up_to)
+      );
+    `,
+  },
 ];

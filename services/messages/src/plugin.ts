@@ -67,6 +67,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   const filesCount = limitKeys(app, filesLimit(options.rateLimits));
   const sendAs = createSendAs({
     ...options,
+    receipts,
     log: app.log,
     metrics: app.metrics,
     media: { count: filesCount, quotaBytes: options.rateLimits.storageBytesPerUser },

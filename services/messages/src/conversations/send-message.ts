@@ -23,6 +23,7 @@ import {
   type NewMessage,
 } from './messages.js';
 import { publishToBoth } from './publish-to-both.js';
+import type { Receipts } from '../receipts/receipts.js';
 
 export interface SendRequest {
   senderId: string;
@@ -237,10 +238,10 @@ export type SendAs = (
   file?: UploadedFile,
 ) => Promise<{ message: ChatMessage; stored: boolean }>;
 
-export function createSendAs(deps: SendDeps & { metrics: Registry }): SendAs {
+export function createSendAs(deps: SendDeps & { metrics: Registry; receipts: Receipts }): SendAs {
   const sendMessage = createSendMessage(deps);
   const toPerson = personTarget(deps, createMessageWriter(deps.db));
-  const toGroup = groupTarget({ db: deps.db, events: groupEvents(deps) });
+  const toGroup = groupTarget({ db: deps.db, events: groupEvents(deps), receipts: deps.receipts.groups, log: deps.log });
   const sends = new Counter({
     name: 'chat_messages_sent_total',
     help: 'Messages sent, by outcome: stored, or a duplicate of one already stored (a retry)',

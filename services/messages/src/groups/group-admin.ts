@@ -111,14 +111,3 @@ export async function joinByCode(db: Database, code: string, userId: string): Pr
     return { groupId, line };
   });
 }
-
-/** Moves a member's read cursor forward to `upTo` (never back, never past the group's latest message). */
-export async function markGroupRead(db: Queryable, groupId: string, userId: string, upTo: string): Promise<void> {
-  await requireMember(db, groupId, userId);
-  await db.query(
-    `UPDATE group_members m SET read_up_to = GREATEST(m.read_up_to, LEAST($3::bigint, g.last_message_id)),
-       delivered_up_to = GREATEST(m.delivered_up_to, LEAST($3::bigint, g.last_message_id))
-     FROM groups g WHERE g.id = m.group_id AND m.group_id = $1 AND m.user_id = $2`,
-    [groupId, userId, upTo],
-  );
-}

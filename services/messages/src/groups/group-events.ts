@@ -1,5 +1,5 @@
 import type { Bus } from '@chat/bus';
-import { subjects, type GroupEvent, type UserEvent } from '@chat/contracts';
+import { subjects, type GroupEvent, type GroupReceipts, type UserEvent } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '../conversations/messages.js';
 
@@ -20,6 +20,8 @@ export function groupEvents({ bus, log }: { bus: Bus; log: FastifyBaseLogger }) 
   return {
     message: (message: ChatMessage, originSocketId?: string) =>
       publish(subjects.groupEvents(message.receiverId), { event: 'newMessage', payload: message, originSocketId }),
+    /** Every member has its messages up to one id, and read them up to another: told once to all. */
+    receipts: (receipts: GroupReceipts) => publish(subjects.groupEvents(receipts.groupId), { event: 'groupReceipts', payload: receipts }),
     /** A message of the group edited, reacted to or deleted. */
     updated: (message: ChatMessage) => publish(subjects.groupEvents(message.receiverId), { event: 'messageUpdated', payload: message }),
     /** After the line saying so (theirs to keep): then their sockets stop hearing the group, before any later message. */

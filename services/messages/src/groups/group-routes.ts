@@ -6,7 +6,8 @@ import { acceptUploads, readSentFile } from '../conversations/uploads.js';
 import { IMAGE_BODY_LIMIT } from '@chat/media';
 import type { ConversationRouteOptions } from '../deps.js';
 import { groupSendLimit, limitPerUser, limitUserRequestsBy, readLimit } from '../per-user-limit.js';
-import { inviteCode, joinByCode, markGroupRead, setRole, updateGroup } from './group-admin.js';
+import { inviteCode, joinByCode, setRole, updateGroup } from './group-admin.js';
+import { messageInfo } from './group-receipts.js';
 import { groupEvents } from './group-events.js';
 import {
   addMembers,
@@ -26,6 +27,7 @@ import {
  */
 export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = async (app, options) => {
   const { db } = options;
+  const receipts = options.receipts.groups;
   await acceptUploads(app);
   const events = groupEvents({ bus: options.bus, log: app.log });
   /** The group as a member sees it, after a change they made. */
@@ -68,8 +70,20 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
       const { groupId } = request.params;
       const membership = await requireSeenBy(db, groupId, request.userId);
       const { before, limit } = request.query;
-      return listGroupMessages(db, groupId, membership, { before, limit: limit ? Number(limit) : DEFAULT_PAGE });
+      const page = await listGroupMessages(db, groupId, membership, { before, limit: limit ? Number(limit) : DEFAULT_PAGE });
+      // What a member fetched is on a device of theirs: delivered, as a socket's receipt says.
+      const newest = page.at(-1);
+      if (newest && membership.leftAfter === null) {
+        await receipts.moved({ groupId, userId: request.userId, upTo: newest._id, read: false, at: new Date().toISOString() });
+      }
+      return page;
     },
+  });
+
+  app.route({
+    ...fromContract(routes.groupMessageInfo),
+    preHandler: [app.requireUser, limitReads],
+    handler: async (request) => messageInfo(db, request.params.groupId, request.params.messageId, request.userId),
   });
 
   app.route({
@@ -160,7 +174,9 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
     ...fromContract(routes.readGroupMessages),
     preHandler: [app.requireUser, limitReads],
     handler: async (request, reply) => {
-      await markGroupRead(db, request.params.groupId, request.userId, request.body.upTo);
+      const { groupId } = request.params;
+      await requireMember(db, groupId, request.userId);
+      await receipts.moved({ groupId, userId: request.userId, upTo: request.body.upTo, read: true, at: new Date().toISOString() });
       return reply.status(204).send();
     },
   });
@@ -173,6 +189,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
       const line = await removeMember(db, groupId, request.userId, userId);
       await events.message(line);
       await events.removed(groupId, [userId]);
+      // Their cursors no longer hold the group's receipts back.
+      await receipts.settle(groupId);
       return reply.status(204).send();
     },
   });

@@ -1,10 +1,12 @@
 import type { Bus } from '@chat/bus';
 import { subjects, type MessageReceipt, type ReceiptsReported, type UserEvent } from '@chat/contracts';
-import { BATCHED_WRITES_IN_FLIGHT, type Queryable } from '@chat/database';
+import { BATCHED_WRITES_IN_FLIGHT, type Database, type Queryable } from '@chat/database';
 import { batchPerTurn } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import { BLOCK_BETWEEN } from '../blocks/blocks.js';
 import type { ChatMessage } from '../conversations/messages.js';
+import { groupEvents } from '../groups/group-events.js';
+import { createGroupReceipts } from '../groups/group-receipts.js';
 
 /** The unordered pair of users `a` and `b`, as the messages' conversation index has it. */
 const SAME_CONVERSATION = (a: string, b: string) =>
@@ -166,8 +168,9 @@ export async function resultsAsSeenBy<T extends { message: ChatMessage }>(db: Qu
  * Receipts as users see them: recorded, then told to the sockets concerned (best effort, like a new
  * message: a client that missed one finds the stamps in the history).
  */
-export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBaseLogger }) {
+export function createReceipts(deps: { db: Database; bus: Bus; log: FastifyBaseLogger }) {
   const { db, bus, log } = deps;
+  const groups = createGroupReceipts({ db, events: groupEvents({ bus, log }) });
   const tell = (userId: string, event: UserEvent) =>
     bus.publish(subjects.userEvents(userId), JSON.stringify(event)).catch((error: unknown) => {
       log.warn({ err: error, userId }, 'could not publish a receipt');
@@ -196,6 +199,8 @@ export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBase
 
   return {
     delivered,
+    /** Members' cursors in groups, and the receipts every member's moves make. */
+    groups,
 
     /**
      * The reader read up to `upTo`: their other tabs clear the badge; the sender sees it if both
@@ -209,10 +214,11 @@ export function createReceipts(deps: { db: Queryable; bus: Bus; log: FastifyBase
     },
 
     /**
-     * What a gateway's sockets acknowledged: reads first (they deliver too, so a message read as it
-     * arrived costs its sender one event), then deliveries.
+     * What a gateway's sockets acknowledged: groups' deliveries; then reads (they deliver too, so a
+     * message read as it arrived costs its sender one event), then deliveries.
      */
-    async reported({ delivered: deliveries, read }: ReceiptsReported): Promise<void> {
+    async reported({ delivered: deliveries, read, groupDelivered = [] }: ReceiptsReported): Promise<void> {
+      await Promise.all(groupDelivered.map((receipt) => groups.moved({ ...receipt, read: false })));
       if (read.length > 0) {
         const requests = read.map(({ userId, senderId, upTo }) => ({ reader: userId, senderId, upTo }));
         const outcomes = await recordReads(db, requests, new Date().toISOString());

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_ERRORS, MAX_GROUP_MEMBERS, subjects, type Group, type GroupEntry, type GroupEvent, type Message } from '@chat/contracts';
+import {
+  GROUP_ERRORS,
+  MAX_GROUP_MEMBERS,
+  subjects,
+  type Group,
+  type GroupEntry,
+  type GroupEvent,
+  type Message,
+  type MessageInfo,
+} from '@chat/contracts';
 import { pngBytes, toDataUrl, webmRecording } from '#test-support';
 import { startMessagesService } from '../messages-server.js';
 
@@ -102,8 +111,9 @@ describe('groups', () => {
     await send(ann, busy._id, 'two');
     await send(bob, quiet._id, 'mine');
     const list = (await bob.client.get('/api/messages/groups')).body as GroupEntry[];
+    // Writing in a group reads it up to there, as in every messenger.
     expect(list.map((entry) => [entry.group.name, entry.lastMessage?.text, entry.unreadCount])).toEqual([
-      ['Quiet', 'mine', 2],
+      ['Quiet', 'mine', 0],
       ['Busy', 'two', 4],
     ]);
   });
@@ -332,7 +342,7 @@ describe('groups', () => {
     const fromEve = await eve.client.post(`/api/messages/send/${ann.id}`, { image: toDataUrl(await pngBytes(10, 10), 'image/png') });
     const forward = await ann.client.post(`/api/messages/groups/${group._id}/send`, { forwardOf: fromEve.body._id });
     expect(forward.body).toMatchObject({ groupId: group._id, forwarded: true, image: fromEve.body.image });
-    await expect.poll(() => onGroup.length, { message: 'one publish a message' }).toBe(4);
+    await expect.poll(() => onGroup.filter((event) => event.event === 'newMessage').length, { message: 'one publish a message' }).toBe(4);
 
     const opens = (person: Person, url: string) => person.client.get(url).then((response) => response.status);
     const urls = [photo.body.image, plan.body.file.url, voice.body.file.url];
@@ -345,6 +355,62 @@ describe('groups', () => {
     expect(await opens(cat, later.body.image), 'one sent after Cat was removed').toBe(404);
     const refused = await cat.client.sendFile({ groupId: group._id }, { name: 'late.pdf', bytes: new TextEncoder().encode('late') });
     expect(refused).toMatchObject({ status: 403, body: { message: GROUP_ERRORS.notMember } });
+  });
+
+  it('turns a message delivered once every member has it and read once every member read it, and tells its sender who and when', async () => {
+    const ann = await server.user('Ann Ticks');
+    const bob = await server.user('Bob Ticks');
+    const cat = await server.user('Cat Ticks');
+    const group = await groupOf(ann, [bob, cat]);
+    const onGroup = groupPublished(group._id);
+    const sent = (await send(ann, group._id, 'Who is in?')).body as Message;
+    const asAnnSees = async () => (await history(ann, group._id)).find((message) => message._id === sent._id)!;
+    const info = async () => {
+      const response = await ann.client.get(`/api/messages/groups/${group._id}/messages/${sent._id}/info`);
+      expect(response.status).toBe(200);
+      return Object.fromEntries((response.body as MessageInfo).members.map((member) => [member.userId, member]));
+    };
+    const receipts = () => onGroup.filter((event) => event.event === 'groupReceipts').map((event) => event.payload);
+
+    // Bob's app fetched it (as a socket's receipt would say): his alone, so not delivered yet.
+    await history(bob, group._id);
+    await expect.poll(async () => (await info())[bob.id]?.deliveredAt, { message: 'delivered to Bob' }).toEqual(expect.any(String));
+    expect((await info())[cat.id], 'nothing yet from Cat').toEqual({ userId: cat.id, deliveredAt: null, readAt: null });
+    expect((await asAnnSees()).deliveredAt, 'one tick while Cat has not got it').toBeNull();
+
+    // A gateway reports Cat's socket has it: now every member has.
+    const at = new Date().toISOString();
+    await server.bus.publishEvent(
+      subjects.receiptsReported,
+      JSON.stringify({ delivered: [], read: [], groupDelivered: [{ groupId: group._id, userId: cat.id, upTo: sent._id, at }] }),
+      randomUUID(),
+    );
+    await expect.poll(async () => (await asAnnSees()).deliveredAt, { message: 'delivered to every member' }).toEqual(expect.any(String));
+    expect(receipts().at(-1), 'told once on the group’s subject').toMatchObject({ deliveredUpTo: sent._id });
+
+    for (const reader of [bob, cat]) {
+      const read = await reader.client.post(`/api/messages/groups/${group._id}/read`, { upTo: sent._id });
+      expect(read.status).toBe(204);
+    }
+    await expect.poll(async () => (await asAnnSees()).readAt, { message: 'read by every member' }).toEqual(expect.any(String));
+    expect(receipts().at(-1)).toMatchObject({ deliveredUpTo: sent._id, readUpTo: sent._id });
+    const seen = await info();
+    expect(
+      [bob.id, cat.id].map((id) => Boolean(seen[id]?.readAt && seen[id].deliveredAt && seen[id].deliveredAt <= seen[id].readAt)),
+    ).toEqual([true, true]);
+
+    // Someone who never reads holds it back, until they are removed.
+    const next = (await send(ann, group._id, 'Last call')).body as Message;
+    await bob.client.post(`/api/messages/groups/${group._id}/read`, { upTo: next._id });
+    await expect.poll(() => receipts().at(-1)?.readUpTo, { message: 'Bob’s read alone moves nothing' }).toBe(sent._id);
+    await ann.client.delete(`/api/messages/groups/${group._id}/members/${cat.id}`);
+    await expect.poll(() => receipts().at(-1)?.readUpTo, { message: 'read by everyone left in it' }).not.toBe(sent._id);
+
+    // Message info is its sender's; nobody else's, and nothing to anyone outside.
+    for (const asker of [bob, await server.user('Eve Ticks')]) {
+      const refused = await asker.client.get(`/api/messages/groups/${group._id}/messages/${sent._id}/info`);
+      expect(refused.status).toBe(404);
+    }
   });
 
   it('shows nothing of a group to someone never in it, as if there were none', async () => {

@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useEscapeKey } from '../../ui/use-escape-key';
 import { openConversationId, useChatStore } from '../../store/use-chat-store';
-import { GroupHeader, peopleById } from '../groups';
+import { GroupHeader, MessageInfoDialog, peopleById } from '../groups';
 import { ChatHeader } from './chat-header';
 import { ConversationFooter } from './conversation-footer';
 import { ConversationSearch } from './conversation-search';
@@ -56,7 +56,8 @@ export function ChatContainer() {
   });
   useConversationLoading();
 
-  const { openImage, setOpenImage, deleting, setDeleting, forwarding, setForwarding, chosen } = useMessageDialogs(messages);
+  const dialogs = useMessageDialogs(messages);
+  const { setOpenImage, setDeleting, setForwarding, setShowingInfo, chosen } = dialogs;
   const replyAndEdit = useReplyAndEdit(conversationId, messages, authUser?._id);
   const search = useConversationSearchState(conversationId);
   const { highlightedId, goToMessage } = useGoToMessage(scroll.listRef, isMessagesLoading, messages.length);
@@ -70,9 +71,10 @@ export function ChatContainer() {
       onEdit: startEdit,
       onDelete: (message) => setDeleting([message]),
       onForward: (message) => setForwarding([message]),
+      onInfo: setShowingInfo,
       onOpenQuoted: goToMessage,
     }),
-    [startReply, startEdit, goToMessage, setOpenImage, setDeleting, setForwarding],
+    [startReply, startEdit, goToMessage, setOpenImage, setDeleting, setForwarding, setShowingInfo],
   );
 
   if (!conversationId || !authUser) return null;
@@ -109,13 +111,7 @@ export function ChatContainer() {
         onForward={setForwarding}
         onDelete={setDeleting}
       />
-      <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
-      <DeleteMessageDialog
-        messages={deleting}
-        peerName={selectedUser?.fullName ?? selectedGroup?.name ?? ''}
-        onDone={() => setDeleting(null)}
-      />
-      <ForwardMessageDialog messages={forwarding} onDone={() => setForwarding(null)} />
+      <MessageDialogs dialogs={dialogs} images={images} peerName={selectedUser?.fullName ?? selectedGroup?.name ?? ''} />
     </div>
   );
 }
@@ -141,17 +137,39 @@ function LatestMessageButton({ unseenCount, onClick }: { unseenCount: number; on
   );
 }
 
-/** The dialogs over the conversation (the lightbox, deleting, forwarding), and the messages chosen to act on together. */
+/** The dialogs over the conversation (the lightbox, deleting, forwarding, a message's info), and the messages chosen to act on together. */
 function useMessageDialogs(messages: Message[]) {
   const [openImage, setOpenImage] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Message[] | null>(null);
   const [forwarding, setForwarding] = useState<Message[] | null>(null);
+  const [showingInfo, setShowingInfo] = useState<Message | null>(null);
   const selection = useChatStore((state) => state.selection);
   const chosen = selection ? messages.filter((message) => selection.includes(message._id)) : [];
   const stopSelecting = useCallback(() => useChatStore.getState().setSelecting(false), []);
   // Escape stops choosing, unless a dialog about the chosen ones is open (Escape closes that).
   useEscapeKey(selection !== null && deleting === null && forwarding === null, stopSelecting);
-  return { openImage, setOpenImage, deleting, setDeleting, forwarding, setForwarding, chosen };
+  return { openImage, setOpenImage, deleting, setDeleting, forwarding, setForwarding, showingInfo, setShowingInfo, chosen };
+}
+
+/** Those dialogs, each shown while it has something to show. */
+function MessageDialogs({
+  dialogs,
+  images,
+  peerName,
+}: {
+  dialogs: ReturnType<typeof useMessageDialogs>;
+  images: ReturnType<typeof useLightboxImages>;
+  peerName: string;
+}) {
+  const { openImage, setOpenImage, deleting, setDeleting, forwarding, setForwarding, showingInfo, setShowingInfo } = dialogs;
+  return (
+    <>
+      <ImageLightbox images={images} open={openImage} onShow={setOpenImage} />
+      <DeleteMessageDialog messages={deleting} peerName={peerName} onDone={() => setDeleting(null)} />
+      <ForwardMessageDialog messages={forwarding} onDone={() => setForwarding(null)} />
+      <MessageInfoDialog message={showingInfo} onDone={() => setShowingInfo(null)} />
+    </>
+  );
 }
 
 /** The open conversation's messages are fetched; what arrived while the tab was hidden is read once it is shown again. */

@@ -2,6 +2,7 @@ import type { Message } from '@chat/contracts';
 import { messagePreview } from '../../lib/message-preview';
 import type { SocketHandlers } from '../../realtime/socket-handlers';
 import { announce } from '../../store/use-announcer-store';
+import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { useStarredStore } from '../../store/use-starred-store';
 import { notifyIncoming } from '../notifications';
@@ -28,13 +29,16 @@ export const conversationSocketHandlers: SocketHandlers<
   | 'conversationCleared'
   | 'typing'
   | 'groupChanged'
+  | 'groupReceipts'
 > = {
   newMessage(message, received) {
     const read = chat().readOnArrival(message);
     chat().receiveMessage(message);
     announceIfOpen(message);
     // This device has it (the sender's second tick), and has read it if its conversation is open.
+    // A group's copy is broadcast, unacknowledged: this device says itself that it has it.
     received?.(read ? { read: true } : {});
+    if (message.groupId && message.senderId !== useAuthStore.getState().authUser?._id) chat().noteGroupReceived(message);
     notifyIncoming(message);
   },
   messagesDelivered: (receipt) => chat().receiveReceipt('delivered', receipt),
@@ -57,4 +61,5 @@ export const conversationSocketHandlers: SocketHandlers<
   },
   typing: ({ from, isTyping, groupId }) => chat().setTyping(from, isTyping, groupId),
   groupChanged: (change) => chat().applyGroupChanged(change),
+  groupReceipts: (receipts) => chat().applyGroupReceipts(receipts),
 };

@@ -1,5 +1,5 @@
 import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
-import { Copy, Forward, Pencil, Reply, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
+import { Copy, Forward, Info, Pencil, Reply, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { copyToClipboard } from '../../lib/clipboard';
 import { t, translatable } from '../../i18n';
@@ -22,6 +22,8 @@ export interface MessageHandlers {
   onForward?(message: Message): void;
   /** Stars this message to find it again, or unstars it. */
   onToggleStar?(message: Message): void;
+  /** Shows who of its group has my message and who read it (offered on my own messages in a group). */
+  onInfo?(message: Message): void;
 }
 
 export interface MessageState {
@@ -42,16 +44,16 @@ export interface MessageAction {
 
 /**
  * The actions a message offers, in the order every place shows them (the buttons beside its time,
- * its menu): reply, react (which opens a picker: `onPickReaction`), copy, forward, star, edit, delete.
+ * its menu): reply, react (which opens a picker: `onPickReaction`), copy, forward, star, edit, info, delete.
  */
 export function messageActionsOf(
   { message, isOwn, isStored, isPending }: MessageState,
   handlers: MessageHandlers,
   onPickReaction: () => void,
 ) {
-  const { onReply, onReact, onEdit, onDelete, onForward, onToggleStar } = handlers;
+  const { onReply, onReact, onEdit, onDelete, onForward, onToggleStar, onInfo } = handlers;
   const text = message.text;
-  const actions: (MessageAction | false | null | undefined | '')[] = [
+  const actions: (MessageAction | false | null | undefined | '' | 0)[] = [
     isStored && onReply && { label: translatable('Reply'), icon: <Reply />, run: () => onReply(message) },
     isStored && onReact && { label: translatable('React'), icon: <SmilePlus />, run: onPickReaction },
     isStored &&
@@ -71,6 +73,7 @@ export function messageActionsOf(
       isStored &&
       onEdit &&
       mayEdit(message) && { label: translatable('Edit message'), icon: <Pencil />, run: () => onEdit(message) },
+    isOwn && isStored && message.groupId && onInfo && { label: translatable('Message info'), icon: <Info />, run: () => onInfo(message) },
     !isPending && onDelete && { label: translatable('Delete message'), icon: <Trash2 />, run: () => onDelete(message) },
   ];
   return actions.filter((action): action is MessageAction => Boolean(action));

@@ -15,6 +15,8 @@ export interface MessageListActions {
   onEdit(message: Message): void;
   onDelete(message: Message): void;
   onForward(message: Message): void;
+  /** In a group: who has my message and who read it. */
+  onInfo?(message: Message): void;
   /** Goes to a message (from a quote), loading older pages until it is there. */
   onOpenQuoted(messageId: string): Promise<void>;
 }

@@ -10,6 +10,8 @@ export const groupsApi = {
   get: (groupId: string) => call(routes.group, { params: { groupId } }),
   history: (groupId: string, before?: string) =>
     call(routes.groupHistory, { params: { groupId }, query: { limit: String(DEFAULT_PAGE), before } }),
+  /** Who of the group has my message, and who read it, with when. */
+  messageInfo: (groupId: string, messageId: string) => call(routes.groupMessageInfo, { params: { groupId, messageId } }),
   /** I read the group up to `upTo`. */
   read: (groupId: string, upTo: string) => call(routes.readGroupMessages, { params: { groupId }, body: { upTo } }),
   /** An admin adds people; answers the group as it is now. */

@@ -5,6 +5,7 @@ import {
   type GroupCard,
   type GroupChanged,
   type GroupEntry,
+  type GroupReceipts,
   type Message,
 } from '@chat/contracts';
 import toast from 'react-hot-toast';
@@ -35,7 +36,14 @@ export interface GroupsSlice {
   changeGroup(change: (groupId: string) => Promise<Group | void>): Promise<boolean>;
   /** Joins the group of an invite link and opens it; resolves whether I am in it. */
   joinGroup(code: string): Promise<boolean>;
+  /** Another's message of a group reached this device: said to the server (the newest of each group, about once a second). */
+  noteGroupReceived(message: Message): void;
+  /** Every member has a group's messages up to one id and read them up to another: my ticks there move. */
+  applyGroupReceipts(receipts: GroupReceipts): void;
 }
+
+/** How long this device gathers a group's messages before it says which it has (its delivery receipt there). */
+const GROUP_RECEIPT_MS = 1000;
 
 /** What it holds before anyone signs in, and again once they leave. */
 export const GROUPS_SIGNED_OUT = {
@@ -48,6 +56,16 @@ export const peopleById = (people: Contact[]) => new Map(people.map((person) => 
 
 /** My groups in the inbox, and the one open. */
 export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
+  /** The newest message of each group this device has and has not said yet, and when it will. */
+  const received = new Map<string, string>();
+  let receiptTimer: ReturnType<typeof setTimeout> | undefined;
+  const sayReceived = () => {
+    receiptTimer = undefined;
+    const socket = useAuthStore.getState().socket;
+    for (const [groupId, upTo] of received) socket?.emit('groupReceived', { groupId, upTo });
+    received.clear();
+  };
+
   /** The open group's members and people, once the server says them (if it is still the one open). */
   const loadSelected = async (groupId: string) => {
     try {
@@ -151,12 +169,37 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
       return enter(() => groupsApi.join(code));
     },
 
+    noteGroupReceived({ groupId, _id }) {
+      if (!groupId || Number(received.get(groupId) ?? 0) >= Number(_id)) return;
+      received.set(groupId, _id);
+      receiptTimer ??= setTimeout(sayReceived, GROUP_RECEIPT_MS);
+    },
+
+    applyGroupReceipts(receipts) {
+      const stamp = (message: Message) => stampedBy(message, receipts);
+      set((state) => ({
+        messages: state.selectedGroup?._id === receipts.groupId ? state.messages.map(stamp) : state.messages,
+        groups: state.groups.map((entry) =>
+          entry.group._id === receipts.groupId && entry.lastMessage ? { ...entry, lastMessage: stamp(entry.lastMessage) } : entry,
+        ),
+      }));
+    },
+
     applyGroupChanged({ groupId }) {
       void get().getGroups();
       if (get().selectedGroup?._id === groupId) void loadSelected(groupId);
     },
   };
 };
+
+/** A message of the group as its receipts say: delivered to every member, read by every member. */
+function stampedBy(message: Message, { groupId, deliveredUpTo, readUpTo, at }: GroupReceipts): Message {
+  if (message.groupId !== groupId || message.system) return message;
+  const id = Number(message._id);
+  const deliveredAt = message.deliveredAt ?? (id <= Number(deliveredUpTo) ? at : null);
+  const readAt = message.readAt ?? (id <= Number(readUpTo) ? at : null);
+  return deliveredAt === message.deliveredAt && readAt === message.readAt ? message : { ...message, deliveredAt, readAt };
+}
 
 /** A row no longer marked "@": what mentioned me is read. */
 const withoutMention = ({ mentioned: _read, ...entry }: GroupEntry): GroupEntry => entry;

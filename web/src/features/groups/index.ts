@@ -2,6 +2,7 @@ export { CreateGroupDialog } from './create-group-dialog';
 export { GroupHeader } from './group-header';
 export { GroupRow } from './group-row';
 export { JoinGroupPage } from './join-group-page';
+export { MessageInfoDialog } from './message-info-dialog';
 export { groupsApi } from './groups-api';
 export { peopleById } from './groups-slice';
 export { SystemLine } from './system-line';

@@ -7,6 +7,7 @@ import { useAuthStore } from '../../../src/store/use-auth-store';
 import { useChatStore } from '../../../src/store/use-chat-store';
 import { aMessage } from '../../../../test/support/a-message';
 import { me } from '../../../../test/support/an-auth-user';
+import type { ChatSocket } from '../../../src/realtime/socket';
 
 const ann = { _id: 'ann', fullName: 'Ann', profilePic: '' };
 const hikers: Group = {
@@ -99,5 +100,31 @@ describe('a group in the chat store', () => {
     );
     expect(useChatStore.getState().messages.map((message) => message.text)).toEqual(['on my way']);
     expect(useChatStore.getState().groups[0]).toMatchObject({ lastMessage: { text: 'on my way' }, unreadCount: 0 });
+  });
+
+  it('turns my messages in the group delivered, then read, as the group’s receipts say, in the conversation and its row', () => {
+    const mine = [toGroup(7, 'first', me._id), toGroup(8, 'second', me._id)];
+    useChatStore.setState({ groups: [entry(mine[1]!)] });
+    useChatStore.getState().setSelectedGroup(hikers);
+    useChatStore.setState({ messages: mine });
+    const at = '2026-11-27T10:05:00.000Z';
+    useChatStore.getState().applyGroupReceipts({ groupId: 'hikers', deliveredUpTo: '8', readUpTo: '7', at });
+    expect(useChatStore.getState().messages.map(({ deliveredAt, readAt }) => [deliveredAt, readAt])).toEqual([
+      [at, at],
+      [at, null],
+    ]);
+    expect(useChatStore.getState().groups[0]?.lastMessage).toMatchObject({ deliveredAt: at, readAt: null });
+  });
+
+  it('says which of a group’s messages this device has, the newest of each group, once a second', () => {
+    vi.useFakeTimers();
+    const emit = vi.fn();
+    useAuthStore.setState({ socket: { emit } as unknown as ChatSocket });
+    for (const id of [5, 6, 4]) useChatStore.getState().noteGroupReceived(toGroup(id, 'hi'));
+    expect(emit, 'nothing until the second is over').not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(emit.mock.calls).toEqual([['groupReceived', { groupId: 'hikers', upTo: '6' }]]);
+    useAuthStore.setState({ socket: null });
+    vi.useRealTimers();
   });
 });

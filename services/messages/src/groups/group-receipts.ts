@@ -1,0 +1,137 @@
+import { GROUP_ERRORS, type GroupDelivered, type GroupReceipts, type MessageInfo } from '@chat/contracts';
+import { BATCHED_WRITES_IN_FLIGHT, type Database, type Queryable } from '@chat/database';
+import { batchPerTurn, notFound } from '@chat/kernel';
+import type { GroupEvents } from './group-events.js';
+import { requireSeenBy } from './groups.js';
+
+/** A member's cursor moved: they have the group's messages up to `upTo` on a device (and read them, with `read`). */
+export interface GroupMove extends GroupDelivered {
+  read: boolean;
+}
+
+/**
+ * Moves members' cursors (never back, never past the group's latest message; reading delivers too)
+ * and logs each move with its time for "Message info", in one statement. Answers the groups whose
+ * cursors moved. Rows are locked in key order, so batches cannot deadlock.
+ */
+export async function recordGroupMoves(db: Queryable, moves: readonly GroupMove[]): Promise<string[]> {
+  if (moves.length === 0) return [];
+  const rows = await db.query<{ groupId: string }>(
+    `WITH asked AS (
+       SELECT g, u, max(up_to) AS delivered_to, COALESCE(max(up_to) FILTER (WHERE read), 0) AS read_to, max(at) AS at
+       FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::boolean[], $5::timestamptz[]) AS t(g, u, up_to, read, at)
+       GROUP BY g, u
+     ), old AS (
+       SELECT m.group_id, m.user_id, m.delivered_up_to AS old_d, m.read_up_to AS old_r,
+         LEAST(a.delivered_to, g.last_message_id) AS new_d, LEAST(a.read_to, g.last_message_id) AS new_r, a.at
+       FROM asked a JOIN group_members m ON m.group_id = a.g AND m.user_id = a.u AND m.left_after IS NULL
+       JOIN groups g ON g.id = a.g
+       ORDER BY m.group_id, m.user_id
+       FOR UPDATE OF m
+     ), moved AS (
+       UPDATE group_members m SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
+       FROM old WHERE m.group_id = old.group_id AND m.user_id = old.user_id AND (new_d > old_d OR new_r > old_r)
+       RETURNING m.group_id
+     ), logged AS (
+       INSERT INTO group_receipts (group_id, user_id, read, up_to, at)
+       SELECT group_id, user_id, false, new_d, at FROM old WHERE new_d > old_d
+       UNION ALL
+       SELECT group_id, user_id, true, new_r, at FROM old WHERE new_r > old_r
+       ON CONFLICT DO NOTHING
+     )
+     SELECT DISTINCT group_id::text AS "groupId" FROM moved`,
+    [
+      moves.map((move) => move.groupId),
+      moves.map((move) => move.userId),
+      moves.map((move) => move.upTo),
+      moves.map((move) => move.read),
+      moves.map((move) => move.at),
+    ],
+  );
+  return rows.map((row) => row.groupId);
+}
+
+/**
+ * Raises each group's receipts to the lowest cursors of its members now, and stamps the messages
+ * they pass (delivered to every member, read by every member): one row per message, once each.
+ * Answers the groups whose receipts moved.
+ */
+export async function settleGroupReceipts(db: Queryable, groupIds: readonly string[], at: string): Promise<GroupReceipts[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db.query<Omit<GroupReceipts, 'at'>>(
+    `WITH lowest AS (
+       SELECT g.id, g.delivered_up_to AS old_d, g.read_up_to AS old_r, c.new_d, c.new_r
+       FROM groups g CROSS JOIN LATERAL (
+         SELECT COALESCE(min(delivered_up_to), 0) AS new_d, COALESCE(min(read_up_to), 0) AS new_r
+         FROM group_members WHERE group_id = g.id AND left_after IS NULL
+       ) c
+       WHERE g.id = ANY($1::uuid[]) AND (c.new_d > g.delivered_up_to OR c.new_r > g.read_up_to)
+       ORDER BY g.id
+       FOR UPDATE OF g
+     ), moved AS (
+       UPDATE groups g SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
+       FROM lowest l WHERE g.id = l.id
+       RETURNING g.id, g.delivered_up_to, g.read_up_to
+     ), stamped AS (
+       UPDATE messages SET delivered_at = COALESCE(delivered_at, $2::timestamptz),
+         read_at = CASE WHEN messages.id <= l.new_r THEN COALESCE(read_at, $2::timestamptz) END
+       FROM lowest l
+       WHERE messages.group_id = l.id AND messages.id > LEAST(l.old_d, l.old_r) AND messages.id <= l.new_d AND messages.system IS NULL
+         AND (messages.delivered_at IS NULL OR (messages.read_at IS NULL AND messages.id <= l.new_r))
+     )
+     SELECT id::text AS "groupId", delivered_up_to::text AS "deliveredUpTo", read_up_to::text AS "readUpTo" FROM moved`,
+    [groupIds, at],
+  );
+  return rows.map((row) => ({ ...row, at }));
+}
+
+/** "Message info" of the asker's own message: each member in the group when it was sent (and now), with their first move past it. */
+export async function messageInfo(db: Queryable, groupId: string, messageId: string, askerId: string): Promise<MessageInfo> {
+  const membership = await requireSeenBy(db, groupId, askerId);
+  const [message] = await db.query<{ mine: boolean }>(
+    'SELECT sender_id = $3 AS mine FROM messages WHERE id = $2 AND group_id = $1 AND system IS NULL AND id > $4::bigint',
+    [groupId, messageId, askerId, membership.joinedAfter],
+  );
+  if (!message?.mine) throw notFound(GROUP_ERRORS.notYourMessage);
+  const members = await db.query<{ userId: string; deliveredAt: Date | null; readAt: Date | null }>(
+    `SELECT m.user_id::text AS "userId",
+       (SELECT min(at) FROM group_receipts r WHERE r.group_id = $1 AND r.user_id = m.user_id AND NOT r.read AND r.up_to >= $2) AS "deliveredAt",
+       (SELECT min(at) FROM group_receipts r WHERE r.group_id = $1 AND r.user_id = m.user_id AND r.read AND r.up_to >= $2) AS "readAt"
+     FROM group_members m
+     WHERE m.group_id = $1 AND m.left_after IS NULL AND m.joined_after < $2 AND m.user_id <> $3
+     ORDER BY m.joined_at, m.user_id`,
+    [groupId, messageId, askerId],
+  );
+  return {
+    members: members.map(({ userId, deliveredAt, readAt }) => ({
+      userId,
+      deliveredAt: deliveredAt?.toISOString() ?? null,
+      readAt: readAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * Receipts in groups as members see them: moves arriving together (members' sockets, reads, a
+ * sender's own send) are recorded by one statement, the groups they touch settled by another, and
+ * each group whose receipts moved told once on its subject.
+ */
+export function createGroupReceipts({ db, events }: { db: Database; events: GroupEvents }) {
+  const settle = async (groupIds: readonly string[]) => {
+    for (const receipts of await settleGroupReceipts(db, groupIds, new Date().toISOString())) await events.receipts(receipts);
+  };
+  const record = batchPerTurn(
+    async (moves: GroupMove[]) => {
+      await settle(await recordGroupMoves(db, moves));
+      return moves.map(() => undefined);
+    },
+    { inFlight: BATCHED_WRITES_IN_FLIGHT, allOrNothing: true },
+  );
+  return {
+    /** A member's cursor moved. */
+    moved: (move: GroupMove): Promise<void> => record(move),
+    /** Someone left or was removed: the lowest cursors may be higher without theirs. */
+    settle: (groupId: string) => settle([groupId]),
+  };
+}
+export type GroupReceiptsRecorder = ReturnType<typeof createGroupReceipts>;
