@@ -332,7 +332,7 @@ export const routes = {
     body: DeleteForMeBodySchema,
     response: { 200: ShownMessageSchema },
     summary:
-      '"Delete for me": 1 to 100 messages of my conversation with that user go from every device of mine; the other person keeps them.',
+      '"Delete for me": 1 to 100 messages of my conversation with that user (or of a group I am or was in, by its id) go from every device of mine; the others keep them.',
   }),
   clearChat: route({
     method: 'POST',

@@ -70,7 +70,11 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
       const { groupId } = request.params;
       const membership = await requireSeenBy(db, groupId, request.userId);
       const { before, limit } = request.query;
-      const page = await listGroupMessages(db, groupId, membership, { before, limit: limit ? Number(limit) : DEFAULT_PAGE });
+      const page = await listGroupMessages(
+        db,
+        { groupId, userId: request.userId, membership },
+        { before, limit: limit ? Number(limit) : DEFAULT_PAGE },
+      );
       // What a member fetched is on a device of theirs: delivered, as a socket's receipt says.
       const newest = page.at(-1);
       if (newest && membership.leftAfter === null) {

@@ -17,6 +17,7 @@ import {
 import type { Database, Queryable } from '@chat/database';
 import { badRequest, forbidden, notFound } from '@chat/kernel';
 import {
+  hiddenBy,
   MAX_BIGINT,
   MESSAGE_COLUMNS,
   toMessage,
@@ -280,15 +281,19 @@ export async function removeMember(db: Database, groupId: string, actorId: strin
   });
 }
 
-/** The group's messages `membership` may see, oldest first, a page back from `before`. */
-export async function listGroupMessages(db: Queryable, groupId: string, membership: Membership, page: Page): Promise<ChatMessage[]> {
+/** The group's messages `userId` may see (`membership`), but those they deleted for themselves, oldest first, a page back from `before`. */
+export async function listGroupMessages(
+  db: Queryable,
+  { groupId, userId, membership }: { groupId: string; userId: string; membership: Membership },
+  page: Page,
+): Promise<ChatMessage[]> {
   const rows = await db.query<MessageRow>(
     `SELECT * FROM (
        SELECT ${MESSAGE_COLUMNS} FROM messages
-       WHERE group_id = $1 AND id > $2::bigint AND id < $3::bigint AND id <= $4::bigint
+       WHERE group_id = $1 AND id > $2::bigint AND id < $3::bigint AND id <= $4::bigint AND NOT ${hiddenBy('$6', 'messages.id')}
        ORDER BY id DESC LIMIT $5
      ) page ORDER BY "_id"::bigint ASC`,
-    [groupId, membership.joinedAfter, page.before ?? MAX_BIGINT, membership.leftAfter ?? MAX_BIGINT, page.limit],
+    [groupId, membership.joinedAfter, page.before ?? MAX_BIGINT, membership.leftAfter ?? MAX_BIGINT, page.limit, userId],
   );
   return rows.map(toMessage);
 }
@@ -407,6 +412,7 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
      LEFT JOIN LATERAL (
        SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE group_id = g.id AND id > m.joined_after AND id <= COALESCE(m.left_after, g.last_message_id)
+         AND NOT ${hiddenBy('$1', 'messages.id')}
        ORDER BY id DESC LIMIT 1
      ) last ON true
      WHERE m.user_id = $1

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '@chat/database';
 import { clearedUpTo, hiddenBy, MESSAGE_COLUMNS, toMessage, type ChatMessage, type MessageRow } from '../conversations/messages.js';
+import { membershipOf, type Membership } from '../groups/groups.js';
 
 /** Message `m` is one of the pair's, whichever of the two sent it (SQL, the users as `$1` and `$2`). */
 const ofThePair = (m: string) =>
@@ -39,15 +40,17 @@ async function showNewestLeft(tx: Queryable, userId: string, peerId: string, lat
 export type HideOutcome = { status: 'hidden'; lastMessage: ChatMessage | null } | { status: 'not-found' };
 
 /**
- * Deletes messages of `userId`'s conversation with `peerId` for `userId` alone ("Delete for me"):
- * gone from their history, search, export and stars, still there for the other person. Any one of
- * them not of this conversation: nothing is deleted. Again is no change.
+ * Deletes messages of `userId`'s conversation with `peerId` (a person, or a group they are or were
+ * in) for `userId` alone ("Delete for me"): gone from their history, search, export and stars, still
+ * there for the others. Any one of them not of this conversation: nothing is deleted. Again is no change.
  */
 export async function hideMessages(
   db: Database,
   { userId, peerId, messageIds }: { userId: string; peerId: string; messageIds: readonly string[] },
 ): Promise<HideOutcome> {
   const ids = [...new Set(messageIds)];
+  const membership = await membershipOf(db, peerId, userId);
+  if (membership) return hideInGroup(db, { userId, groupId: peerId, ids, membership });
   return db.transaction(async (tx) => {
     const latest = await lockConversation(tx, userId, peerId);
     const [found] = await tx.query<{ count: number }>(
@@ -55,13 +58,37 @@ export async function hideMessages(
       [userId, peerId, ids],
     );
     if (latest === null || found?.count !== ids.length) return { status: 'not-found' };
-    await tx.query('INSERT INTO hidden_messages (user_id, message_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING', [
-      userId,
-      ids,
-    ]);
-    await tx.query('DELETE FROM stars WHERE user_id = $1 AND message_id = ANY($2::bigint[])', [userId, ids]);
+    await hide(tx, userId, ids);
     return { status: 'hidden', lastMessage: await showNewestLeft(tx, userId, peerId, latest) };
   });
+}
+
+/** "Delete for me" in a group: messages of the group the member sees (or saw); the row then shows the newest left. */
+async function hideInGroup(
+  db: Database,
+  { userId, groupId, ids, membership }: { userId: string; groupId: string; ids: readonly string[]; membership: Membership },
+): Promise<HideOutcome> {
+  const seen = 'group_id = $1 AND id > $2::bigint AND id <= COALESCE($3::bigint, id)';
+  const window = [groupId, membership.joinedAfter, membership.leftAfter];
+  return db.transaction(async (tx) => {
+    const [found] = await tx.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM messages WHERE id = ANY($4::bigint[]) AND ${seen}`,
+      [...window, ids],
+    );
+    if (found?.count !== ids.length) return { status: 'not-found' };
+    await hide(tx, userId, ids);
+    const [newest] = await tx.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${seen} AND NOT ${hiddenBy('$4', 'messages.id')} ORDER BY id DESC LIMIT 1`,
+      [...window, userId],
+    );
+    return { status: 'hidden', lastMessage: newest ? toMessage(newest) : null };
+  });
+}
+
+/** Hides the messages from `userId` alone, and their stars on them. */
+async function hide(tx: Queryable, userId: string, ids: readonly string[]): Promise<void> {
+  await tx.query('INSERT INTO hidden_messages (user_id, message_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING', [userId, ids]);
+  await tx.query('DELETE FROM stars WHERE user_id = $1 AND message_id = ANY($2::bigint[])', [userId, ids]);
 }
 
 export type ClearOutcome = { status: 'cleared'; upTo: string } | { status: 'no-conversation' };

@@ -413,6 +413,27 @@ describe('groups', () => {
     }
   });
 
+  it('deletes a group’s messages for me alone: gone from my history and my row, kept by the others', async () => {
+    const ann = await server.user('Ann Hides');
+    const bob = await server.user('Bob Hides');
+    const group = await groupOf(ann, [bob]);
+    const kept = (await send(bob, group._id, 'kept')).body as Message;
+    const gone = (await send(bob, group._id, 'gone for Ann')).body as Message;
+    const hidden = await ann.client.post(`/api/messages/delete-for-me/${group._id}`, { messageIds: [gone._id] });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.lastMessage).toMatchObject({ _id: kept._id });
+    expect(texts(await history(ann, group._id))).not.toContain('gone for Ann');
+    expect(texts(await history(bob, group._id))).toContain('gone for Ann');
+    const annsRow = ((await ann.client.get('/api/messages/groups')).body as GroupEntry[]).find((entry) => entry.group._id === group._id);
+    expect(annsRow?.lastMessage?.text, 'her row shows what is left').toBe('kept');
+    // A message of another conversation, or of a group she is not in, deletes nothing.
+    const elsewhere = await groupOf(bob, []);
+    const stranger = (await send(bob, elsewhere._id, 'not hers')).body as Message;
+    const refused = await ann.client.post(`/api/messages/delete-for-me/${group._id}`, { messageIds: [kept._id, stranger._id] });
+    expect(refused.status).toBe(404);
+    expect(texts(await history(ann, group._id))).toContain('kept');
+  });
+
   it('shows nothing of a group to someone never in it, as if there were none', async () => {
     const ann = await server.user('Ann Private');
     const eve = await server.user('Eve Outsider');

@@ -398,7 +398,7 @@ export const createConversationSlice =
 
       applyGoneForMe(peerId, gone, lastMessage) {
         set((state) => {
-          const isOpen = state.selectedUser?._id === peerId;
+          const isOpen = openConversationId(state) === peerId;
           const left = isOpen ? state.messages.filter((message) => !isGoneMessage(message, gone)) : state.messages;
           // The unread start counts only those still shown.
           const marker = isOpen ? state.unreadMarker : null;
@@ -415,6 +415,12 @@ export const createConversationSlice =
             ...(isOpen && 'upTo' in gone ? { hasOlderMessages: false } : {}),
             messageResults: state.messageResults.filter((result) => !isGoneForMe(result, peerId, gone)),
             users: state.users.map((entry) => (entry._id === peerId ? withGone(entry, gone, lastMessage) : entry)),
+            // A group's row shows what is left of it for me, as the server says.
+            groups: state.groups.map((entry) =>
+              entry.group._id === peerId && entry.lastMessage && isGoneMessage(entry.lastMessage, gone)
+                ? { ...entry, lastMessage: lastMessage ?? null }
+                : entry,
+            ),
           };
         });
       },

@@ -127,4 +127,14 @@ describe('a group in the chat store', () => {
     useAuthStore.setState({ socket: null });
     vi.useRealTimers();
   });
+
+  it('takes what I deleted for me out of the open group and its row, which shows what is left', () => {
+    const [kept, gone] = [toGroup(5, 'kept'), toGroup(6, 'gone')];
+    useChatStore.setState({ groups: [entry(gone)] });
+    useChatStore.getState().setSelectedGroup(hikers);
+    useChatStore.setState({ messages: [kept, gone] });
+    useChatStore.getState().applyGoneForMe('hikers', { messageIds: ['6'] }, kept);
+    expect(useChatStore.getState().messages.map((message) => message.text)).toEqual(['kept']);
+    expect(useChatStore.getState().groups[0]?.lastMessage?.text).toBe('kept');
+  });
 });
