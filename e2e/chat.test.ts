@@ -425,6 +425,14 @@ describeOnEveryTarget((run) => {
       expect(new URL(dansPage.url()).pathname).toBe(`/chat/${groupId}`);
       await polled(() => lastLine(ann).textContent(), 'his joining told').toBe('Dan Crew joined using the invite link');
 
+      // Dan mutes it from its menu, as any conversation: his row says so.
+      await dansPage.getByRole('button', { name: 'Conversation menu' }).click();
+      await dansPage.getByRole('menu', { name: 'Conversation actions' }).getByRole('menuitem', { name: 'Mute notifications' }).click();
+      await dansPage.getByRole('menu', { name: 'Mute notifications for' }).getByRole('menuitem', { name: '8 hours' }).click();
+      const dansRow = dansPage.getByTestId('group-row').filter({ hasText: 'Crew' });
+      await polled(() => dansRow.getByRole('img', { name: 'Muted' }).count(), 'the group muted in his list').toBe(1);
+      expect(((await dan.get('/api/messages/mutes')).body as { userId: string }[]).map((mute) => mute.userId)).toEqual([groupId]);
+
       await bobsPhone.getByRole('button', { name: 'Group info' }).click();
       await bobsPhone.getByRole('complementary', { name: 'Group info' }).getByRole('button', { name: 'Exit group' }).click();
       await bobsPhone.getByRole('dialog', { name: 'Exit “Crew”?' }).getByRole('button', { name: 'Exit group' }).click();

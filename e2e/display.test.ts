@@ -211,7 +211,8 @@ describeOnEmbedded((run) => {
 
     it('scales a photo past 5 MB down in the browser before sending it, as WhatsApp does: it arrives as a photo', async () => {
       const { alice, bobUser, aliceUser, bob } = await twoPeople(run.baseUrl, 'Large');
-      const screenshotBytes = await noisyPngBytes(2800, 1400);
+      // Noise keeps a PNG of 2,000 × 1,000 past 5 MB (5.6 MB): a screenshot's worth.
+      const screenshotBytes = await noisyPngBytes(2000, 1000);
       expect(screenshotBytes.length, 'a picture past the limit').toBeGreaterThan(MAX_IMAGE_BYTES);
       const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
       await page.goto(`/chat/${bobUser._id}`);

@@ -195,13 +195,14 @@ export const routes = {
     params: UserIdParamsSchema,
     body: MuteBodySchema,
     response: { 200: MuteSchema },
-    summary: 'Mutes my conversation with that user for 8 hours, a week or always: no device of mine notifies of it until then.',
+    summary:
+      'Mutes my conversation with that user (or a group I am in, by its id) for 8 hours, a week or always: no device of mine notifies of it until then (in a group, but of a mention).',
   }),
   unmuteConversation: route({
     method: 'POST',
     url: '/messages/unmute/:id',
     params: UserIdParamsSchema,
-    summary: 'Unmutes my conversation with that user.',
+    summary: 'Unmutes my conversation with that user (or group).',
   }),
   listMutes: route({
     method: 'GET',

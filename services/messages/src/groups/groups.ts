@@ -15,6 +15,7 @@ import {
   type SystemEvent,
 } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
+import { requireContact } from '../contacts/contacts.js';
 import { badRequest, forbidden, notFound } from '@chat/kernel';
 import {
   hiddenBy,
@@ -71,6 +72,15 @@ export async function requireSeenBy(db: Queryable, groupId: string, userId: stri
   const membership = await membershipOf(db, groupId, userId);
   if (!membership) throw notFound(GROUP_ERRORS.notFound);
   return membership;
+}
+
+/**
+ * Someone I may have a conversation with: a group I am or was in (by its id), or anyone with an
+ * account, or who had one (their conversation stays); 404 for anything else.
+ */
+export async function requireConversationWith(db: Queryable, userId: string, peerId: string): Promise<void> {
+  if (await membershipOf(db, peerId, userId)) return;
+  await requireContact(db, peerId, { orDeleted: true });
 }
 
 /** A member now; an admin when `admin` is asked. */

@@ -1,13 +1,13 @@
 import { routes } from '@chat/contracts';
 import { badRequest, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireContact } from '../contacts/contacts.js';
+import { requireConversationWith } from '../groups/groups.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { tellMyDevices } from '../my-devices.js';
 import { limitPerUser } from '../per-user-limit.js';
 import { listMutes, muteConversation, unmuteConversation } from './mutes.js';
 
-/** Muting a conversation for a while or for good: kept with my account, so no device of mine notifies of it. */
+/** Muting a conversation (or a group) for a while or for good: kept with my account, so no device of mine notifies of it. */
 export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db, bus } = options;
   const muteLimit = limitPerUser(app, {
@@ -22,7 +22,7 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
     handler: async (request) => {
       const peerId = request.params.id;
       if (peerId === request.userId) throw badRequest('You cannot mute yourself');
-      await requireContact(db, peerId, { orDeleted: true });
+      await requireConversationWith(db, request.userId, peerId);
       const mute = await muteConversation(db, request.userId, peerId, request.body.for);
       await tellMyDevices({ bus, log: app.log }, request.userId, {
         event: 'conversationMuted',
@@ -37,7 +37,7 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
     preHandler: [app.requireUser, muteLimit],
     handler: async (request, reply) => {
       const peerId = request.params.id;
-      await requireContact(db, peerId, { orDeleted: true });
+      await requireConversationWith(db, request.userId, peerId);
       await unmuteConversation(db, request.userId, peerId);
       await tellMyDevices({ bus, log: app.log }, request.userId, {
         event: 'conversationMuted',

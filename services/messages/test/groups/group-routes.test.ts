@@ -434,6 +434,18 @@ describe('groups', () => {
     expect(texts(await history(ann, group._id))).toContain('kept');
   });
 
+  it('mutes a group I am in for me alone, and no group I am not in', async () => {
+    const ann = await server.user('Ann Mutes');
+    const bob = await server.user('Bob Mutes');
+    const group = await groupOf(ann, [bob]);
+    const muted = await bob.client.post(`/api/messages/mute/${group._id}`, { for: '8h' });
+    expect(muted).toMatchObject({ status: 200, body: { userId: group._id, until: expect.any(String) } });
+    expect(((await bob.client.get('/api/messages/mutes')).body as { userId: string }[]).map((mute) => mute.userId)).toEqual([group._id]);
+    expect((await ann.client.get('/api/messages/mutes')).body).toEqual([]);
+    const elsewhere = await groupOf(ann, []);
+    expect((await bob.client.post(`/api/messages/mute/${elsewhere._id}`, { for: 'always' })).status).toBe(404);
+  });
+
   it('shows nothing of a group to someone never in it, as if there were none', async () => {
     const ann = await server.user('Ann Private');
     const eve = await server.user('Eve Outsider');

@@ -8,6 +8,7 @@ import { openConversationId, useChatStore } from '../../store/use-chat-store';
 import { GroupHeader, MessageInfoDialog, peopleById } from '../groups';
 import { ChatHeader } from './chat-header';
 import { ConversationFooter } from './conversation-footer';
+import { ConversationMenu } from './conversation-menu';
 import { ConversationSearch } from './conversation-search';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { ForwardMessageDialog } from './forward-message-dialog';
@@ -83,7 +84,7 @@ export function ChatContainer() {
       className={`relative flex flex-1 flex-col overflow-auto ${isDragging ? 'outline-2 -outline-offset-4 outline-primary outline-dashed' : ''}`}
       {...dropZone}
     >
-      {selectedUser ? <ChatHeader onSearch={search.open} /> : <GroupHeader />}
+      {selectedUser ? <ChatHeader onSearch={search.open} /> : <GroupHeader menu={groupMenu(conversationId)} />}
       {search.isOpen && selectedUser && (
         <ConversationSearch key={selectedUser._id} peer={selectedUser} onQueryChange={search.setQuery} onClose={search.close} />
       )}
@@ -115,6 +116,9 @@ export function ChatContainer() {
     </div>
   );
 }
+
+/** A group's "⋮" menu, opening its info where the header shows it. */
+const groupMenu = (groupId: string) => (showInfo: () => void) => <ConversationMenu userId={groupId} isGroup onShowInfo={showInfo} />;
 
 /** Back to the latest message, shown once the reader has scrolled far from it or new ones came below the view, with how many. */
 function LatestMessageButton({ unseenCount, onClick }: { unseenCount: number; onClick(): void }) {

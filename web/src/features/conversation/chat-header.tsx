@@ -71,8 +71,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           </button>
           <ConversationMenu
             userId={selectedUser._id}
-            canBlock={!closed}
-            onBlock={() => setConfirmingBlock(true)}
+            onBlock={closed ? undefined : () => setConfirmingBlock(true)}
             onClear={() => setConfirmingClear(true)}
             onShowInfo={showInfo}
           />

@@ -30,20 +30,24 @@ const MUTE_CHOICES: { duration: MuteDuration; label: string }[] = [
 ];
 
 interface ConversationMenuProps {
+  /** Whose conversation: a person's id, or a group's with `isGroup`. */
   userId: string;
-  canBlock: boolean;
-  onBlock(): void;
-  onClear(): void;
+  /** A group's: its info, mute and select (pins, the archive, clearing and blocks are a person's). */
+  isGroup?: boolean;
+  /** Offered when given: blocking them (while not blocked already), clearing the chat. */
+  onBlock?(): void;
+  onClear?(): void;
   onShowInfo(): void;
 }
 
 /**
  * The conversation's "⋮" menu, as WhatsApp and Telegram keep theirs: contact info, pin, archive, mark
- * unread, mute (for how long asked in the same menu), select messages, clear and block. Pin, archive, unread and clear are offered
+ * unread, mute (for how long asked in the same menu), select messages, clear and block; a group's
+ * offers its info, mute and select. Pin, archive, unread and clear are offered
  * once there is a conversation (a message either way, even one cleared since); block while it is
  * not closed already.
  */
-export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInfo }: ConversationMenuProps) {
+export function ConversationMenu(props: ConversationMenuProps) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -60,16 +64,7 @@ export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInf
       >
         <EllipsisVertical className="size-5" />
       </button>
-      {isOpen && (
-        <ConversationMenuList
-          userId={userId}
-          canBlock={canBlock}
-          onBlock={onBlock}
-          onClear={onClear}
-          onShowInfo={onShowInfo}
-          onClose={close}
-        />
-      )}
+      {isOpen && <ConversationMenuList {...props} onClose={close} />}
     </div>
   );
 }
@@ -77,12 +72,20 @@ export function ConversationMenu({ userId, canBlock, onBlock, onClear, onShowInf
 /** Closes the menu, then does what was chosen. */
 type Choose = (action: () => void) => () => void;
 
-function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, onClose }: ConversationMenuProps & { onClose(): void }) {
+function ConversationMenuList({
+  userId,
+  isGroup = false,
+  onBlock,
+  onClear,
+  onShowInfo,
+  onClose,
+}: ConversationMenuProps & { onClose(): void }) {
   const { t } = useTranslation();
   const ref = usePopover(onClose);
   const [isAskingMuteLength, setAskingMuteLength] = useState(false);
   const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
-  const hasConversation = useChatStore((state) => state.messages.length > 0) || Boolean(entry?.lastMessage ?? entry?.latestMessageId);
+  const hasMessages = useChatStore((state) => state.messages.length > 0);
+  const hasConversation = !isGroup && (hasMessages || Boolean(entry?.lastMessage ?? entry?.latestMessageId));
   const mute = useNotificationStore((state) => state.mute);
 
   useEffect(() => {
@@ -108,21 +111,21 @@ function ConversationMenuList({ userId, canBlock, onBlock, onClear, onShowInfo, 
   return (
     <MenuPanel panelRef={ref} label={t('Conversation actions')}>
       <MenuItem icon={<Info />} onClick={choose(onShowInfo)}>
-        {t('Contact info')}
+        {isGroup ? t('Group info') : t('Contact info')}
       </MenuItem>
       {hasConversation && <ConversationStateItems userId={userId} choose={choose} />}
       <MuteItem userId={userId} choose={choose} onAskLength={() => setAskingMuteLength(true)} />
-      {hasConversation && (
+      {(hasConversation || (isGroup && hasMessages)) && (
         <MenuItem icon={<CheckSquare />} onClick={choose(() => useChatStore.getState().setSelecting(true))}>
           {t('Select messages')}
         </MenuItem>
       )}
-      {hasConversation && (
+      {hasConversation && onClear && (
         <MenuItem icon={<Eraser />} onClick={choose(onClear)}>
           {t('Clear chat')}
         </MenuItem>
       )}
-      {canBlock && (
+      {onBlock && (
         <MenuItem icon={<Ban />} onClick={choose(onBlock)}>
           {t('Block contact')}
         </MenuItem>

@@ -1,5 +1,5 @@
 import { ArrowLeft, Info, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../../store/use-chat-store';
 import { usePresenceStore } from '../../store/use-presence-store';
@@ -10,8 +10,11 @@ import { GroupAvatar } from '../../ui/group-avatar';
 import { GroupInfo } from './group-info';
 import { TypingWords } from './typing-words';
 
-/** The open group: its picture and name, who is typing or how many are in it and online, and the way out. */
-export function GroupHeader() {
+/**
+ * The open group: its picture and name, who is typing or how many are in it and online, its menu
+ * (given the way to open the group's info), and the way out.
+ */
+export function GroupHeader({ menu }: { menu(showInfo: () => void): ReactNode }) {
   const { t } = useTranslation();
   const group = useChatStore((state) => state.selectedGroup);
   const typists = useChatStore(useShallow((state) => (group ? typistsIn(state.typingUsers, group._id) : [])));
@@ -51,6 +54,7 @@ export function GroupHeader() {
         <HeaderIconButton label={t('Group info')} onClick={() => setInfoOpen(true)}>
           <Info className="size-5" />
         </HeaderIconButton>
+        {menu(() => setInfoOpen(true))}
         <HeaderIconButton className="hidden md:flex" label={t('Close chat')} onClick={close}>
           <X />
         </HeaderIconButton>

@@ -4,6 +4,8 @@ import { formatInboxTime } from '../../lib/format-time';
 import { messagePreview } from '../../lib/message-preview';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
+import { isMuted, useNotificationStore } from '../../store/use-notification-store';
+import { BellOff } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import { typistsIn } from '../typing';
 import { GroupAvatar } from '../../ui/group-avatar';
@@ -18,11 +20,12 @@ interface GroupRowProps {
   onSelect(): void;
 }
 
-/** A group as the inbox shows it: its picture and name, its latest message with who wrote it ("Ann: …"), when, and what is unread. */
+/** A group as the inbox shows it: its picture and name, muted or not, its latest message with who wrote it ("Ann: …"), when, and what is unread. */
 export function GroupRow({ entry, isSelected, onSelect }: GroupRowProps) {
   const { group, lastMessage, unreadCount } = entry;
   const typists = useChatStore(useShallow((state) => typistsIn(state.typingUsers, group._id)));
   const draft = useChatStore((state) => (isSelected ? '' : (state.drafts[group._id]?.trim() ?? '')));
+  const muted = useNotificationStore((state) => isMuted(state.mutes, group._id));
   const { t } = useTranslation();
   return (
     <RowButton isSelected={isSelected} onSelect={onSelect} testId="group-row">
@@ -35,6 +38,7 @@ export function GroupRow({ entry, isSelected, onSelect }: GroupRowProps) {
           <span dir="auto" className={`truncate ${unreadCount > 0 ? 'font-bold' : 'font-medium'}`}>
             {group.name}
           </span>
+          {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label={t('Muted')} />}
           {entry.mentioned && unreadCount > 0 && (
             <span className="badge badge-primary badge-sm shrink-0 font-bold" title={t('You were mentioned')} data-testid="mentioned">
               <span aria-hidden="true">@</span>
