@@ -40,6 +40,8 @@ export interface GroupsSlice {
   noteGroupReceived(message: Message): void;
   /** Every member has a group's messages up to one id and read them up to another: my ticks there move. */
   applyGroupReceipts(receipts: GroupReceipts): void;
+  /** Someone of a group (typing there) its row cannot name yet: the group's people are asked for, once. */
+  notePersonOfGroup(groupId: string, userId: string): void;
 }
 
 /** How long this device gathers a group's messages before it says which it has (its delivery receipt there). */
@@ -59,6 +61,8 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
   /** The newest message of each group this device has and has not said yet, and when it will. */
   const received = new Map<string, string>();
   let receiptTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The people asked for by `notePersonOfGroup` (group/user): asked once each, found or not. */
+  const askedFor = new Set<string>();
   const sayReceived = () => {
     receiptTimer = undefined;
     const socket = useAuthStore.getState().socket;
@@ -183,6 +187,23 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
           entry.group._id === receipts.groupId && entry.lastMessage ? { ...entry, lastMessage: stamp(entry.lastMessage) } : entry,
         ),
       }));
+    },
+
+    notePersonOfGroup(groupId, userId) {
+      const entry = get().groups.find((row) => row.group._id === groupId);
+      const asked = `${groupId}/${userId}`;
+      if (!entry || entry.people.some((person) => person._id === userId) || askedFor.has(asked)) return;
+      askedFor.add(asked);
+      groupsApi.get(groupId).then(
+        ({ people }) =>
+          set((state) => ({
+            groups: state.groups.map((row) =>
+              row.group._id === groupId ? { ...row, people: [...peopleById([...row.people, ...people]).values()] } : row,
+            ),
+          })),
+        // Unnamed, the row says "Someone is typing…" as before.
+        () => undefined,
+      );
     },
 
     applyGroupChanged({ groupId }) {

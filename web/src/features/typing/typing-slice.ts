@@ -38,6 +38,8 @@ export const createTypingSlice =
       ...TYPING_SIGNED_OUT,
       setTyping(userId, isTyping, groupId) {
         const key = groupId ? typingKey(groupId, userId) : userId;
+        // The group's row names who is typing, even in a group never opened here.
+        if (groupId && isTyping) get().notePersonOfGroup(groupId, userId);
         clearTimeout(typingTimers.get(key));
         typingTimers.delete(key);
         if (isTyping)

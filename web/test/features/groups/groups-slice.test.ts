@@ -137,4 +137,15 @@ describe('a group in the chat store', () => {
     expect(useChatStore.getState().messages.map((message) => message.text)).toEqual(['kept']);
     expect(useChatStore.getState().groups[0]?.lastMessage?.text).toBe('kept');
   });
+
+  it('learns the name of someone typing in a group its row cannot name yet, asking the server once', async () => {
+    const cat = { _id: 'cat', fullName: 'Cat', profilePic: '' };
+    vi.mocked(groupsApi.get).mockResolvedValue({ ...hikers, people: [ann, me, cat] });
+    useChatStore.setState({ groups: [entry(toGroup(5, 'hello'))] });
+    useChatStore.getState().setTyping('cat', true, 'hikers');
+    await vi.waitFor(() => expect(useChatStore.getState().groups[0]?.people.map((person) => person.fullName)).toContain('Cat'));
+    useChatStore.getState().setTyping('cat', true, 'hikers');
+    useChatStore.getState().setTyping('ann', true, 'hikers');
+    expect(groupsApi.get).toHaveBeenCalledTimes(1);
+  });
 });
