@@ -50,8 +50,8 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   await announceBlocks(options.db, options.blockedPairs);
   const onlineContacts = mirrorOnlineContacts(options.db, options.presence, app.log, options.onlineContacts);
   await onlineContacts.reconcile();
-  const projection = await projectContacts({ ...options, contactMade: onlineContacts.recheck }, app.log);
   const receipts = createReceipts({ db: options.db, bus: options.bus, log: app.log });
+  const projection = await projectContacts({ ...options, receipts, contactMade: onlineContacts.recheck }, app.log);
   const reports = await recordGatewayReports(options.bus, options.db, receipts, app.log);
   const searchIndexer = startSearchIndexer(options.db, app.log, { ...DEFAULT_SEARCH_INDEX, ...options.searchIndex });
   app.addHook('onClose', async () => {

@@ -6,6 +6,9 @@ import type { BlockedPairs } from '@chat/presence';
 import type { FastifyBaseLogger } from 'fastify';
 import { upsertContact } from './contacts.js';
 import { forgetUser } from './deleted-users.js';
+import { leaveEveryGroup } from '../groups/group-admin.js';
+import { groupEvents } from '../groups/group-events.js';
+import type { Receipts } from '../receipts/receipts.js';
 
 const readUserUpserted = busPayloadReader(UserUpsertedSchema);
 const readUserDeleted = busPayloadReader(UserDeletedSchema);
@@ -16,13 +19,14 @@ const DELETIONS_CONSUMER = 'messages-deleted-users';
 
 /**
  * Keeps the contacts table in step with the auth service's users.upserted events, and forgets
- * the users of its users.deleted events.
+ * the users of its users.deleted events (who leave their groups).
  */
 export async function projectContacts(
-  deps: { bus: Bus; db: Database; blobs: BlobStore; blockedPairs: BlockedPairs; contactMade(userId: string): void },
+  deps: { bus: Bus; db: Database; blobs: BlobStore; blockedPairs: BlockedPairs; receipts: Receipts; contactMade(userId: string): void },
   log: FastifyBaseLogger,
 ): Promise<Subscription> {
   const { bus, db } = deps;
+  const groups = groupEvents({ bus, log });
   /** Those who have the user on screen see the change at once; anyone else reads it with their next page. */
   const announce = (change: ContactChanged) =>
     bus.publish(subjects.contactsChanged, JSON.stringify(change)).catch((error: unknown) => {
@@ -49,6 +53,12 @@ export async function projectContacts(
       return;
     }
     await forgetUser(deps, event._id);
+    // Their groups are told they left, as a member leaving is: the line, their sockets out, the receipts no longer held back.
+    for (const { groupId, lines } of await leaveEveryGroup(db, event._id)) {
+      for (const line of lines) await groups.message(line);
+      await groups.removed(groupId, [event._id]);
+      await deps.receipts.groups.settle(groupId);
+    }
     await announce({ _id: event._id, fullName: DELETED_USER_NAME, profilePic: '', accountDeleted: true });
   });
   return {

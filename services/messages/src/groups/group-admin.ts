@@ -111,3 +111,40 @@ export async function joinByCode(db: Database, code: string, userId: string): Pr
     return { groupId, line };
   });
 }
+
+/**
+ * Someone who deleted their account leaves every group they were in, as if they left ("left"): the
+ * others keep what they wrote. Their group's only admin hands the role to the member longest in it
+ * first, as WhatsApp does, so no group is left without one. Answers each group's lines, in order.
+ */
+export async function leaveEveryGroup(db: Database, userId: string): Promise<{ groupId: string; lines: ChatMessage[] }[]> {
+  const groups = await db.query<{ groupId: string }>(
+    'SELECT group_id::text AS "groupId" FROM group_members WHERE user_id = $1 AND left_after IS NULL ORDER BY group_id',
+    [userId],
+  );
+  const left: { groupId: string; lines: ChatMessage[] }[] = [];
+  for (const { groupId } of groups) {
+    const lines = await db.transaction(async (tx) => {
+      await lockGroup(tx, groupId);
+      const member = await membershipOf(tx, groupId, userId);
+      if (!member || member.leftAfter !== null) return [];
+      const made: ChatMessage[] = [];
+      const [heir] = await tx.query<{ userId: string }>(
+        `SELECT user_id::text AS "userId" FROM group_members m
+         WHERE group_id = $1 AND left_after IS NULL AND user_id <> $2 AND $3 = 'admin'
+           AND NOT EXISTS (SELECT 1 FROM group_members a WHERE a.group_id = $1 AND a.left_after IS NULL AND a.role = 'admin' AND a.user_id <> $2)
+         ORDER BY joined_at, user_id LIMIT 1`,
+        [groupId, userId, member.role],
+      );
+      if (heir) {
+        await tx.query(`UPDATE group_members SET role = 'admin' WHERE group_id = $1 AND user_id = $2`, [groupId, heir.userId]);
+        made.push(await insertSystemMessage(tx, groupId, userId, { kind: 'promoted', actorId: userId, userIds: [heir.userId] }));
+      }
+      const line = await insertSystemMessage(tx, groupId, userId, { kind: 'left', actorId: userId });
+      await tx.query('UPDATE group_members SET left_after = $3 WHERE group_id = $1 AND user_id = $2', [groupId, userId, line._id]);
+      return [...made, line];
+    });
+    if (lines.length > 0) left.push({ groupId, lines });
+  }
+  return left;
+}

@@ -446,6 +446,30 @@ describe('groups', () => {
     expect((await bob.client.post(`/api/messages/mute/${elsewhere._id}`, { for: 'always' })).status).toBe(404);
   });
 
+  it('takes someone who deleted their account out of their groups: a line says they left, their admin role handed on', async () => {
+    const ann = await server.user('Ann Leaves Everything');
+    const bob = await server.user('Bob Stays');
+    const cat = await server.user('Cat Stays');
+    const group = await groupOf(ann, [bob]);
+    // Bob has been in it longest: he is the one to be its admin.
+    expect((await ann.client.post(`/api/messages/groups/${group._id}/members`, { memberIds: [cat.id] })).status).toBe(200);
+    const sent = (await send(bob, group._id, 'see you')).body as Message;
+    await server.bus.publishEvent(subjects.usersDeleted, JSON.stringify({ _id: ann.id }), randomUUID());
+    await expect
+      .poll(async () => (await history(bob, group._id)).slice(-2).map((line) => line.system), { message: 'the lines of her leaving' })
+      .toEqual([
+        { kind: 'promoted', actorId: ann.id, userIds: [bob.id] },
+        { kind: 'left', actorId: ann.id },
+      ]);
+    const seen = (await bob.client.get(`/api/messages/groups/${group._id}`)).body as Group;
+    expect(Object.fromEntries(seen.members.map(({ userId, role }) => [userId, role]))).toEqual({ [bob.id]: 'admin', [cat.id]: 'member' });
+    // Her cursors hold nothing back: Cat reading is everyone reading.
+    await cat.client.post(`/api/messages/groups/${group._id}/read`, { upTo: sent._id });
+    await expect
+      .poll(async () => (await history(bob, group._id)).find((message) => message._id === sent._id)?.readAt)
+      .toEqual(expect.any(String));
+  });
+
   it('shows nothing of a group to someone never in it, as if there were none', async () => {
     const ann = await server.user('Ann Private');
     const eve = await server.user('Eve Outsider');
