@@ -54,6 +54,9 @@ describe('the screen tour', () => {
     const groupId = (hikers.body as { _id: string })._id;
     await bob.post(`/api/messages/groups/${groupId}/send`, { text: 'Who brings the map?', mentions: [] });
     await carl.post(`/api/messages/groups/${groupId}/send`, { text: '@Alice Tour has one', mentions: [aliceUser._id] });
+    // Hers, which Bob has read and Carl has not got yet: its "Message info".
+    const snacks = (await alice.post(`/api/messages/groups/${groupId}/send`, { text: 'I bring the snacks' })).body as { _id: string };
+    expect((await bob.post(`/api/messages/groups/${groupId}/read`, { upTo: snacks._id })).status).toBe(204);
     for (const [size, options] of SIZES)
       for (const theme of THEMES)
         for (const language of LANGUAGES) {
@@ -76,6 +79,12 @@ describe('the screen tour', () => {
           await page.getByTestId('chat-status').click();
           await page.getByTestId('group-member').nth(2).waitFor();
           await shot('group-info');
+          await page.keyboard.press('Escape');
+          await page.getByTestId('chat-message').filter({ hasText: 'snacks' }).locator('p').first().click({ button: 'right' });
+          await page.locator('[data-action="Message info"]').click();
+          await page.getByRole('dialog').locator('li').first().waitFor();
+          await shot('message-info');
+          await page.keyboard.press('Escape');
           await page.goto('/settings');
           await shot('settings');
           await page.goto('/profile');
@@ -98,7 +107,18 @@ describe('the screen tour', () => {
   });
 });
 
-const SCREENS = ['inbox', 'conversation', 'group', 'group-info', 'settings', 'profile', 'not-found', 'login', 'signup'] as const;
+const SCREENS = [
+  'inbox',
+  'conversation',
+  'group',
+  'group-info',
+  'message-info',
+  'settings',
+  'profile',
+  'not-found',
+  'login',
+  'signup',
+] as const;
 
 /**
  * One picture per screen and size with its looks side by side (a row per theme, a column per

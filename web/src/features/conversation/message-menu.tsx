@@ -62,6 +62,8 @@ export function MessageMenu({ at, actions, onReact, onMoreReactions, onClose }: 
             key={action.label}
             type="button"
             role="menuitem"
+            // Named in English whatever the language shown, for scripts that drive the app (the tour).
+            data-action={action.label}
             className="flex min-h-11 w-full items-center gap-3 px-4 text-start hover:bg-base-200 focus-visible:bg-base-200 [&_svg]:size-5"
             onClick={choose(action.run)}
           >
