@@ -8,7 +8,8 @@ import {
   type GroupReceived,
   type ServerToClientEvents,
 } from '@chat/contracts';
-import { compileCheck } from '@chat/kernel';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { compileCheck, withTimeout } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import { rooms } from './rooms.js';
@@ -18,6 +19,8 @@ import type { UserSocketHooks } from './user-sockets.js';
 
 /** How long a first socket's handshake waits for the messages service to say which groups its user is in. */
 const GROUPS_OF_MS = 2000;
+/** How many times more it is asked, each a while later than the last, when it did not answer in time. */
+const GROUPS_OF_RETRIES = 5;
 
 const readGroupEvent = busPayloadReader(GroupEventSchema);
 const checkGroupReceived = compileCheck(GroupReceivedSchema);
@@ -96,16 +99,36 @@ export function deliverGroupMessages(
     interest.delete(groupId);
   };
 
+  /**
+   * Asks which groups the user is in and listens to them; the subscriptions are confirmed by the
+   * bus before it answers true, so a group's message published from then on reaches this replica
+   * (as a user's own subject is confirmed before their first socket is accepted).
+   */
+  const learnGroups = async (userId: string): Promise<boolean> => {
+    try {
+      const answer = readGroupsOf(await bus.request(subjects.groupsOf, JSON.stringify({ userId }), GROUPS_OF_MS));
+      if (!groupsOf.has(userId)) return true;
+      for (const groupId of answer?.groupIds ?? []) join(userId, groupId);
+      await withTimeout(bus.ping(), GROUPS_OF_MS, 'the bus did not confirm it in time');
+      return true;
+    } catch (error) {
+      log.warn({ err: error, userId }, 'could not learn the groups of a user');
+      return false;
+    }
+  };
+
   const hooks: UserSocketHooks = {
     async first(userId) {
       groupsOf.set(userId, new Set());
-      try {
-        const answer = readGroupsOf(await bus.request(subjects.groupsOf, JSON.stringify({ userId }), GROUPS_OF_MS));
-        for (const groupId of answer?.groupIds ?? []) join(userId, groupId);
-      } catch (error) {
-        // Their groups' messages are in each group's history, which the app loads on connect.
-        log.warn({ err: error, userId }, 'could not learn the groups of a user');
-      }
+      if (await learnGroups(userId)) return;
+      // Not answered in time (a busy or restarting messages service): asked again, a while apart,
+      // while they have a socket here. Meanwhile their groups' messages are in each group's history.
+      void (async () => {
+        for (let attempt = 1; attempt <= GROUPS_OF_RETRIES; attempt++) {
+          await sleep(GROUPS_OF_MS * attempt, undefined, { ref: false });
+          if (!groupsOf.has(userId) || (await learnGroups(userId))) return;
+        }
+      })();
     },
     last(userId) {
       for (const groupId of [...(groupsOf.get(userId) ?? [])]) leave(userId, groupId);

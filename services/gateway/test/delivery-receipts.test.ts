@@ -17,6 +17,7 @@ const readReported: SocketRead[] = [];
 const groupReported: GroupDelivered[] = [];
 /** The groups each user is in, as the messages service would answer `groups.of`. */
 const groupsOf = new Map<string, string[]>();
+const unansweredOnce = new Set<string>();
 const seen: UsersSeen['seen'] = [];
 beforeAll(async () => {
   gateway = await startGateway();
@@ -26,9 +27,12 @@ beforeAll(async () => {
     readReported.push(...event.read);
     groupReported.push(...(event.groupDelivered ?? []));
   });
-  gateway.bus.serve(subjects.groupsOf, async (payload) =>
-    JSON.stringify({ groupIds: groupsOf.get((JSON.parse(payload) as { userId: string }).userId) ?? [] }),
-  );
+  gateway.bus.serve(subjects.groupsOf, async (payload) => {
+    const { userId } = JSON.parse(payload) as { userId: string };
+    // A user the messages service is too busy for, the first time it is asked: no answer.
+    if (unansweredOnce.delete(userId)) await new Promise(() => {});
+    return JSON.stringify({ groupIds: groupsOf.get(userId) ?? [] });
+  });
   await gateway.bus.consumeEvents(subjects.usersSeen, 'test', (payload) => {
     seen.push(...(JSON.parse(payload) as UsersSeen).seen);
   });
@@ -89,6 +93,26 @@ describe('delivery receipts', () => {
     const eves = groupReported.filter((receipt) => receipt.userId === eve.id);
     expect(eves.at(-1)).toEqual({ groupId: hikers, userId: eve.id, upTo: '9', at: expect.any(String) });
     expect(eves.every((receipt) => receipt.groupId === hikers && ['8', '9'].includes(receipt.upTo))).toBe(true);
+    socket.disconnect();
+  });
+
+  it('learns a user’s groups even when the messages service does not answer the first time, and hears them then', async () => {
+    const fay = gateway.user();
+    const group = randomUUID();
+    groupsOf.set(fay.id, [group]);
+    unansweredOnce.add(fay.id);
+    const socket = await fay.socket();
+    const heard = collectEvents<Message>(socket, 'newMessage');
+    const message = aMessage({ _id: '401', senderId: randomUUID(), receiverId: group, groupId: group, text: 'late but here' });
+    await eventually(
+      async () => {
+        await gateway.bus.publish(subjects.groupEvents(group), JSON.stringify({ event: 'newMessage', payload: message }));
+        return heard.length > 0;
+      },
+      'the group’s message at her socket, once her groups were learnt on a second ask',
+      10_000,
+    );
+    expect(heard[0]).toMatchObject({ text: 'late but here' });
     socket.disconnect();
   });
 
