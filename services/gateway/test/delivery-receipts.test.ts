@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   subjects,
   type GroupDelivered,
+  type Message,
   type MessageReceipt,
   type ReceiptsReported,
   type SocketRead,
