@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { upsertContact } from './contacts.js';
 import { forgetUser } from './deleted-users.js';
 import { leaveEveryGroup } from '../groups/group-admin.js';
-import { groupEvents } from '../groups/group-events.js';
+import { announceDeparture, groupEvents } from '../groups/group-events.js';
 import type { Receipts } from '../receipts/receipts.js';
 
 const readUserUpserted = busPayloadReader(UserUpsertedSchema);
@@ -53,11 +53,9 @@ export async function projectContacts(
       return;
     }
     await forgetUser(deps, event._id);
-    // Their groups are told they left, as a member leaving is: the line, their sockets out, the receipts no longer held back.
+    // Their groups are told they left, as a member leaving is.
     for (const { groupId, lines } of await leaveEveryGroup(db, event._id)) {
-      for (const line of lines) await groups.message(line);
-      await groups.removed(groupId, [event._id]);
-      await deps.receipts.groups.settle(groupId);
+      await announceDeparture({ events: groups, receipts: deps.receipts.groups }, groupId, event._id, lines);
     }
     await announce({ _id: event._id, fullName: DELETED_USER_NAME, profilePic: '', accountDeleted: true });
   });

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '@chat/database';
 import { badRequest, forbidden, notFound } from '@chat/kernel';
 import type { ChatMessage } from '../conversations/messages.js';
 import {
+  closeWindow,
   enrol,
   insertSystemMessage,
   lockGroup,
@@ -140,9 +141,7 @@ export async function leaveEveryGroup(db: Database, userId: string): Promise<{ g
         await tx.query(`UPDATE group_members SET role = 'admin' WHERE group_id = $1 AND user_id = $2`, [groupId, heir.userId]);
         made.push(await insertSystemMessage(tx, groupId, userId, { kind: 'promoted', actorId: userId, userIds: [heir.userId] }));
       }
-      const line = await insertSystemMessage(tx, groupId, userId, { kind: 'left', actorId: userId });
-      await tx.query('UPDATE group_members SET left_after = $3 WHERE group_id = $1 AND user_id = $2', [groupId, userId, line._id]);
-      return [...made, line];
+      return [...made, await closeWindow(tx, groupId, userId, { kind: 'left', actorId: userId })];
     });
     if (lines.length > 0) left.push({ groupId, lines });
   }

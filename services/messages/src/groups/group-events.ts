@@ -2,6 +2,7 @@ import type { Bus } from '@chat/bus';
 import { subjects, type GroupEvent, type GroupReceipts, type UserEvent } from '@chat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '../conversations/messages.js';
+import type { GroupReceiptsRecorder } from './group-receipts.js';
 
 /**
  * What the group's members' sockets hear, through the gateways: one publish on the group's subject
@@ -38,3 +39,18 @@ export function groupEvents({ bus, log }: { bus: Bus; log: FastifyBaseLogger }) 
   };
 }
 export type GroupEvents = ReturnType<typeof groupEvents>;
+
+/**
+ * Someone left or was removed (or deleted their account): the lines saying so, then their sockets
+ * out of the group (before any later message), then the group's receipts settled without them.
+ */
+export async function announceDeparture(
+  { events, receipts }: { events: GroupEvents; receipts: GroupReceiptsRecorder },
+  groupId: string,
+  userId: string,
+  lines: readonly ChatMessage[],
+): Promise<void> {
+  for (const line of lines) await events.message(line);
+  await events.removed(groupId, [userId]);
+  await receipts.settle(groupId);
+}

@@ -8,7 +8,7 @@ import type { ConversationRouteOptions } from '../deps.js';
 import { groupSendLimit, limitPerUser, limitUserRequestsBy, readLimit } from '../per-user-limit.js';
 import { inviteCode, joinByCode, setRole, updateGroup } from './group-admin.js';
 import { messageInfo } from './group-receipts.js';
-import { groupEvents } from './group-events.js';
+import { announceDeparture, groupEvents } from './group-events.js';
 import {
   addMembers,
   createGroup,
@@ -75,9 +75,10 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
         { groupId, userId: request.userId, membership },
         { before, limit: limit ? Number(limit) : DEFAULT_PAGE },
       );
-      // What a member fetched is on a device of theirs: delivered, as a socket's receipt says.
+      // What a member fetched is on a device of theirs: delivered, as a socket's receipt says (an
+      // older page moves nothing: the newest one came first).
       const newest = page.at(-1);
-      if (newest && membership.leftAfter === null) {
+      if (newest && !before && membership.leftAfter === null) {
         await receipts.moved({ groupId, userId: request.userId, upTo: newest._id, read: false, at: new Date().toISOString() });
       }
       return page;
@@ -191,10 +192,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
     handler: async (request, reply) => {
       const { groupId, userId } = request.params;
       const line = await removeMember(db, groupId, request.userId, userId);
-      await events.message(line);
-      await events.removed(groupId, [userId]);
-      // Their cursors no longer hold the group's receipts back.
-      await receipts.settle(groupId);
+      await announceDeparture({ events, receipts }, groupId, userId, [line]);
       return reply.status(204).send();
     },
   });

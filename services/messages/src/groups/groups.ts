@@ -285,10 +285,15 @@ export async function removeMember(db: Database, groupId: string, actorId: strin
       if ((rows[0]?.others ?? 0) > 0 && rows[0]?.admins === 0) throw badRequest(GROUP_ERRORS.lastAdmin);
     }
     const event: SystemEvent = leaving ? { kind: 'left', actorId } : { kind: 'removed', actorId, userIds: [userId] };
-    const line = await insertSystemMessage(tx, groupId, actorId, event);
-    await tx.query('UPDATE group_members SET left_after = $3 WHERE group_id = $1 AND user_id = $2', [groupId, userId, line._id]);
-    return line;
+    return closeWindow(tx, groupId, userId, event);
   });
+}
+
+/** `userId` is no longer a member: the line saying so (`event`) is the last of the group's messages they see. */
+export async function closeWindow(tx: Queryable, groupId: string, userId: string, event: SystemEvent): Promise<ChatMessage> {
+  const line = await insertSystemMessage(tx, groupId, event.actorId, event);
+  await tx.query('UPDATE group_members SET left_after = $3 WHERE group_id = $1 AND user_id = $2', [groupId, userId, line._id]);
+  return line;
 }
 
 /** The group's messages `userId` may see (`membership`), but those they deleted for themselves, oldest first, a page back from `before`. */

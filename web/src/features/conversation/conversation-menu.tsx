@@ -115,7 +115,7 @@ function ConversationMenuList({
       </MenuItem>
       {hasConversation && <ConversationStateItems userId={userId} choose={choose} />}
       <MuteItem userId={userId} choose={choose} onAskLength={() => setAskingMuteLength(true)} />
-      {(hasConversation || (isGroup && hasMessages)) && (
+      {(hasMessages || hasConversation) && (
         <MenuItem icon={<CheckSquare />} onClick={choose(() => useChatStore.getState().setSelecting(true))}>
           {t('Select messages')}
         </MenuItem>
