@@ -27,7 +27,7 @@ export async function recordGroupMoves(db: Queryable, moves: readonly GroupMove[
        FROM asked a JOIN group_members m ON m.group_id = a.g AND m.user_id = a.u AND m.left_after IS NULL
        JOIN groups g ON g.id = a.g
        ORDER BY m.group_id, m.user_id
-       FOR UPDATE OF m
+       FOR NO KEY UPDATE OF m
      ), moved AS (
        UPDATE group_members m SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
        FROM old WHERE m.group_id = old.group_id AND m.user_id = old.user_id AND (new_d > old_d OR new_r > old_r)
@@ -67,7 +67,7 @@ export async function settleGroupReceipts(db: Queryable, groupIds: readonly stri
        ) c
        WHERE g.id = ANY($1::uuid[]) AND (c.new_d > g.delivered_up_to OR c.new_r > g.read_up_to)
        ORDER BY g.id
-       FOR UPDATE OF g
+       FOR NO KEY UPDATE OF g
      ), moved AS (
        UPDATE groups g SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
        FROM lowest l WHERE g.id = l.id

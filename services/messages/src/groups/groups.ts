@@ -192,10 +192,14 @@ export async function startAt(tx: Queryable, groupId: string, userIds: readonly 
   );
 }
 
-/** The group's rules and info, its row locked for a change: two admins changing it at once take turns. */
+/**
+ * The group's rules and info, its row locked for a change: two admins changing it at once take
+ * turns. NO KEY UPDATE, as its id never changes: rows naming the group (a receipt, a line) may still
+ * be written meanwhile, where FOR UPDATE would make them wait and deadlock with a member row.
+ */
 export async function lockGroup(tx: Queryable, groupId: string): Promise<GroupRules> {
   const rows = await tx.query<GroupRules>(
-    `SELECT name, description, only_admins_send AS "onlyAdminsSend", only_admins_edit AS "onlyAdminsEdit" FROM groups WHERE id = $1 FOR UPDATE`,
+    `SELECT name, description, only_admins_send AS "onlyAdminsSend", only_admins_edit AS "onlyAdminsEdit" FROM groups WHERE id = $1 FOR NO KEY UPDATE`,
     [groupId],
   );
   if (!rows[0]) throw notFound(GROUP_ERRORS.notFound);
