@@ -72,12 +72,16 @@ export async function settleGroupReceipts(db: Queryable, groupIds: readonly stri
        UPDATE groups g SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
        FROM lowest l WHERE g.id = l.id
        RETURNING g.id, g.delivered_up_to, g.read_up_to
+     ), passed AS (
+       -- Only the messages each cursor passed now, each range read from the group's index: a member
+       -- who never reads holds the read cursor back, and must not make every settle rescan since.
+       SELECT DISTINCT m.id, l.old_r, l.new_r FROM lowest l
+       CROSS JOIN LATERAL (VALUES (l.old_d, l.new_d), (l.old_r, l.new_r)) AS r(after, up_to)
+       JOIN messages m ON m.group_id = l.id AND m.id > r.after AND m.id <= r.up_to AND m.system IS NULL
      ), stamped AS (
        UPDATE messages SET delivered_at = COALESCE(delivered_at, $2::timestamptz),
-         read_at = CASE WHEN messages.id <= l.new_r THEN COALESCE(read_at, $2::timestamptz) END
-       FROM lowest l
-       WHERE messages.group_id = l.id AND messages.id > LEAST(l.old_d, l.old_r) AND messages.id <= l.new_d AND messages.system IS NULL
-         AND (messages.delivered_at IS NULL OR (messages.read_at IS NULL AND messages.id <= l.new_r))
+         read_at = CASE WHEN messages.id > p.old_r AND messages.id <= p.new_r THEN COALESCE(read_at, $2::timestamptz) ELSE read_at END
+       FROM passed p WHERE messages.id = p.id
      )
      SELECT id::text AS "groupId", delivered_up_to::text AS "deliveredUpTo", read_up_to::text AS "readUpTo" FROM moved`,
     [groupIds, at],
