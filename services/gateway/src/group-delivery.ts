@@ -1,17 +1,10 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
-import {
-  GroupEventSchema,
-  GroupReceivedSchema,
-  GroupsOfSchema,
-  subjects,
-  type GroupChanged,
-  type GroupReceived,
-  type ServerToClientEvents,
-} from '@chat/contracts';
+import { GroupEventSchema, GroupReceivedSchema, GroupsOfSchema, subjects, type GroupChanged, type GroupReceived } from '@chat/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { compileCheck, withTimeout } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServer, ChatSocket } from './chat-server.js';
+import { emitFramed } from './framed-emit.js';
 import { rooms } from './rooms.js';
 import { socketUserId } from './socket-auth.js';
 import { perSocketLimit } from './socket-limit.js';
@@ -60,19 +53,18 @@ export function deliverGroupMessages(
       for (const userId of event.payload.userIds) leave(userId, groupId);
       return;
     }
-    const sockets = io.local.to(rooms.group(groupId));
-    const to = event.originSocketId ? sockets.except(event.originSocketId) : sockets;
-    if (event.event === 'messageUpdated') {
-      to.emit('messageUpdated', event.payload);
-      return;
+    // One frame for all of the group's sockets here, written to each (emitFramed): a broadcast
+    // through the adapter costs more than the write itself for every copy.
+    const socketIds = io.of('/').adapter.rooms.get(rooms.group(groupId)) ?? [];
+    const sockets: ChatSocket[] = [];
+    for (const socketId of socketIds) {
+      const socket = socketId === event.originSocketId ? undefined : io.of('/').sockets.get(socketId);
+      if (socket) sockets.push(socket);
     }
-    if (event.event === 'groupReceipts') {
-      to.emit('groupReceipts', event.payload);
-      return;
-    }
-    // A group's copies ask for no acknowledgement (the contract types one for every copy).
-    const withoutAck = [event.payload] as unknown as Parameters<ServerToClientEvents['newMessage']>;
-    to.emit('newMessage', ...withoutAck);
+    // A group's copies ask for no acknowledgement.
+    if (event.event === 'groupReceipts') emitFramed(io, sockets, 'groupReceipts', event.payload);
+    else if (event.event === 'messageUpdated') emitFramed(io, sockets, 'messageUpdated', event.payload);
+    else emitFramed(io, sockets, 'newMessage', event.payload);
   };
 
   const join = (userId: string, groupId: string) => {
