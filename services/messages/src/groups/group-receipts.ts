@@ -22,12 +22,15 @@ export async function recordGroupMoves(db: Queryable, moves: readonly GroupMove[
        FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::boolean[], $5::timestamptz[]) AS t(g, u, up_to, read, at)
        GROUP BY g, u
      ), old AS (
-       SELECT m.group_id, m.user_id, m.delivered_up_to AS old_d, m.read_up_to AS old_r,
-         LEAST(a.delivered_to, g.last_message_id) AS new_d, LEAST(a.read_to, g.last_message_id) AS new_r, a.at
-       FROM asked a JOIN group_members m ON m.group_id = a.g AND m.user_id = a.u AND m.left_after IS NULL
-       JOIN groups g ON g.id = a.g
-       ORDER BY m.group_id, m.user_id
-       FOR NO KEY UPDATE OF m
+       -- Each member's row looked up by its key, whatever the planner's statistics say of the
+       -- table (a join let a stale estimate scan a group's every member for each move), and
+       -- locked in key order.
+       SELECT m.group_id, m.user_id, m.old_d, m.old_r, LEAST(a.delivered_to, m.last) AS new_d, LEAST(a.read_to, m.last) AS new_r, a.at
+       FROM (SELECT * FROM asked ORDER BY g, u) a CROSS JOIN LATERAL (
+         SELECT group_id, user_id, delivered_up_to AS old_d, read_up_to AS old_r, (SELECT last_message_id FROM groups WHERE id = a.g) AS last
+         FROM group_members WHERE group_id = a.g AND user_id = a.u AND left_after IS NULL
+         FOR NO KEY UPDATE
+       ) m
      ), moved AS (
        UPDATE group_members m SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
        FROM old WHERE m.group_id = old.group_id AND m.user_id = old.user_id AND (new_d > old_d OR new_r > old_r)
