@@ -12,7 +12,9 @@ export interface GroupMove extends GroupDelivered {
 /**
  * Moves members' cursors (never back, never past the group's latest message; reading delivers too)
  * and logs each move with its time for "Message info", in one statement. Answers the groups whose
- * cursors moved. Rows are locked in key order, so batches cannot deadlock.
+ * receipts may move now: those where a member who held the group's cursor back moved theirs (a
+ * sender reading up to their own message, ahead of the others, settles nothing). Rows are locked in
+ * key order, so batches cannot deadlock.
  */
 export async function recordGroupMoves(db: Queryable, moves: readonly GroupMove[]): Promise<string[]> {
   if (moves.length === 0) return [];
@@ -25,16 +27,17 @@ export async function recordGroupMoves(db: Queryable, moves: readonly GroupMove[
        -- Each member's row looked up by its key, whatever the planner's statistics say of the
        -- table (a join let a stale estimate scan a group's every member for each move), and
        -- locked in key order.
-       SELECT m.group_id, m.user_id, m.old_d, m.old_r, LEAST(a.delivered_to, m.last) AS new_d, LEAST(a.read_to, m.last) AS new_r, a.at
+       SELECT m.*, LEAST(a.delivered_to, m.last) AS new_d, LEAST(a.read_to, m.last) AS new_r, a.at
        FROM (SELECT * FROM asked ORDER BY g, u) a CROSS JOIN LATERAL (
-         SELECT group_id, user_id, delivered_up_to AS old_d, read_up_to AS old_r, (SELECT last_message_id FROM groups WHERE id = a.g) AS last
-         FROM group_members WHERE group_id = a.g AND user_id = a.u AND left_after IS NULL
-         FOR NO KEY UPDATE
+         SELECT m.group_id, m.user_id, m.delivered_up_to AS old_d, m.read_up_to AS old_r,
+           g.last_message_id AS last, g.delivered_up_to AS group_d, g.read_up_to AS group_r
+         FROM group_members m JOIN groups g ON g.id = m.group_id
+         WHERE m.group_id = a.g AND m.user_id = a.u AND m.left_after IS NULL
+         FOR NO KEY UPDATE OF m
        ) m
      ), moved AS (
        UPDATE group_members m SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
        FROM old WHERE m.group_id = old.group_id AND m.user_id = old.user_id AND (new_d > old_d OR new_r > old_r)
-       RETURNING m.group_id
      ), logged AS (
        INSERT INTO group_receipts (group_id, user_id, read, up_to, at)
        SELECT group_id, user_id, false, new_d, at FROM old WHERE new_d > old_d
@@ -42,7 +45,8 @@ export async function recordGroupMoves(db: Queryable, moves: readonly GroupMove[
        SELECT group_id, user_id, true, new_r, at FROM old WHERE new_r > old_r
        ON CONFLICT DO NOTHING
      )
-     SELECT DISTINCT group_id::text AS "groupId" FROM moved`,
+     SELECT DISTINCT group_id::text AS "groupId" FROM old
+     WHERE (new_d > old_d AND old_d <= group_d) OR (new_r > old_r AND old_r <= group_r)`,
     [
       moves.map((move) => move.groupId),
       moves.map((move) => move.userId),
@@ -80,7 +84,9 @@ export async function settleGroupReceipts(db: Queryable, groupIds: readonly stri
        -- who never reads holds the read cursor back, and must not make every settle rescan since.
        SELECT DISTINCT m.id, l.old_r, l.new_r FROM lowest l
        CROSS JOIN LATERAL (VALUES (l.old_d, l.new_d), (l.old_r, l.new_r)) AS r(after, up_to)
-       JOIN messages m ON m.group_id = l.id AND m.id > r.after AND m.id <= r.up_to AND m.system IS NULL
+       CROSS JOIN LATERAL (
+         SELECT id FROM messages WHERE group_id = l.id AND id > r.after AND id <= r.up_to AND system IS NULL
+       ) m
      ), stamped AS (
        UPDATE messages SET delivered_at = COALESCE(delivered_at, $2::timestamptz),
          read_at = CASE WHEN messages.id > p.old_r AND messages.id <= p.new_r THEN COALESCE(read_at, $2::timestamptz) ELSE read_at END
