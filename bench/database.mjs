@@ -1,7 +1,8 @@
 // Database scale: a conversation of 1,000,000 messages and 1,000,000 users (half of whom wrote to
 // Ann, so her inbox holds 500,000 conversations), seeded straight into the local cluster's
-// Postgres, then read through the messages service as the app reads them: history pages, inbox
-// pages and name searches.
+// Postgres, with Ann in 200 groups of 1,024 members holding 1,000,000 messages more, then read
+// through the messages service as the app reads them: history pages, inbox pages, her groups with
+// their unread counts, and name and message searches.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { SESSION_COOKIE, signSession } from '@chat/sessions';
@@ -11,6 +12,10 @@ import { startLocalCluster } from '../scripts/local-cluster.ts';
 import { hashPassword } from '../services/auth/src/credentials.ts';
 
 const MESSAGES = Number(process.env.BENCH_DB_MESSAGES ?? 1_000_000);
+/** Ann's groups: GROUPS of GROUP_MEMBERS, GROUP_MESSAGES messages over them all. */
+const GROUPS = 200;
+const GROUP_MEMBERS = 1024;
+const GROUP_MESSAGES = Number(process.env.BENCH_DB_GROUP_MESSAGES ?? 1_000_000);
 const CONTACTS = Number(process.env.BENCH_DB_CONTACTS ?? 1_000_000);
 const FIRST_NAMES = [
   'Olivia',
@@ -101,6 +106,44 @@ async function nextPagePath(pool, cookie) {
   return `/api/messages/users?cursor=${response.headers['x-next-cursor']}`;
 }
 
+/**
+ * Ann's groups: GROUPS groups of GROUP_MEMBERS (Ann and 1,023 of the others, overlapping from group
+ * to group), GROUP_MESSAGES messages over them, interleaved as live groups write them; Ann has read
+ * all but the last 0–149 of each (a count past 99 shows "99+").
+ */
+async function seedGroups(db, ann, ben) {
+  await db.query(
+    `INSERT INTO groups (id, name, created_by, invite_code) SELECT gen_random_uuid(), 'Group ' || n, $1, md5(random()::text) FROM generate_series(1, $2) n`,
+    [ann, GROUPS],
+  );
+  await db.query(
+    `WITH g AS (SELECT id, row_number() OVER (ORDER BY id) AS i FROM groups),
+     people AS (SELECT user_id, row_number() OVER (ORDER BY user_id) AS j FROM (
+       SELECT user_id FROM contacts WHERE user_id NOT IN ($1, $2) LIMIT 5000) c)
+     INSERT INTO group_members (group_id, user_id, role, joined_after)
+     SELECT g.id, p.user_id, 'member', 0 FROM g JOIN people p ON p.j > (g.i * 17) % 3900 AND p.j <= (g.i * 17) % 3900 + $3 - 1
+     UNION ALL SELECT id, $1, 'admin', 0 FROM g`,
+    [ann, ben, GROUP_MEMBERS],
+  );
+  await db.query(
+    `WITH firsts AS (SELECT group_id, min(user_id::text)::uuid AS member FROM group_members WHERE user_id <> $1 GROUP BY group_id)
+     INSERT INTO messages (sender_id, receiver_id, group_id, text, created_at)
+     SELECT CASE WHEN n % 2 = 0 THEN $1::uuid ELSE f.member END, f.group_id, f.group_id, 'group message ' || n, now() - make_interval(secs => $2 - n)
+     FROM generate_series(1, $2 / $3) n CROSS JOIN firsts f ORDER BY n, f.group_id`,
+    [ann, GROUP_MESSAGES, GROUPS],
+  );
+  await db.query(
+    `UPDATE groups g SET last_message_id = m.last FROM (SELECT group_id, max(id) AS last FROM messages WHERE group_id IS NOT NULL GROUP BY group_id) m
+     WHERE g.id = m.group_id`,
+  );
+  await db.query(
+    `UPDATE group_members m SET delivered_up_to = g.last_message_id, read_up_to = CASE WHEN m.user_id = $1 THEN COALESCE((
+       SELECT id FROM messages WHERE group_id = g.id ORDER BY id DESC OFFSET (abs(hashtext(g.id::text)) % 150) LIMIT 1), 0) ELSE g.last_message_id END
+     FROM groups g WHERE g.id = m.group_id`,
+    [ann],
+  );
+}
+
 export async function measureDatabase() {
   const jwtSecret = randomBytes(48).toString('base64url');
   // One address signs up and logs in hundreds of times: the limits meant for people are lifted.
@@ -157,9 +200,11 @@ export async function measureDatabase() {
          UNION ALL SELECT receiver_id, sender_id, id FROM messages
        ) ends GROUP BY user_id, peer_id`,
     );
+    await seedGroups(db, ann, ben);
     // As autovacuum keeps a live database: statistics, and the visibility map index-only scans use.
-    await db.query('VACUUM ANALYZE messages, contacts, contact_words, conversations, users');
-    const [{ min, max }] = (await db.query('SELECT min(id)::bigint AS min, max(id)::bigint AS max FROM messages')).rows;
+    await db.query('VACUUM ANALYZE messages, contacts, contact_words, conversations, users, groups, group_members');
+    const [{ min, max }] = (await db.query('SELECT min(id)::bigint AS min, max(id)::bigint AS max FROM messages WHERE group_id IS NULL'))
+      .rows;
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
     // Message search reads blocks the service's indexer writes in the background, as it would
     // after a migration: timed until it has read every message (it waits 5 s for the youngest).
@@ -262,6 +307,12 @@ export async function measureDatabase() {
         pool,
         cookie,
         Array.from({ length: SAMPLES }, (_, i) => `/api/messages/search?q=number%20${rareNumber(i)}&with=${ben}`),
+      ),
+      // Ann's groups (200 of 1,024 members), each with its unread count and latest message.
+      groupsList: await timed(
+        pool,
+        cookie,
+        Array.from({ length: SAMPLES }, () => '/api/messages/groups'),
       ),
       messageSearchNoneInConversation: await timed(
         pool,

@@ -11,26 +11,25 @@ import { cpuTicks } from './proc.mjs';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/** A new Chat.io account, signed up for real: its id and session cookie. */
+export async function signUp(http, name) {
+  const response = await http.request({
+    method: 'POST',
+    path: '/api/auth/signup',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullName: name, email: `bench.${randomUUID()}@chat.io`, password: 'secret123' }),
+  });
+  const cookieHeader = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('jwt='));
+  const body = await response.body.json();
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${JSON.stringify(body)}`);
+  return { id: body._id, cookie: cookieHeader.split(';')[0] };
+}
+
 /** User ids and sockets for a system; Chat.io users sign up for real and send over HTTP. */
 export async function connectUsers(system, count) {
   const users = [];
   const http = system.kind === 'chat' ? new Pool(system.baseUrl, { connections: 256 }) : undefined;
-  for (let i = 0; i < count; i++) {
-    if (system.kind === 'chat') {
-      const response = await http.request({
-        method: 'POST',
-        path: '/api/auth/signup',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ fullName: `Bench ${i}`, email: `bench.${Date.now()}.${i}@chat.io`, password: 'secret123' }),
-      });
-      const cookieHeader = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('jwt='));
-      const body = await response.body.json();
-      if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${JSON.stringify(body)}`);
-      users.push({ id: body._id, cookie: cookieHeader.split(';')[0] });
-    } else {
-      users.push({ id: `u${i}` });
-    }
-  }
+  for (let i = 0; i < count; i++) users.push(system.kind === 'chat' ? await signUp(http, `Bench ${i}`) : { id: `u${i}` });
   await Promise.all(
     users.map(
       (user) =>
@@ -122,7 +121,7 @@ function sender(system, http, via) {
 }
 
 /** CPU use of each process (percent of one core) between start() and stop(). */
-async function cpuMeter(pids) {
+export async function cpuMeter(pids) {
   const before = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, pid]) => [name, await cpuTicks(pid)])));
   const driverBefore = process.cpuUsage();
   const startedAt = performance.now();

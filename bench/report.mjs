@@ -18,6 +18,37 @@ const cpuText = (cpu) =>
     .map(([name, value]) => (name === 'driverMaxStallMs' ? `driver's longest stall ${value} ms` : `${name} ${value}%`))
     .join(', ');
 
+/** The group phase (bench/groups.mjs): each system's open loop, then what a group message costs. */
+function groupLines(groups) {
+  const lines = [
+    '',
+    'Groups: one group, every member online with one socket (over the gateways), group messages sent over HTTP by the members in turn; ' +
+      'latency from the scheduled send to each member’s socket (the sender’s own copy not counted).',
+    '',
+    '| system | members | group msg/s | copies/s | p50 ms | p99 ms | max ms | last member p99 ms | copies / expected | lost | dup | errors | CPU (% of a core) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const [name, { members, phases }] of Object.entries(groups)) {
+    for (const p of phases) {
+      lines.push(
+        `| ${name} | ${members} | ${p.offered} | ${p.copiesPerSecond} | ${p.p50} | ${p.p99} | ${p.max} | ${p.lastMemberP99} | ` +
+          `${p.copies} / ${p.accepted * (members - 1)} | ${p.lost} | ${p.duplicated} | ${p.errors} | ${cpuText(p.cpu)} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    '| system | CPU per group message at 50 msg/s | 16 members | all members | gateways’ CPU per copy |',
+    '|---|---|---|---|---|',
+  );
+  for (const [name, { members, cost }] of Object.entries(groups)) {
+    lines.push(
+      `| ${name} | ${cost.storeProcesses.join(' + ')} | ${cost.perMessageUs[16]} µs | ${cost.perMessageUs[members]} µs | ${cost.gatewayUsPerCopy} µs |`,
+    );
+  }
+  return lines;
+}
+
 function markdown(results) {
   const lines = [
     `Measured ${results.date.slice(0, 10)} on ${results.machine.cpus} × ${results.machine.model}, ${results.machine.memoryGb} GB, Node ${results.machine.node}; ` +
@@ -82,6 +113,7 @@ function markdown(results) {
       lines.push(`| ${name} | ${Math.round(without)} | ${Math.round(withThem)} | ${((withThem / without) * 100).toFixed(1)} % | ${cost} |`);
     }
   }
+  if (results.groups) lines.push(...groupLines(results.groups));
   if (results.database) {
     const d = results.database;
     lines.push(
@@ -105,6 +137,7 @@ function markdown(results) {
         ['messageSearchRare', 'message search, two words matching a few messages'],
         ['messageSearchInConversation', 'the same, in the 1,000,000-message conversation'],
         ['messageSearchNoneInConversation', 'her latest 500,000’s word in that conversation, where it is not'],
+        ['groupsList', 'her groups: 200 of 1,024 members, 1,000,000 messages, each with its unread count and latest message'],
         ['signup', 'sign up, among 1,000,000 accounts (a bcrypt hash, cost 10)'],
         ['login', 'log in as one of them (a bcrypt compare)'],
       ].map(([key, label]) => `| ${label} | ${d[key].p50} | ${d[key].p99} | ${d[key].max} |`),

@@ -4,7 +4,8 @@
 //   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
 // Open loop at each offered rate, then a closed loop (Chat.io: text sent over the socket as the web
 // app sends it, then also over HTTP, and with every message acknowledged and read, as receipts
-// make clients do); then `database`: reads of a 1,000,000-message
+// make clients do); then `groups`: a group of 1,024 members, all online, embedded and on a cluster
+// of three gateways (bench/groups.mjs); then `database`: reads of a 1,000,000-message
 // conversation and a 10,000-user contact list; then `connections`: idle sockets on one gateway;
 // then `fleet`: 50,000 sockets over three gateway replicas, and the reconnect storm.
 // Results in bench/results (JSON, markdown, SVG).
@@ -20,12 +21,13 @@ import { freePort, startLocalCluster, waitUntilAnswering } from '../scripts/loca
 import { measureConnections } from './connections.mjs';
 import { measureDatabase } from './database.mjs';
 import { measureFleet } from './fleet.mjs';
+import { measureGroups } from './groups.mjs';
 import { closedLoop, connectUsers, disconnectUsers, openLoop } from './load.mjs';
 import { childrenOf, processesNamed } from './proc.mjs';
 import { writeReport } from './report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ALL_SYSTEMS = 'relay,embedded,cluster,database,connections,fleet';
+const ALL_SYSTEMS = 'relay,embedded,cluster,groups,database,connections,fleet';
 const SYSTEMS = (process.env.BENCH_SYSTEMS ?? ALL_SYSTEMS).split(',');
 const RATES = (process.env.BENCH_RATES ?? '100,500,1000,2000,4000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -36,6 +38,7 @@ const NO_LIMITS = {
   RATE_LIMIT_SIGNUPS_PER_HOUR: '1000000',
   RATE_LIMIT_LOGINS_PER_IP: '1000000',
   RATE_LIMIT_MESSAGES_PER_MINUTE: '10000000',
+  RATE_LIMIT_GROUP_MESSAGES_PER_MINUTE: '10000000',
 };
 
 // BENCH_PROFILE_DIR=dir: every Chat.io process writes a CPU profile there when it stops (open it in
@@ -70,6 +73,9 @@ async function startEmbedded() {
     name: 'embedded',
     kind: 'chat',
     baseUrl,
+    gatewayUrls: [baseUrl],
+    storeProcesses: ['embedded'],
+    gatewayProcesses: ['embedded'],
     pids: () => ({ embedded: child.pid }),
     close: async () => {
       child.kill('SIGTERM');
@@ -79,18 +85,20 @@ async function startEmbedded() {
   };
 }
 
-async function startCluster() {
-  const cluster = await startLocalCluster({ env: NO_LIMITS, nodeArgs: NODE_ARGS });
+async function startCluster({ gateways = 2 } = {}) {
+  const cluster = await startLocalCluster({ env: NO_LIMITS, nodeArgs: NODE_ARGS, gateways });
   const nginxWorkers = await childrenOf(cluster.pid('nginx'));
   return {
     name: 'cluster',
     kind: 'chat',
     baseUrl: cluster.baseUrl,
+    gatewayUrls: cluster.gateways.map((name) => cluster.serviceUrl(name)),
+    storeProcesses: ['messages', 'postgres'],
+    gatewayProcesses: cluster.gateways,
     pids: () => ({
       auth: cluster.pid('auth'),
       messages: cluster.pid('messages'),
-      'gateway-1': cluster.pid('gateway-1'),
-      'gateway-2': cluster.pid('gateway-2'),
+      ...Object.fromEntries(cluster.gateways.map((name) => [name, cluster.pid(name)])),
       ...Object.fromEntries(nginxWorkers.map((pid, i) => [`nginx-${i + 1}`, pid])),
       ...SERVER_PIDS,
     }),
@@ -167,6 +175,21 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
     await disconnectUsers(load);
   } finally {
     await system.close();
+  }
+}
+
+if (SYSTEMS.includes('groups')) {
+  results.groups = {};
+  const starters = { embedded: startEmbedded, cluster: () => startCluster({ gateways: 3 }) };
+  for (const name of (process.env.BENCH_GROUP_SYSTEMS ?? 'embedded,cluster').split(',')) {
+    const start = starters[name];
+    console.log(`\n== groups: ${name}`);
+    const system = await start();
+    try {
+      results.groups[name] = await measureGroups(system);
+    } finally {
+      await system.close();
+    }
   }
 }
 
