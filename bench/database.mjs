@@ -128,13 +128,14 @@ async function seedGroups(db, ann, ben) {
   await db.query(
     `WITH firsts AS (SELECT group_id, min(user_id::text)::uuid AS member FROM group_members WHERE user_id <> $1 GROUP BY group_id)
      INSERT INTO messages (sender_id, receiver_id, group_id, text, created_at)
-     SELECT CASE WHEN n % 2 = 0 THEN $1::uuid ELSE f.member END, f.group_id, f.group_id, 'group message ' || n, now() - make_interval(secs => $2 - n)
-     FROM generate_series(1, $2 / $3) n CROSS JOIN firsts f ORDER BY n, f.group_id`,
+     SELECT CASE WHEN n % 2 = 0 THEN $1::uuid ELSE f.member END, f.group_id, f.group_id, 'group message ' || n, now() - make_interval(secs => $2::int - n)
+     FROM generate_series(1, $2::int / $3::int) n CROSS JOIN firsts f ORDER BY n, f.group_id`,
     [ann, GROUP_MESSAGES, GROUPS],
   );
   await db.query(
-    `UPDATE groups g SET last_message_id = m.last FROM (SELECT group_id, max(id) AS last FROM messages WHERE group_id IS NOT NULL GROUP BY group_id) m
-     WHERE g.id = m.group_id`,
+    `UPDATE groups g SET last_message_id = m.last, member_count = $1
+     FROM (SELECT group_id, max(id) AS last FROM messages WHERE group_id IS NOT NULL GROUP BY group_id) m WHERE g.id = m.group_id`,
+    [GROUP_MEMBERS],
   );
   await db.query(
     `UPDATE group_members m SET delivered_up_to = g.last_message_id, read_up_to = CASE WHEN m.user_id = $1 THEN COALESCE((
@@ -154,6 +155,8 @@ export async function measureDatabase() {
     const ben = randomUUID();
     const db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
+    // Ended by the cluster's close when a step fails: that step's error is the one to see.
+    db.on('error', () => undefined);
     const seedStarted = performance.now();
     // Names from 400 first/last pairs and a number, so a surname matches 1 in 20.
     await db.query(

@@ -426,4 +426,13 @@ export const messagesMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 29,
+    sql: `
+      -- How many are members now, kept on the group's row as members change: an inbox of groups
+      -- reads it for each of them instead of counting their members.
+      ALTER TABLE groups ADD COLUMN member_count integer NOT NULL DEFAULT 0;
+      UPDATE groups g SET member_count = (SELECT count(*) FROM group_members WHERE group_id = g.id AND left_after IS NULL);
+    `,
+  },
 ];

@@ -7,9 +7,9 @@ import {
   enrol,
   insertSystemMessage,
   lockGroup,
-  memberCount,
   membershipOf,
   newInviteCode,
+  recountMembers,
   requireMember,
   requireRoomForGroups,
   startAt,
@@ -106,7 +106,7 @@ export async function joinByCode(db: Database, code: string, userId: string): Pr
     await lockGroup(tx, groupId);
     const joined = await enrol(tx, groupId, [userId], 'member');
     if (joined.length === 0) return { groupId, line: null };
-    if ((await memberCount(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);
+    if ((await recountMembers(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);
     const line = await insertSystemMessage(tx, groupId, userId, { kind: 'joined', actorId: userId });
     await startAt(tx, groupId, joined, line);
     return { groupId, line };

@@ -92,7 +92,7 @@ export async function requireMember(db: Queryable, groupId: string, userId: stri
 }
 
 /** The group's card as one in it sees it. */
-const CARD_COLUMNS = `${GROUP_COLUMNS}, (SELECT count(*)::int FROM group_members WHERE group_id = g.id AND left_after IS NULL) AS "memberCount"`;
+const CARD_COLUMNS = `${GROUP_COLUMNS}, g.member_count AS "memberCount"`;
 
 /** Someone removed sees the group as it was to them: read-only, with no one in it. */
 const toCard = (row: GroupRow & { memberCount: number }, membership: Pick<Membership, 'leftAfter'>): GroupCard => ({
@@ -206,10 +206,14 @@ export async function lockGroup(tx: Queryable, groupId: string): Promise<GroupRu
   return rows[0];
 }
 
-/** How many are members now. */
-export async function memberCount(tx: Queryable, groupId: string): Promise<number> {
+/**
+ * How many are members now, counted again after a change of members and kept on the group's row:
+ * a card (every group of an inbox has one) reads it instead of counting up to 1,024 rows.
+ */
+export async function recountMembers(tx: Queryable, groupId: string): Promise<number> {
   const rows = await tx.query<{ members: number }>(
-    'SELECT count(*)::int AS members FROM group_members WHERE group_id = $1 AND left_after IS NULL',
+    `UPDATE groups SET member_count = (SELECT count(*) FROM group_members WHERE group_id = $1 AND left_after IS NULL)
+     WHERE id = $1 RETURNING member_count AS members`,
     [groupId],
   );
   return rows[0]?.members ?? 0;
@@ -240,6 +244,7 @@ export async function createGroup(
        SELECT $1, user_id, CASE WHEN user_id = $3 THEN 'admin' ELSE 'member' END, 0 FROM unnest($2::uuid[]) AS user_id`,
       [groupId, [creatorId, ...others], creatorId],
     );
+    await recountMembers(tx, groupId);
     if (others.length === 0) return [created];
     return [created, await insertSystemMessage(tx, groupId, creatorId, { kind: 'added', actorId: creatorId, userIds: others })];
   });
@@ -261,7 +266,7 @@ export async function addMembers(
     await requireMember(tx, groupId, adminId, { admin: true });
     const added = await enrol(tx, groupId, userIds, 'member');
     if (added.length === 0) return { added, line: null };
-    if ((await memberCount(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);
+    if ((await recountMembers(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);
     const line = await insertSystemMessage(tx, groupId, adminId, { kind: 'added', actorId: adminId, userIds: added });
     await startAt(tx, groupId, added, line);
     return { added, line };
@@ -297,6 +302,7 @@ export async function removeMember(db: Database, groupId: string, actorId: strin
 export async function closeWindow(tx: Queryable, groupId: string, userId: string, event: SystemEvent): Promise<ChatMessage> {
   const line = await insertSystemMessage(tx, groupId, event.actorId, event);
   await tx.query('UPDATE group_members SET left_after = $3 WHERE group_id = $1 AND user_id = $2', [groupId, userId, line._id]);
+  await recountMembers(tx, groupId);
   return line;
 }
 
@@ -329,58 +335,63 @@ export async function requireMayPost(db: Queryable, groupId: string, senderId: s
 
 /**
  * A member's send (`receiverId` is the group): one row in messages and the group moved to it,
- * whatever the group's size (no row per member). Refused past the group's rules. A retried
- * clientMessageId answers the first.
+ * whatever the group's size (no row per member), in one statement. Refused past the group's rules
+ * (checked in the same statement, as it stores). A retried clientMessageId answers the first.
  */
 export async function insertGroupMessage(
-  db: Database,
+  db: Queryable,
   message: NewMessage & { mentions: readonly string[] },
 ): Promise<{ message: ChatMessage; stored: boolean }> {
   const { senderId, receiverId: groupId } = message;
-  return db.transaction(async (tx) => {
-    const membership = await requireMayPost(tx, groupId, senderId);
-    const rows = await tx.query<MessageRow & { inserted: boolean }>(
-      `WITH quoted AS (
-         SELECT id, sender_id, text, image, file FROM messages
-         WHERE id = $5::bigint AND group_id = $1 AND id > $6::bigint AND deleted_at IS NULL
-       ), inserted AS (
-         INSERT INTO messages (sender_id, receiver_id, group_id, text, client_message_id, reply_to_id, reply_to_sender, reply_to_text,
-           reply_to_image, reply_to_file_name, has_link, mentions, image, file, forwarded, media_bytes, no_link_preview)
-         SELECT $2, $1, $1, $3, $4, quoted.id, quoted.sender_id, quoted.text, quoted.image, quoted.file ->> 'name', $7,
-           -- Only the group's members are mentioned: another id is dropped.
-           (SELECT array_agg(user_id) FROM group_members WHERE group_id = $1 AND left_after IS NULL AND user_id = ANY($8::uuid[])),
-           $9, $10::jsonb, $11, $12, $13
-         FROM (SELECT 1) one LEFT JOIN quoted ON true
-         WHERE $5::bigint IS NULL OR quoted.id IS NOT NULL
-         ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
-         RETURNING *
-       ), moved AS (
-         UPDATE groups SET last_message_id = (SELECT id FROM inserted) WHERE id = $1 AND EXISTS (SELECT 1 FROM inserted)
-       )
-       SELECT ${MESSAGE_COLUMNS}, true AS inserted FROM inserted
-       UNION ALL
-       SELECT ${MESSAGE_COLUMNS}, false FROM messages WHERE sender_id = $2 AND client_message_id = $4`,
-      [
-        groupId,
-        senderId,
-        message.text,
-        message.clientMessageId,
-        message.replyToId,
-        membership.joinedAfter,
-        linksIn(message.text).length > 0,
-        message.mentions,
-        message.image,
-        message.file && JSON.stringify(message.file),
-        message.forwarded,
-        message.mediaBytes,
-        message.noLinkPreview,
-      ],
-    );
-    const row = rows[0];
-    if (!row) throw badRequest('You can only reply to a message in this conversation');
-    const { inserted, ...stored } = row;
-    return { message: toMessage(stored), stored: inserted };
-  });
+  const rows = await db.query<MessageRow & { inserted: boolean }>(
+    `WITH may AS (
+       -- A member now, and an admin where only admins send.
+       SELECT m.joined_after FROM group_members m JOIN groups g ON g.id = m.group_id
+       WHERE m.group_id = $1 AND m.user_id = $2 AND m.left_after IS NULL AND (NOT g.only_admins_send OR m.role = 'admin')
+     ), quoted AS (
+       SELECT messages.id, sender_id, text, image, file FROM messages JOIN may ON messages.id > may.joined_after
+       WHERE messages.id = $5::bigint AND group_id = $1 AND deleted_at IS NULL
+     ), inserted AS (
+       INSERT INTO messages (sender_id, receiver_id, group_id, text, client_message_id, reply_to_id, reply_to_sender, reply_to_text,
+         reply_to_image, reply_to_file_name, has_link, mentions, image, file, forwarded, media_bytes, no_link_preview)
+       SELECT $2, $1, $1, $3, $4, quoted.id, quoted.sender_id, quoted.text, quoted.image, quoted.file ->> 'name', $6,
+         -- Only the group's members are mentioned: another id is dropped.
+         (SELECT array_agg(user_id) FROM group_members WHERE group_id = $1 AND left_after IS NULL AND user_id = ANY($7::uuid[])),
+         $8, $9::jsonb, $10, $11, $12
+       FROM may LEFT JOIN quoted ON true
+       WHERE $5::bigint IS NULL OR quoted.id IS NOT NULL
+       ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
+       RETURNING *
+     ), moved AS (
+       -- Two sends committing out of order never move it back.
+       UPDATE groups SET last_message_id = GREATEST(last_message_id, (SELECT id FROM inserted)) WHERE id = $1 AND EXISTS (SELECT 1 FROM inserted)
+     )
+     SELECT ${MESSAGE_COLUMNS}, true AS inserted FROM inserted
+     UNION ALL
+     SELECT ${MESSAGE_COLUMNS}, false FROM messages WHERE sender_id = $2 AND client_message_id = $4 AND EXISTS (SELECT 1 FROM may)`,
+    [
+      groupId,
+      senderId,
+      message.text,
+      message.clientMessageId,
+      message.replyToId,
+      linksIn(message.text).length > 0,
+      message.mentions,
+      message.image,
+      message.file && JSON.stringify(message.file),
+      message.forwarded,
+      message.mediaBytes,
+      message.noLinkPreview,
+    ],
+  );
+  const row = rows[0];
+  if (!row) {
+    // Refused: say why (no longer a member, only admins send), else the reply is not one of the group's.
+    await requireMayPost(db, groupId, senderId);
+    throw badRequest('You can only reply to a message in this conversation');
+  }
+  const { inserted, ...stored } = row;
+  return { message: toMessage(stored), stored: inserted };
 }
 
 /** A message read back as JSON (a lateral row): its times are strings there. */

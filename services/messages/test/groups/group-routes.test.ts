@@ -152,9 +152,14 @@ describe('groups', () => {
     expect(toBob).toEqual([{ event: 'groupChanged', payload: { groupId: group._id, member: false } }]);
     expect(texts(await history(bob, group._id))).toEqual(['created', 'added', 'before', 'removed']);
     expect((await bob.client.get(`/api/messages/groups/${group._id}`)).body).toMatchObject({ removed: true, members: [], memberCount: 0 });
+    const countInCatsList = async () =>
+      ((await cat.client.get('/api/messages/groups')).body as { group: Group }[]).find((entry) => entry.group._id === group._id)?.group
+        .memberCount;
+    expect(await countInCatsList()).toBe(2);
     // Whoever joins after his removal is nobody he may learn of.
     const dan = await server.user('Dan After');
     expect((await ann.client.post(`/api/messages/groups/${group._id}/members`, { memberIds: [dan.id] })).status).toBe(200);
+    expect(await countInCatsList()).toBe(3);
     const asBobSees = (await bob.client.get(`/api/messages/groups/${group._id}`)).body as Group;
     expect(asBobSees.people.map((person) => person.fullName).sort()).toEqual(['Ann Removes', 'Bob Removed', 'Cat Stays']);
     expect(await send(bob, group._id, 'let me back')).toMatchObject({ status: 403, body: { message: GROUP_ERRORS.notMember } });
