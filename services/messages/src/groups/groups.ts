@@ -426,8 +426,10 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
   >(
     `SELECT ${CARD_COLUMNS}, m.left_after::text AS "leftAfter", m.role, to_json(last) AS last,
        (SELECT COALESCE(json_agg(json_build_object('_id', c.user_id, 'fullName', c.full_name, 'profilePic', c.profile_pic)), '[]')
-        FROM contacts c WHERE c.user_id = last."senderId"::uuid OR c.user_id IN (
-          SELECT named::uuid FROM jsonb_array_elements_text(last.system -> 'userIds') WITH ORDINALITY AS n (named, at)
+        -- One set of ids, each looked up by key (an OR of the two read every contact, for every group).
+        FROM contacts c WHERE c.user_id IN (
+          SELECT last."senderId"::uuid
+          UNION SELECT named::uuid FROM jsonb_array_elements_text(last.system -> 'userIds') WITH ORDINALITY AS n (named, at)
           WHERE at <= ${NAMED_IN_PREVIEW}
         )) AS people,
        unread.count AS unread, unread.mentioned
