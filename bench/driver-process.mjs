@@ -28,6 +28,15 @@ export function startDriver(script) {
   };
 }
 
+/** `step(0)` to `step(count - 1)`, at most `concurrency` of them under way at once. */
+export async function inTurn(count, concurrency, step) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await step(next++);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
 /** In a driver: answers each command with what its handler resolves to, or with its failure. */
 export function answerCommands(commands) {
   process.on('message', async ({ id, type, ...args }) => {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE, signSession } from '@chat/sessions';
 import { io } from 'socket.io-client';
-import { answerCommands } from './driver-process.mjs';
+import { answerCommands, inTurn } from './driver-process.mjs';
 import { poolUserId } from './watch-pool.mjs';
 
 /** The web app's reconnection (web/src/lib/socket.ts). */
@@ -44,14 +44,6 @@ function open({ urls, n, jwtSecret, localAddress }) {
     });
     socket.once('connect_error', reject);
   });
-}
-
-async function inTurn(count, concurrency, step) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await step(next++);
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
 const commands = {

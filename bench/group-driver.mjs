@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { SOCKET_PATH } from '@chat/contracts';
 import WebSocket from 'ws';
-import { answerCommands } from './driver-process.mjs';
+import { answerCommands, inTurn } from './driver-process.mjs';
 
 /** Latencies are counted in buckets of 0.1 ms up to a minute; a copy later than that counts as a minute. */
 const BUCKETS = 600_000;
@@ -67,7 +67,7 @@ function connect({ url, userId, cookie }) {
 
 const commands = {
   async connect({ sockets }) {
-    for (let i = 0; i < sockets.length; i += 32) members.push(...(await Promise.all(sockets.slice(i, i + 32).map(connect))));
+    await inTurn(sockets.length, 32, async (i) => (members[i] = await connect(sockets[i])));
     let slice = 0;
     reporter = setInterval(() => {
       slice = (slice + 1) % REPORT_SLICES;

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { startDriver } from './driver-process.mjs';
+import { inTurn, startDriver } from './driver-process.mjs';
 import { cpuMeter, signUp } from './load.mjs';
 
 const DRIVER = fileURLToPath(new URL('./group-driver.mjs', import.meta.url));
@@ -28,14 +28,6 @@ const DRAIN_MS = 15_000;
 
 const round = (value, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
 const now = () => performance.timeOrigin + performance.now();
-
-async function inTurn(count, concurrency, step) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await step(next++);
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-}
 
 /** A group of `members` (the first its creator); the messages service learns of new accounts through the bus, so it is asked again until it knows them all. */
 async function createGroup(http, name, members) {
