@@ -17,7 +17,7 @@ describeOnEmbedded((run) => {
 
       const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
       await page.goto('/');
-      await polled(() => page.getByRole('list').getByRole('button').count(), 'the contact list').toBeGreaterThan(0);
+      await polled(() => row(page, 'Bob Inbox').count(), 'Bob in the contact list').toBe(1);
 
       await send(bob, aliceUser._id, 'Are you coming tonight?');
       await send(bob, aliceUser._id, 'Bring the photos 📷');

@@ -569,6 +569,33 @@ describe('loading the inbox while messages arrive', () => {
     expect(useChatStore.getState().users.map((user) => [user._id, user.unreadCount])).toEqual([['bob', 0]]);
   });
 
+  it('stays loading (never "No contacts yet") while the latest request is on its way, though an older one answered or failed', async () => {
+    useChatStore.setState({
+      selectedUser: null,
+      usersQuery: '',
+      onlineOnly: false,
+      showArchived: false,
+      users: [],
+      usersLoadFailed: false,
+    });
+    let answerLatest!: (page: { entries: InboxEntry[]; next: null }) => void;
+    vi.spyOn(api, 'getUsers')
+      .mockResolvedValueOnce({ entries: [], next: null })
+      .mockRejectedValueOnce(new Error('Network Error'))
+      .mockReturnValueOnce(new Promise((resolve) => (answerLatest = resolve)));
+    const older = [useChatStore.getState().getUsers(), useChatStore.getState().getUsers()];
+    const latest = useChatStore.getState().getUsers();
+    await Promise.all(older);
+    expect(useChatStore.getState()).toMatchObject({ isUsersLoading: true, usersLoadFailed: false });
+    answerLatest({ entries: [{ ...bob, lastMessage: message(10), unreadCount: 1 }], next: null });
+    await latest;
+    expect(useChatStore.getState()).toMatchObject({
+      isUsersLoading: false,
+      usersLoadFailed: false,
+      users: [expect.objectContaining({ _id: 'bob' })],
+    });
+  });
+
   it('shows as read a conversation I read on another device while the page was on its way, the page read before it', async () => {
     useChatStore.setState({ selectedUser: null, usersQuery: '', onlineOnly: false, showArchived: false, users: [] });
     let answer!: (page: { entries: InboxEntry[]; next: null }) => void;

@@ -159,12 +159,14 @@ export const createInboxSlice =
       async getUsers() {
         const { usersQuery: query, onlineOnly, showArchived } = get();
         const request = ++usersRequests;
+        // An older request answering last (the page's first load overtaken by the socket's re-fetch
+        // on connect) would bring back what changed since, such as a read on another tab; nor does its
+        // end end the loading: the list would say "No contacts yet" while the latest is on its way.
+        const isLatest = () => request === usersRequests;
         set({ isUsersLoading: get().users.length === 0 });
         try {
           const page = await api.getUsers({ q: query, online: onlineOnly, archived: showArchived });
-          // An older request answering last (the page's first load overtaken by the socket's re-fetch
-          // on connect) would bring back what changed since, such as a read on another tab.
-          if (request !== usersRequests) return;
+          if (!isLatest()) return;
           if (get().usersQuery !== query || get().onlineOnly !== onlineOnly || get().showArchived !== showArchived) return;
           if (typeof page.archivedCount === 'number') set({ archivedCount: page.archivedCount });
           const open = get().selectedUser?._id;
@@ -187,11 +189,12 @@ export const createInboxSlice =
             .sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)) || (a.pinned ? 0 : latestId(b) - latestId(a)));
           set({ users: entries, usersCursor: page.next, usersLoaded: true, usersLoadFailed: false });
         } catch (error) {
+          if (!isLatest()) return;
           set({ usersLoadFailed: true });
           // Once, however many loads failed together (the first, and the socket's on connect).
           toast.error(errorMessage(error), { id: 'inbox-load-failed' });
         } finally {
-          set({ isUsersLoading: false });
+          if (isLatest()) set({ isUsersLoading: false });
         }
       },
 
