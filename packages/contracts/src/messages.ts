@@ -174,6 +174,8 @@ export const InboxEntrySchema = Type.Object({
   accountDeleted: Type.Optional(Type.Literal(true)),
   /** I pinned the conversation: the inbox's first page starts with the pinned ones, the latest pinned first. */
   pinned: Type.Optional(Type.Literal(true)),
+  /** When I pinned it (on the inbox's pages): my pinned groups take their places among the pinned conversations by it. */
+  pinnedAt: Type.Optional(Type.String({ format: 'date-time' })),
   /** I archived the conversation: it is listed with `archived=true`, not in the inbox. */
   archived: Type.Optional(Type.Literal(true)),
   /** I marked the conversation unread, to come back to it: shown unread until I open it. */
@@ -193,6 +195,12 @@ export const GroupEntrySchema = Type.Object({
   people: Type.Array(ContactSchema),
   /** A message I have not read mentions me: the row is marked "@". */
   mentioned: Type.Optional(Type.Literal(true)),
+  /** When I pinned it: pinned groups and conversations head the inbox together, the latest pinned first. */
+  pinnedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  /** I archived it and nothing was said in it since: it is in the archive, not the inbox. */
+  archived: Type.Optional(Type.Literal(true)),
+  /** I marked it unread to come back to it. */
+  markedUnread: Type.Optional(Type.Literal(true)),
 });
 export type GroupEntry = Static<typeof GroupEntrySchema>;
 

@@ -83,7 +83,7 @@ export interface BlockChanged {
   blocked: boolean;
 }
 
-/** I pinned the conversation with `userId` (or unpinned it), here or on another tab or device. */
+/** I pinned the conversation with `userId` (a person's or a group's id) or unpinned it, here or on another tab or device. */
 export const ConversationPinnedSchema = Type.Object({ userId: Type.String(), pinned: Type.Boolean() });
 export type ConversationPinned = Static<typeof ConversationPinnedSchema>;
 
@@ -107,11 +107,11 @@ export type MessagesHidden = Static<typeof MessagesHiddenSchema>;
 export const ConversationClearedSchema = Type.Object({ userId: Type.String(), upTo: Type.String() });
 export type ConversationCleared = Static<typeof ConversationClearedSchema>;
 
-/** I marked the conversation with `userId` unread (or opened it, clearing the mark), here or on another device. */
+/** I marked the conversation with `userId` (a person's or a group's id) unread, or opened it, clearing the mark, here or on another device. */
 export const ConversationMarkedUnreadSchema = Type.Object({ userId: Type.String(), markedUnread: Type.Boolean() });
 export type ConversationMarkedUnread = Static<typeof ConversationMarkedUnreadSchema>;
 
-/** I archived the conversation with `userId` (or took it out of the archive), here or on another device. */
+/** I archived the conversation with `userId` (a person's or a group's id) or took it out of the archive, here or on another device. */
 export const ConversationArchivedSchema = Type.Object({ userId: Type.String(), archived: Type.Boolean() });
 export type ConversationArchived = Static<typeof ConversationArchivedSchema>;
 

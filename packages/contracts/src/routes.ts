@@ -157,37 +157,40 @@ export const routes = {
     method: 'POST',
     url: '/messages/pin/:id',
     params: UserIdParamsSchema,
-    summary: 'Pins my conversation with that user to the top of my inbox, on every device of mine (pinning it again keeps its place).',
+    summary:
+      'Pins my conversation with that user (or a group I am or was in, by its id) to the top of my inbox, on every device of mine (pinning it again keeps its place).',
   }),
   unpinConversation: route({
     method: 'POST',
     url: '/messages/unpin/:id',
     params: UserIdParamsSchema,
-    summary: 'Unpins my conversation with that user: back among the others by its latest message.',
+    summary: 'Unpins my conversation with that user (or that group): back among the others by its latest message.',
   }),
   archiveConversation: route({
     method: 'POST',
     url: '/messages/archive/:id',
     params: UserIdParamsSchema,
-    summary: 'Moves my conversation with that user out of my inbox into the archive (unpinning it); a new message brings it back.',
+    summary:
+      'Moves my conversation with that user (or that group) out of my inbox into the archive (unpinning it); a new message brings it back.',
   }),
   unarchiveConversation: route({
     method: 'POST',
     url: '/messages/unarchive/:id',
     params: UserIdParamsSchema,
-    summary: 'Takes my conversation with that user out of the archive, back into my inbox.',
+    summary: 'Takes my conversation with that user (or that group) out of the archive, back into my inbox.',
   }),
   markUnread: route({
     method: 'POST',
     url: '/messages/mark-unread/:id',
     params: UserIdParamsSchema,
-    summary: 'Marks my conversation with that user unread, to come back to it (`markedUnread` on its inbox entry).',
+    summary:
+      'Marks my conversation with that user (or that group) unread, to come back to it (`markedUnread` on its inbox or group entry).',
   }),
   unmarkUnread: route({
     method: 'POST',
     url: '/messages/unmark-unread/:id',
     params: UserIdParamsSchema,
-    summary: 'Clears the unread mark of my conversation with that user (opening it does too).',
+    summary: 'Clears the unread mark of my conversation with that user (or that group; opening it does too).',
   }),
   muteConversation: route({
     method: 'POST',

@@ -435,4 +435,17 @@ export const messagesMigrations: readonly Migration[] = [
       UPDATE groups g SET member_count = (SELECT count(*) FROM group_members WHERE group_id = g.id AND left_after IS NULL);
     `,
   },
+  {
+    version: 30,
+    sql: `
+      -- A member's own state of a group in their inbox, as a conversation's: pinned since, marked
+      -- unread. Archived up to the group's latest message when archived: a message past it brings the
+      -- group back to the inbox with no write per member (a conversation's archived_at is cleared by
+      -- the send, which writes its row anyway).
+      ALTER TABLE group_members
+        ADD COLUMN pinned_at timestamptz,
+        ADD COLUMN archived_up_to bigint,
+        ADD COLUMN marked_unread boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -175,6 +175,7 @@ type EntryRow = Partial<MessageRow> & {
   /** The conversation's latest message (which the entry may not show: deleted for me, or cleared). */
   latestMessageId?: string;
   pinned?: boolean;
+  pinnedAt?: Date;
   archived?: boolean;
   markedUnread?: boolean;
   fullName: string;
@@ -192,6 +193,7 @@ const toEntry = ({
   lastSeen,
   accountDeleted,
   pinned,
+  pinnedAt,
   archived,
   markedUnread,
   latestMessageId,
@@ -206,6 +208,7 @@ const toEntry = ({
   lastSeen: lastSeen?.toISOString() ?? null,
   ...(accountDeleted ? { accountDeleted: true as const } : {}),
   ...(pinned ? { pinned: true as const } : {}),
+  ...(pinnedAt ? { pinnedAt: pinnedAt.toISOString() } : {}),
   ...(archived ? { archived: true as const } : {}),
   ...(markedUnread ? { markedUnread: true as const } : {}),
 });
@@ -263,7 +266,7 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
           [me, conversationsAfter?.lastMessageId ?? FIRST.lastMessageId, conversationsAfter?.peerId ?? FIRST.peerId, query.limit],
         ),
   ]);
-  entries.push(...pinned.map(({ pinnedAt: _pinnedAt, ...row }) => toEntry(row)));
+  entries.push(...pinned.map(toEntry));
   if (pinned.length === query.limit) {
     const last = pinned.at(-1)!;
     return { entries, next: { in: 'pinned', pinnedAt: last.pinnedAt.toISOString(), peerId: last.peerId } };

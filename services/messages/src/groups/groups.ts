@@ -422,9 +422,15 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
       unread: number;
       people: Contact[];
       mentioned: boolean;
+      pinnedAt: Date | null;
+      archived: boolean;
+      markedUnread: boolean;
     }
   >(
     `SELECT ${CARD_COLUMNS}, m.left_after::text AS "leftAfter", m.role, to_json(last) AS last,
+       m.pinned_at AS "pinnedAt", m.marked_unread AS "markedUnread",
+       -- Archived until a message past the one it was archived at.
+       COALESCE(COALESCE(m.left_after, g.last_message_id) <= m.archived_up_to, false) AS archived,
        (SELECT COALESCE(json_agg(json_build_object('_id', c.user_id, 'fullName', c.full_name, 'profilePic', c.profile_pic)), '[]')
         -- One set of ids, each looked up by key (an OR of the two read every contact, for every group).
         FROM contacts c WHERE c.user_id IN (
@@ -451,12 +457,15 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
      ORDER BY COALESCE(m.left_after, g.last_message_id) DESC, g.id`,
     [userId, UNREAD_COUNT_CAP],
   );
-  return rows.map(({ leftAfter, role, last, unread, people, mentioned, ...group }) => ({
+  return rows.map(({ leftAfter, role, last, unread, people, mentioned, pinnedAt, archived, markedUnread, ...group }) => ({
     group: toCard(group, { leftAfter }),
     role,
     lastMessage: last ? toMessage(fromJson(last)) : null,
     unreadCount: unread,
     people,
     ...(mentioned ? { mentioned: true as const } : {}),
+    ...(pinnedAt ? { pinnedAt: pinnedAt.toISOString() } : {}),
+    ...(archived ? { archived: true as const } : {}),
+    ...(markedUnread ? { markedUnread: true as const } : {}),
   }));
 }

@@ -2,6 +2,11 @@ import { MAX_PINNED_CONVERSATIONS, PIN_ERRORS } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 import { conflict } from '@chat/kernel';
 
+/** How many conversations and groups `user` pinned: together they are held to MAX_PINNED_CONVERSATIONS. */
+export const PINNED_BY = (user: string) =>
+  `((SELECT count(*) FROM conversations p WHERE p.user_id = ${user} AND p.pinned_at IS NOT NULL)
+    + (SELECT count(*) FROM group_members p WHERE p.user_id = ${user} AND p.pinned_at IS NOT NULL))`;
+
 /**
  * Pins my conversation with `peerId` to the top of my inbox, the latest pinned first; pinning it
  * again keeps its place. Refused (409) without a conversation, or past MAX_PINNED_CONVERSATIONS.
@@ -14,7 +19,7 @@ export async function pinConversation(db: Queryable, userId: string, peerId: str
   const pinned = await db.query(
     `UPDATE conversations v SET pinned_at = COALESCE(v.pinned_at, date_trunc('milliseconds', now())), archived_at = NULL
      WHERE v.user_id = $1 AND v.peer_id = $2
-       AND (v.pinned_at IS NOT NULL OR (SELECT count(*) FROM conversations p WHERE p.user_id = $1 AND p.pinned_at IS NOT NULL) < $3)
+       AND (v.pinned_at IS NOT NULL OR ${PINNED_BY('$1')} < $3)
      RETURNING 1`,
     [userId, peerId, MAX_PINNED_CONVERSATIONS],
   );
