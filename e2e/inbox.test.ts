@@ -296,6 +296,58 @@ describeOnEmbedded((run) => {
       expect(await laptop.page.getByRole('button', { name: /^Archived/ }).count(), 'nothing archived any more').toBe(0);
     });
 
+    it('pins, archives and marks unread a group as a conversation, on my other device too; a message in it brings it back', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Club');
+      const created = await alice.post('/api/messages/groups', { name: 'Book club', memberIds: [bobUser._id] });
+      expect(created.status).toBe(201);
+      const groupId = (created.body as { _id: string })._id;
+      expect((await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'Hi Bob' })).status).toBe(201);
+      const [laptop, phone] = [
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+        await signedInPage(browser(), run.baseUrl, alice.cookie),
+      ];
+      const clubRow = (page: Page) => page.getByTestId('group-row').filter({ hasText: 'Book club' });
+      for (const { page } of [laptop, phone]) {
+        await page.goto('/');
+        await polled(() => row(page, '^Bob Club').count(), 'Bob listed').toBe(1);
+        await polled(() => clubRow(page).count(), 'the group listed').toBe(1);
+      }
+      const firstRow = (page: Page) => page.getByRole('list').getByRole('button').first().textContent();
+      await polled(() => firstRow(laptop.page), 'Bob on top: the latest message').toContain('Bob Club');
+
+      await clubRow(laptop.page).click();
+      await chooseInConversationMenu(laptop.page, 'Pin chat');
+      for (const { page } of [laptop, phone]) {
+        await polled(() => clubRow(page).getByRole('img', { name: 'Pinned' }).count(), 'the group pinned, on both devices').toBe(1);
+        await polled(() => firstRow(page), 'the pinned group on top').toContain('Book club');
+      }
+      await run.shot(laptop.page, 'inbox-pinned-group');
+
+      await chooseInConversationMenu(laptop.page, 'Archive chat');
+      await polled(() => announcement(laptop.page, 'Chat archived').count(), 'the toast').toBe(1);
+      for (const { page } of [laptop, phone]) {
+        await polled(() => clubRow(page).count(), 'the group off the list, on both devices').toBe(0);
+        await polled(() => page.getByRole('button', { name: /^Archived\W+1 chat$/ }).count(), 'the archive, counted').toBe(1);
+      }
+      await laptop.page.getByRole('button', { name: /^Archived\W+1 chat$/ }).click();
+      await polled(() => clubRow(laptop.page).count(), 'the group in the archive').toBe(1);
+      expect(await row(laptop.page, '^Bob Club').count(), 'only the archived').toBe(0);
+      await run.shot(laptop.page, 'inbox-archived-group');
+
+      expect((await bob.post(`/api/messages/groups/${groupId}/send`, { text: 'Chapter 3 for Friday' })).status).toBe(201);
+      await polled(() => laptop.page.getByText('No archived chats').count(), 'back out of the archive with his message').toBe(1);
+      await polled(() => clubRow(phone.page).textContent(), 'back in the list on the other device').toContain('Chapter 3 for Friday');
+      await laptop.page.getByRole('button', { name: 'Back to chats' }).click();
+
+      await clubRow(phone.page).click();
+      await chooseInConversationMenu(phone.page, 'Mark as unread');
+      for (const { page } of [phone, laptop]) {
+        await polled(() => clubRow(page).getByTitle('Marked unread').count(), 'marked unread, on both devices').toBe(1);
+      }
+      await clubRow(laptop.page).click();
+      await polled(() => clubRow(phone.page).getByTitle('Marked unread').count(), 'no longer marked once opened elsewhere').toBe(0);
+    });
+
     it('marks a conversation unread to come back to it, on my other device too, until I open it', async () => {
       const { alice, bob, aliceUser, send } = await twoPeople(run.baseUrl, 'Later');
       await send(bob, aliceUser._id, 'Can you check the draft?');

@@ -9,6 +9,7 @@ import {
   ConversationMutedSchema,
   ConversationPinnedSchema,
   GroupChangedSchema,
+  GroupReadSchema,
   MessageReceiptSchema,
   MessagesHiddenSchema,
   MessageStarredSchema,
@@ -86,6 +87,7 @@ export const UserEventSchema = Type.Union([
   socketEvent('conversationArchived', ConversationArchivedSchema),
   socketEvent('conversationMuted', ConversationMutedSchema),
   socketEvent('groupChanged', GroupChangedSchema),
+  socketEvent('groupRead', GroupReadSchema),
   Type.Object({
     event: Type.Literal('blocksChanged'),
     payload: Type.Object({ blockerId: Type.String(), blockedId: Type.String(), blocked: Type.Boolean() }),

@@ -130,6 +130,10 @@ export type ConversationMuted = Static<typeof ConversationMutedSchema>;
 export const GroupChangedSchema = Type.Object({ groupId: Type.String(), member: Type.Boolean() });
 export type GroupChanged = Static<typeof GroupChangedSchema>;
 
+/** I read a group up to `upTo` on one of my devices: its badge clears on the others. */
+export const GroupReadSchema = Type.Object({ groupId: Type.String(), upTo: Type.String() });
+export type GroupRead = Static<typeof GroupReadSchema>;
+
 /** What the gateway emits to a socket. */
 export interface ServerToClientEvents {
   /** Once per new socket: everyone online, the user included; after `watchPresence`, the watched ones online. */
@@ -161,6 +165,8 @@ export interface ServerToClientEvents {
   groupChanged: (change: GroupChanged) => void;
   /** Every member of a group I am in has its messages up to one id, and read them up to another: my ticks there move. */
   groupReceipts: (receipts: GroupReceipts) => void;
+  /** To my sockets: I read a group on one of my devices. */
+  groupRead: (read: GroupRead) => void;
 }
 
 /** Most users one socket may watch the presence of. */

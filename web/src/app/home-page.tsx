@@ -13,7 +13,7 @@ function useUnreadTitle() {
   const unread = useChatStore(
     (state) =>
       state.users.reduce((total, user) => total + (user.unreadCount || (user.markedUnread ? 1 : 0)), 0) +
-      state.groups.reduce((total, entry) => total + entry.unreadCount, 0),
+      state.groups.reduce((total, entry) => total + (entry.unreadCount || (entry.markedUnread ? 1 : 0)), 0),
   );
   useEffect(() => {
     document.title = unread > 0 ? `(${unread}) Chat.io` : 'Chat.io';

@@ -38,9 +38,10 @@ export function withFlag<T extends object>(item: T, flag: keyof T & string, on: 
 export function withPin(users: InboxEntry[], peerId: string, pinned: boolean): InboxEntry[] {
   const entry = users.find((user) => user._id === peerId);
   if (!entry || Boolean(entry.pinned) === pinned) return users;
-  const unpinned = withFlag(entry, 'pinned', false);
+  const { pinnedAt: _was, ...unpinned } = withFlag(entry, 'pinned', false);
   const others = users.filter((user) => user._id !== peerId);
-  if (pinned) return [withFlag(entry, 'pinned', true), ...others];
+  // Pinned now: groups pinned before it sort below it.
+  if (pinned) return [{ ...withFlag(entry, 'pinned', true), pinnedAt: new Date().toISOString() }, ...others];
   const at = others.findIndex((user) => !user.pinned && latestId(user) < latestId(entry));
   return at === -1 ? [...others, unpinned] : [...others.slice(0, at), unpinned, ...others.slice(at)];
 }

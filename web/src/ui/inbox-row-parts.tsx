@@ -53,3 +53,13 @@ export function DraftPreview({ text, afterDot = false }: { text: string; afterDo
     </span>
   );
 }
+
+/** A conversation (or group) I marked unread to come back to, with nothing new in it. */
+export function MarkedUnreadDot() {
+  const { t } = useTranslation();
+  return (
+    <span className="badge badge-primary absolute -top-0.5 -end-0.5 size-3.5 p-0" title={t('Marked unread')}>
+      <span className="sr-only">{t('Marked unread')}</span>
+    </span>
+  );
+}

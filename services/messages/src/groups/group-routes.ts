@@ -8,6 +8,7 @@ import type { ConversationRouteOptions } from '../deps.js';
 import { groupSendLimit, limitPerUser, limitUserRequestsBy, readLimit } from '../per-user-limit.js';
 import { inviteCode, joinByCode, setRole, updateGroup } from './group-admin.js';
 import { messageInfo } from './group-receipts.js';
+import { tellMyDevices } from '../my-devices.js';
 import { announceDeparture, groupEvents } from './group-events.js';
 import {
   addMembers,
@@ -181,7 +182,9 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
     handler: async (request, reply) => {
       const { groupId } = request.params;
       await requireMember(db, groupId, request.userId);
-      await receipts.moved({ groupId, userId: request.userId, upTo: request.body.upTo, read: true, at: new Date().toISOString() });
+      const { upTo } = request.body;
+      await receipts.moved({ groupId, userId: request.userId, upTo, read: true, at: new Date().toISOString() });
+      await tellMyDevices({ bus: options.bus, log: app.log }, request.userId, { event: 'groupRead', payload: { groupId, upTo } });
       return reply.status(204).send();
     },
   });

@@ -250,7 +250,7 @@ describe('groups', () => {
     }
   });
 
-  it('counts my unread messages from my read cursor, which only moves forward', async () => {
+  it('counts my unread messages from my read cursor, which only moves forward, and tells my other devices of my read', async () => {
     const ann = await server.user('Ann Reads');
     const bob = await server.user('Bob Reads');
     const group = await groupOf(ann, [bob]);
@@ -258,8 +258,10 @@ describe('groups', () => {
     await send(ann, group._id, 'two');
     const unread = async () => ((await bob.client.get('/api/messages/groups')).body as GroupEntry[])[0]?.unreadCount;
     expect(await unread()).toBe(4);
+    const toBobsDevices = server.published(bob.id);
     expect((await bob.client.post(`/api/messages/groups/${group._id}/read`, { upTo: first.body._id })).status).toBe(204);
     expect(await unread()).toBe(1);
+    expect(toBobsDevices).toEqual([{ event: 'groupRead', payload: { groupId: group._id, upTo: first.body._id } }]);
     await bob.client.post(`/api/messages/groups/${group._id}/read`, { upTo: '1' });
     expect(await unread(), 'never back').toBe(1);
   });

@@ -17,6 +17,7 @@ import toast from 'react-hot-toast';
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { formatDayTime } from '../../lib/format-time';
 import { usePopover } from '../../ui/use-popover';
+import { useShallow } from 'zustand/react/shallow';
 import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ const MUTE_CHOICES: { duration: MuteDuration; label: string }[] = [
 interface ConversationMenuProps {
   /** Whose conversation: a person's id, or a group's with `isGroup`. */
   userId: string;
-  /** A group's: its info, mute and select (pins, the archive, clearing and blocks are a person's). */
+  /** A group's: its info, pin, archive, unread, mute and select (clearing and blocks are a person's). */
   isGroup?: boolean;
   /** Offered when given: blocking them (while not blocked already), clearing the chat. */
   onBlock?(): void;
@@ -43,9 +44,9 @@ interface ConversationMenuProps {
 /**
  * The conversation's "⋮" menu, as WhatsApp and Telegram keep theirs: contact info, pin, archive, mark
  * unread, mute (for how long asked in the same menu), select messages, clear and block; a group's
- * offers its info, mute and select. Pin, archive, unread and clear are offered
- * once there is a conversation (a message either way, even one cleared since); block while it is
- * not closed already.
+ * offers its info, pin, archive, unread, mute and select. Pin, archive, unread and clear are offered
+ * once there is a conversation (a message either way, even one cleared since; a group always has
+ * its first line); block while it is not closed already.
  */
 export function ConversationMenu(props: ConversationMenuProps) {
   const { t } = useTranslation();
@@ -85,7 +86,7 @@ function ConversationMenuList({
   const [isAskingMuteLength, setAskingMuteLength] = useState(false);
   const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
   const hasMessages = useChatStore((state) => state.messages.length > 0);
-  const hasConversation = !isGroup && (hasMessages || Boolean(entry?.lastMessage ?? entry?.latestMessageId));
+  const hasConversation = isGroup || hasMessages || Boolean(entry?.lastMessage ?? entry?.latestMessageId);
   const mute = useNotificationStore((state) => state.mute);
 
   useEffect(() => {
@@ -113,14 +114,14 @@ function ConversationMenuList({
       <MenuItem icon={<Info />} onClick={choose(onShowInfo)}>
         {isGroup ? t('Group info') : t('Contact info')}
       </MenuItem>
-      {hasConversation && <ConversationStateItems userId={userId} choose={choose} />}
+      {hasConversation && <ConversationStateItems marks={isGroup ? groupMarks(userId) : personMarks(userId)} choose={choose} />}
       <MuteItem userId={userId} choose={choose} onAskLength={() => setAskingMuteLength(true)} />
       {(hasMessages || hasConversation) && (
         <MenuItem icon={<CheckSquare />} onClick={choose(() => useChatStore.getState().setSelecting(true))}>
           {t('Select messages')}
         </MenuItem>
       )}
-      {hasConversation && onClear && (
+      {!isGroup && hasConversation && onClear && (
         <MenuItem icon={<Eraser />} onClick={choose(onClear)}>
           {t('Clear chat')}
         </MenuItem>
@@ -157,25 +158,58 @@ function MenuPanel({ panelRef, label, children }: { panelRef: RefObject<HTMLDivE
   );
 }
 
+/** How a conversation's pin, archive and unread mark are read and changed: a person's or a group's. */
+interface ConversationMarks {
+  useMarks(): { isPinned: boolean; isArchived: boolean };
+  set(mark: 'pinned' | 'archived' | 'markedUnread', on: boolean): void;
+  close(): void;
+}
+
+const personMarks = (userId: string): ConversationMarks => ({
+  useMarks: () =>
+    useChatStore(
+      useShallow((state) => {
+        const entry = state.users.find((user) => user._id === userId);
+        return { isPinned: Boolean(entry?.pinned), isArchived: Boolean(entry?.archived) };
+      }),
+    ),
+  set(mark, on) {
+    const chat = useChatStore.getState();
+    if (mark === 'pinned') void chat.setPinned(userId, on);
+    else if (mark === 'archived') void chat.setArchived(userId, on);
+    else void chat.setMarkedUnread(userId, on);
+  },
+  close: () => useChatStore.getState().setSelectedUser(null),
+});
+
+const groupMarks = (groupId: string): ConversationMarks => ({
+  useMarks: () =>
+    useChatStore(
+      useShallow((state) => {
+        const entry = state.groups.find((group) => group.group._id === groupId);
+        return { isPinned: Boolean(entry?.pinnedAt), isArchived: Boolean(entry?.archived) };
+      }),
+    ),
+  set: (mark, on) => void useChatStore.getState().setGroupMark(groupId, mark, on),
+  close: () => useChatStore.getState().setSelectedGroup(null),
+});
+
 /** Pin, archive and mark unread: offered once there is a conversation. */
-function ConversationStateItems({ userId, choose }: { userId: string; choose: Choose }) {
+function ConversationStateItems({ marks, choose }: { marks: ConversationMarks; choose: Choose }) {
   const { t } = useTranslation();
-  const entry = useChatStore((state) => state.users.find((user) => user._id === userId));
-  const { setPinned, setArchived, setMarkedUnread, setSelectedUser } = useChatStore.getState();
-  const isPinned = Boolean(entry?.pinned);
-  const isArchived = Boolean(entry?.archived);
+  const { isPinned, isArchived } = marks.useMarks();
   return (
     <>
-      <MenuItem icon={isPinned ? <PinOff /> : <Pin />} onClick={choose(() => void setPinned(userId, !isPinned))}>
+      <MenuItem icon={isPinned ? <PinOff /> : <Pin />} onClick={choose(() => marks.set('pinned', !isPinned))}>
         {isPinned ? t('Unpin chat') : t('Pin chat')}
       </MenuItem>
       <MenuItem
         icon={isArchived ? <ArchiveRestore /> : <Archive />}
         onClick={choose(() => {
-          void setArchived(userId, !isArchived);
+          marks.set('archived', !isArchived);
           if (isArchived) return;
           // It leaves the list it was opened from, so it closes, and says where it went.
-          setSelectedUser(null);
+          marks.close();
           toast.success(t('Chat archived'));
         })}
       >
@@ -185,8 +219,8 @@ function ConversationStateItems({ userId, choose }: { userId: string; choose: Ch
         icon={<MessageSquareDot />}
         onClick={choose(() => {
           // Closed, as a mail client does, so that it stays unread until opened again.
-          setSelectedUser(null);
-          void setMarkedUnread(userId, true);
+          marks.close();
+          marks.set('markedUnread', true);
         })}
       >
         {t('Mark as unread')}

@@ -30,6 +30,7 @@ export const conversationSocketHandlers: SocketHandlers<
   | 'typing'
   | 'groupChanged'
   | 'groupReceipts'
+  | 'groupRead'
 > = {
   newMessage(message, received) {
     const read = chat().readOnArrival(message);
@@ -62,4 +63,6 @@ export const conversationSocketHandlers: SocketHandlers<
   typing: ({ from, isTyping, groupId }) => chat().setTyping(from, isTyping, groupId),
   groupChanged: (change) => chat().applyGroupChanged(change),
   groupReceipts: (receipts) => chat().applyGroupReceipts(receipts),
+  // I read it on another device: its badge clears here too.
+  groupRead: ({ groupId, upTo }) => chat().noteGroupRead(groupId, upTo),
 };

@@ -5,14 +5,14 @@ import { messagePreview } from '../../lib/message-preview';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
-import { BellOff } from 'lucide-react';
+import { BellOff, Pin } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import { typistsIn } from '../typing';
 import { GroupAvatar } from '../../ui/group-avatar';
 import { peopleById } from './groups-slice';
 import { systemLineText } from './system-words';
 import { TypingWords } from './typing-words';
-import { DraftPreview, RowButton, UnreadBadge } from '../../ui/inbox-row-parts';
+import { DraftPreview, MarkedUnreadDot, RowButton, UnreadBadge } from '../../ui/inbox-row-parts';
 
 interface GroupRowProps {
   entry: GroupEntry;
@@ -31,13 +31,14 @@ export function GroupRow({ entry, isSelected, onSelect }: GroupRowProps) {
     <RowButton isSelected={isSelected} onSelect={onSelect} testId="group-row">
       <div className="relative shrink-0">
         <GroupAvatar picture={group.picture} name={group.name} />
-        {unreadCount > 0 && <UnreadBadge count={unreadCount} />}
+        {unreadCount > 0 ? <UnreadBadge count={unreadCount} /> : entry.markedUnread && <MarkedUnreadDot />}
       </div>
       <div className="min-w-0 flex-1 text-start">
         <div className="flex items-baseline gap-2">
-          <span dir="auto" className={`truncate ${unreadCount > 0 ? 'font-bold' : 'font-medium'}`}>
+          <span dir="auto" className={`truncate ${unreadCount > 0 || entry.markedUnread ? 'font-bold' : 'font-medium'}`}>
             {group.name}
           </span>
+          {entry.pinnedAt && <Pin className="size-3.5 shrink-0 text-muted" role="img" aria-label={t('Pinned')} />}
           {muted && <BellOff className="size-3.5 shrink-0 text-muted" role="img" aria-label={t('Muted')} />}
           {entry.mentioned && unreadCount > 0 && (
             <span className="badge badge-primary badge-sm shrink-0 font-bold" title={t('You were mentioned')} data-testid="mentioned">

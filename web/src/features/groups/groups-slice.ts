@@ -11,6 +11,8 @@ import {
 import toast from 'react-hot-toast';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import type { ChatSlice } from '../../store/chat-slice';
+import { api } from '../../api/client';
+import { withFlag } from '../../lib/inbox-entries';
 import { groupsApi } from './groups-api';
 
 export interface GroupsSlice {
@@ -42,7 +44,20 @@ export interface GroupsSlice {
   applyGroupReceipts(receipts: GroupReceipts): void;
   /** Someone of a group (typing there) its row cannot name yet: the group's people are asked for, once. */
   notePersonOfGroup(groupId: string, userId: string): void;
+  /** Pins, archives or marks unread a group of mine (or undoes it): shown at once, put back with a toast if the server refuses. */
+  setGroupMark(groupId: string, mark: GroupMark, on: boolean): Promise<void>;
+  /** I did so on another tab or device. */
+  applyGroupMark(groupId: string, mark: GroupMark, on: boolean): void;
 }
+
+/** My own state of a group in the inbox, as of a conversation. */
+export type GroupMark = 'pinned' | 'archived' | 'markedUnread';
+
+const MARK_CALLS: Record<GroupMark, [(id: string) => Promise<unknown>, (id: string) => Promise<unknown>]> = {
+  pinned: [(id) => api.pin(id), (id) => api.unpin(id)],
+  archived: [(id) => api.archive(id), (id) => api.unarchive(id)],
+  markedUnread: [(id) => api.markUnread(id, true), (id) => api.markUnread(id, false)],
+};
 
 /** How long this device gathers a group's messages before it says which it has (its delivery receipt there). */
 const GROUP_RECEIPT_MS = 1000;
@@ -116,6 +131,10 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
       if (group?._id === get().selectedGroup?._id) return;
       if (!group) return get().openConversation({});
       get().openConversation({ selectedGroup: { members: [], people: [], ...group } });
+      // Opened, it is no longer marked unread, as a conversation.
+      if (get().groups.some((entry) => entry.group._id === group._id && entry.markedUnread)) {
+        void get().setGroupMark(group._id, 'markedUnread', false);
+      }
       // A card from the list: its members and people come from the server (a group just made or joined has them).
       if (!('members' in group)) void loadSelected(group._id);
     },
@@ -135,7 +154,14 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
       const mentionsMe = counts && myId !== undefined && Boolean(message.mentions?.includes(myId));
       // Who the row now names: the people it knew and those the message brings, each once.
       const people = [...peopleById([...entry.people, ...peopleOf(get().selectedGroup, message)]).values()];
-      const changed = { ...entry, lastMessage: message, unreadCount, people, ...(mentionsMe ? { mentioned: true as const } : {}) };
+      // Anything said in it takes it out of the archive, as the server counts it.
+      const changed = {
+        ...withFlag(entry, 'archived', false),
+        lastMessage: message,
+        unreadCount,
+        people,
+        ...(mentionsMe ? { mentioned: true as const } : {}),
+      };
       set((state) => ({ groups: [changed, ...state.groups.filter((row) => row.group._id !== groupId)] }));
       // A line of its story may change its card (a new name, its rules, who is in it).
       if (message.system) {
@@ -206,6 +232,22 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
       );
     },
 
+    async setGroupMark(groupId, mark, on) {
+      const before = get().groups.find((entry) => entry.group._id === groupId);
+      if (!before) return;
+      get().applyGroupMark(groupId, mark, on);
+      try {
+        await MARK_CALLS[mark][on ? 0 : 1](groupId);
+      } catch (error) {
+        set((state) => ({ groups: state.groups.map((entry) => (entry.group._id === groupId ? before : entry)) }));
+        toast.error(errorMessage(error));
+      }
+    },
+
+    applyGroupMark(groupId, mark, on) {
+      set((state) => ({ groups: state.groups.map((entry) => (entry.group._id === groupId ? withMark(entry, mark, on) : entry)) }));
+    },
+
     applyGroupChanged({ groupId }) {
       void get().getGroups();
       if (get().selectedGroup?._id === groupId) void loadSelected(groupId);
@@ -220,6 +262,14 @@ function stampedBy(message: Message, { groupId, deliveredUpTo, readUpTo, at }: G
   const deliveredAt = message.deliveredAt ?? (id <= Number(deliveredUpTo) ? at : null);
   const readAt = message.readAt ?? (id <= Number(readUpTo) ? at : null);
   return deliveredAt === message.deliveredAt && readAt === message.readAt ? message : { ...message, deliveredAt, readAt };
+}
+
+/** A group's entry pinned (now, unless it was), archived (which unpins, as pinning takes it out of the archive) or marked unread, or not. */
+function withMark(entry: GroupEntry, mark: GroupMark, on: boolean): GroupEntry {
+  if (mark === 'markedUnread') return withFlag(entry, 'markedUnread', on);
+  const { pinnedAt, archived: _archived, ...rest } = entry;
+  if (mark === 'archived') return on ? { ...rest, archived: true } : withFlag(entry, 'archived', false);
+  return on ? { ...rest, pinnedAt: pinnedAt ?? new Date().toISOString() } : rest;
 }
 
 /** A row no longer marked "@": what mentioned me is read. */

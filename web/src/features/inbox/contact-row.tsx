@@ -9,7 +9,7 @@ import { presenceWords } from '../presence';
 import { useChatStore } from '../../store/use-chat-store';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 import { useTranslation } from 'react-i18next';
-import { DraftPreview, RowButton, UnreadBadge } from '../../ui/inbox-row-parts';
+import { DraftPreview, MarkedUnreadDot, RowButton, UnreadBadge } from '../../ui/inbox-row-parts';
 
 interface ContactRowProps {
   user: InboxEntry;
@@ -76,16 +76,6 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
         {message.senderId === me ? t('You: ') : ''}
         <bdi>{messagePreview(message)}</bdi>
       </span>
-    </span>
-  );
-}
-
-/** A conversation I marked unread to come back to, with nothing new in it. */
-function MarkedUnreadDot() {
-  const { t } = useTranslation();
-  return (
-    <span className="badge badge-primary absolute -top-0.5 -end-0.5 size-3.5 p-0" title={t('Marked unread')}>
-      <span className="sr-only">{t('Marked unread')}</span>
     </span>
   );
 }

@@ -17,6 +17,8 @@ export function refreshIfNew(userIds: string[]): void {
   if (userIds.some((id) => id !== me && !known.has(id))) void chat().getUsers();
 }
 
+const isMyGroup = (id: string) => chat().groups.some((entry) => entry.group._id === id);
+
 /** What the inbox hears: contacts changed, and what I did to my conversations on another device. */
 export const inboxSocketHandlers: SocketHandlers<
   'contactChanged' | 'blockChanged' | 'conversationPinned' | 'conversationArchived' | 'conversationMarkedUnread'
@@ -27,7 +29,11 @@ export const inboxSocketHandlers: SocketHandlers<
   },
   // I blocked or unblocked someone on another tab or device.
   blockChanged: () => void chat().loadBlockedUsers(),
-  conversationPinned: ({ userId, pinned }) => chat().applyPinned(userId, pinned),
-  conversationArchived: () => chat().applyArchived(),
-  conversationMarkedUnread: ({ userId, markedUnread }) => chat().applyMarkedUnread(userId, markedUnread),
+  // Each names a person or a group of mine.
+  conversationPinned: ({ userId, pinned }) =>
+    isMyGroup(userId) ? chat().applyGroupMark(userId, 'pinned', pinned) : chat().applyPinned(userId, pinned),
+  conversationArchived: ({ userId, archived }) =>
+    isMyGroup(userId) ? chat().applyGroupMark(userId, 'archived', archived) : chat().applyArchived(),
+  conversationMarkedUnread: ({ userId, markedUnread }) =>
+    isMyGroup(userId) ? chat().applyGroupMark(userId, 'markedUnread', markedUnread) : chat().applyMarkedUnread(userId, markedUnread),
 };

@@ -76,13 +76,14 @@ export function Inbox() {
   };
 
   const emptyText = emptyTextOf({ onlineOnly, usersQuery, showArchived });
-  const offersArchive = !usersQuery && !onlineOnly && (showArchived || archivedCount > 0);
+  const archived = archivedCount + groups.filter((entry) => entry.archived).length;
+  const offersArchive = !usersQuery && !onlineOnly && (showArchived || archived > 0);
 
   return (
     <>
       <InboxHeader search={search} onSearch={setSearch} onlineOnly={onlineOnly} onlineCount={onlineCount} onOnlineOnly={setOnlineOnly} />
 
-      {offersArchive && <ArchiveToggle isOpen={showArchived} count={archivedCount} onToggle={() => void setShowArchived(!showArchived)} />}
+      {offersArchive && <ArchiveToggle isOpen={showArchived} count={archived} onToggle={() => void setShowArchived(!showArchived)} />}
 
       {isUsersLoading ? (
         <SidebarSkeleton />
@@ -143,15 +144,21 @@ function InboxRows({ rows, online }: { rows: InboxRow[]; online: Set<string> }) 
   );
 }
 
-/** The list's rows: groups mix with the conversations; a search finds them by name first; the online and archived lists are people's. */
+/**
+ * The list's rows: groups mix with the conversations, the archived ones in the archive; a search
+ * finds them by name first; the online list is people's.
+ */
 function rowsOf(
   people: InboxEntry[],
   groups: GroupEntry[],
   { onlineOnly, showArchived, usersQuery }: { onlineOnly: boolean; showArchived: boolean; usersQuery: string },
 ): InboxRow[] {
-  if (onlineOnly || showArchived) return people.map((person) => ({ person }));
+  if (onlineOnly) return people.map((person) => ({ person }));
   if (usersQuery) return [...groupsMatching(groups, usersQuery).map((group) => ({ group })), ...people.map((person) => ({ person }))];
-  return withGroups(people, groups);
+  return withGroups(
+    people,
+    groups.filter((entry) => Boolean(entry.archived) === showArchived),
+  );
 }
 
 /**

@@ -149,3 +149,33 @@ describe('a group in the chat store', () => {
     expect(groupsApi.get).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a group pinned, archived or marked unread', () => {
+  it('pins and archives a group at once (archiving unpins it), and puts it back with a toast when the server refuses', async () => {
+    useChatStore.setState({ groups: [entry(toGroup(1, 'hello'))] });
+    const pin = vi.spyOn(api, 'pin').mockResolvedValue(undefined);
+    await useChatStore.getState().setGroupMark('hikers', 'pinned', true);
+    expect(pin).toHaveBeenCalledWith('hikers');
+    expect(useChatStore.getState().groups[0]!.pinnedAt).toEqual(expect.any(String));
+
+    vi.spyOn(api, 'archive').mockResolvedValue(undefined);
+    await useChatStore.getState().setGroupMark('hikers', 'archived', true);
+    expect(useChatStore.getState().groups[0]).toMatchObject({ archived: true });
+    expect(useChatStore.getState().groups[0]!.pinnedAt).toBeUndefined();
+
+    vi.spyOn(api, 'unarchive').mockRejectedValue(new Error('Network Error'));
+    await useChatStore.getState().setGroupMark('hikers', 'archived', false);
+    expect(useChatStore.getState().groups[0], 'put back').toMatchObject({ archived: true });
+  });
+
+  it('brings an archived group back with its next message, and clears its unread mark as it opens', async () => {
+    useChatStore.setState({ groups: [{ ...entry(toGroup(1, 'hello')), archived: true, markedUnread: true }] });
+    useChatStore.getState().receiveMessage(toGroup(2, 'anyone?'));
+    expect(useChatStore.getState().groups[0]!.archived).toBeUndefined();
+
+    const unmark = vi.spyOn(api, 'markUnread').mockResolvedValue(undefined);
+    useChatStore.getState().setSelectedGroup(card);
+    expect(unmark).toHaveBeenCalledWith('hikers', false);
+    expect(useChatStore.getState().groups[0]!.markedUnread).toBeUndefined();
+  });
+});
