@@ -25,7 +25,7 @@ export function withGroups(users: InboxEntry[], groups: GroupEntry[]): InboxRow[
     ...groups.filter((group) => group.pinnedAt).map((group) => ({ group })),
   ].sort((a, b) => pinnedTime(b) - pinnedTime(a));
   const others = groups.filter((group) => !group.pinnedAt);
-  const rows = pinned;
+  const rows = [...pinned];
   let next = 0;
   for (const person of users) {
     if (person.pinned) continue;
