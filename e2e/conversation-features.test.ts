@@ -296,5 +296,48 @@ describeOnEmbedded((run) => {
       await polled(() => results.count(), 'the rest, after More').toBe(55);
       expect(await ben.page.getByRole('button', { name: 'More messages' }).count(), 'nothing more to load').toBe(0);
     });
+
+    it('finds and stars a group’s messages: listed under the group’s name with who said them, opened in the group, searched within it', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Finds');
+      const created = await alice.post('/api/messages/groups', { name: 'Trip planners', memberIds: [bobUser._id] });
+      expect(created.status).toBe(201);
+      const groupId = (created.body as { _id: string })._id;
+      const say = async (text: string) => expect((await alice.post(`/api/messages/groups/${groupId}/send`, { text })).status).toBe(201);
+      await say('The train leaves at 7:40');
+      for (let n = 1; n <= 12; n++) await say(`Packing list ${n}`);
+      await say('No train back on Sunday');
+      const ben = (await signedInPage(browser(), run.baseUrl, bob.cookie)).page;
+      await ben.goto('/');
+      await ben.getByPlaceholder('Search contacts').fill('train');
+      const results = ben.getByTestId('message-result');
+      await polled(() => results.allTextContents(), 'both, newest first, under the group’s name with who said them').toEqual([
+        expect.stringMatching(/^Trip planners.*Alice Finds: No train back on Sunday/),
+        expect.stringMatching(/^Trip planners.*Alice Finds: The train leaves at 7:40/),
+      ]);
+      await run.shot(ben, 'message-search-group');
+      await results.nth(1).click();
+      const leaves = conversation(ben).getByTestId('chat-message').filter({ hasText: 'The train leaves at 7:40' });
+      await polled(() => leaves.isVisible(), 'the group open at the message').toBe(true);
+      expect(await ben.locator('h3', { hasText: 'Trip planners' }).count(), 'the group’s header').toBe(1);
+
+      await ben.getByRole('button', { name: 'Search in this conversation' }).click();
+      await ben.getByRole('searchbox', { name: 'Search in this conversation' }).fill('train');
+      await polled(() => ben.getByTestId('search-position').textContent(), 'the newest of two matches in the group').toBe('1 of 2');
+      await ben.keyboard.press('Escape');
+
+      await leaves.hover();
+      await leaves.getByRole('button', { name: 'Star message' }).click();
+      await polled(() => leaves.getByRole('img', { name: 'Starred' }).count(), 'the star on the group’s message').toBe(1);
+      await ben.getByRole('button', { name: 'Close chat' }).click();
+      await ben.getByPlaceholder('Search contacts').fill('');
+      await ben.getByRole('button', { name: 'Starred messages' }).click();
+      const starred = ben.getByRole('region', { name: 'Starred messages' }).getByTestId('message-result');
+      await polled(() => starred.allTextContents(), 'listed under the group’s name').toEqual([
+        expect.stringMatching(/^Trip planners.*Alice Finds: The train leaves at 7:40/),
+      ]);
+      await run.shot(ben, 'starred-messages-group');
+      await starred.click();
+      await polled(() => leaves.isVisible(), 'the group open at the starred message').toBe(true);
+    });
   });
 });

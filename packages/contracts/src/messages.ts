@@ -242,8 +242,8 @@ export const MAX_SEARCH_WORDS = 8;
 export const MessageSearchQuerySchema = Type.Object(
   {
     q: Type.String({ maxLength: MAX_MESSAGE_SEARCH, errorMessage: `q must be at most ${MAX_MESSAGE_SEARCH} characters` }),
-    /** Only the conversation with this user. */
-    with: Type.Optional(uuidSchema({ errorMessage: 'with must be a user id' })),
+    /** Only the conversation with this user, or this group (within my time in it). */
+    with: Type.Optional(uuidSchema({ errorMessage: 'with must be a user or group id' })),
     before: Type.Optional(messageIdSchema('before must be a message id')),
     limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
   },
@@ -251,14 +251,21 @@ export const MessageSearchQuerySchema = Type.Object(
 );
 export type MessageSearchQuery = Static<typeof MessageSearchQuerySchema>;
 
-/** A message found by a search (or starred), and the person it is with. */
-export const MessageSearchResultSchema = Type.Object({ message: MessageSchema, peer: ContactSchema });
+/**
+ * A message found by a search (or starred): the person it is with, or, said in a group, who sent it
+ * and the group (its row shows the group's name and picture, "Ann: …").
+ */
+export const MessageSearchResultSchema = Type.Object({
+  message: MessageSchema,
+  peer: ContactSchema,
+  group: Type.Optional(Type.Pick(GroupCardSchema, ['_id', 'name', 'picture'])),
+});
 export type MessageSearchResult = Static<typeof MessageSearchResultSchema>;
 
 /** `GET /api/messages/starred`: the messages I starred (or those with one person), newest first. */
 export const StarredQuerySchema = Type.Object({
-  /** Only the conversation with this user. */
-  with: Type.Optional(uuidSchema({ errorMessage: 'with must be a user id' })),
+  /** Only the conversation with this user, or this group. */
+  with: Type.Optional(uuidSchema({ errorMessage: 'with must be a user or group id' })),
   before: Type.Optional(messageIdSchema('before must be a message id')),
   limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_PAGE}` })),
 });

@@ -10,7 +10,7 @@ import {
   type SystemEvent,
 } from '@chat/contracts';
 import type { Block } from '../blocks/blocks.js';
-import { inBlocksOf, rewriteBlockWords, textWords } from '../search/search-index.js';
+import { checkedWords, inBlocksOf, prefixQuery, rewriteBlockWords } from '../search/search-index.js';
 
 /** A message as every answer and every realtime event shows it. */
 export type ChatMessage = Message;
@@ -127,15 +127,29 @@ export const toMessage = ({
 });
 
 /**
- * A message listed with the person it is with (a search's or the starred list's): the columns of
- * `contacts c` joined on them, to select beside the message's, and the row read back.
+ * A message listed with whom it is with (a search's or the starred list's): the columns of
+ * `contacts c` joined on them (in a group, on its sender: `peerOf`) to select beside the message's,
+ * with those of `groups g` joined on its group for a list holding group messages, and the row read back.
  */
 export const PEER_COLUMNS = `c.user_id::text AS "peerId", c.full_name AS "peerName", c.profile_pic AS "peerPic"`;
-export type RowWithPeer = MessageRow & { peerId: string; peerName: string; peerPic: string };
-export const toMessageWithPeer = ({ peerId, peerName, peerPic, ...row }: RowWithPeer): { message: ChatMessage; peer: Contact } => ({
+export const LISTED_GROUP_COLUMNS = `g.name AS "groupName", g.picture AS "groupPicture"`;
+export type RowWithPeer = MessageRow & {
+  peerId: string;
+  peerName: string;
+  peerPic: string;
+  groupName?: string | null;
+  groupPicture?: string | null;
+};
+export type ListedMessage = { message: ChatMessage; peer: Contact; group?: { _id: string; name: string; picture: string } };
+export const toMessageWithPeer = ({ peerId, peerName, peerPic, groupName, groupPicture, ...row }: RowWithPeer): ListedMessage => ({
   message: toMessage(row),
   peer: { _id: peerId, fullName: peerName, profilePic: peerPic },
+  ...(row.groupId && groupName != null ? { group: { _id: row.groupId, name: groupName, picture: groupPicture ?? '' } } : {}),
 });
+
+/** Whom message `m` is with, as `userParam` sees it: the other person, or in a group, its sender (SQL). */
+export const peerOf = (m: string, userParam: string) =>
+  `CASE WHEN ${m}.group_id IS NOT NULL THEN ${m}.sender_id WHEN ${m}.sender_id = ${userParam} THEN ${m}.receiver_id ELSE ${m}.sender_id END`;
 
 /** The columns of a message, read from `table`, in the order and names of COLUMNS. */
 const qualified = (table: string) =>
@@ -570,19 +584,16 @@ export async function findReplyTarget(
   return found.deleted ? 'deleted' : 'found';
 }
 
-/**
- * A message's words, written so that no index can serve it: a search checks each message it walks
- * (a user's tail, a block's messages) whatever plan a prepared statement settled on.
- */
-const CHECKED_TEXT = textWords(`text || ''`);
+const CHECKED_TEXT = checkedWords('messages');
 /** How many blocks a search round asks for: few at first (a common word fills a page from one), more as rounds go on. */
 const BLOCKS_PER_ROUND = [2, 8, 32];
 /** How many of my newest blocks a search reads one by one before it asks the words' index: enough for a common word. */
 const WALKED_BLOCKS = 32;
 
 /**
- * `userId`'s messages (or those with `peerId`) holding a word starting with each of `words`,
- * newest first, with the person each is with. Postgres full-text search on both modes.
+ * `userId`'s messages with people (or with `peerId`) holding a word starting with each of `words`,
+ * newest first, with the person each is with. Postgres full-text search on both modes. (A group's
+ * messages are searched in the group's own blocks: searchGroupMessages.)
  *
  * The messages the index has not put in a block yet (the tail) are checked one by one; then the
  * user's blocks holding every word, newest first, a few at a time, until the page is full: read
@@ -592,10 +603,9 @@ const WALKED_BLOCKS = 32;
 export async function searchMessages(
   db: Queryable,
   { userId, words, peerId, before, limit }: { userId: string; words: string[]; peerId?: string; before?: string; limit: number },
-): Promise<{ message: ChatMessage; peer: Contact }[]> {
-  // Letters and digits only reach the query (searchWords), so no word can be tsquery syntax.
-  const query = words.map((word) => `${word}:*`).join(' & ');
-  const withPeer = `($4::uuid IS NULL OR (LEAST(sender_id, receiver_id) = LEAST($1, $4::uuid)
+): Promise<ListedMessage[]> {
+  const query = prefixQuery(words);
+  const withPeer = `group_id IS NULL AND ($4::uuid IS NULL OR (LEAST(sender_id, receiver_id) = LEAST($1, $4::uuid)
     AND GREATEST(sender_id, receiver_id) = GREATEST($1, $4::uuid)))`;
   const found = (from: string) => `
     SELECT ${messageColumns('messages')}, ${PEER_COLUMNS}

@@ -21,6 +21,7 @@ import {
   hiddenBy,
   MAX_BIGINT,
   MESSAGE_COLUMNS,
+  starredBy,
   toMessage,
   type ChatMessage,
   type MessageRow,
@@ -306,14 +307,17 @@ export async function closeWindow(tx: Queryable, groupId: string, userId: string
   return line;
 }
 
-/** The group's messages `userId` may see (`membership`), but those they deleted for themselves, oldest first, a page back from `before`. */
+/**
+ * The group's messages `userId` may see (`membership`), but those they deleted for themselves, oldest
+ * first, a page back from `before`, their stars marked.
+ */
 export async function listGroupMessages(
   db: Queryable,
   { groupId, userId, membership }: { groupId: string; userId: string; membership: Membership },
   page: Page,
 ): Promise<ChatMessage[]> {
   const rows = await db.query<MessageRow>(
-    `SELECT * FROM (
+    `SELECT page.*, ${starredBy('$6', 'page."_id"::bigint')} AS starred FROM (
        SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE group_id = $1 AND id > $2::bigint AND id < $3::bigint AND id <= $4::bigint AND NOT ${hiddenBy('$6', 'messages.id')}
        ORDER BY id DESC LIMIT $5

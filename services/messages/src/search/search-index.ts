@@ -37,6 +37,15 @@ export const textWords = (text: string) => `to_tsvector('simple', coalesce(${tex
  */
 const blockWords = (userId: string, text: string) => `array_to_tsvector(ARRAY['@' || ${userId}::text]) || strip(${textWords(text)})`;
 
+/** The tsquery of a search's words, each as a word start (letters and digits only reach it, by searchWords: no tsquery syntax). */
+export const prefixQuery = (words: readonly string[]) => words.map((word) => `${word}:*`).join(' & ');
+
+/**
+ * The words of the text of `table`'s message, written so that no index can serve it: a search checks
+ * each message it walks (a tail, a block's messages) whatever plan a prepared statement settled on.
+ */
+export const checkedWords = (table: string) => textWords(`${table}.text || ''`);
+
 /** The search `query` (a tsquery text) among the blocks of `userId` (SQL expressions both). */
 export const inBlocksOf = (userId: string, query: string) =>
   `words @@ (to_tsquery('simple', ${query}) && quote_literal('@' || ${userId}::text)::tsquery)`;

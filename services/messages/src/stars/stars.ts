@@ -1,19 +1,21 @@
-import type { Contact } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 import {
   findOwnOrReceived,
+  LISTED_GROUP_COLUMNS,
   MAX_BIGINT,
   messageColumns,
   PEER_COLUMNS,
+  peerOf,
   toMessageWithPeer,
-  type ChatMessage,
+  type ListedMessage,
   type RowWithPeer,
 } from '../conversations/messages.js';
 
 export type StarOutcome = { status: 'done'; peerId: string } | { status: 'not-found' } | { status: 'deleted' };
 
 /**
- * Stars (or unstars) a message `userId` sent or received; again is no change. A deleted message
+ * Stars (or unstars) a message `userId` sent or received, or one of a group they are in; again is
+ * no change. Answers whose conversation it is of (the other person, or the group). A deleted message
  * cannot be starred (unstarring one is no change: deleting it took its stars).
  */
 export async function setStar(
@@ -29,21 +31,26 @@ export async function setStar(
       : 'DELETE FROM stars WHERE user_id = $1 AND message_id = $2',
     [userId, messageId],
   );
-  return { status: 'done', peerId: found.senderId === userId ? found.receiverId : found.senderId };
+  return { status: 'done', peerId: found.groupId ?? (found.senderId === userId ? found.receiverId : found.senderId) };
 }
 
-/** The messages `userId` starred (or those with `peerId`), newest first, with the person each is with. */
+/**
+ * The messages `userId` starred (or those with `peerId`, a person or a group), newest first, with
+ * the person each is with (in a group, its sender, and the group). Stars of a group's messages stay
+ * after leaving it, as the messages seen until then do.
+ */
 export async function listStarred(
   db: Queryable,
   { userId, peerId, before, limit }: { userId: string; peerId?: string; before?: string; limit: number },
-): Promise<{ message: ChatMessage; peer: Contact }[]> {
+): Promise<ListedMessage[]> {
   const rows = await db.query<RowWithPeer>(
-    `SELECT ${messageColumns('m')}, true AS starred, ${PEER_COLUMNS}
+    `SELECT ${messageColumns('m')}, true AS starred, ${PEER_COLUMNS}, ${LISTED_GROUP_COLUMNS}
      FROM stars s
      JOIN messages m ON m.id = s.message_id
-     JOIN contacts c ON c.user_id = CASE WHEN m.sender_id = $1 THEN m.receiver_id ELSE m.sender_id END
+     JOIN contacts c ON c.user_id = ${peerOf('m', '$1')}
+     LEFT JOIN groups g ON g.id = m.group_id
      WHERE s.user_id = $1 AND s.message_id < $2::bigint
-       AND ($3::uuid IS NULL OR c.user_id = $3::uuid)
+       AND ($3::uuid IS NULL OR m.group_id = $3::uuid OR (m.group_id IS NULL AND c.user_id = $3::uuid))
      ORDER BY s.message_id DESC
      LIMIT $4`,
     [userId, before ?? MAX_BIGINT, peerId ?? null, limit],

@@ -163,7 +163,7 @@ describe.each(databaseImplementations)('searching messages on %s', (_name, datab
     for (const [query, message] of [
       ['q=%21%3F%20*', 'Search for at least one letter or digit'],
       [`q=${'a'.repeat(101)}`, 'q must be at most 100 characters'],
-      ['q=hi&with=bob', 'with must be a user id'],
+      ['q=hi&with=bob', 'with must be a user or group id'],
       ['q=hi&limit=0', 'limit must be an integer from 1 to 100'],
       ['', 'q is required'],
     ]) {

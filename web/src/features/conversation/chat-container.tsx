@@ -84,9 +84,9 @@ export function ChatContainer() {
       className={`relative flex flex-1 flex-col overflow-auto ${isDragging ? 'outline-2 -outline-offset-4 outline-primary outline-dashed' : ''}`}
       {...dropZone}
     >
-      {selectedUser ? <ChatHeader onSearch={search.open} /> : <GroupHeader menu={groupMenu(conversationId)} />}
-      {search.isOpen && selectedUser && (
-        <ConversationSearch key={selectedUser._id} peer={selectedUser} onQueryChange={search.setQuery} onClose={search.close} />
+      {selectedUser ? <ChatHeader onSearch={search.open} /> : <GroupHeader menu={groupMenu(conversationId)} onSearch={search.open} />}
+      {search.isOpen && (
+        <ConversationSearch key={conversationId} conversationId={conversationId} onQueryChange={search.setQuery} onClose={search.close} />
       )}
       {isMessagesLoading ? (
         <MessageSkeleton />

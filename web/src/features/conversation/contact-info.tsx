@@ -52,7 +52,7 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
   const about = useContactAbout(peer._id);
 
   const show = (messageId: string) => {
-    useChatStore.getState().openMessage(peer, messageId);
+    useChatStore.getState().openMessage({ peer }, messageId);
     onClose();
   };
 

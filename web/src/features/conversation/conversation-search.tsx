@@ -1,11 +1,11 @@
-import type { Contact } from '@chat/contracts';
 import { ChevronDown, ChevronUp, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useConversationMatches } from './use-conversation-matches';
 import { useTranslation } from 'react-i18next';
 
 interface ConversationSearchProps {
-  peer: Contact;
+  /** The open conversation: a person's or a group's. */
+  conversationId: string;
   /** The words searched for now, for the conversation to mark them. */
   onQueryChange(query: string): void;
   onClose(): void;
@@ -15,12 +15,12 @@ interface ConversationSearchProps {
  * A search of the open conversation: the newest match first, then older ones (Enter or ↑) and back
  * (Shift+Enter or ↓), each shown in the conversation, older pages of matches loaded as they are reached.
  */
-export function ConversationSearch({ peer, onQueryChange, onClose }: ConversationSearchProps) {
+export function ConversationSearch({ conversationId, onQueryChange, onClose }: ConversationSearchProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus(), []);
-  const { position, older, newer, hasOlder, hasNewer } = useConversationMatches(peer, query, onQueryChange);
+  const { position, older, newer, hasOlder, hasNewer } = useConversationMatches(conversationId, query, onQueryChange);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onClose();

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE, UNREAD_COUNT_CAP, type Contact, type Message, type MessageReceipt } from '@chat/contracts';
+import { DEFAULT_PAGE, UNREAD_COUNT_CAP, type Contact, type Message, type MessageReceipt, type MessageSearchResult } from '@chat/contracts';
 import toast from 'react-hot-toast';
 import { api } from '../../api/client';
 import { isGoneForMe, isGoneMessage, type GoneForMe } from '../../lib/gone-for-me';
@@ -15,8 +15,10 @@ const myId = () => useAuthStore.getState().authUser?._id;
 export interface ConversationSlice {
   /** A message to show once its conversation is open (a search result clicked). */
   jumpTarget: string | null;
-  /** Opens the conversation with `peer` at one of its messages. */
-  openMessage(peer: Contact, messageId: string): void;
+  /** Opens the conversation a listed message (found, starred) is of, the person's or the group's, at that message. */
+  openMessage(listed: Pick<MessageSearchResult, 'peer' | 'group'>, messageId: string): void;
+  /** Shows one of the open conversation's messages (a match of its search), older pages loaded until it is there. */
+  showMessage(messageId: string): void;
   /** The message to show was shown. */
   clearJumpTarget(): void;
   selectedUser: Contact | null;
@@ -186,8 +188,17 @@ export const createConversationSlice =
 
     return {
       ...CONVERSATION_SIGNED_OUT,
-      openMessage(peer, messageId) {
-        get().setSelectedUser(peer);
+      openMessage({ peer, group }, messageId) {
+        if (!group) {
+          get().setSelectedUser(peer);
+          return get().showMessage(messageId);
+        }
+        void get()
+          .openGroupById(group._id)
+          .then((opened) => opened && get().showMessage(messageId));
+      },
+
+      showMessage(messageId) {
         set({ jumpTarget: messageId });
       },
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE, searchWords, type Contact } from '@chat/contracts';
+import { DEFAULT_PAGE, searchWords } from '@chat/contracts';
 import { useEffect, useEffectEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { conversationApi } from './conversation-api';
@@ -10,17 +10,16 @@ import { t } from '../../i18n';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * The messages of the conversation with `peer` that match `query`, newest first, searched once
+ * The messages of the open conversation (`conversationId`: a person's or a group's) that match `query`, newest first, searched once
  * typing pauses; `older` and `newer` step through them, each shown in the conversation, and older
  * pages of matches load as they are reached. `onQueryChange` hears the words searched for now.
  */
-export function useConversationMatches(peer: Contact, query: string, onQueryChange: (query: string) => void) {
+export function useConversationMatches(conversationId: string, query: string, onQueryChange: (query: string) => void) {
   const [matches, setMatches] = useState<string[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [index, setIndex] = useState(0);
   const [searched, setSearched] = useState('');
-  const openMessage = useChatStore((state) => state.openMessage);
-  const show = (messageId: string) => openMessage(peer, messageId);
+  const show = useChatStore((state) => state.showMessage);
   const onSearched = useEffectEvent((wanted: string, firstMatch?: string) => {
     onQueryChange(wanted);
     if (firstMatch) show(firstMatch);
@@ -37,7 +36,7 @@ export function useConversationMatches(peer: Contact, query: string, onQueryChan
     let current = true;
     const timer = setTimeout(async () => {
       try {
-        const found = await conversationApi.search(peer._id, wanted);
+        const found = await conversationApi.search(conversationId, wanted);
         if (!current) return;
         setMatches(found.map(({ message }) => message._id));
         setHasMore(found.length === DEFAULT_PAGE);
@@ -52,7 +51,7 @@ export function useConversationMatches(peer: Contact, query: string, onQueryChan
       current = false;
       clearTimeout(timer);
     };
-  }, [query, peer._id]);
+  }, [query, conversationId]);
 
   const older = async () => {
     if (index + 1 < matches.length) {
@@ -62,7 +61,7 @@ export function useConversationMatches(peer: Contact, query: string, onQueryChan
     }
     if (!hasMore || !searched) return;
     try {
-      const found = await conversationApi.search(peer._id, searched, matches.at(-1));
+      const found = await conversationApi.search(conversationId, searched, matches.at(-1));
       setHasMore(found.length === DEFAULT_PAGE);
       if (found.length === 0) return;
       setMatches([...matches, ...found.map(({ message }) => message._id)]);

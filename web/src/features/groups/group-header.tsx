@@ -1,4 +1,4 @@
-import { ArrowLeft, Info, X } from 'lucide-react';
+import { ArrowLeft, Info, Search, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../../store/use-chat-store';
@@ -11,10 +11,10 @@ import { GroupInfo } from './group-info';
 import { TypingWords } from './typing-words';
 
 /**
- * The open group: its picture and name, who is typing or how many are in it and online, its menu
- * (given the way to open the group's info), and the way out.
+ * The open group: its picture and name, who is typing or how many are in it and online, its search,
+ * its menu (given the way to open the group's info), and the way out.
  */
-export function GroupHeader({ menu }: { menu(showInfo: () => void): ReactNode }) {
+export function GroupHeader({ menu, onSearch }: { menu(showInfo: () => void): ReactNode; onSearch(): void }) {
   const { t } = useTranslation();
   const group = useChatStore((state) => state.selectedGroup);
   const typists = useChatStore(useShallow((state) => (group ? typistsIn(state.typingUsers, group._id) : [])));
@@ -51,6 +51,9 @@ export function GroupHeader({ menu }: { menu(showInfo: () => void): ReactNode })
             </p>
           </div>
         </div>
+        <HeaderIconButton label={t('Search in this conversation')} onClick={onSearch}>
+          <Search className="size-5" />
+        </HeaderIconButton>
         <HeaderIconButton label={t('Group info')} onClick={() => setInfoOpen(true)}>
           <Info className="size-5" />
         </HeaderIconButton>

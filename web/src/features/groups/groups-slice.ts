@@ -25,6 +25,8 @@ export interface GroupsSlice {
   createGroup(name: string, memberIds: string[]): Promise<boolean>;
   /** Opens a group's conversation (closing any other), or closes it. */
   setSelectedGroup(group: GroupCard | null): void;
+  /** Opens one of my groups by its id (a found or starred message's): from the list, or as the server has it; resolves whether it is open. */
+  openGroupById(groupId: string): Promise<boolean>;
   /** A message of one of my groups, mine or another's: its row shows it, moved to the top, counted unread if unseen. */
   noteGroupMessage(message: Message, unseen: boolean): void;
   /** My read of a group up to `upTo` (here or elsewhere): its badge clears unless something newer came. */
@@ -125,6 +127,17 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
 
     createGroup(name, memberIds) {
       return enter(() => groupsApi.create({ name, memberIds }));
+    },
+
+    async openGroupById(groupId) {
+      try {
+        const listed = get().groups.find((entry) => entry.group._id === groupId)?.group;
+        get().setSelectedGroup(listed ?? (await groupsApi.get(groupId)));
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
     },
 
     setSelectedGroup(group) {
