@@ -9,6 +9,7 @@ import { listBlocked } from '../blocks/blocks.js';
 import {
   clearedUpTo,
   hiddenBy,
+  MAX_BIGINT,
   MESSAGE_COLUMNS,
   starredBy,
   toMessage,
@@ -24,6 +25,8 @@ const README = `Your Chat.io data
 profile.json           your name, picture, privacy settings and the contacts you blocked
 conversations/*.json   one file per conversation: who it is with, then every message you did not delete for yourself, oldest first
                        (those you starred marked "starred": true)
+groups/*.json          one file per group you are or were in: its name, then every message you saw in it (while you were in it)
+                       and did not delete for yourself, oldest first; a line of its story ("system") says who did what
 media/                 the pictures and files: your profile photo, the images and files of your conversations
                        (a message's "file" names its file here; its name is the file's "name")
 
@@ -45,24 +48,52 @@ const exported = (message: ChatMessage) => ({
   replyTo: message.replyTo && { ...message.replyTo, image: archivePath(message.replyTo.image) },
 });
 
-/** Every message between `me` and `peerId` that `me` did not delete for themselves (nor clear), oldest first, a page at a time. */
-async function* conversationMessages(db: Queryable, me: string, peerId: string): AsyncGenerator<ChatMessage[]> {
-  const [low, high] = [me, peerId].sort();
+/**
+ * The messages `sql` reads, oldest first, a page at a time: `$1` is the id to read after, `$2` the
+ * page's size, and `params` follow from `$3`.
+ */
+async function* inPages(db: Queryable, sql: string, params: unknown[]): AsyncGenerator<ChatMessage[]> {
   let after = '0';
   for (;;) {
-    const rows = await db.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS}, ${starredBy('$5', 'messages.id')} AS starred FROM messages
-       WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2 AND id > $3::bigint
-         AND id > ${clearedUpTo('$5', '$6')} AND NOT ${hiddenBy('$5', 'messages.id')}
-       ORDER BY id LIMIT $4`,
-      [low, high, after, EXPORT_PAGE, me, peerId],
-    );
+    const rows = await db.query<MessageRow>(sql, [after, EXPORT_PAGE, ...params]);
     if (rows.length === 0) return;
     const page = rows.map(toMessage);
     yield page;
     after = page.at(-1)!._id;
     if (rows.length < EXPORT_PAGE) return;
   }
+}
+
+/** Every message between `me` and `peerId` that `me` did not delete for themselves (nor clear), oldest first, a page at a time. */
+function conversationMessages(db: Queryable, me: string, peerId: string): AsyncGenerator<ChatMessage[]> {
+  const [low, high] = [me, peerId].sort();
+  return inPages(
+    db,
+    `SELECT ${MESSAGE_COLUMNS}, ${starredBy('$5', 'messages.id')} AS starred FROM messages
+     WHERE LEAST(sender_id, receiver_id) = $3 AND GREATEST(sender_id, receiver_id) = $4 AND id > $1::bigint
+       AND id > ${clearedUpTo('$5', '$6')} AND NOT ${hiddenBy('$5', 'messages.id')}
+     ORDER BY id LIMIT $2`,
+    [low, high, me, peerId],
+  );
+}
+
+/** A group `me` is or was in, and which of its messages they saw. */
+interface MyGroup {
+  _id: string;
+  name: string;
+  joinedAfter: string;
+  leftAfter: string | null;
+}
+
+/** The messages of a group that `me` saw (while in it) and did not delete for themselves, its lines included, oldest first, a page at a time. */
+function groupMessages(db: Queryable, me: string, group: MyGroup): AsyncGenerator<ChatMessage[]> {
+  return inPages(
+    db,
+    `SELECT ${MESSAGE_COLUMNS}, ${starredBy('$3', 'messages.id')} AS starred FROM messages
+     WHERE group_id = $4 AND id > GREATEST($1::bigint, $5::bigint) AND id <= $6::bigint AND NOT ${hiddenBy('$3', 'messages.id')}
+     ORDER BY id LIMIT $2`,
+    [me, group._id, group.joinedAfter, group.leftAfter ?? MAX_BIGINT],
+  );
 }
 
 /**
@@ -81,12 +112,13 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
     }
   };
 
-  const conversationFile = (peer: { _id: string; fullName: string }) =>
+  /** A file of one conversation (`with` whom) or group (`group`), then its messages. */
+  const messagesFile = (kind: 'with' | 'group', what: object, pages: AsyncGenerator<ChatMessage[]>) =>
     Readable.from(
       (async function* () {
-        yield `{\n"with": ${JSON.stringify(peer)},\n"messages": [`;
+        yield `{\n"${kind}": ${JSON.stringify(what)},\n"messages": [`;
         let first = true;
-        for await (const page of conversationMessages(db, userId, peer._id)) {
+        for await (const page of pages) {
           for (const message of page) {
             noteMedia(message);
             yield `${first ? '\n' : ',\n'}${JSON.stringify(exported(message))}`;
@@ -145,9 +177,31 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
        WHERE v.user_id = $1 ORDER BY v.last_message_id DESC`,
       [userId],
     );
-    for (const peer of peers) {
-      const file = conversationFile(peer);
-      archive.append(file, { name: `conversations/${peer._id}.json` });
+    const groups = await db.query<MyGroup>(
+      `SELECT g.id::text AS "_id", g.name, m.joined_after::text AS "joinedAfter", m.left_after::text AS "leftAfter"
+       FROM group_members m JOIN groups g ON g.id = m.group_id
+       WHERE m.user_id = $1 ORDER BY g.last_message_id DESC`,
+      [userId],
+    );
+    // Each file read when its turn comes (`open`), so that only one is being read at a time.
+    const files = [
+      ...peers.map((peer) => ({
+        name: `conversations/${peer._id}.json`,
+        open: () => messagesFile('with', peer, conversationMessages(db, userId, peer._id)),
+      })),
+      ...groups.map((group) => ({
+        name: `groups/${group._id}.json`,
+        open: () =>
+          messagesFile(
+            'group',
+            { _id: group._id, name: group.name, ...(group.leftAfter === null ? {} : { left: true }) },
+            groupMessages(db, userId, group),
+          ),
+      })),
+    ];
+    for (const { name, open } of files) {
+      const file = open();
+      archive.append(file, { name });
       // One conversation at a time: its images and files are known once it is written. A download given up
       // (the archive closed) stops the export.
       await Promise.race([once(file, 'end'), stopped]);

@@ -67,6 +67,50 @@ describe('exporting my data', () => {
     expect(JSON.stringify(json(`conversations/${cat.id}.json`))).not.toContain('not Ann’s business');
   });
 
+  it('puts each group I am or was in in the zip: what I saw of it, while I was in it, its lines and pictures, my stars', async () => {
+    const [ann, bob, cat] = [
+      await server.user('Ann Group Export'),
+      await server.user('Bob Group Export'),
+      await server.user('Cat Group Export'),
+    ];
+    const post = async (from: typeof ann, url: string, body: object) => {
+      const response = await from.client.post(url, body);
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+      return response.body as { _id: string };
+    };
+    await post(ann, `/api/messages/send/${bob.id}`, { text: 'a message of two' });
+    const group = await post(ann, '/api/messages/groups', { name: 'Export club', memberIds: [bob.id] });
+    const say = (from: typeof ann, body: object) => post(from, `/api/messages/groups/${group._id}/send`, body) as Promise<Message>;
+    await say(ann, { text: 'before Cat' });
+    await post(ann, `/api/messages/groups/${group._id}/members`, { memberIds: [cat.id] });
+    const photo = await say(bob, { image: toDataUrl(await pngBytes(), 'image/png') });
+    const hidden = await say(ann, { text: 'Cat deletes this for herself' });
+    await post(cat, `/api/messages/delete-for-me/${group._id}`, { messageIds: [hidden._id] });
+    await post(cat, `/api/messages/star/${photo._id}`, {});
+    expect((await ann.client.delete(`/api/messages/groups/${group._id}/members/${cat.id}`)).status).toBe(204);
+    await say(ann, { text: 'after Cat' });
+
+    const files = unzipSync(new Uint8Array((await cat.client.get('/api/messages/export')).body as Buffer));
+    expect(Object.keys(files).filter((name) => !name.startsWith('media/'))).toEqual(
+      expect.arrayContaining([`groups/${group._id}.json`, 'profile.json', 'README.txt']),
+    );
+    const exported = JSON.parse(strFromU8(files[`groups/${group._id}.json`]!));
+    expect(exported.group).toEqual({ _id: group._id, name: 'Export club', left: true });
+    const shown = exported.messages.map((message: Message) => message.text ?? message.system?.kind ?? (message.image && 'photo'));
+    expect(shown, 'from the line adding her to the one removing her').toEqual(['added', 'photo', 'removed']);
+    expect(exported.messages[1].starred).toBe(true);
+    expect(files[exported.messages[1].image], 'the photo in media/').toBeDefined();
+    expect(strFromU8(files['README.txt']!)).toContain('groups/*.json');
+    const annsFiles = unzipSync(new Uint8Array((await ann.client.get('/api/messages/export')).body as Buffer));
+    const annsGroup = JSON.parse(strFromU8(annsFiles[`groups/${group._id}.json`]!));
+    expect(annsGroup.group, 'still in it').toEqual({ _id: group._id, name: 'Export club' });
+    expect(annsGroup.messages.filter((message: Message) => message.text).map((message: Message) => message.text)).toEqual([
+      'before Cat',
+      'Cat deletes this for herself',
+      'after Cat',
+    ]);
+  });
+
   it('answers 401 without a session, and holds one user to two exports a minute', async () => {
     const dan = await server.user('Dan Export');
     const anonymous = await server.user('Nobody');
