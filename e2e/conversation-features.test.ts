@@ -297,13 +297,14 @@ describeOnEmbedded((run) => {
       expect(await ben.page.getByRole('button', { name: 'More messages' }).count(), 'nothing more to load').toBe(0);
     });
 
-    it('finds and stars a group’s messages: listed under the group’s name with who said them, opened in the group, searched within it', async () => {
+    it('finds and stars a group’s messages: listed under the group’s name with who said them, opened in the group, searched within it; its links in its info', async () => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Finds');
       const created = await alice.post('/api/messages/groups', { name: 'Trip planners', memberIds: [bobUser._id] });
       expect(created.status).toBe(201);
       const groupId = (created.body as { _id: string })._id;
       const say = async (text: string) => expect((await alice.post(`/api/messages/groups/${groupId}/send`, { text })).status).toBe(201);
       await say('The train leaves at 7:40');
+      await say('Tickets: https://example.com/trip');
       for (let n = 1; n <= 12; n++) await say(`Packing list ${n}`);
       await say('No train back on Sunday');
       const ben = (await signedInPage(browser(), run.baseUrl, bob.cookie)).page;
@@ -338,6 +339,14 @@ describeOnEmbedded((run) => {
       await run.shot(ben, 'starred-messages-group');
       await starred.click();
       await polled(() => leaves.isVisible(), 'the group open at the starred message').toBe(true);
+
+      await ben.getByRole('button', { name: 'Group info' }).click();
+      await ben.getByRole('tab', { name: 'Links' }).click();
+      await polled(() => ben.getByRole('tabpanel').textContent(), 'the group’s links in its info').toContain('https://example.com/trip');
+      await run.shot(ben, 'group-info-links');
+      await ben.getByRole('button', { name: 'Show in chat' }).click();
+      const tickets = conversation(ben).getByTestId('chat-message').filter({ hasText: 'Tickets:' });
+      await polled(() => tickets.isVisible(), 'the message shown in the group, the info closed').toBe(true);
     });
   });
 });

@@ -327,7 +327,8 @@ export const routes = {
     params: UserIdParamsSchema,
     querystring: SharedQuerySchema,
     response: { 200: Type.Array(MessageSchema) },
-    summary: '"Media, links and docs" of my conversation with that user (`kind`: media, docs or links), newest first, paged by `before`.',
+    summary:
+      '"Media, links and docs" of my conversation with that user, or of a group I am or was in (what was shared while I was), by `kind` (media, docs or links), newest first, paged by `before`.',
   }),
   deleteForMe: route({
     method: 'POST',

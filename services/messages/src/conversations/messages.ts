@@ -437,18 +437,41 @@ const SHARED: Record<SharedKind, string> = {
   links: 'has_link',
 };
 
-/** One kind of what the conversation of `userA` and `userB` holds, newest first, as `userA` sees it. */
+/** Which of a group's messages a member sees. */
+export interface GroupWindow {
+  /** Those with a greater id… */
+  joinedAfter: string;
+  /** …up to this one, once they left or were removed; null while they are a member. */
+  leftAfter: string | null;
+}
+
+/**
+ * One kind of what my (`userId`'s) conversation with `peerId` holds, newest first, as I see it; of
+ * a group (`groupWindow`: which of its messages I see), what was shared while I was in it.
+ */
 export async function listShared(
   db: Queryable,
-  { userA, userB, kind, before, limit }: { userA: string; userB: string; kind: SharedKind; before?: string; limit: number },
+  {
+    userId,
+    peerId,
+    groupWindow,
+    kind,
+    before,
+    limit,
+  }: { userId: string; peerId: string; groupWindow: GroupWindow | null; kind: SharedKind; before?: string; limit: number },
 ): Promise<ChatMessage[]> {
-  const [low, high] = [userA, userB].sort();
+  const [among, params] = groupWindow
+    ? ['group_id = $4 AND id > $5::bigint AND id <= $6::bigint', [peerId, groupWindow.joinedAfter, groupWindow.leftAfter ?? MAX_BIGINT]]
+    : [
+        `LEAST(sender_id, receiver_id) = LEAST($3::uuid, $4::uuid) AND GREATEST(sender_id, receiver_id) = GREATEST($3::uuid, $4::uuid)
+         AND id > ${clearedUpTo('$3', '$4')}`,
+        [peerId],
+      ];
   const rows = await db.query<MessageRow>(
     `SELECT ${MESSAGE_COLUMNS} FROM messages
-     WHERE LEAST(sender_id, receiver_id) = $1 AND GREATEST(sender_id, receiver_id) = $2 AND id < $3::bigint AND ${SHARED[kind]}
-       AND id > ${clearedUpTo('$5', '$6')} AND NOT ${hiddenBy('$5', 'messages.id')}
-     ORDER BY id DESC LIMIT $4`,
-    [low, high, before ?? MAX_BIGINT, limit, userA, userB],
+     WHERE ${among} AND id < $1::bigint AND ${SHARED[kind]} AND NOT ${hiddenBy('$3', 'messages.id')}
+     ORDER BY id DESC LIMIT $2`,
+    [before ?? MAX_BIGINT, limit, userId, ...params],
   );
   return rows.map(toMessage);
 }

@@ -24,18 +24,15 @@ import {
   starredBy,
   toMessage,
   type ChatMessage,
+  type GroupWindow,
   type MessageRow,
   type NewMessage,
   type Page,
 } from '../conversations/messages.js';
 
 /** Where one person stands in a group: their role, and which of its messages they may see. */
-export interface Membership {
+export interface Membership extends GroupWindow {
   role: GroupRole;
-  /** They see the group's messages with a greater id… */
-  joinedAfter: string;
-  /** …up to this one, once they left or were removed; null while they are a member. */
-  leftAfter: string | null;
 }
 
 export interface GroupRules {

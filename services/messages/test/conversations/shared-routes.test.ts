@@ -53,6 +53,36 @@ describeOnEachDatabase('a conversation’s media, links and docs', (server) => {
     expect(await shared(bob, ann, 'kind=media'), 'Bob keeps his photo').toEqual(['a photo']);
   });
 
+  it('lists a group’s for its members: what was shared while each was in it, but what they deleted for themselves', async () => {
+    const [ann, bob, cat] = [
+      await server().user('Ann Group Shares'),
+      await server().user('Bob Group Shares'),
+      await server().user('Cat Group Shares'),
+    ];
+    const group = (await ann.client.post<{ _id: string }>('/api/messages/groups', { name: 'Shared things', memberIds: [bob.id] })).body;
+    const say = async (from: TestUser, body: object) => {
+      const response = await from.client.post<Message>(`/api/messages/groups/${group._id}/send`, body);
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body;
+    };
+    const photo = toDataUrl(await pngBytes(), 'image/png');
+    await say(ann, { text: 'before Cat', image: photo });
+    expect((await ann.client.post(`/api/messages/groups/${group._id}/members`, { memberIds: [cat.id] })).status).toBe(200);
+    await say(bob, { text: 'the lake', image: photo });
+    const hidden = await say(ann, { text: 'Cat hides this', image: photo });
+    await say(ann, { text: 'tickets at https://example.com/tickets' });
+    expect((await cat.client.post(`/api/messages/delete-for-me/${group._id}`, { messageIds: [hidden._id] })).status).toBe(200);
+    expect((await ann.client.delete(`/api/messages/groups/${group._id}/members/${cat.id}`)).status).toBe(204);
+    await say(bob, { text: 'after Cat', image: photo });
+
+    const sharedIn = async (user: TestUser, query: string) => shared(user, { id: group._id } as TestUser, query);
+    expect(await sharedIn(cat, 'kind=media')).toEqual(['the lake']);
+    expect(await sharedIn(cat, 'kind=links')).toEqual(['tickets at https://example.com/tickets']);
+    expect(await sharedIn(bob, 'kind=media')).toEqual(['after Cat', 'Cat hides this', 'the lake', 'before Cat']);
+    const stranger = await server().user('Dan Group Shares');
+    expect((await stranger.client.get(`/api/messages/shared/${group._id}?kind=media`)).status, 'never in it').toBe(404);
+  });
+
   it('refuses another kind, and an unknown user', async () => {
     const ann = await server().user('Ann Kinds');
     const bob = await server().user('Bob Kinds');

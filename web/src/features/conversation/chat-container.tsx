@@ -15,6 +15,7 @@ import { ForwardMessageDialog } from './forward-message-dialog';
 import { ImageLightbox } from './image-lightbox';
 import { MessageList, type MessageListActions } from './message-list';
 import { MessageSkeleton } from './message-skeleton';
+import { SharedItems } from './shared-items';
 import { useConversationScroll } from './use-conversation-scroll';
 import { useFileDrop } from './use-file-drop';
 import { useGoToMessage } from './use-go-to-message';
@@ -84,7 +85,7 @@ export function ChatContainer() {
       className={`relative flex flex-1 flex-col overflow-auto ${isDragging ? 'outline-2 -outline-offset-4 outline-primary outline-dashed' : ''}`}
       {...dropZone}
     >
-      {selectedUser ? <ChatHeader onSearch={search.open} /> : <GroupHeader menu={groupMenu(conversationId)} onSearch={search.open} />}
+      <ConversationHeader conversationId={conversationId} isGroup={selectedGroup !== null} nameOf={nameOf} onSearch={search.open} />
       {search.isOpen && (
         <ConversationSearch key={conversationId} conversationId={conversationId} onQueryChange={search.setQuery} onClose={search.close} />
       )}
@@ -117,8 +118,24 @@ export function ChatContainer() {
   );
 }
 
-/** A group's "⋮" menu, opening its info where the header shows it. */
-const groupMenu = (groupId: string) => (showInfo: () => void) => <ConversationMenu userId={groupId} isGroup onShowInfo={showInfo} />;
+/** The person's header, or the group's with its "⋮" menu (opening its info) and what it shared. */
+function ConversationHeader({ conversationId, isGroup, nameOf, onSearch }: ConversationHeaderProps) {
+  if (!isGroup) return <ChatHeader onSearch={onSearch} />;
+  return (
+    <GroupHeader
+      menu={(showInfo) => <ConversationMenu userId={conversationId} isGroup onShowInfo={showInfo} />}
+      onSearch={onSearch}
+      shared={(closeInfo) => <SharedItems conversationId={conversationId} nameOf={nameOf} onShown={closeInfo} />}
+    />
+  );
+}
+
+interface ConversationHeaderProps {
+  conversationId: string;
+  isGroup: boolean;
+  nameOf(userId: string): string;
+  onSearch(): void;
+}
 
 /** Back to the latest message, shown once the reader has scrolled far from it or new ones came below the view, with how many. */
 function LatestMessageButton({ unseenCount, onClick }: { unseenCount: number; onClick(): void }) {

@@ -1,24 +1,10 @@
-import { DEFAULT_PAGE, linksIn, SHARED_KINDS, thumbnailUrl, type Contact, type Message, type SharedKind } from '@chat/contracts';
-import { Play } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import type { Contact } from '@chat/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
 import { conversationApi } from './conversation-api';
 import { avatarOf } from '../../lib/avatar';
-import { formatDayTime } from '../../lib/format-time';
-import { photoDescription } from '../../lib/message-preview';
 import { SidePanel } from '../../ui/side-panel';
-import { errorMessage, useAuthStore } from '../../store/use-auth-store';
-import { useChatStore } from '../../store/use-chat-store';
-import { MessageFile } from './message-file';
+import { SharedItems } from './shared-items';
 import { useTranslation } from 'react-i18next';
-import { translatable } from '../../i18n';
-
-const TAB_NAMES: Record<SharedKind, string> = { media: translatable('Media'), docs: translatable('Docs'), links: translatable('Links') };
-const NOTHING_YET: Record<SharedKind, string> = {
-  media: translatable('No photos or videos yet'),
-  docs: translatable('No documents yet'),
-  links: translatable('No links yet'),
-};
 
 /**
  * Their "About", once their card has come (nothing while it comes, or if it cannot: the rest of the
@@ -47,14 +33,7 @@ function useContactAbout(userId: string): string {
  */
 export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: ReactNode; onClose(): void }) {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<SharedKind>('media');
-  const { items, hasMore, isLoading, loadMore } = useSharedItems(peer._id, kind);
   const about = useContactAbout(peer._id);
-
-  const show = (messageId: string) => {
-    useChatStore.getState().openMessage({ peer }, messageId);
-    onClose();
-  };
 
   return (
     <SidePanel title={t('Contact info')} closeLabel={t('Close contact info')} onClose={onClose}>
@@ -75,138 +54,7 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
           </p>
         </section>
       )}
-      <h3 className="px-4 pt-4 text-sm font-medium text-muted">{t('Media, links and docs')}</h3>
-      <div role="tablist" aria-label={t('Media, links and docs')} className="tabs tabs-border px-2">
-        {SHARED_KINDS.map((each) => (
-          <button
-            key={each}
-            type="button"
-            role="tab"
-            id={`shared-tab-${each}`}
-            aria-selected={each === kind}
-            aria-controls="shared-panel"
-            className={`tab ${each === kind ? 'tab-active' : 'text-muted'}`}
-            onClick={() => setKind(each)}
-          >
-            {t(TAB_NAMES[each])}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="shared-panel" aria-labelledby={`shared-tab-${kind}`} aria-busy={isLoading} className="p-2">
-        {!isLoading && items.length === 0 && <p className="p-4 text-center text-sm text-muted">{t(NOTHING_YET[kind])}</p>}
-        {kind === 'media' ? (
-          <SharedMedia items={items} peer={peer} onShow={show} />
-        ) : (
-          <SharedList items={items} kind={kind} onShow={show} />
-        )}
-        {hasMore && (
-          <button type="button" className="btn btn-ghost btn-sm mt-2 w-full" onClick={loadMore}>
-            {t('Show more')}
-          </button>
-        )}
-      </div>
+      <SharedItems conversationId={peer._id} nameOf={() => peer.fullName} onShown={onClose} />
     </SidePanel>
-  );
-}
-
-/** What the conversation shared of one kind, newest first, a page at a time. */
-function useSharedItems(peerId: string, kind: SharedKind) {
-  const [items, setItems] = useState<Message[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [isLoading, setLoading] = useState(true);
-  const load = useCallback(
-    async (before?: string) => {
-      try {
-        const page = await conversationApi.shared(peerId, kind, before);
-        setItems((shown) => (before ? [...shown, ...page] : page));
-        setHasMore(page.length === DEFAULT_PAGE);
-      } catch (error) {
-        toast.error(errorMessage(error));
-      } finally {
-        setLoading(false);
-      }
-    },
-    [peerId, kind],
-  );
-  useEffect(() => {
-    setLoading(true);
-    setItems([]);
-    void load();
-  }, [load]);
-  return { items, hasMore, isLoading, loadMore: () => void load(items.at(-1)?._id) };
-}
-
-/** Photos and videos as tiles; one opens the conversation at its message. */
-function SharedMedia({ items, peer, onShow }: { items: Message[]; peer: Contact; onShow(messageId: string): void }) {
-  const myId = useAuthStore((state) => state.authUser?._id);
-  return (
-    <ul className="grid grid-cols-3 gap-1">
-      {items.map((message) => (
-        <li key={message._id}>
-          <button
-            type="button"
-            className="block w-full"
-            onClick={() => onShow(message._id)}
-            aria-label={photoDescription(
-              message.createdAt,
-              { name: peer.fullName, isMe: message.senderId === myId },
-              message.image ? 'photo' : 'video',
-            )}
-          >
-            {message.image ? (
-              <img src={thumbnailUrl(message.image)} alt="" className="aspect-square w-full rounded object-cover" loading="lazy" />
-            ) : (
-              <span className="relative block">
-                {/* Its first frame, as the tile's picture. */}
-                <video
-                  src={message.file?.url}
-                  preload="metadata"
-                  muted
-                  className="aspect-square w-full rounded bg-black object-cover"
-                  aria-hidden="true"
-                />
-                <Play className="absolute inset-0 m-auto size-8 fill-white text-white drop-shadow" aria-hidden="true" />
-              </span>
-            )}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Documents or links, each with its day and a way to it in the conversation. */
-function SharedList({ items, kind, onShow }: { items: Message[]; kind: SharedKind; onShow(messageId: string): void }) {
-  const { t } = useTranslation();
-  return (
-    <ul className="flex flex-col gap-2">
-      {items.map((message) => (
-        <li key={message._id} className="rounded-box border border-base-300 p-2">
-          {kind === 'docs' && message.file ? <MessageFile file={message.file} isPending={false} /> : <SharedLinks text={message.text} />}
-          <div className="flex items-center justify-between gap-2 text-xs text-muted">
-            <time dateTime={message.createdAt}>{formatDayTime(message.createdAt)}</time>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => onShow(message._id)}>
-              {t('Show in chat')}
-            </button>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** A message's web links, each opened in a new tab telling the site nothing, above the message's words. */
-function SharedLinks({ text }: { text: string | null }) {
-  return (
-    <div className="mb-1 flex min-w-0 flex-col gap-0.5">
-      {linksIn(text).map((href, index) => (
-        <a key={index} href={href} target="_blank" rel="noopener noreferrer nofollow" className="link truncate text-sm">
-          {href}
-        </a>
-      ))}
-      <p dir="auto" className="line-clamp-2 text-sm break-words">
-        {text}
-      </p>
-    </div>
   );
 }

@@ -10,11 +10,19 @@ import { GroupAvatar } from '../../ui/group-avatar';
 import { GroupInfo } from './group-info';
 import { TypingWords } from './typing-words';
 
+interface GroupHeaderProps {
+  /** Its "⋮" menu, given the way to open the group's info. */
+  menu(showInfo: () => void): ReactNode;
+  onSearch(): void;
+  /** The group's "Media, links and docs" in its info, given the way to close the info. */
+  shared(closeInfo: () => void): ReactNode;
+}
+
 /**
  * The open group: its picture and name, who is typing or how many are in it and online, its search,
- * its menu (given the way to open the group's info), and the way out.
+ * its menu, and the way out.
  */
-export function GroupHeader({ menu, onSearch }: { menu(showInfo: () => void): ReactNode; onSearch(): void }) {
+export function GroupHeader({ menu, onSearch, shared }: GroupHeaderProps) {
   const { t } = useTranslation();
   const group = useChatStore((state) => state.selectedGroup);
   const typists = useChatStore(useShallow((state) => (group ? typistsIn(state.typingUsers, group._id) : [])));
@@ -62,7 +70,7 @@ export function GroupHeader({ menu, onSearch }: { menu(showInfo: () => void): Re
           <X />
         </HeaderIconButton>
       </div>
-      {infoOpen && <GroupInfo group={group} onClose={() => setInfoOpen(false)} />}
+      {infoOpen && <GroupInfo group={group} onClose={() => setInfoOpen(false)} shared={shared(() => setInfoOpen(false))} />}
     </div>
   );
 }

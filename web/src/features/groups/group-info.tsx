@@ -1,6 +1,6 @@
 import type { Group } from '@chat/contracts';
 import { LogOut, Pencil, UserRoundPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
@@ -22,9 +22,10 @@ function myPlaceIn(group: Group, myId: string | undefined) {
 
 /**
  * The group as WhatsApp's "Group info" shows it: its picture, name and description, its members
- * with their presence and role, an admin's settings and invite link, and "Exit group".
+ * with their presence and role, what it shared (`shared`), an admin's settings and invite link,
+ * and "Exit group".
  */
-export function GroupInfo({ group, onClose }: { group: Group; onClose(): void }) {
+export function GroupInfo({ group, onClose, shared }: { group: Group; onClose(): void; shared: ReactNode }) {
   const { t } = useTranslation();
   const myId = useAuthStore((state) => state.authUser?._id);
   const { isMember, isAdmin, canEdit } = myPlaceIn(group, myId);
@@ -51,6 +52,7 @@ export function GroupInfo({ group, onClose }: { group: Group; onClose(): void })
           </button>
         )}
       </div>
+      <div className="border-b border-base-300 pb-2">{shared}</div>
       {isAdmin && (
         <button type="button" className="btn btn-ghost m-2 justify-start gap-2" onClick={() => setOpen('add')}>
           <UserRoundPlus className="size-5" aria-hidden="true" />
