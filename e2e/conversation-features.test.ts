@@ -297,7 +297,7 @@ describeOnEmbedded((run) => {
       expect(await ben.page.getByRole('button', { name: 'More messages' }).count(), 'nothing more to load').toBe(0);
     });
 
-    it('finds and stars a group’s messages: listed under the group’s name with who said them, opened in the group, searched within it; its links in its info', async () => {
+    it('finds and stars a group’s messages: listed under the group’s name with who said them, opened in the group, searched within it; its links and picture in its info', async () => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Finds');
       const created = await alice.post('/api/messages/groups', { name: 'Trip planners', memberIds: [bobUser._id] });
       expect(created.status).toBe(201);
@@ -347,6 +347,20 @@ describeOnEmbedded((run) => {
       await ben.getByRole('button', { name: 'Show in chat' }).click();
       const tickets = conversation(ben).getByTestId('chat-message').filter({ hasText: 'Tickets:' });
       await polled(() => tickets.isVisible(), 'the message shown in the group, the info closed').toBe(true);
+
+      // Any member gives the group a picture while only admins are not asked to: every member sees it.
+      await ben.getByRole('button', { name: 'Group info' }).click();
+      const info = ben.getByRole('complementary', { name: 'Group info' });
+      await info.locator('input[type=file]').setInputFiles({ name: 'group.png', mimeType: 'image/png', buffer: await pngBytes() });
+      await polled(() => conversation(ben).getByText('You changed the group’s picture').count(), 'the line in the group').toBe(1);
+      const headerPicture = ben.locator('img[alt="Trip planners"]').first();
+      await polled(() => headerPicture.getAttribute('src'), 'the picture wherever the group is').toMatch(/^\/api\/media\/groups\//);
+      const groups = (await alice.get('/api/messages/groups')).body as { group: { picture: string } }[];
+      expect(groups[0]?.group.picture, 'Alice’s list has it too').toMatch(/^\/api\/media\/groups\//);
+      await run.shot(ben, 'group-info-picture');
+      await info.getByRole('button', { name: 'Remove group picture' }).click();
+      await polled(() => conversation(ben).getByText('You removed the group’s picture').count(), 'removed, said in the group').toBe(1);
+      await polled(() => info.getByRole('button', { name: 'Remove group picture' }).count(), 'nothing left to remove').toBe(0);
     });
   });
 });

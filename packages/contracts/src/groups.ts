@@ -109,6 +109,13 @@ export const UpdateGroupBodySchema = Type.Object(
 );
 export type UpdateGroupBody = Static<typeof UpdateGroupBodySchema>;
 
+/** `PUT /api/messages/groups/:groupId/picture`: the group's picture, by whoever may edit its info. */
+export const GroupPictureBodySchema = Type.Object(
+  { picture: Type.String({ errorMessage: { type: 'Picture must be a data URL' } }) },
+  { errorMessage: { type: 'Request body must be a JSON object', required: { picture: 'Picture is required' } } },
+);
+export type GroupPictureBody = Static<typeof GroupPictureBodySchema>;
+
 export const SetRoleBodySchema = Type.Object(
   { role: GroupRoleSchema },
   { errorMessage: { type: 'Request body must be a JSON object', required: 'Role must be admin or member' } },
@@ -181,6 +188,8 @@ export const SystemEventSchema = Type.Union([
   Type.Object({ kind: Type.Literal('joined'), actorId: Type.String() }),
   Type.Object({ kind: Type.Literal('renamed'), actorId: Type.String(), name: Type.String() }),
   Type.Object({ kind: Type.Literal('described'), actorId: Type.String() }),
+  /** A new picture, or (`removed`) none any more. */
+  Type.Object({ kind: Type.Literal('picture'), actorId: Type.String(), removed: Type.Optional(Type.Literal(true)) }),
   Type.Object({ kind: Type.Literal('rules'), actorId: Type.String(), onlyAdminsSend: Type.Boolean(), onlyAdminsEdit: Type.Boolean() }),
   Type.Object({ kind: Type.Literal('promoted'), actorId: Type.String(), userIds: Type.Array(Type.String()) }),
   Type.Object({ kind: Type.Literal('demoted'), actorId: Type.String(), userIds: Type.Array(Type.String()) }),

@@ -34,6 +34,7 @@ import {
   InviteCodeParamsSchema,
   MAX_GROUP_MEMBERS,
   SetRoleBodySchema,
+  GroupPictureBodySchema,
   UpdateGroupBodySchema,
 } from './groups.js';
 import { LinkPreviewQuerySchema, LinkPreviewSchema } from './links.js';
@@ -427,6 +428,22 @@ export const routes = {
     response: { 200: GroupSchema },
     summary:
       'Changes the name or description (any member, or admins only when `onlyAdminsEdit`) and the rules (admins): each change is a line of the group.',
+  }),
+  setGroupPicture: route({
+    method: 'PUT',
+    url: '/messages/groups/:groupId/picture',
+    params: GroupIdParamsSchema,
+    body: GroupPictureBodySchema,
+    response: { 200: GroupSchema },
+    summary:
+      'The group’s picture, as a data URL (PNG, JPEG, GIF or WebP by its bytes, metadata stripped), by whoever may edit its info; a line of the group says so.',
+  }),
+  removeGroupPicture: route({
+    method: 'DELETE',
+    url: '/messages/groups/:groupId/picture',
+    params: GroupIdParamsSchema,
+    response: { 200: GroupSchema },
+    summary: 'No picture for the group any more (a line of the group says so).',
   }),
   setGroupRole: route({
     method: 'PUT',

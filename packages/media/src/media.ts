@@ -12,10 +12,13 @@ const FILE_KEY = new RegExp(`^files/(${UUID})_(${UUID})/${UUID}$`);
 const VOICE_KEY = new RegExp(`^voice/(${UUID})_(${UUID})/${UUID}\\.(webm|ogg|m4a|mp3)$`);
 const VIDEO_KEY = new RegExp(`^videos/(${UUID})_(${UUID})/${UUID}\\.(mp4|webm)$`);
 const PREVIEW_KEY = /^previews\/[0-9a-f]{64}\.webp$/;
+const GROUP_PICTURE_KEY = new RegExp(`^groups/${UUID}/${UUID}\\.(png|jpg|gif|webp)$`);
 
 /** Keys carry who may read them, so serving an image or a file needs no database lookup. */
 export const mediaKeys = {
   avatar: (userId: string, extension: ImageExtension) => `avatars/${userId}/${randomUUID()}.${extension}`,
+  /** A group's picture: shown wherever the group is, as an avatar is. */
+  groupPicture: (groupId: string, extension: ImageExtension) => `groups/${groupId}/${randomUUID()}.${extension}`,
   /** A message's picture: its name says its size, for the lists that show it. */
   messageImage: (userA: string, userB: string, extension: ImageExtension, size: ImageSize) =>
     `messages/${pair(userA, userB)}/${randomUUID()}${imageSizeInName(size)}.${extension}`,
@@ -35,6 +38,7 @@ export const mediaUrl = (key: string) => `${MEDIA_PATH}${key}`;
 
 export type MediaAccess =
   | { kind: 'avatar'; extension: ImageExtension }
+  | { kind: 'group-picture'; extension: ImageExtension }
   | { kind: 'message'; participants: [string, string]; extension: ImageExtension }
   | { kind: 'file'; participants: [string, string] }
   | { kind: 'voice'; participants: [string, string]; extension: VoiceExtension }
@@ -48,6 +52,8 @@ export function parseMediaKey(key: string): MediaAccess | null {
   const voice = VOICE_KEY.exec(key);
   if (voice) return { kind: 'voice', participants: [voice[1]!, voice[2]!], extension: voice[3] as VoiceExtension };
   if (PREVIEW_KEY.test(key)) return { kind: 'preview', extension: 'webp' };
+  const groupPicture = GROUP_PICTURE_KEY.exec(key);
+  if (groupPicture) return { kind: 'group-picture', extension: groupPicture[1] as ImageExtension };
   const video = VIDEO_KEY.exec(key);
   if (video) return { kind: 'video', participants: [video[1]!, video[2]!], extension: video[3] as VideoExtension };
   const match = KEY.exec(key);

@@ -46,14 +46,17 @@ describe('media keys', () => {
     });
   });
 
-  it('recognises avatars', () => {
+  it('recognises avatars and groups’ pictures', () => {
     expect(parseMediaKey(mediaKeys.avatar(ann, 'jpg'))).toEqual({ kind: 'avatar', extension: 'jpg' });
+    expect(parseMediaKey(mediaKeys.groupPicture(ann, 'webp'))).toEqual({ kind: 'group-picture', extension: 'webp' });
   });
 
   it.each([
     '../secret.png',
     `avatars/${ann}/x.png`,
     `avatars/${ann}/${randomUUID()}.svg`,
+    `groups/${ann}/${randomUUID()}.svg`,
+    `groups/${ann}/../${randomUUID()}.png`,
     `messages/${ann}/${randomUUID()}.png`,
     `files/${ann}/${randomUUID()}`,
     `files/${ann}_${bob}/${randomUUID()}.pdf`,

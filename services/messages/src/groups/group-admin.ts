@@ -54,6 +54,30 @@ export async function updateGroup(db: Database, groupId: string, userId: string,
   });
 }
 
+/**
+ * Gives the group a new picture (its URL), or none (`''`), by a member who may edit its info; a line
+ * of the group says so. Answers the line (none when there was no picture to remove) and the
+ * picture it had, which nobody sees any more.
+ */
+export async function setPicture(
+  db: Database,
+  groupId: string,
+  userId: string,
+  picture: string,
+): Promise<{ line: ChatMessage | null; before: string }> {
+  return db.transaction(async (tx) => {
+    const membership = await requireMember(tx, groupId, userId);
+    const rules = await lockGroup(tx, groupId);
+    if (rules.onlyAdminsEdit && membership.role !== 'admin') throw forbidden(GROUP_ERRORS.onlyAdminsEdit);
+    const [current] = await tx.query<{ picture: string }>('SELECT picture FROM groups WHERE id = $1', [groupId]);
+    const before = current?.picture ?? '';
+    if (!picture && !before) return { line: null, before };
+    await tx.query('UPDATE groups SET picture = $2 WHERE id = $1', [groupId, picture]);
+    const event: SystemEvent = { kind: 'picture', actorId: userId, ...(picture ? {} : { removed: true as const }) };
+    return { line: await insertSystemMessage(tx, groupId, userId, event), before };
+  });
+}
+
 /** An admin makes a member an admin, or an admin a member again; a group keeps at least one admin. */
 export async function setRole(
   db: Database,

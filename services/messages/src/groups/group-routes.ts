@@ -3,10 +3,11 @@ import { fromContract } from '@chat/kernel';
 import { limitKeys, limitRequestsBy } from '@chat/rate-limits';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { acceptUploads, readSentFile } from '../conversations/uploads.js';
-import { IMAGE_BODY_LIMIT } from '@chat/media';
+import { cleanImageDataUrl, IMAGE_BODY_LIMIT, mediaKeyFromUrl, mediaKeys, mediaUrl } from '@chat/media';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ConversationRouteOptions } from '../deps.js';
 import { groupSendLimit, limitPerUser, limitUserRequestsBy, readLimit } from '../per-user-limit.js';
-import { inviteCode, joinByCode, setRole, updateGroup } from './group-admin.js';
+import { inviteCode, joinByCode, setPicture, setRole, updateGroup } from './group-admin.js';
 import { messageInfo } from './group-receipts.js';
 import { tellMyDevices } from '../my-devices.js';
 import { announceDeparture, groupEvents } from './group-events.js';
@@ -27,7 +28,7 @@ import {
  * gets nothing past what they had.
  */
 export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = async (app, options) => {
-  const { db } = options;
+  const { db, blobs } = options;
   const receipts = options.receipts.groups;
   await acceptUploads(app);
   const events = groupEvents({ bus: options.bus, log: app.log });
@@ -138,6 +139,41 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
       for (const line of await updateGroup(db, groupId, request.userId, request.body)) await events.message(line);
       return asMemberSees(groupId, request.userId);
     },
+  });
+
+  /** A change of the group's picture: its line to the members, and the picture it replaced gone from storage. */
+  const changePicture = async (groupId: string, userId: string, picture: string, log: FastifyBaseLogger) => {
+    const { line, before } = await setPicture(db, groupId, userId, picture);
+    if (line) await events.message(line);
+    const replaced = mediaKeyFromUrl(before);
+    if (replaced) await blobs.delete(replaced).catch((error: unknown) => log.warn({ err: error }, 'could not delete a group’s picture'));
+    return asMemberSees(groupId, userId);
+  };
+
+  app.route({
+    ...fromContract(routes.setGroupPicture),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    bodyLimit: IMAGE_BODY_LIMIT,
+    handler: async (request) => {
+      const { groupId } = request.params;
+      // Checked before the picture is worked on: one not in the group costs no image work.
+      await requireMember(db, groupId, request.userId);
+      const image = await cleanImageDataUrl(request.body.picture);
+      const key = mediaKeys.groupPicture(groupId, image.extension);
+      await blobs.put(key, image.bytes);
+      try {
+        return await changePicture(groupId, request.userId, mediaUrl(key), request.log);
+      } catch (error) {
+        await blobs.delete(key).catch(() => undefined);
+        throw error;
+      }
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.removeGroupPicture),
+    preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
+    handler: (request) => changePicture(request.params.groupId, request.userId, '', request.log),
   });
 
   app.route({

@@ -18,7 +18,7 @@ import { carriesMediaFor } from '../conversations/messages.js';
 
 /**
  * Stored images and files: a message's image or file to the people of the messages that carry it,
- * avatars and link cards' pictures to anyone signed in.
+ * avatars, groups' pictures and link cards' pictures to anyone signed in.
  */
 export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, { db, blobs }) => {
   app.get(
@@ -35,7 +35,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
       // A photo or file is the reader's while a message of theirs carries it: the one it came with, or
       // a forward (which keeps the stored bytes of what it copies); once deleted for everyone, nobody's.
       // Anyone else's answers exactly like a missing one, so keys cannot be probed.
-      const forAnyone = media?.kind === 'avatar' || media?.kind === 'preview';
+      const forAnyone = media?.kind === 'avatar' || media?.kind === 'group-picture' || media?.kind === 'preview';
       if (!media || (!forAnyone && !(await carriesMediaFor(db, mediaUrl(key), request.userId)))) throw notFound();
       void reply
         .header('cache-control', 'private, max-age=31536000, immutable')

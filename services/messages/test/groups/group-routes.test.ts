@@ -216,6 +216,49 @@ describe('groups', () => {
       ]);
   });
 
+  it('gives the group a picture anyone signed in sees, changed and removed by those who may edit its info: each a line of the group', async () => {
+    const [ann, bob, stranger] = [await server.user('Ann Picture'), await server.user('Bob Picture'), await server.user('Eve Picture')];
+    const group = await groupOf(ann, [bob]);
+    const onGroup = groupPublished(group._id);
+    const photo = toDataUrl(await pngBytes(), 'image/png');
+    const pictureOf = (person: Person, body?: object) =>
+      body
+        ? person.client.put(`/api/messages/groups/${group._id}/picture`, body)
+        : person.client.delete(`/api/messages/groups/${group._id}/picture`);
+
+    const first = (await pictureOf(bob, { picture: photo })).body as Group;
+    expect(first.picture).toMatch(new RegExp(`^/api/media/groups/${group._id}/[0-9a-f-]{36}\\.png$`));
+    const served = await stranger.client.get(first.picture);
+    expect([served.status, served.headers.get('content-type')], 'shown wherever the group is, as an avatar').toEqual([200, 'image/png']);
+    const second = (await pictureOf(ann, { picture: photo })).body as Group;
+    expect(second.picture).not.toBe(first.picture);
+    expect((await ann.client.get(first.picture)).status, 'the one it replaced is gone').toBe(404);
+    expect(await pictureOf(stranger, { picture: photo }), 'never in it').toMatchObject({
+      status: 404,
+      body: { message: GROUP_ERRORS.notFound },
+    });
+    expect(await pictureOf(bob, { picture: 'not a picture' })).toMatchObject({
+      status: 400,
+      body: { message: 'Image must be a base64 data URL' },
+    });
+    expect(await pictureOf(bob, {})).toMatchObject({ status: 400, body: { message: 'Picture is required' } });
+    expect((await ann.client.put(`/api/messages/groups/${group._id}`, { onlyAdminsEdit: true })).status).toBe(200);
+    expect(await pictureOf(bob)).toMatchObject({ status: 403, body: { message: GROUP_ERRORS.onlyAdminsEdit } });
+
+    expect(((await pictureOf(ann)).body as Group).picture).toBe('');
+    expect((await ann.client.get(second.picture)).status).toBe(404);
+    expect((await pictureOf(ann)).status, 'none to remove: no change').toBe(200);
+    expect((await ann.client.get(`/api/messages/groups/${group._id}`)).body).toMatchObject({ picture: '' });
+    await expect
+      .poll(() => onGroup.flatMap((event) => (event.event === 'newMessage' && event.payload.system ? [event.payload.system] : [])))
+      .toEqual([
+        { kind: 'picture', actorId: bob.id },
+        { kind: 'picture', actorId: ann.id },
+        { kind: 'rules', actorId: ann.id, onlyAdminsSend: false, onlyAdminsEdit: true },
+        { kind: 'picture', actorId: ann.id, removed: true },
+      ]);
+  });
+
   it('lets an admin make others admins, and keeps at least one', async () => {
     const ann = await server.user('Ann Roles');
     const bob = await server.user('Bob Roles');

@@ -8,8 +8,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SidePanel } from '../../ui/side-panel';
 import { AddMembersDialog } from './add-members-dialog';
 import { EditGroupDialog } from './edit-group-dialog';
-import { GroupAvatar } from '../../ui/group-avatar';
 import { GroupMembers } from './group-members';
+import { GroupPicture } from './group-picture';
 import { GroupSettings } from './group-settings';
 import { groupsApi } from './groups-api';
 
@@ -35,7 +35,7 @@ export function GroupInfo({ group, onClose, shared }: { group: Group; onClose():
   return (
     <SidePanel title={t('Group info')} closeLabel={t('Close group info')} onClose={onClose} closesOnEscape={open === null}>
       <div className="flex flex-col items-center gap-1 border-b border-base-300 p-6">
-        <GroupAvatar picture={group.picture} name={group.name} className="mb-2 size-28" />
+        <GroupPicture group={group} canEdit={canEdit} />
         <p dir="auto" className="text-center text-lg font-medium break-words">
           {group.name}
         </p>

@@ -18,6 +18,8 @@ export const groupsApi = {
   addMembers: (groupId: string, memberIds: string[]) => call(routes.addGroupMembers, { params: { groupId }, body: { memberIds } }),
   /** Its name, description or rules; answers the group as it is now. */
   update: (groupId: string, body: UpdateGroupBody) => call(routes.updateGroup, { params: { groupId }, body }),
+  setPicture: (groupId: string, picture: string) => call(routes.setGroupPicture, { params: { groupId }, body: { picture } }),
+  removePicture: (groupId: string) => call(routes.removeGroupPicture, { params: { groupId } }),
   setRole: (groupId: string, userId: string, role: GroupRole) => call(routes.setGroupRole, { params: { groupId, userId }, body: { role } }),
   /** An admin removes someone; my own id leaves the group. */
   remove: (groupId: string, userId: string) => call(routes.removeGroupMember, { params: { groupId, userId } }),

@@ -41,6 +41,9 @@ export function systemLineText(event: SystemEvent, myId: string, nameOf: NameOf)
         : t('{{actor}} changed the group name to “{{name}}”', { actor, name: event.name });
     case 'described':
       return mine ? t('You changed the group description') : t('{{actor}} changed the group description', { actor });
+    case 'picture':
+      if (event.removed) return mine ? t('You removed the group’s picture') : t('{{actor}} removed the group’s picture', { actor });
+      return mine ? t('You changed the group’s picture') : t('{{actor}} changed the group’s picture', { actor });
     case 'rules':
       return mine ? t('You changed the group’s settings') : t('{{actor}} changed the group’s settings', { actor });
     case 'promoted':
