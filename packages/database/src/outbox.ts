@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '@chat/bus';
-import { stepsInOrder } from '@chat/kernel';
+import { Gauge, stepsInOrder, type Registry } from '@chat/kernel';
 import type { Database, Queryable } from './database.js';
 import type { Migration } from './migrations.js';
 
@@ -24,9 +24,13 @@ const BATCH = 100;
 
 /**
  * A service's table of events waiting between its transactions and the bus (the outbox pattern:
- * a change and its event commit together, so no event is lost to a bus that was down).
+ * a change and its event commit together, so no event is lost to a bus that was down, or to a
+ * process that stopped between the commit and the publish). Its events are kept by the bus's stream
+ * until each consumer has them; with `live`, they go to whoever listens at the moment (sockets'
+ * subjects, which no stream keeps), and a row two replicas relay at once is heard twice, so such
+ * events must mean the same heard again.
  */
-export function outbox(table: string): Outbox {
+export function outbox(table: string, { live = false }: { live?: boolean } = {}): Outbox {
   if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
   return {
     migration: (version) => ({
@@ -41,7 +45,12 @@ export function outbox(table: string): Outbox {
     async enqueue(tx, subject, payload) {
       await tx.query(`INSERT INTO ${table} (subject, payload) VALUES ($1, $2)`, [subject, JSON.stringify(payload)]);
     },
-    startRelay: (db, bus, log, intervalMs) => startRelay(table, db, bus, log, intervalMs),
+    startRelay: (db, bus, log, intervalMs) => {
+      const publish = live
+        ? (subject: string, payload: string) => bus.publish(subject, payload)
+        : (subject: string, payload: string, id: string) => bus.publishEvent(subject, payload, `${table}-${id}`);
+      return startRelay({ table, db, publish, log, intervalMs });
+    },
   };
 }
 
@@ -51,7 +60,19 @@ export function outbox(table: string): Outbox {
  * consumer may write to the same database; replicas relaying one row twice publish it under the
  * same event id, which the bus stores once.
  */
-function startRelay(table: string, db: Database, bus: Bus, log: FastifyBaseLogger, intervalMs = 5_000): OutboxRelay {
+function startRelay({
+  table,
+  db,
+  publish,
+  log,
+  intervalMs = 5_000,
+}: {
+  table: string;
+  db: Database;
+  publish(subject: string, payload: string, id: string): Promise<void>;
+  log: FastifyBaseLogger;
+  intervalMs?: number | undefined;
+}): OutboxRelay {
   const inOrder = stepsInOrder();
 
   const relay = async () => {
@@ -61,7 +82,7 @@ function startRelay(table: string, db: Database, bus: Bus, log: FastifyBaseLogge
         [BATCH],
       );
       for (const row of rows) {
-        await bus.publishEvent(row.subject, row.payload, `${table}-${row.id}`);
+        await publish(row.subject, row.payload, row.id);
         await db.query(`DELETE FROM ${table} WHERE id = $1`, [row.id]);
       }
       if (rows.length < BATCH) return;
@@ -85,4 +106,16 @@ function startRelay(table: string, db: Database, bus: Bus, log: FastifyBaseLogge
     },
     stop: () => clearInterval(timer),
   };
+}
+
+/** Shows in `registry`, as the gauge `name`, how long the relay's oldest event has waited: 0 normally, growing while the bus is down. */
+export function gaugeOutboxWait(relay: OutboxRelay, registry: Registry, name: string, help: string): void {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      this.set(await relay.oldestWaitSeconds());
+    },
+  });
 }

@@ -33,4 +33,33 @@ describe.each(databaseImplementations)('the outbox on %s', (_name, testDatabase)
       await db.close();
     }
   });
+
+  it('relays a live outbox’s events, in order, to whoever listens now: no stream keeps them', async () => {
+    const db = await testDatabase();
+    const live = outbox('live_outbox', { live: true });
+    await migrate(db, 'live-outbox-test', [live.migration(1)]);
+    const bus = createInProcessBus(() => undefined);
+    const heard: string[] = [];
+    bus.subscribe('sockets.of.ann', (payload) => void heard.push(payload));
+    const relay = live.startRelay(db, bus, pino({ level: 'silent' }), 60_000);
+    try {
+      await db.transaction(async (tx) => {
+        await live.enqueue(tx, 'sockets.of.ann', { n: 1 });
+        await live.enqueue(tx, 'sockets.of.nobody', { n: 2 });
+        await live.enqueue(tx, 'sockets.of.ann', { n: 3 });
+      });
+      await db
+        .transaction(async (tx) => {
+          await live.enqueue(tx, 'sockets.of.ann', { n: 4 });
+          throw new Error('rolled back: never published');
+        })
+        .catch(() => undefined);
+      await relay.flush();
+      expect(heard).toEqual([{ n: 1 }, { n: 3 }].map((event) => JSON.stringify(event)));
+      expect(await relay.oldestWaitSeconds(), 'none left waiting, the one nobody heard included').toBe(0);
+    } finally {
+      relay.stop();
+      await db.close();
+    }
+  });
 });

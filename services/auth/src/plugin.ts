@@ -1,8 +1,7 @@
 import { API_PREFIX } from '@chat/contracts';
-import { migrate } from '@chat/database';
+import { gaugeOutboxWait, migrate } from '@chat/database';
 import { registerRateLimiting } from '@chat/rate-limits';
 import { sessions } from '@chat/sessions';
-import { Gauge } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthServiceOptions } from './deps.js';
 import { authOutbox, publishCommittedEvents } from './events.js';
@@ -17,14 +16,12 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
   await migrate(options.db, 'auth', authMigrations);
   const events = authOutbox.startRelay(options.db, options.bus, app.log);
   app.addHook('onClose', async () => events.stop());
-  new Gauge({
-    name: 'chat_outbox_oldest_wait_seconds',
-    help: 'How long the oldest of auth’s events has waited in its outbox for the bus',
-    registers: [app.metrics],
-    async collect() {
-      this.set(await events.oldestWaitSeconds());
-    },
-  });
+  gaugeOutboxWait(
+    events,
+    app.metrics,
+    'chat_outbox_oldest_wait_seconds',
+    'How long the oldest of auth’s events has waited in its outbox for the bus',
+  );
   // Events left by an earlier run (the bus was down) go out at start, once every in-process
   // consumer is registered too.
   app.addHook('onReady', async () => publishCommittedEvents(events, app.log));

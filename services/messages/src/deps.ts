@@ -1,6 +1,6 @@
 import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
-import type { Database } from '@chat/database';
+import type { Database, OutboxRelay } from '@chat/database';
 import type { RateLimits } from '@chat/kernel';
 import type { BlockedPairs, Presence } from '@chat/presence';
 import type { KeyLimiter, RateLimitStore } from '@chat/rate-limits';
@@ -40,6 +40,8 @@ export interface MessagesRouteOptions extends MessagesServiceOptions {
 
 export interface ConversationRouteOptions extends MessagesRouteOptions {
   sendAs: SendAs;
+  /** Publishes who joined and left groups, as committed (the membership outbox's relay). */
+  membership: OutboxRelay;
   /** Counts each user's sends, however they come. */
   sendCount: KeyLimiter;
   /** Counts each user's files and pictures, however they come (uploaded, forwarded). */

@@ -1,4 +1,5 @@
 import type { Migration } from '@chat/database';
+import { membershipOutbox } from './groups/group-events.js';
 
 export const messagesMigrations: readonly Migration[] = [
   {
@@ -448,4 +449,6 @@ export const messagesMigrations: readonly Migration[] = [
         ADD COLUMN marked_unread boolean NOT NULL DEFAULT false;
     `,
   },
+  // Who joins and leaves a group, committed with the change, for the gateways (docs/groups.md).
+  membershipOutbox.migration(31),
 ];

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '@chat/contracts';
-import { migrate } from '@chat/database';
+import { gaugeOutboxWait, migrate } from '@chat/database';
 import { limitKeys, registerRateLimiting } from '@chat/rate-limits';
 import { sessions } from '@chat/sessions';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -16,6 +16,7 @@ import { createSendAs } from './conversations/send-message.js';
 import { sharedRoutes } from './conversations/shared-routes.js';
 import type { MessagesServiceOptions } from './deps.js';
 import { exportRoutes } from './export/export-routes.js';
+import { membershipOutbox, publishMembership } from './groups/group-events.js';
 import { groupRoutes } from './groups/group-routes.js';
 import { serveGroupsOf } from './groups/groups-of.js';
 import { hiddenMessageRoutes } from './hidden-messages/hidden-message-routes.js';
@@ -51,10 +52,20 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   const onlineContacts = mirrorOnlineContacts(options.db, options.presence, app.log, options.onlineContacts);
   await onlineContacts.reconcile();
   const receipts = createReceipts({ db: options.db, bus: options.bus, log: app.log });
-  const projection = await projectContacts({ ...options, receipts, contactMade: onlineContacts.recheck }, app.log);
+  const membership = membershipOutbox.startRelay(options.db, options.bus, app.log);
+  gaugeOutboxWait(
+    membership,
+    app.metrics,
+    'chat_membership_outbox_oldest_wait_seconds',
+    'How long the oldest of the groups’ membership events has waited in its outbox for the bus',
+  );
+  // Those left by an earlier run (the bus was down, or the process stopped) go out at start.
+  app.addHook('onReady', async () => publishMembership(membership, app.log));
+  const projection = await projectContacts({ ...options, receipts, membership, contactMade: onlineContacts.recheck }, app.log);
   const reports = await recordGatewayReports(options.bus, options.db, receipts, app.log);
   const searchIndexer = startSearchIndexer(options.db, app.log, { ...DEFAULT_SEARCH_INDEX, ...options.searchIndex });
   app.addHook('onClose', async () => {
+    membership.stop();
     projection.unsubscribe();
     reports.unsubscribe();
     await Promise.all([searchIndexer.stop(), onlineContacts.stop()]);
@@ -79,8 +90,8 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
     groupsOf.unsubscribe();
   });
   await app.register(contactRoutes, { ...options, receipts, prefix: API_PREFIX });
-  await app.register(conversationRoutes, { ...options, receipts, sendAs, sendCount, filesCount, prefix: API_PREFIX });
-  await app.register(groupRoutes, { ...options, receipts, sendAs, sendCount, filesCount, prefix: API_PREFIX });
+  await app.register(conversationRoutes, { ...options, receipts, sendAs, sendCount, filesCount, membership, prefix: API_PREFIX });
+  await app.register(groupRoutes, { ...options, receipts, sendAs, sendCount, filesCount, membership, prefix: API_PREFIX });
   await app.register(messageChangeRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(searchRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(blockRoutes, { ...options, receipts, prefix: API_PREFIX });

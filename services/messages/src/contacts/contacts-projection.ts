@@ -1,5 +1,5 @@
 import { busPayloadReader, type Bus, type Subscription } from '@chat/bus';
-import { type Database } from '@chat/database';
+import type { Database, OutboxRelay } from '@chat/database';
 import { DELETED_USER_NAME, subjects, UserDeletedSchema, UserUpsertedSchema, type ContactChanged } from '@chat/contracts';
 import type { BlobStore } from '@chat/blobs';
 import type { BlockedPairs } from '@chat/presence';
@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { upsertContact } from './contacts.js';
 import { forgetUser } from './deleted-users.js';
 import { leaveEveryGroup } from '../groups/group-admin.js';
-import { announceDeparture, groupEvents } from '../groups/group-events.js';
+import { announceDeparture } from '../groups/group-events.js';
 import type { Receipts } from '../receipts/receipts.js';
 
 const readUserUpserted = busPayloadReader(UserUpsertedSchema);
@@ -22,11 +22,19 @@ const DELETIONS_CONSUMER = 'messages-deleted-users';
  * the users of its users.deleted events (who leave their groups).
  */
 export async function projectContacts(
-  deps: { bus: Bus; db: Database; blobs: BlobStore; blockedPairs: BlockedPairs; receipts: Receipts; contactMade(userId: string): void },
+  deps: {
+    bus: Bus;
+    db: Database;
+    blobs: BlobStore;
+    blockedPairs: BlockedPairs;
+    receipts: Receipts;
+    /** Publishes the groups' lines saying they left, as committed. */
+    membership: OutboxRelay;
+    contactMade(userId: string): void;
+  },
   log: FastifyBaseLogger,
 ): Promise<Subscription> {
   const { bus, db } = deps;
-  const groups = groupEvents({ bus, log });
   /** Those who have the user on screen see the change at once; anyone else reads it with their next page. */
   const announce = (change: ContactChanged) =>
     bus.publish(subjects.contactsChanged, JSON.stringify(change)).catch((error: unknown) => {
@@ -54,8 +62,8 @@ export async function projectContacts(
     }
     await forgetUser(deps, event._id);
     // Their groups are told they left, as a member leaving is.
-    for (const { groupId, lines } of await leaveEveryGroup(db, event._id)) {
-      await announceDeparture({ events: groups, receipts: deps.receipts.groups }, groupId, event._id, lines);
+    for (const groupId of await leaveEveryGroup(db, event._id)) {
+      await announceDeparture({ relay: deps.membership, receipts: deps.receipts.groups, log }, groupId);
     }
     await announce({ _id: event._id, fullName: DELETED_USER_NAME, profilePic: '', accountDeleted: true });
   });

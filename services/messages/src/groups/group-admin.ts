@@ -2,6 +2,7 @@ import { GROUP_ERRORS, MAX_GROUP_MEMBERS, type GroupRole, type SystemEvent, type
 import type { Database, Queryable } from '@chat/database';
 import { badRequest, forbidden, notFound } from '@chat/kernel';
 import type { ChatMessage } from '../conversations/messages.js';
+import { enqueueMembership } from './group-events.js';
 import {
   closeWindow,
   enrol,
@@ -133,6 +134,7 @@ export async function joinByCode(db: Database, code: string, userId: string): Pr
     if ((await recountMembers(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);
     const line = await insertSystemMessage(tx, groupId, userId, { kind: 'joined', actorId: userId });
     await startAt(tx, groupId, joined, line);
+    await enqueueMembership(tx, groupId, { added: joined, lines: [line] });
     return { groupId, line };
   });
 }
@@ -140,20 +142,20 @@ export async function joinByCode(db: Database, code: string, userId: string): Pr
 /**
  * Someone who deleted their account leaves every group they were in, as if they left ("left"): the
  * others keep what they wrote. Their group's only admin hands the role to the member longest in it
- * first, as WhatsApp does, so no group is left without one. Answers each group's lines, in order.
+ * first, as WhatsApp does, so no group is left without one. Answers the groups they left, whose
+ * lines wait in the membership outbox.
  */
-export async function leaveEveryGroup(db: Database, userId: string): Promise<{ groupId: string; lines: ChatMessage[] }[]> {
+export async function leaveEveryGroup(db: Database, userId: string): Promise<string[]> {
   const groups = await db.query<{ groupId: string }>(
     'SELECT group_id::text AS "groupId" FROM group_members WHERE user_id = $1 AND left_after IS NULL ORDER BY group_id',
     [userId],
   );
-  const left: { groupId: string; lines: ChatMessage[] }[] = [];
+  const left: string[] = [];
   for (const { groupId } of groups) {
-    const lines = await db.transaction(async (tx) => {
+    const leaves = await db.transaction(async (tx) => {
       await lockGroup(tx, groupId);
       const member = await membershipOf(tx, groupId, userId);
-      if (!member || member.leftAfter !== null) return [];
-      const made: ChatMessage[] = [];
+      if (!member || member.leftAfter !== null) return false;
       const [heir] = await tx.query<{ userId: string }>(
         `SELECT user_id::text AS "userId" FROM group_members m
          WHERE group_id = $1 AND left_after IS NULL AND user_id <> $2 AND $3 = 'admin'
@@ -163,11 +165,13 @@ export async function leaveEveryGroup(db: Database, userId: string): Promise<{ g
       );
       if (heir) {
         await tx.query(`UPDATE group_members SET role = 'admin' WHERE group_id = $1 AND user_id = $2`, [groupId, heir.userId]);
-        made.push(await insertSystemMessage(tx, groupId, userId, { kind: 'promoted', actorId: userId, userIds: [heir.userId] }));
+        const promoted = await insertSystemMessage(tx, groupId, userId, { kind: 'promoted', actorId: userId, userIds: [heir.userId] });
+        await enqueueMembership(tx, groupId, { lines: [promoted] });
       }
-      return [...made, await closeWindow(tx, groupId, userId, { kind: 'left', actorId: userId })];
+      await closeWindow(tx, groupId, userId, { kind: 'left', actorId: userId });
+      return true;
     });
-    if (lines.length > 0) left.push({ groupId, lines });
+    if (leaves) left.push(groupId);
   }
   return left;
 }

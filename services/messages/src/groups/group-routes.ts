@@ -10,7 +10,7 @@ import { groupSendLimit, limitPerUser, limitUserRequestsBy, readLimit } from '..
 import { inviteCode, joinByCode, setPicture, setRole, updateGroup } from './group-admin.js';
 import { messageInfo } from './group-receipts.js';
 import { tellMyDevices } from '../my-devices.js';
-import { announceDeparture, groupEvents } from './group-events.js';
+import { announceDeparture, groupEvents, publishMembership } from './group-events.js';
 import {
   addMembers,
   createGroup,
@@ -52,9 +52,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
     preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
     handler: async (request, reply) => {
       const { name, description = '', memberIds = [] } = request.body;
-      const { groupId, lines } = await createGroup(db, request.userId, { name: name.trim(), description: description.trim(), memberIds });
-      const members = lines.flatMap((line) => (line.system?.kind === 'added' ? line.system.userIds : []));
-      await events.added(groupId, [request.userId, ...members]);
+      const { groupId } = await createGroup(db, request.userId, { name: name.trim(), description: description.trim(), memberIds });
+      await publishMembership(options.membership, request.log);
       return reply.status(201).send(await asMemberSees(groupId, request.userId));
     },
   });
@@ -122,11 +121,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
     preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
     handler: async (request) => {
       const { groupId } = request.params;
-      const { added, line } = await addMembers(db, groupId, request.userId, request.body.memberIds);
-      if (line) {
-        await events.added(groupId, added);
-        await events.message(line);
-      }
+      await addMembers(db, groupId, request.userId, request.body.memberIds);
+      await publishMembership(options.membership, request.log);
       return asMemberSees(groupId, request.userId);
     },
   });
@@ -203,11 +199,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
     ...fromContract(routes.joinGroup),
     preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
     handler: async (request) => {
-      const { groupId, line } = await joinByCode(db, request.params.code, request.userId);
-      if (line) {
-        await events.added(groupId, [request.userId]);
-        await events.message(line);
-      }
+      const { groupId } = await joinByCode(db, request.params.code, request.userId);
+      await publishMembership(options.membership, request.log);
       return asMemberSees(groupId, request.userId);
     },
   });
@@ -230,8 +223,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
     preHandler: [app.requireUser, limitUserRequestsBy(options.sendCount)],
     handler: async (request, reply) => {
       const { groupId, userId } = request.params;
-      const line = await removeMember(db, groupId, request.userId, userId);
-      await announceDeparture({ events, receipts }, groupId, userId, [line]);
+      await removeMember(db, groupId, request.userId, userId);
+      await announceDeparture({ relay: options.membership, receipts, log: request.log }, groupId);
       return reply.status(204).send();
     },
   });

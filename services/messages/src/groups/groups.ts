@@ -16,6 +16,7 @@ import {
 } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
 import { requireContact } from '../contacts/contacts.js';
+import { enqueueMembership } from './group-events.js';
 import { badRequest, forbidden, notFound } from '@chat/kernel';
 import {
   hiddenBy,
@@ -243,8 +244,11 @@ export async function createGroup(
       [groupId, [creatorId, ...others], creatorId],
     );
     await recountMembers(tx, groupId);
-    if (others.length === 0) return [created];
-    return [created, await insertSystemMessage(tx, groupId, creatorId, { kind: 'added', actorId: creatorId, userIds: others })];
+    const made = [created];
+    if (others.length > 0)
+      made.push(await insertSystemMessage(tx, groupId, creatorId, { kind: 'added', actorId: creatorId, userIds: others }));
+    await enqueueMembership(tx, groupId, { added: [creatorId, ...others], lines: made });
+    return made;
   });
   return { groupId, lines };
 }
@@ -267,6 +271,7 @@ export async function addMembers(
     if ((await recountMembers(tx, groupId)) > MAX_GROUP_MEMBERS) throw badRequest(GROUP_ERRORS.full);
     const line = await insertSystemMessage(tx, groupId, adminId, { kind: 'added', actorId: adminId, userIds: added });
     await startAt(tx, groupId, added, line);
+    await enqueueMembership(tx, groupId, { added, lines: [line] });
     return { added, line };
   });
 }
@@ -296,11 +301,15 @@ export async function removeMember(db: Database, groupId: string, actorId: strin
   });
 }
 
-/** `userId` is no longer a member: the line saying so (`event`) is the last of the group's messages they see. */
+/**
+ * `userId` is no longer a member: the line saying so (`event`) is the last of the group's messages
+ * they see; it and their sockets' leaving wait in the membership outbox.
+ */
 export async function closeWindow(tx: Queryable, groupId: string, userId: string, event: SystemEvent): Promise<ChatMessage> {
   const line = await insertSystemMessage(tx, groupId, event.actorId, event);
   await tx.query('UPDATE group_members SET left_after = $3 WHERE group_id = $1 AND user_id = $2', [groupId, userId, line._id]);
   await recountMembers(tx, groupId);
+  await enqueueMembership(tx, groupId, { lines: [line], removed: [userId] });
   return line;
 }
 
