@@ -10,6 +10,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { startLocalCluster } from '../scripts/local-cluster.ts';
 import { hashPassword } from '../services/auth/src/credentials.ts';
+import { quantile } from './stats.mjs';
 
 const MESSAGES = Number(process.env.BENCH_DB_MESSAGES ?? 1_000_000);
 /** Ann's groups: GROUPS of GROUP_MEMBERS, GROUP_MESSAGES messages over them all. */
@@ -66,8 +67,6 @@ const SAMPLES = 300;
 const AUTH_SAMPLES = 200;
 const PASSWORD = 'bench-password-1';
 
-const percentile = (sorted, q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 100) / 100;
-
 /** Each request (a path to GET, or `{path, body}` to POST as JSON) one at a time: p50, p99 and max in ms. */
 async function timed(pool, cookie, requests) {
   const times = [];
@@ -84,7 +83,7 @@ async function timed(pool, cookie, requests) {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { requests: times.length, p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: percentile(times, 1) };
+  return { requests: times.length, p50: quantile(times, 0.5, 2), p99: quantile(times, 0.99, 2), max: quantile(times, 1, 2) };
 }
 
 /** A search as people type one: a first name's start and a surname's start, varied by `i`. */

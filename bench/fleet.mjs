@@ -19,6 +19,7 @@ import { startLocalCluster } from '../scripts/local-cluster.ts';
 import { idleCorrectedCpu, startDriver } from './driver-process.mjs';
 import { cpuTimes, openFileLimit, openHandles, rssKb } from './proc.mjs';
 import { poolUserId } from './watch-pool.mjs';
+import { quantile } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOCKETS = Number(process.env.BENCH_FLEET_SOCKETS ?? 50_000);
@@ -39,10 +40,11 @@ const WATCH_DEADLINE_MS = 180_000;
 /** The web app's reconnection (web/src/lib/socket.ts). */
 const RECONNECTION = { reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 5000, randomizationFactor: 0.5, timeout: 20000 };
 
-const percentile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10 : null;
-};
+const percentile = (values, q) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    q,
+  );
 
 export async function measureFleet({ env, nodeArgs = [] }) {
   const fileLimit = await openFileLimit();

@@ -8,6 +8,7 @@ import { SOCKET_ID_HEADER } from '@chat/contracts';
 import { io } from 'socket.io-client';
 import { Pool } from 'undici';
 import { cpuTicks } from './proc.mjs';
+import { quantile } from './stats.mjs';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -82,8 +83,7 @@ function tracker(users, { receipts = false } = {}) {
     delivery: (seq) => new Promise((resolve) => (seen.has(seq) ? resolve() : waiting.set(seq, resolve))),
     summary() {
       const sorted = [...latencies].sort((a, b) => a - b);
-      const at = (q) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10 : null);
-      return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.length ? Math.round(sorted.at(-1) * 10) / 10 : null, duplicated };
+      return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), max: quantile(sorted, 1), duplicated };
     },
   };
 }

@@ -18,7 +18,8 @@ import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode, t
 import { formatDayTime } from '../../lib/format-time';
 import { usePopover } from '../../ui/use-popover';
 import { useShallow } from 'zustand/react/shallow';
-import { useChatStore } from '../../store/use-chat-store';
+import { useChatStore, type ChatState } from '../../store/use-chat-store';
+import type { GroupMark } from '../groups';
 import { isMuted, useNotificationStore } from '../../store/use-notification-store';
 import { useTranslation } from 'react-i18next';
 import { translatable } from '../../i18n';
@@ -114,7 +115,7 @@ function ConversationMenuList({
       <MenuItem icon={<Info />} onClick={choose(onShowInfo)}>
         {isGroup ? t('Group info') : t('Contact info')}
       </MenuItem>
-      {hasConversation && <ConversationStateItems marks={isGroup ? groupMarks(userId) : personMarks(userId)} choose={choose} />}
+      {hasConversation && <ConversationStateItems id={userId} isGroup={isGroup} choose={choose} />}
       <MuteItem userId={userId} choose={choose} onAskLength={() => setAskingMuteLength(true)} />
       {(hasMessages || hasConversation) && (
         <MenuItem icon={<CheckSquare />} onClick={choose(() => useChatStore.getState().setSelecting(true))}>
@@ -158,58 +159,43 @@ function MenuPanel({ panelRef, label, children }: { panelRef: RefObject<HTMLDivE
   );
 }
 
-/** How a conversation's pin, archive and unread mark are read and changed: a person's or a group's. */
-interface ConversationMarks {
-  useMarks(): { isPinned: boolean; isArchived: boolean };
-  set(mark: 'pinned' | 'archived' | 'markedUnread', on: boolean): void;
-  close(): void;
+/** Whether my conversation with a person, or a group (`isGroup`), is pinned and archived. */
+function marksOf(state: ChatState, id: string, isGroup: boolean) {
+  if (isGroup) {
+    const group = state.groups.find((entry) => entry.group._id === id);
+    return { isPinned: Boolean(group?.pinnedAt), isArchived: Boolean(group?.archived) };
+  }
+  const person = state.users.find((entry) => entry._id === id);
+  return { isPinned: Boolean(person?.pinned), isArchived: Boolean(person?.archived) };
 }
 
-const personMarks = (userId: string): ConversationMarks => ({
-  useMarks: () =>
-    useChatStore(
-      useShallow((state) => {
-        const entry = state.users.find((user) => user._id === userId);
-        return { isPinned: Boolean(entry?.pinned), isArchived: Boolean(entry?.archived) };
-      }),
-    ),
-  set(mark, on) {
-    const chat = useChatStore.getState();
-    if (mark === 'pinned') void chat.setPinned(userId, on);
-    else if (mark === 'archived') void chat.setArchived(userId, on);
-    else void chat.setMarkedUnread(userId, on);
-  },
-  close: () => useChatStore.getState().setSelectedUser(null),
-});
-
-const groupMarks = (groupId: string): ConversationMarks => ({
-  useMarks: () =>
-    useChatStore(
-      useShallow((state) => {
-        const entry = state.groups.find((group) => group.group._id === groupId);
-        return { isPinned: Boolean(entry?.pinnedAt), isArchived: Boolean(entry?.archived) };
-      }),
-    ),
-  set: (mark, on) => void useChatStore.getState().setGroupMark(groupId, mark, on),
-  close: () => useChatStore.getState().setSelectedGroup(null),
-});
+/** Pins, archives or marks unread my conversation with a person, or a group (or undoes it). */
+function setMark(id: string, isGroup: boolean, mark: GroupMark, on: boolean) {
+  const chat = useChatStore.getState();
+  if (isGroup) void chat.setGroupMark(id, mark, on);
+  else if (mark === 'pinned') void chat.setPinned(id, on);
+  else if (mark === 'archived') void chat.setArchived(id, on);
+  else void chat.setMarkedUnread(id, on);
+}
 
 /** Pin, archive and mark unread: offered once there is a conversation. */
-function ConversationStateItems({ marks, choose }: { marks: ConversationMarks; choose: Choose }) {
+function ConversationStateItems({ id, isGroup, choose }: { id: string; isGroup: boolean; choose: Choose }) {
   const { t } = useTranslation();
-  const { isPinned, isArchived } = marks.useMarks();
+  const { isPinned, isArchived } = useChatStore(useShallow((state) => marksOf(state, id, isGroup)));
+  const mark = (which: GroupMark, on: boolean) => setMark(id, isGroup, which, on);
+  const close = () => (isGroup ? useChatStore.getState().setSelectedGroup(null) : useChatStore.getState().setSelectedUser(null));
   return (
     <>
-      <MenuItem icon={isPinned ? <PinOff /> : <Pin />} onClick={choose(() => marks.set('pinned', !isPinned))}>
+      <MenuItem icon={isPinned ? <PinOff /> : <Pin />} onClick={choose(() => mark('pinned', !isPinned))}>
         {isPinned ? t('Unpin chat') : t('Pin chat')}
       </MenuItem>
       <MenuItem
         icon={isArchived ? <ArchiveRestore /> : <Archive />}
         onClick={choose(() => {
-          marks.set('archived', !isArchived);
+          mark('archived', !isArchived);
           if (isArchived) return;
           // It leaves the list it was opened from, so it closes, and says where it went.
-          marks.close();
+          close();
           toast.success(t('Chat archived'));
         })}
       >
@@ -219,8 +205,8 @@ function ConversationStateItems({ marks, choose }: { marks: ConversationMarks; c
         icon={<MessageSquareDot />}
         onClick={choose(() => {
           // Closed, as a mail client does, so that it stays unread until opened again.
-          marks.close();
-          marks.set('markedUnread', true);
+          close();
+          mark('markedUnread', true);
         })}
       >
         {t('Mark as unread')}

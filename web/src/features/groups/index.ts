@@ -4,7 +4,7 @@ export { GroupRow } from './group-row';
 export { JoinGroupPage } from './join-group-page';
 export { MessageInfoDialog } from './message-info-dialog';
 export { groupsApi } from './groups-api';
-export { peopleById } from './groups-slice';
+export { peopleById, type GroupMark } from './groups-slice';
 export { SystemLine } from './system-line';
 export { systemLineText } from './system-words';
 export { groupsMatching, withGroups, type InboxRow } from './inbox-rows';
