@@ -9,6 +9,8 @@ export interface Outbox {
   migration(version: number): Migration;
   /** Records an event in the caller's transaction: it is published if, and only if, the change commits. */
   enqueue(tx: Queryable, subject: string, payload: unknown): Promise<void>;
+  /** Records events in the caller's transaction, in order, in one statement however many. */
+  enqueueAll(tx: Queryable, events: readonly { subject: string; payload: unknown }[]): Promise<void>;
   startRelay(db: Database, bus: Bus, log: FastifyBaseLogger, intervalMs?: number): OutboxRelay;
 }
 
@@ -44,6 +46,14 @@ export function outbox(table: string, { live = false }: { live?: boolean } = {})
     }),
     async enqueue(tx, subject, payload) {
       await tx.query(`INSERT INTO ${table} (subject, payload) VALUES ($1, $2)`, [subject, JSON.stringify(payload)]);
+    },
+    async enqueueAll(tx, events) {
+      if (events.length === 0) return;
+      // Ids follow the arrays' order, so the relay publishes them in it.
+      await tx.query(
+        `INSERT INTO ${table} (subject, payload) SELECT s, p FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS e (s, p, n) ORDER BY n`,
+        [events.map((event) => event.subject), events.map((event) => JSON.stringify(event.payload))],
+      );
     },
     startRelay: (db, bus, log, intervalMs) => {
       const publish = live

@@ -47,18 +47,17 @@ export async function enqueueMembership(
   groupId: string,
   { lines, added = [], removed = [] }: { lines: readonly ChatMessage[]; added?: readonly string[]; removed?: readonly string[] },
 ): Promise<void> {
-  const toUser = (userId: string, member: boolean) =>
-    membershipOutbox.enqueue(tx, subjects.userEvents(userId), { event: 'groupChanged', payload: { groupId, member } } satisfies UserEvent);
-  for (const userId of added) await toUser(userId, true);
-  for (const line of lines) {
-    await membershipOutbox.enqueue(tx, subjects.groupEvents(groupId), { event: 'newMessage', payload: line } satisfies GroupEvent);
-  }
-  if (removed.length === 0) return;
-  await membershipOutbox.enqueue(tx, subjects.groupEvents(groupId), {
-    event: 'membersRemoved',
-    payload: { groupId, userIds: [...removed] },
-  } satisfies GroupEvent);
-  for (const userId of removed) await toUser(userId, false);
+  const toUser = (userId: string, member: boolean) => ({
+    subject: subjects.userEvents(userId),
+    payload: { event: 'groupChanged', payload: { groupId, member } } satisfies UserEvent,
+  });
+  const toGroup = (payload: GroupEvent) => ({ subject: subjects.groupEvents(groupId), payload });
+  await membershipOutbox.enqueueAll(tx, [
+    ...added.map((userId) => toUser(userId, true)),
+    ...lines.map((line) => toGroup({ event: 'newMessage', payload: line })),
+    ...(removed.length > 0 ? [toGroup({ event: 'membersRemoved', payload: { groupId, userIds: [...removed] } })] : []),
+    ...removed.map((userId) => toUser(userId, false)),
+  ]);
 }
 
 /** Publishes the membership events just committed before the request is answered; a bus that is down fails nothing (the relay retries). */
