@@ -11,50 +11,89 @@ import {
 } from '../conversations/messages.js';
 import { checkedWords, prefixQuery } from '../search/search-index.js';
 
+/** How many of each group's newest blocks a search reads one by one before it asks the words' index: enough for a common word. */
+const WALKED_BLOCKS = 2;
+
 /**
  * The messages of `userId`'s groups (or of group `groupId`) holding a word starting with each of
  * `words`, newest first, each with its sender and its group; only those said while they were in it
  * (a removed member finds what they had, nothing after), but those they deleted for themselves.
  *
  * A group's messages are indexed once, in the group's own blocks (the indexer files each message
- * under its receiver, which for a group's is the group), not once per member: a search reads, in
- * each of the member's groups, the messages after the group's last full block one by one, and the
- * newest of its blocks holding every word, within the member's window.
+ * under its receiver, which for a group's message is the group), not once per member. As a
+ * person's search does, it checks in each group the messages after its last full block one by one
+ * and the newest blocks; when these do not fill the page, the blocks' word index finds the newest
+ * blocks of the member's groups holding every word (each block holds its group as the word
+ * `@<id>`): its cost is the number of such blocks, not the number of blocks or groups walked past.
  */
 export async function searchGroupMessages(
   db: Queryable,
   { userId, words, groupId, before, limit }: { userId: string; words: string[]; groupId?: string; before?: string; limit: number },
 ): Promise<ListedMessage[]> {
-  const rows = await db.query<RowWithPeer>(
-    `WITH mine AS (
-       SELECT group_id, joined_after, COALESCE(left_after, ${MAX_BIGINT}) AS seen_up_to FROM group_members
-       WHERE user_id = $1 AND ($2::uuid IS NULL OR group_id = $2::uuid)
-     ), candidates AS (
-       SELECT tail.id FROM mine CROSS JOIN LATERAL (
-         SELECT id FROM messages
-         WHERE group_id = mine.group_id AND id < $4::bigint
-           AND id > GREATEST(mine.joined_after, (SELECT COALESCE(max(indexed_up_to), 0) FROM search_cursors WHERE user_id = mine.group_id))
-           AND ${checkedWords('messages')} @@ to_tsquery('simple', $3)
-       ) tail
-       UNION
-       SELECT unnest(blocks.message_ids) FROM mine CROSS JOIN LATERAL (
-         SELECT message_ids FROM search_blocks
-         WHERE user_id = mine.group_id AND last_id > mine.joined_after AND first_id <= mine.seen_up_to AND first_id < $4::bigint
-           AND words @@ to_tsquery('simple', $3)
-         ORDER BY last_id DESC LIMIT $5
-       ) blocks
-     )
-     SELECT ${messageColumns('m')}, ${PEER_COLUMNS}, ${LISTED_GROUP_COLUMNS}
-     FROM candidates
-     JOIN messages m ON m.id = candidates.id
-     JOIN mine ON mine.group_id = m.group_id
-     JOIN contacts c ON c.user_id = m.sender_id
-     JOIN groups g ON g.id = m.group_id
-     WHERE m.id > mine.joined_after AND m.id <= mine.seen_up_to AND m.id < $4::bigint AND m.system IS NULL
-       AND ${checkedWords('m')} @@ to_tsquery('simple', $3) AND NOT ${hiddenBy('$1', 'm.id')}
-     ORDER BY m.id DESC
-     LIMIT $5`,
-    [userId, groupId ?? null, prefixQuery(words), before ?? MAX_BIGINT, limit],
+  const groups = await db.query<{ groupId: string; joinedAfter: string; seenUpTo: string }>(
+    `SELECT group_id::text AS "groupId", joined_after::text AS "joinedAfter", COALESCE(left_after, ${MAX_BIGINT})::text AS "seenUpTo"
+     FROM group_members WHERE user_id = $1 AND ($2::uuid IS NULL OR group_id = $2::uuid)`,
+    [userId, groupId ?? null],
   );
-  return rows.map(toMessageWithPeer);
+  if (groups.length === 0) return [];
+  const query = prefixQuery(words);
+  const newest = before ?? MAX_BIGINT;
+  // Each block's window test: it holds a message the member may see, older than the page's start.
+  const inWindow = (block: string) =>
+    `${block}.last_id > mine.joined_after AND ${block}.first_id <= mine.seen_up_to AND ${block}.first_id < $4::bigint`;
+  const found = (candidates: string, ...more: unknown[]) =>
+    db.query<RowWithPeer>(
+      `WITH mine AS (
+         SELECT * FROM unnest($2::uuid[], $3::bigint[], $6::bigint[]) AS m (group_id, joined_after, seen_up_to)
+       ), candidates AS (${candidates})
+       SELECT ${messageColumns('m')}, ${PEER_COLUMNS}, ${LISTED_GROUP_COLUMNS}
+       FROM candidates
+       JOIN messages m ON m.id = candidates.id
+       JOIN mine ON mine.group_id = m.group_id
+       JOIN contacts c ON c.user_id = m.sender_id
+       JOIN groups g ON g.id = m.group_id
+       WHERE m.id > mine.joined_after AND m.id <= mine.seen_up_to AND m.id < $4::bigint AND m.system IS NULL
+         AND ${checkedWords('m')} @@ to_tsquery('simple', $5) AND NOT ${hiddenBy('$1', 'm.id')}
+       ORDER BY m.id DESC
+       LIMIT $7`,
+      [
+        userId,
+        groups.map((group) => group.groupId),
+        groups.map((group) => group.joinedAfter),
+        newest,
+        query,
+        groups.map((group) => group.seenUpTo),
+        limit,
+        ...more,
+      ],
+    );
+  // The messages after each group's last full block, and its newest blocks.
+  const rows = await found(`
+    SELECT tail.id FROM mine CROSS JOIN LATERAL (
+      SELECT id FROM messages
+      WHERE group_id = mine.group_id AND id < $4::bigint
+        AND id > GREATEST(mine.joined_after, (SELECT COALESCE(max(indexed_up_to), 0) FROM search_cursors WHERE user_id = mine.group_id))
+        AND ${checkedWords('messages')} @@ to_tsquery('simple', $5)
+    ) tail
+    UNION
+    SELECT unnest(walked.message_ids) AS id FROM mine CROSS JOIN LATERAL (
+      SELECT message_ids, words FROM search_blocks b WHERE b.user_id = mine.group_id AND ${inWindow('b')} ORDER BY b.last_id DESC LIMIT ${WALKED_BLOCKS}
+    ) walked
+    WHERE walked.words @@ to_tsquery('simple', $5)`);
+  if (rows.length >= limit) return rows.map(toMessageWithPeer);
+  // Fewer than a page: the words' index, over the blocks of the member's groups (`$8`: any of them).
+  const anyOfMyGroups = groups.map((group) => `'@${group.groupId}'`).join(' | ');
+  const further = await found(
+    `
+    SELECT unnest(chosen.message_ids) AS id FROM (
+      SELECT b.message_ids FROM search_blocks b JOIN mine ON mine.group_id = b.user_id
+      WHERE b.words @@ (to_tsquery('simple', $5) && $8::tsquery) AND ${inWindow('b')}
+      ORDER BY b.last_id DESC LIMIT $7
+    ) chosen`,
+    anyOfMyGroups,
+  );
+  const seen = new Set(rows.map((row) => row._id));
+  const all = [...rows, ...further.filter((row) => !seen.has(row._id))];
+  all.sort((a, b) => Number(BigInt(b._id) - BigInt(a._id)));
+  return all.slice(0, limit).map(toMessageWithPeer);
 }

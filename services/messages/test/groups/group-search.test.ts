@@ -65,13 +65,14 @@ describeOnEachDatabase('searching and starring a group’s messages', (server) =
     expect(await texts(bob)).toEqual(['tickets after Cat', 'tickets with Cat', 'tickets before Cat']);
   });
 
-  it('finds a group’s messages in its index as in its newest ones: a rare word far back, a common one, paged', async () => {
+  it('finds a group’s messages in its index as in its newest ones: a rare word behind four blocks, a common one, paged', async () => {
     const [ann, bob] = [await server().user('Ann Indexed Group'), await server().user('Bob Indexed Group')];
     const group = await groupOf(ann, [bob], 'Indexed group');
+    // Four full blocks after it (256 messages each), the newest two read one by one: the needle only the words' index finds.
     const needle = await say(bob, group, 'a golden needle');
     await server().db.query(
       `INSERT INTO messages (sender_id, receiver_id, group_id, text)
-       SELECT CASE WHEN n % 2 = 0 THEN $1::uuid ELSE $2::uuid END, $3::uuid, $3::uuid, 'hay ' || n FROM generate_series(1, 700) n`,
+       SELECT CASE WHEN n % 2 = 0 THEN $1::uuid ELSE $2::uuid END, $3::uuid, $3::uuid, 'hay ' || n FROM generate_series(1, 1100) n`,
       [ann.id, bob.id, group._id],
     );
     for (const state of ['every message in the tail', 'indexed in blocks']) {
@@ -81,14 +82,14 @@ describeOnEachDatabase('searching and starring a group’s messages', (server) =
       expect(
         shown(page.body).map(([text]) => text),
         state,
-      ).toEqual(['hay 700', 'hay 699', 'hay 698']);
+      ).toEqual(['hay 1100', 'hay 1099', 'hay 1098']);
       const next = await ann.client.get<MessageSearchResult[]>(
         `/api/messages/search?q=hay&limit=2&before=${page.body.at(-1)!.message._id}`,
       );
       expect(
         shown(next.body).map(([text]) => text),
         state,
-      ).toEqual(['hay 697', 'hay 696']);
+      ).toEqual(['hay 1097', 'hay 1096']);
     }
     expect((await ann.client.post(`/api/messages/delete/${needle._id}`)).status, 'an admin deletes Bob’s').toBe(200);
     expect(await search(ann, 'q=needle'), 'deleted: not found').toEqual([]);
