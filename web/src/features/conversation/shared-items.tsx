@@ -53,6 +53,11 @@ export function SharedItems({ conversationId, nameOf, onShown }: { conversationI
         ))}
       </div>
       <div role="tabpanel" id="shared-panel" aria-labelledby={`shared-tab-${kind}`} aria-busy={isLoading} className="p-2">
+        {isLoading && items.length === 0 && (
+          <div className="flex justify-center p-4">
+            <span className="loading loading-dots loading-sm" aria-hidden="true" />
+          </div>
+        )}
         {!isLoading && items.length === 0 && <p className="p-4 text-center text-sm text-muted">{t(NOTHING_YET[kind])}</p>}
         {kind === 'media' ? (
           <SharedMedia items={items} nameOf={nameOf} onShow={show} />
