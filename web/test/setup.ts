@@ -26,3 +26,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
   unobserve() {}
 } as unknown as typeof ResizeObserver;
+
+// No server answers the component tests: a request a test did not stub fails at once, as one to a
+// server that is down does, without the DOM's own connection attempt to 127.0.0.1:3000.
+globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch: no server in a component test'));
