@@ -132,9 +132,15 @@ async function seedGroups(db, ann, ben) {
      FROM generate_series(1, $2::int / $3::int) n CROSS JOIN firsts f ORDER BY n, f.group_id`,
     [ann, GROUP_MESSAGES, GROUPS],
   );
+  // Each group's messages numbered in it, as sends number them (migration 32's backfill).
   await db.query(
-    `UPDATE groups g SET last_message_id = m.last, member_count = $1
-     FROM (SELECT group_id, max(id) AS last FROM messages WHERE group_id IS NOT NULL GROUP BY group_id) m WHERE g.id = m.group_id`,
+    `UPDATE messages m SET group_seq = numbered.seq
+     FROM (SELECT id, row_number() OVER (PARTITION BY group_id ORDER BY id) AS seq FROM messages WHERE group_id IS NOT NULL) numbered
+     WHERE m.id = numbered.id`,
+  );
+  await db.query(
+    `UPDATE groups g SET last_message_id = m.last, last_seq = m.count, member_count = $1
+     FROM (SELECT group_id, max(id) AS last, count(*) AS count FROM messages WHERE group_id IS NOT NULL GROUP BY group_id) m WHERE g.id = m.group_id`,
     [GROUP_MEMBERS],
   );
   await db.query(

@@ -451,4 +451,20 @@ export const messagesMigrations: readonly Migration[] = [
   },
   // Who joins and leaves a group, committed with the change, for the gateways (docs/groups.md).
   membershipOutbox.migration(31),
+  {
+    version: 32,
+    sql: `
+      -- A group's messages numbered 1, 2, 3… in the group (group_seq; last_seq on the group is its
+      -- newest): a member's unread count is the numbers past their read cursor, a subtraction, where
+      -- it read up to 100 messages of every group in their inbox.
+      ALTER TABLE messages ADD COLUMN group_seq bigint;
+      ALTER TABLE groups ADD COLUMN last_seq bigint NOT NULL DEFAULT 0;
+      UPDATE messages m SET group_seq = numbered.seq
+        FROM (SELECT id, row_number() OVER (PARTITION BY group_id ORDER BY id) AS seq FROM messages WHERE group_id IS NOT NULL) numbered
+        WHERE m.id = numbered.id;
+      UPDATE groups g SET last_seq = COALESCE((SELECT max(group_seq) FROM messages WHERE group_id = g.id), 0);
+      -- Whether an unread message mentions me: only the messages that mention anyone are read.
+      CREATE INDEX messages_group_mentions_idx ON messages (group_id, id DESC) WHERE mentions IS NOT NULL;
+    `,
+  },
 ];

@@ -128,13 +128,21 @@ export async function readGroup(db: Queryable, groupId: string, membership: Memb
   };
 }
 
+/**
+ * The group's (`$2`) next number for a message (SQL), its row locked first: sends to the group take
+ * turns for it, so the numbers follow the ids and none is skipped or given twice.
+ */
+const NEXT_IN_GROUP = 'SELECT last_seq + 1 AS seq FROM groups WHERE id = $2 FOR NO KEY UPDATE';
+
 /** Stores a line of the group's story as its newest message, and moves the group to it. */
 export async function insertSystemMessage(tx: Queryable, groupId: string, actorId: string, event: SystemEvent): Promise<ChatMessage> {
   const rows = await tx.query<MessageRow>(
-    `WITH inserted AS (
-       INSERT INTO messages (sender_id, receiver_id, group_id, system) VALUES ($1, $2, $2, $3::jsonb) RETURNING *
+    `WITH numbered AS (
+       ${NEXT_IN_GROUP}
+     ), inserted AS (
+       INSERT INTO messages (sender_id, receiver_id, group_id, system, group_seq) SELECT $1, $2, $2, $3::jsonb, seq FROM numbered RETURNING *
      ), moved AS (
-       UPDATE groups SET last_message_id = (SELECT id FROM inserted) WHERE id = $2
+       UPDATE groups SET last_message_id = (SELECT id FROM inserted), last_seq = (SELECT group_seq FROM inserted) WHERE id = $2
      )
      SELECT ${MESSAGE_COLUMNS} FROM inserted`,
     [actorId, groupId, JSON.stringify(event)],
@@ -354,7 +362,9 @@ export async function insertGroupMessage(
 ): Promise<{ message: ChatMessage; stored: boolean }> {
   const { senderId, receiverId: groupId } = message;
   const rows = await db.query<MessageRow & { inserted: boolean }>(
-    `WITH may AS (
+    `WITH numbered AS (
+       ${NEXT_IN_GROUP.replace('$2', '$1')}
+     ), may AS (
        -- A member now, and an admin where only admins send.
        SELECT m.joined_after FROM group_members m JOIN groups g ON g.id = m.group_id
        WHERE m.group_id = $1 AND m.user_id = $2 AND m.left_after IS NULL AND (NOT g.only_admins_send OR m.role = 'admin')
@@ -363,18 +373,19 @@ export async function insertGroupMessage(
        WHERE messages.id = $5::bigint AND group_id = $1 AND deleted_at IS NULL
      ), inserted AS (
        INSERT INTO messages (sender_id, receiver_id, group_id, text, client_message_id, reply_to_id, reply_to_sender, reply_to_text,
-         reply_to_image, reply_to_file_name, has_link, mentions, image, file, forwarded, media_bytes, no_link_preview)
+         reply_to_image, reply_to_file_name, has_link, mentions, image, file, forwarded, media_bytes, no_link_preview, group_seq)
        SELECT $2, $1, $1, $3, $4, quoted.id, quoted.sender_id, quoted.text, quoted.image, quoted.file ->> 'name', $6,
          -- Only the group's members are mentioned: another id is dropped.
          (SELECT array_agg(user_id) FROM group_members WHERE group_id = $1 AND left_after IS NULL AND user_id = ANY($7::uuid[])),
-         $8, $9::jsonb, $10, $11, $12
-       FROM may LEFT JOIN quoted ON true
+         $8, $9::jsonb, $10, $11, $12, numbered.seq
+       FROM numbered, may LEFT JOIN quoted ON true
        WHERE $5::bigint IS NULL OR quoted.id IS NOT NULL
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING *
      ), moved AS (
-       -- Two sends committing out of order never move it back.
-       UPDATE groups SET last_message_id = GREATEST(last_message_id, (SELECT id FROM inserted)) WHERE id = $1 AND EXISTS (SELECT 1 FROM inserted)
+       -- A retry stored nothing, and moves nothing: no number is skipped.
+       UPDATE groups SET last_message_id = (SELECT id FROM inserted), last_seq = (SELECT group_seq FROM inserted)
+       WHERE id = $1 AND EXISTS (SELECT 1 FROM inserted)
      )
      SELECT ${MESSAGE_COLUMNS}, true AS inserted FROM inserted
      UNION ALL
@@ -419,8 +430,9 @@ const fromJson = (row: Record<string, unknown>): MessageRow => {
 
 /**
  * My groups (and those I left), latest activity first, each with the latest message I may see and
- * my unread count (others' messages past my read cursor, counted up to UNREAD_COUNT_CAP). One
- * statement, however many groups (at most MAX_GROUPS_PER_USER).
+ * my unread count (others' messages past my read cursor, counted up to UNREAD_COUNT_CAP, from the
+ * group's numbering: a few index probes a group, whatever is unread). One statement, however many
+ * groups (at most MAX_GROUPS_PER_USER).
  */
 export async function listGroupsOf(db: Queryable, userId: string): Promise<GroupEntry[]> {
   const rows = await db.query<
@@ -450,12 +462,25 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
         )) AS people,
        unread.count AS unread, unread.mentioned
      FROM group_members m JOIN groups g ON g.id = m.group_id
-     -- My unread messages, the latest UNREAD_COUNT_CAP of them read once: how many, and whether one mentions me.
+     -- Where my read cursor stands (the newer of what I read and where my window starts), and where what I may see ends.
+     CROSS JOIN LATERAL (SELECT GREATEST(m.read_up_to, m.joined_after) AS read_to, COALESCE(m.left_after, g.last_message_id) AS seen_to) cursor
+     -- My unread messages: the group's numbers past my cursor, but mine (my lines, a send my cursor
+     -- has not caught up with yet), counted up to UNREAD_COUNT_CAP; and whether one of the latest
+     -- UNREAD_COUNT_CAP messages that mention anyone mentions me.
      CROSS JOIN LATERAL (
-       SELECT count(*)::int AS count, COALESCE(bool_or($1 = ANY(recent.mentions)), false) AS mentioned FROM (
-         SELECT mentions FROM messages WHERE group_id = g.id AND id > GREATEST(m.read_up_to, m.joined_after)
-           AND id <= COALESCE(m.left_after, g.last_message_id) AND sender_id <> $1 ORDER BY id DESC LIMIT $2
-       ) recent
+       SELECT LEAST($2, GREATEST(0,
+           COALESCE((SELECT group_seq FROM messages WHERE group_id = g.id AND id <= cursor.seen_to ORDER BY id DESC LIMIT 1), 0)
+           - COALESCE((SELECT group_seq FROM messages WHERE group_id = g.id AND id <= cursor.read_to ORDER BY id DESC LIMIT 1), 0)
+           - (SELECT count(*) FROM (
+               SELECT 1 FROM messages
+               WHERE LEAST(sender_id, receiver_id) = LEAST($1::uuid, g.id) AND GREATEST(sender_id, receiver_id) = GREATEST($1::uuid, g.id)
+                 AND id > cursor.read_to AND id <= cursor.seen_to
+               LIMIT $2) mine)
+         ))::int AS count,
+         COALESCE((SELECT bool_or($1 = ANY(mentioning.mentions)) FROM (
+           SELECT mentions FROM messages WHERE group_id = g.id AND mentions IS NOT NULL AND id > cursor.read_to AND id <= cursor.seen_to
+           ORDER BY id DESC LIMIT $2
+         ) mentioning), false) AS mentioned
      ) unread
      LEFT JOIN LATERAL (
        SELECT ${MESSAGE_COLUMNS} FROM messages

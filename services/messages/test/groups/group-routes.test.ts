@@ -4,6 +4,7 @@ import {
   GROUP_ERRORS,
   MAX_GROUP_MEMBERS,
   subjects,
+  UNREAD_COUNT_CAP,
   type Group,
   type GroupEntry,
   type GroupEvent,
@@ -307,6 +308,34 @@ describe('groups', () => {
     expect(toBobsDevices).toEqual([{ event: 'groupRead', payload: { groupId: group._id, upTo: first.body._id } }]);
     await bob.client.post(`/api/messages/groups/${group._id}/read`, { upTo: '1' });
     expect(await unread(), 'never back').toBe(1);
+  });
+
+  it('counts others’ messages and lines past my cursor, never mine, up to UNREAD_COUNT_CAP; for someone removed, up to the removal', async () => {
+    const ann = await server.user('Ann Counts');
+    const bob = await server.user('Bob Counts');
+    const cat = await server.user('Cat Counts');
+    const group = await groupOf(ann, [bob, cat]);
+    const unreadOf = async (person: Person) =>
+      ((await person.client.get('/api/messages/groups')).body as GroupEntry[]).find((entry) => entry.group._id === group._id)?.unreadCount;
+    const read = async (person: Person) => {
+      const newest = (await history(person, group._id)).at(-1) as Message;
+      expect((await person.client.post(`/api/messages/groups/${group._id}/read`, { upTo: newest._id })).status).toBe(204);
+    };
+    await read(bob);
+    await read(cat);
+    expect((await bob.client.put(`/api/messages/groups/${group._id}`, { description: 'Counting' })).status).toBe(200);
+    expect((await send(bob, group._id, 'from Bob')).status).toBe(201);
+    expect(await unreadOf(bob), 'his own line and message: none').toBe(0);
+    expect(await unreadOf(cat), 'Bob’s line and message').toBe(2);
+
+    for (let n = 1; n <= UNREAD_COUNT_CAP; n++) expect((await send(ann, group._id, `news ${n}`)).status).toBe(201);
+    expect(await unreadOf(bob), 'counted up to the cap').toBe(UNREAD_COUNT_CAP);
+    await read(bob);
+    expect(await unreadOf(bob)).toBe(0);
+    expect((await send(ann, group._id, 'one more')).status).toBe(201);
+    expect((await ann.client.delete(`/api/messages/groups/${group._id}/members/${bob.id}`)).status).toBe(204);
+    expect((await send(ann, group._id, 'after Bob')).status).toBe(201);
+    expect(await unreadOf(bob), '“one more” and the line removing him, nothing after').toBe(2);
   });
 
   it('keeps the members a message mentions (no one else), and marks the mentioned one’s row until they read it', async () => {
