@@ -37,6 +37,7 @@ export async function searchGroupMessages(
   );
   if (groups.length === 0) return [];
   const query = prefixQuery(words);
+  const longestWord = words.reduce((longest, word) => (word.length > longest.length ? word : longest));
   const newest = before ?? MAX_BIGINT;
   // Each block's window test: it holds a message the member may see, older than the page's start.
   const inWindow = (block: string) =>
@@ -67,19 +68,23 @@ export async function searchGroupMessages(
         ...more,
       ],
     );
-  // The messages after each group's last full block, and its newest blocks.
-  const rows = await found(`
+  // The messages after each group's last full block (`$8`: the longest word, looked for first), and its newest blocks.
+  const rows = await found(
+    `
     SELECT tail.id FROM mine CROSS JOIN LATERAL (
       SELECT id FROM messages
       WHERE group_id = mine.group_id AND id < $4::bigint
         AND id > GREATEST(mine.joined_after, (SELECT COALESCE(max(indexed_up_to), 0) FROM search_cursors WHERE user_id = mine.group_id))
-        AND ${checkedWords('messages')} @@ to_tsquery('simple', $5)
+        -- A word's start is somewhere in the text of a message that has it: a cheap look first.
+        AND strpos(lower(text), lower($8)) > 0 AND ${checkedWords('messages')} @@ to_tsquery('simple', $5)
     ) tail
     UNION
     SELECT unnest(walked.message_ids) AS id FROM mine CROSS JOIN LATERAL (
       SELECT message_ids, words FROM search_blocks b WHERE b.user_id = mine.group_id AND ${inWindow('b')} ORDER BY b.last_id DESC LIMIT ${WALKED_BLOCKS}
     ) walked
-    WHERE walked.words @@ to_tsquery('simple', $5)`);
+    WHERE walked.words @@ to_tsquery('simple', $5)`,
+    longestWord,
+  );
   if (rows.length >= limit) return rows.map(toMessageWithPeer);
   // Fewer than a page: the words' index, over the blocks of the member's groups (`$8`: any of them).
   const anyOfMyGroups = groups.map((group) => `'@${group.groupId}'`).join(' | ');
