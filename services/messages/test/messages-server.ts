@@ -16,7 +16,7 @@ import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from 
 const JWT_SECRET = 'messages-test-secret-'.padEnd(48, 'x');
 
 /** Search blocks of 4 messages, written only when a test asks (indexSearch), whatever their age. */
-const SEARCH_INDEX: SearchIndexSettings = { blockSize: 4, delayMs: 0, batchSize: 1_000, intervalMs: 3_600_000 };
+const SEARCH_INDEX: SearchIndexSettings = { blockSize: 4, groupBlockSize: 4, delayMs: 0, batchSize: 1_000, intervalMs: 3_600_000 };
 
 /**
  * The messages service alone on a free port. Users come the way they do in production: a

@@ -17,6 +17,11 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface SearchIndexSettings {
   /** Messages per block: a search checks this many messages per block that has the words. */
   blockSize: number;
+  /**
+   * Messages per block of a group's: smaller, as a member's search reads the unindexed messages of
+   * every group they are in (200 groups' tails of up to 255 messages were 25,000 messages a search).
+   */
+  groupBlockSize: number;
   /** Messages younger than this are left for the next pass, so that one committed late is not skipped. */
   delayMs: number;
   /** Messages read per transaction: small enough not to hold the embedded database for long. */
@@ -25,7 +30,13 @@ export interface SearchIndexSettings {
   intervalMs: number;
 }
 
-export const DEFAULT_SEARCH_INDEX: SearchIndexSettings = { blockSize: 256, delayMs: 5_000, batchSize: 1_000, intervalMs: 1_000 };
+export const DEFAULT_SEARCH_INDEX: SearchIndexSettings = {
+  blockSize: 256,
+  groupBlockSize: 64,
+  delayMs: 5_000,
+  batchSize: 1_000,
+  intervalMs: 1_000,
+};
 
 /** How a text's words are indexed and searched ("simple": lower-cased, no stemming, any language). */
 export const textWords = (text: string) => `to_tsvector('simple', coalesce(${text}, ''))`;
@@ -64,11 +75,11 @@ export const rewriteBlockWords = (messageId: string, text: string) => `
     AND b.last_id >= ${messageId} AND b.first_id <= ${messageId}`;
 
 /**
- * Users whose full blocks wait for a later batch, with how many of their messages are not in a
- * block yet. Kept by the indexer between batches; lost with the process, when each such user's
- * blocks are written after their next message instead.
+ * Users (and groups) whose full blocks wait for a later batch, with how many of their messages are
+ * not in a block yet and their block size. Kept by the indexer between batches; lost with the
+ * process, when each such user's blocks are written after their next message instead.
  */
-export type DeferredBlocks = Map<string, number>;
+export type DeferredBlocks = Map<string, { pending: number; blockSize: number }>;
 
 /**
  * Reads the next messages after where the indexer stopped and writes the blocks they complete, up
@@ -95,30 +106,30 @@ export async function indexSearchBatch(db: Database, settings: SearchIndexSettin
     if (!reads && deferred.size === 0) return 0;
     const upTo = reads ? range!.upTo! : progress.readUpTo;
     if (reads) {
-      const counted = await tx.query<{ userId: string; pending: number }>(
+      const counted = await tx.query<{ userId: string; pending: number; blockSize: number }>(
         `WITH read AS (
            SELECT sender_id AS user_id FROM messages WHERE id > $1 AND id <= $2
            UNION ALL SELECT receiver_id FROM messages WHERE id > $1 AND id <= $2
          )
          INSERT INTO search_cursors (user_id, pending) SELECT user_id, count(*) FROM read GROUP BY user_id
          ON CONFLICT (user_id) DO UPDATE SET pending = search_cursors.pending + EXCLUDED.pending
-         RETURNING user_id::text AS "userId", pending`,
-        [progress.readUpTo, upTo],
+         RETURNING user_id::text AS "userId", pending, ${blockSizeOf('user_id')} AS "blockSize"`,
+        [progress.readUpTo, upTo, settings.blockSize, settings.groupBlockSize],
       );
-      for (const { userId, pending } of counted) if (pending >= settings.blockSize) deferred.set(userId, pending);
+      for (const { userId, pending, blockSize } of counted) if (pending >= blockSize) deferred.set(userId, { pending, blockSize });
     }
-    const now = takeWithin(deferred, 2 * settings.batchSize, settings.blockSize);
-    if (now.length > 0) await writeBlocks(tx, now, upTo, settings.blockSize);
+    const now = takeWithin(deferred, 2 * settings.batchSize);
+    if (now.length > 0) await writeBlocks(tx, now, upTo, settings);
     if (reads) await tx.query('UPDATE search_progress SET read_up_to = $1', [upTo]);
     return (reads ? range!.read : 0) + now.length;
   });
 }
 
 /** Takes out of `ready` the users whose full blocks fit in `budget` messages (the first one whatever its size). */
-function takeWithin(ready: DeferredBlocks, budget: number, blockSize: number): string[] {
+function takeWithin(ready: DeferredBlocks, budget: number): string[] {
   const taken: string[] = [];
   let left = budget;
-  for (const [userId, pending] of ready) {
+  for (const [userId, { pending, blockSize }] of ready) {
     const inBlocks = pending - (pending % blockSize);
     if (taken.length > 0 && inBlocks > left) continue;
     taken.push(userId);
@@ -128,32 +139,35 @@ function takeWithin(ready: DeferredBlocks, budget: number, blockSize: number): s
   return taken;
 }
 
+/** The block size of the id in `column` (SQL): a group's (`$4`), or a user's (`$3`). */
+const blockSizeOf = (column: string) => `CASE WHEN EXISTS (SELECT 1 FROM groups g WHERE g.id = ${column}) THEN $4::int ELSE $3::int END`;
+
 /** Each ready user's full blocks of messages up to `upTo`; the rest stays their tail. */
-async function writeBlocks(tx: Queryable, userIds: string[], upTo: string, blockSize: number) {
+async function writeBlocks(tx: Queryable, userIds: string[], upTo: string, { blockSize, groupBlockSize }: SearchIndexSettings) {
   await tx.query(
     `WITH theirs AS (
-       SELECT c.user_id, m.id, m.text, m.peer_id FROM search_cursors c CROSS JOIN LATERAL (
+       SELECT c.user_id, m.id, m.text, m.peer_id, ${blockSizeOf('c.user_id')} AS size FROM search_cursors c CROSS JOIN LATERAL (
          SELECT id, text, receiver_id AS peer_id FROM messages WHERE sender_id = c.user_id AND id > c.indexed_up_to AND id <= $2
          UNION ALL
          SELECT id, text, sender_id FROM messages WHERE receiver_id = c.user_id AND id > c.indexed_up_to AND id <= $2
        ) m
        WHERE c.user_id = ANY($1::uuid[])
      ), numbered AS (
-       SELECT *, (row_number() OVER (PARTITION BY user_id ORDER BY id) - 1) / $3::int AS block, count(*) OVER (PARTITION BY user_id) AS total
+       SELECT *, (row_number() OVER (PARTITION BY user_id ORDER BY id) - 1) / size AS block, count(*) OVER (PARTITION BY user_id) AS total
        FROM theirs
      ), written AS (
        INSERT INTO search_blocks (user_id, first_id, last_id, message_ids, peer_ids, words)
        SELECT user_id, min(id), max(id), array_agg(id ORDER BY id), array_agg(DISTINCT peer_id), ${blockWords('user_id', `string_agg(text, ' ')`)}
-       FROM numbered WHERE block < total / $3::int GROUP BY user_id, block
+       FROM numbered WHERE block < total / size GROUP BY user_id, block
        RETURNING user_id, last_id
      )
      UPDATE search_cursors c SET indexed_up_to = done.last_id, pending = done.left_over
      FROM (
-       SELECT w.user_id, max(w.last_id) AS last_id, (SELECT max(total) % $3::int FROM numbered n WHERE n.user_id = w.user_id) AS left_over
+       SELECT w.user_id, max(w.last_id) AS last_id, (SELECT max(total % size) FROM numbered n WHERE n.user_id = w.user_id) AS left_over
        FROM written w GROUP BY w.user_id
      ) done
      WHERE c.user_id = done.user_id`,
-    [userIds, upTo, blockSize],
+    [userIds, upTo, blockSize, groupBlockSize],
   );
 }
 

@@ -65,10 +65,10 @@ describeOnEachDatabase('searching and starring a group’s messages', (server) =
     expect(await texts(bob)).toEqual(['tickets after Cat', 'tickets with Cat', 'tickets before Cat']);
   });
 
-  it('finds a group’s messages in its index as in its newest ones: a rare word behind four blocks, a common one, paged', async () => {
+  it('finds a group’s messages in its index as in its newest ones: a rare word far behind the newest blocks, a common one, paged', async () => {
     const [ann, bob] = [await server().user('Ann Indexed Group'), await server().user('Bob Indexed Group')];
     const group = await groupOf(ann, [bob], 'Indexed group');
-    // Four full blocks after it (256 messages each), the newest two read one by one: the needle only the words' index finds.
+    // Many full blocks after it, of which a search reads the newest two one by one: the needle only the words' index finds.
     const needle = await say(bob, group, 'a golden needle');
     await server().db.query(
       `INSERT INTO messages (sender_id, receiver_id, group_id, text)

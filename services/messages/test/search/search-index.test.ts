@@ -5,7 +5,7 @@ import { databaseImplementations } from '#test-support';
 import { messagesMigrations } from '../../src/migrations.js';
 import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from '../../src/search/search-index.js';
 
-const SETTINGS: SearchIndexSettings = { blockSize: 2, delayMs: 60_000, batchSize: 100, intervalMs: 3_600_000 };
+const SETTINGS: SearchIndexSettings = { blockSize: 2, groupBlockSize: 3, delayMs: 60_000, batchSize: 100, intervalMs: 3_600_000 };
 const [, postgres] = databaseImplementations.find(([name]) => name === 'Postgres')!;
 
 const sendAt = (db: Database, from: string, to: string, text: string, secondsAgo: number) =>
@@ -46,6 +46,21 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     expect(BigInt(progress!.readUpTo), 'the young message is not read yet').toBe(BigInt(progress!.last) - 1n);
     while ((await indexSearchBatch(db, { ...SETTINGS, delayMs: 0 })) > 0);
     expect((await blocksOf(db, ann)).map((block) => block.words)).toEqual(["'first' 'second' 'word'", "'third' 'too' 'word' 'young'"]);
+  });
+
+  it('writes a group’s messages in blocks of the group’s own size, and its sender’s in a user’s', async () => {
+    const [ann, group] = [randomUUID(), randomUUID()];
+    await db.query(`INSERT INTO groups (id, name, created_by, invite_code) VALUES ($1, 'Blocks', $2, $3)`, [group, ann, randomUUID()]);
+    for (let n = 1; n <= 7; n++) await sendAt(db, ann, group, `line ${n}`, 120);
+    while ((await indexSearchBatch(db, SETTINGS)) > 0);
+    expect(
+      (await blocksOf(db, group)).map((block) => block.messages),
+      'two of 3, one left for later',
+    ).toEqual([3, 3]);
+    expect(
+      (await blocksOf(db, ann)).map((block) => block.messages),
+      'three of 2',
+    ).toEqual([2, 2, 2]);
   });
 
   it('writes no more blocks in one batch than a batch reads, and the rest in the batches after', async () => {
