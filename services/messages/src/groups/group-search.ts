@@ -30,9 +30,12 @@ export async function searchGroupMessages(
   db: Queryable,
   { userId, words, groupId, before, limit }: { userId: string; words: string[]; groupId?: string; before?: string; limit: number },
 ): Promise<ListedMessage[]> {
-  const groups = await db.query<{ groupId: string; joinedAfter: string; seenUpTo: string }>(
-    `SELECT group_id::text AS "groupId", joined_after::text AS "joinedAfter", COALESCE(left_after, ${MAX_BIGINT})::text AS "seenUpTo"
-     FROM group_members WHERE user_id = $1 AND ($2::uuid IS NULL OR group_id = $2::uuid)`,
+  // My groups, which of their messages I see, and where each one's unindexed messages (its tail) start.
+  const groups = await db.query<{ groupId: string; joinedAfter: string; seenUpTo: string; tailAfter: string }>(
+    `SELECT m.group_id::text AS "groupId", m.joined_after::text AS "joinedAfter", COALESCE(m.left_after, ${MAX_BIGINT})::text AS "seenUpTo",
+       GREATEST(m.joined_after, COALESCE(c.indexed_up_to, 0))::text AS "tailAfter"
+     FROM group_members m LEFT JOIN search_cursors c ON c.user_id = m.group_id
+     WHERE m.user_id = $1 AND ($2::uuid IS NULL OR m.group_id = $2::uuid)`,
     [userId, groupId ?? null],
   );
   if (groups.length === 0) return [];
@@ -42,10 +45,10 @@ export async function searchGroupMessages(
   // Each block's window test: it holds a message the member may see, older than the page's start.
   const inWindow = (block: string) =>
     `${block}.last_id > mine.joined_after AND ${block}.first_id <= mine.seen_up_to AND ${block}.first_id < $4::bigint`;
-  const found = (candidates: string, ...more: unknown[]) =>
+  const found = (candidates: string, more: unknown) =>
     db.query<RowWithPeer>(
       `WITH mine AS (
-         SELECT * FROM unnest($2::uuid[], $3::bigint[], $6::bigint[]) AS m (group_id, joined_after, seen_up_to)
+         SELECT * FROM unnest($2::uuid[], $3::bigint[], $6::bigint[], $8::bigint[]) AS m (group_id, joined_after, seen_up_to, tail_after)
        ), candidates AS (${candidates})
        SELECT ${messageColumns('m')}, ${PEER_COLUMNS}, ${LISTED_GROUP_COLUMNS}
        FROM candidates
@@ -65,18 +68,20 @@ export async function searchGroupMessages(
         query,
         groups.map((group) => group.seenUpTo),
         limit,
-        ...more,
+        groups.map((group) => group.tailAfter),
+        more,
       ],
     );
-  // The messages after each group's last full block (`$8`: the longest word, looked for first), and its newest blocks.
+  // The messages after each group's last full block (`$9`: the longest word, looked for first), and its newest blocks.
   const rows = await found(
     `
     SELECT tail.id FROM mine CROSS JOIN LATERAL (
+      -- Each group's tail read along its index (OFFSET 0: never one scan of every group's messages).
       SELECT id FROM messages
-      WHERE group_id = mine.group_id AND id < $4::bigint
-        AND id > GREATEST(mine.joined_after, (SELECT COALESCE(max(indexed_up_to), 0) FROM search_cursors WHERE user_id = mine.group_id))
+      WHERE group_id = mine.group_id AND id > mine.tail_after AND id < $4::bigint
         -- A word's start is somewhere in the text of a message that has it: a cheap look first.
-        AND strpos(lower(text), lower($8)) > 0 AND ${checkedWords('messages')} @@ to_tsquery('simple', $5)
+        AND strpos(lower(text), lower($9)) > 0 AND ${checkedWords('messages')} @@ to_tsquery('simple', $5)
+      OFFSET 0
     ) tail
     UNION
     SELECT unnest(walked.message_ids) AS id FROM mine CROSS JOIN LATERAL (
@@ -86,13 +91,13 @@ export async function searchGroupMessages(
     longestWord,
   );
   if (rows.length >= limit) return rows.map(toMessageWithPeer);
-  // Fewer than a page: the words' index, over the blocks of the member's groups (`$8`: any of them).
+  // Fewer than a page: the words' index, over the blocks of the member's groups (`$9`: any of them).
   const anyOfMyGroups = groups.map((group) => `'@${group.groupId}'`).join(' | ');
   const further = await found(
     `
     SELECT unnest(chosen.message_ids) AS id FROM (
       SELECT b.message_ids FROM search_blocks b JOIN mine ON mine.group_id = b.user_id
-      WHERE b.words @@ (to_tsquery('simple', $5) && $8::tsquery) AND ${inWindow('b')}
+      WHERE b.words @@ (to_tsquery('simple', $5) && $9::tsquery) AND ${inWindow('b')}
       ORDER BY b.last_id DESC LIMIT $7
     ) chosen`,
     anyOfMyGroups,
