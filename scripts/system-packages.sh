@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suites drive, when missing: chromium and a colour emoji font
-# (browser end-to-end suite; nothing downloads a browser build of its own), nginx (the edge of the
+# Installs the Debian packages the test suites drive, when missing: chromium's headless shell and a
+# colour emoji font (browser end-to-end suite; nothing downloads a browser build of its own), nginx (the edge of the
 # local cluster) and docker-compose (to validate docker-compose.yml). Safe to run repeatedly.
 set -euo pipefail
 source "$(dirname "$0")/lib/apt-install.sh"
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing+=(fonts-noto-color-emoji)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v docker-compose >/dev/null || missing+=(docker-compose)
