@@ -385,6 +385,9 @@ export async function findByClientMessageId(db: Queryable, senderId: string, cli
 /** Above every message id. */
 export const MAX_BIGINT = '9223372036854775807';
 
+/** Orders messages newest first, by their ids (strings of bigints). */
+export const newerFirst = (a: { _id: string }, b: { _id: string }) => Number(BigInt(b._id) - BigInt(a._id));
+
 export interface Page {
   /** Only messages older than this id; the newest ones when absent. */
   before?: string;
@@ -446,6 +449,16 @@ export interface GroupWindow {
 }
 
 /**
+ * SQL: a `messages` row of the group `$<first>` inside the window `$<first + 1>`, `$<first + 2>`
+ * (windowParams' order): what a member sees, or saw until they left.
+ */
+export const inGroupWindow = (first: number) =>
+  `messages.group_id = $${first} AND messages.id > $${first + 1}::bigint AND messages.id <= $${first + 2}::bigint`;
+
+/** The parameters inGroupWindow reads, in its order. */
+export const windowParams = (groupId: string, { joinedAfter, leftAfter }: GroupWindow) => [groupId, joinedAfter, leftAfter ?? MAX_BIGINT];
+
+/**
  * One kind of what my (`userId`'s) conversation with `peerId` holds, newest first, as I see it; of
  * a group (`groupWindow`: which of its messages I see), what was shared while I was in it.
  */
@@ -461,7 +474,7 @@ export async function listShared(
   }: { userId: string; peerId: string; groupWindow: GroupWindow | null; kind: SharedKind; before?: string; limit: number },
 ): Promise<ChatMessage[]> {
   const [among, params] = groupWindow
-    ? ['group_id = $4 AND id > $5::bigint AND id <= $6::bigint', [peerId, groupWindow.joinedAfter, groupWindow.leftAfter ?? MAX_BIGINT]]
+    ? [inGroupWindow(4), windowParams(peerId, groupWindow)]
     : [
         `LEAST(sender_id, receiver_id) = LEAST($3::uuid, $4::uuid) AND GREATEST(sender_id, receiver_id) = GREATEST($3::uuid, $4::uuid)
          AND id > ${clearedUpTo('$3', '$4')}`,

@@ -9,11 +9,13 @@ import { listBlocked } from '../blocks/blocks.js';
 import {
   clearedUpTo,
   hiddenBy,
-  MAX_BIGINT,
+  inGroupWindow,
   MESSAGE_COLUMNS,
   starredBy,
   toMessage,
+  windowParams,
   type ChatMessage,
+  type GroupWindow,
   type MessageRow,
 } from '../conversations/messages.js';
 
@@ -78,11 +80,9 @@ function conversationMessages(db: Queryable, me: string, peerId: string): AsyncG
 }
 
 /** A group `me` is or was in, and which of its messages they saw. */
-interface MyGroup {
+interface MyGroup extends GroupWindow {
   _id: string;
   name: string;
-  joinedAfter: string;
-  leftAfter: string | null;
 }
 
 /** The messages of a group that `me` saw (while in it) and did not delete for themselves, its lines included, oldest first, a page at a time. */
@@ -90,9 +90,9 @@ function groupMessages(db: Queryable, me: string, group: MyGroup): AsyncGenerato
   return inPages(
     db,
     `SELECT ${MESSAGE_COLUMNS}, ${starredBy('$3', 'messages.id')} AS starred FROM messages
-     WHERE group_id = $4 AND id > GREATEST($1::bigint, $5::bigint) AND id <= $6::bigint AND NOT ${hiddenBy('$3', 'messages.id')}
+     WHERE ${inGroupWindow(4)} AND id > $1::bigint AND NOT ${hiddenBy('$3', 'messages.id')}
      ORDER BY id LIMIT $2`,
-    [me, group._id, group.joinedAfter, group.leftAfter ?? MAX_BIGINT],
+    [me, ...windowParams(group._id, group)],
   );
 }
 

@@ -4,6 +4,7 @@ import {
   LISTED_GROUP_COLUMNS,
   MAX_BIGINT,
   messageColumns,
+  newerFirst,
   PEER_COLUMNS,
   toMessageWithPeer,
   type ListedMessage,
@@ -15,7 +16,7 @@ import { checkedWords, prefixQuery } from '../search/search-index.js';
 const WALKED_BLOCKS = 2;
 
 /**
- * The messages of `userId`'s groups (or of group `groupId`) holding a word starting with each of
+ * The messages of `userId`'s groups (or of group `groupId`: null when they never were in it) holding a word starting with each of
  * `words`, newest first, each with its sender and its group; only those said while they were in it
  * (a removed member finds what they had, nothing after), but those they deleted for themselves.
  *
@@ -29,7 +30,7 @@ const WALKED_BLOCKS = 2;
 export async function searchGroupMessages(
   db: Queryable,
   { userId, words, groupId, before, limit }: { userId: string; words: string[]; groupId?: string; before?: string; limit: number },
-): Promise<ListedMessage[]> {
+): Promise<ListedMessage[] | null> {
   // My groups, which of their messages I see, and where each one's unindexed messages (its tail) start.
   const groups = await db.query<{ groupId: string; joinedAfter: string; seenUpTo: string; tailAfter: string }>(
     `SELECT m.group_id::text AS "groupId", m.joined_after::text AS "joinedAfter", COALESCE(m.left_after, ${MAX_BIGINT})::text AS "seenUpTo",
@@ -38,7 +39,7 @@ export async function searchGroupMessages(
      WHERE m.user_id = $1 AND ($2::uuid IS NULL OR m.group_id = $2::uuid)`,
     [userId, groupId ?? null],
   );
-  if (groups.length === 0) return [];
+  if (groups.length === 0) return groupId ? null : [];
   const query = prefixQuery(words);
   const longestWord = words.reduce((longest, word) => (word.length > longest.length ? word : longest));
   const newest = before ?? MAX_BIGINT;
@@ -104,6 +105,6 @@ export async function searchGroupMessages(
   );
   const seen = new Set(rows.map((row) => row._id));
   const all = [...rows, ...further.filter((row) => !seen.has(row._id))];
-  all.sort((a, b) => Number(BigInt(b._id) - BigInt(a._id)));
+  all.sort(newerFirst);
   return all.slice(0, limit).map(toMessageWithPeer);
 }

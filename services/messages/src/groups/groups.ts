@@ -20,10 +20,12 @@ import { enqueueMembership } from './group-events.js';
 import { badRequest, forbidden, notFound } from '@chat/kernel';
 import {
   hiddenBy,
+  inGroupWindow,
   MAX_BIGINT,
   MESSAGE_COLUMNS,
   starredBy,
   toMessage,
+  windowParams,
   type ChatMessage,
   type GroupWindow,
   type MessageRow,
@@ -333,10 +335,10 @@ export async function listGroupMessages(
   const rows = await db.query<MessageRow>(
     `SELECT page.*, ${starredBy('$6', 'page."_id"::bigint')} AS starred FROM (
        SELECT ${MESSAGE_COLUMNS} FROM messages
-       WHERE group_id = $1 AND id > $2::bigint AND id < $3::bigint AND id <= $4::bigint AND NOT ${hiddenBy('$6', 'messages.id')}
+       WHERE ${inGroupWindow(1)} AND id < $4::bigint AND NOT ${hiddenBy('$6', 'messages.id')}
        ORDER BY id DESC LIMIT $5
      ) page ORDER BY "_id"::bigint ASC`,
-    [groupId, membership.joinedAfter, page.before ?? MAX_BIGINT, membership.leftAfter ?? MAX_BIGINT, page.limit, userId],
+    [...windowParams(groupId, membership), page.before ?? MAX_BIGINT, page.limit, userId],
   );
   return rows.map(toMessage);
 }

@@ -1,5 +1,14 @@
 import type { Database, Queryable } from '@chat/database';
-import { clearedUpTo, hiddenBy, MESSAGE_COLUMNS, toMessage, type ChatMessage, type MessageRow } from '../conversations/messages.js';
+import {
+  clearedUpTo,
+  hiddenBy,
+  inGroupWindow,
+  MESSAGE_COLUMNS,
+  toMessage,
+  windowParams,
+  type ChatMessage,
+  type MessageRow,
+} from '../conversations/messages.js';
 import { membershipOf, type Membership } from '../groups/groups.js';
 
 /** Message `m` is one of the pair's, whichever of the two sent it (SQL, the users as `$1` and `$2`). */
@@ -68,8 +77,8 @@ async function hideInGroup(
   db: Database,
   { userId, groupId, ids, membership }: { userId: string; groupId: string; ids: readonly string[]; membership: Membership },
 ): Promise<HideOutcome> {
-  const seen = 'group_id = $1 AND id > $2::bigint AND id <= COALESCE($3::bigint, id)';
-  const window = [groupId, membership.joinedAfter, membership.leftAfter];
+  const seen = inGroupWindow(1);
+  const window = windowParams(groupId, membership);
   return db.transaction(async (tx) => {
     const [found] = await tx.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM messages WHERE id = ANY($4::bigint[]) AND ${seen}`,

@@ -2,8 +2,7 @@ import { DEFAULT_PAGE, searchWords, routes } from '@chat/contracts';
 import { badRequest, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MessagesRouteOptions } from '../deps.js';
-import { searchMessages } from '../conversations/messages.js';
-import { membershipOf } from '../groups/groups.js';
+import { newerFirst, searchMessages } from '../conversations/messages.js';
 import { searchGroupMessages } from '../groups/group-search.js';
 import { resultsAsSeenBy } from '../receipts/receipts.js';
 
@@ -17,14 +16,15 @@ export const searchRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asy
       const words = searchWords(q);
       if (words.length === 0) throw badRequest('Search for at least one letter or digit');
       const limit = request.query.limit ? Number(request.query.limit) : DEFAULT_PAGE;
-      const inGroup = peerId !== undefined && (await membershipOf(db, peerId, request.userId)) !== null;
       const search = { userId: request.userId, words, before, limit };
-      const [withPeople, inGroups] = await Promise.all([
-        inGroup ? [] : searchMessages(db, { ...search, peerId }),
-        peerId && !inGroup ? [] : searchGroupMessages(db, { ...search, groupId: peerId }),
-      ]);
+      if (peerId !== undefined) {
+        // In one conversation: a group I am or was in, else a person.
+        const inGroup = await searchGroupMessages(db, { ...search, groupId: peerId });
+        return resultsAsSeenBy(db, request.userId, inGroup ?? (await searchMessages(db, { ...search, peerId })));
+      }
+      const [withPeople, inGroups] = await Promise.all([searchMessages(db, search), searchGroupMessages(db, search)]);
       // Each list is the newest page of its own: together, the newest page of both.
-      const results = [...withPeople, ...inGroups].sort((a, b) => Number(BigInt(b.message._id) - BigInt(a.message._id))).slice(0, limit);
+      const results = [...withPeople, ...(inGroups ?? [])].sort((a, b) => newerFirst(a.message, b.message)).slice(0, limit);
       return resultsAsSeenBy(db, request.userId, results);
     },
   });
