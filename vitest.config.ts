@@ -15,9 +15,8 @@ export default defineConfig({
     ],
   },
   test: {
-    // Three at a time on two cores: much of the run waits on servers, browsers and timeouts (with
-    // three, the whole run kept 1.24 cores busy on average).
-    maxWorkers: 3,
+    // Two at a time even on two cores: much of the run waits on servers, browsers and timeouts.
+    maxWorkers: 2,
     // The Node suites build every app, client and server they use inside their own hooks and close
     // it there, so a worker may keep its loaded modules from one file to the next: importing the
     // services anew for each of sixty files was a third of the run. The web project, whose stores
