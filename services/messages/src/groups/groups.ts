@@ -433,7 +433,8 @@ const fromJson = (row: Record<string, unknown>): MessageRow => {
 /**
  * My groups (and those I left), latest activity first, each with the latest message I may see and
  * my unread count (others' messages past my read cursor, counted up to UNREAD_COUNT_CAP, from the
- * group's numbering: a few index probes a group, whatever is unread). One statement, however many
+ * group's numbering: a few index probes a group with unread messages, none for one read to its end,
+ * the group's last number standing for mine while I am in it). One statement, however many
  * groups (at most MAX_GROUPS_PER_USER).
  */
 export async function listGroupsOf(db: Queryable, userId: string): Promise<GroupEntry[]> {
@@ -466,23 +467,25 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
      FROM group_members m JOIN groups g ON g.id = m.group_id
      -- Where my read cursor stands (the newer of what I read and where my window starts), and where what I may see ends.
      CROSS JOIN LATERAL (SELECT GREATEST(m.read_up_to, m.joined_after) AS read_to, COALESCE(m.left_after, g.last_message_id) AS seen_to) cursor
-     -- My unread messages: the group's numbers past my cursor, but mine (my lines, a send my cursor
-     -- has not caught up with yet), counted up to UNREAD_COUNT_CAP; and whether one of the latest
-     -- UNREAD_COUNT_CAP messages that mention anyone mentions me.
+     -- My unread messages: the group's numbers past my cursor (its last number while I am in it), but
+     -- mine (my lines, a send my cursor has not caught up with yet), counted up to UNREAD_COUNT_CAP;
+     -- and whether one of the latest UNREAD_COUNT_CAP messages that mention anyone mentions me.
+     -- A group read to its end (most of them) reads no message for either.
      CROSS JOIN LATERAL (
-       SELECT LEAST($2, GREATEST(0,
-           COALESCE((SELECT group_seq FROM messages WHERE group_id = g.id AND id <= cursor.seen_to ORDER BY id DESC LIMIT 1), 0)
+       SELECT CASE WHEN cursor.read_to >= cursor.seen_to THEN 0 ELSE LEAST($2, GREATEST(0,
+           CASE WHEN m.left_after IS NULL THEN g.last_seq
+             ELSE COALESCE((SELECT group_seq FROM messages WHERE group_id = g.id AND id <= cursor.seen_to ORDER BY id DESC LIMIT 1), 0) END
            - COALESCE((SELECT group_seq FROM messages WHERE group_id = g.id AND id <= cursor.read_to ORDER BY id DESC LIMIT 1), 0)
            - (SELECT count(*) FROM (
                SELECT 1 FROM messages
                WHERE LEAST(sender_id, receiver_id) = LEAST($1::uuid, g.id) AND GREATEST(sender_id, receiver_id) = GREATEST($1::uuid, g.id)
                  AND id > cursor.read_to AND id <= cursor.seen_to
                LIMIT $2) mine)
-         ))::int AS count,
-         COALESCE((SELECT bool_or($1 = ANY(mentioning.mentions)) FROM (
+         ))::int END AS count,
+         CASE WHEN cursor.read_to >= cursor.seen_to THEN false ELSE COALESCE((SELECT bool_or($1 = ANY(mentioning.mentions)) FROM (
            SELECT mentions FROM messages WHERE group_id = g.id AND mentions IS NOT NULL AND id > cursor.read_to AND id <= cursor.seen_to
            ORDER BY id DESC LIMIT $2
-         ) mentioning), false) AS mentioned
+         ) mentioning), false) END AS mentioned
      ) unread
      LEFT JOIN LATERAL (
        SELECT ${MESSAGE_COLUMNS} FROM messages
