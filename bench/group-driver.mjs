@@ -5,13 +5,12 @@
 // about once a second, as the web app does (the members' reports spread over the second). Told
 // what to do over IPC.
 //
-// The sockets speak Socket.IO's protocol over plain WebSockets (engine.io v4: open, connect, ping,
-// events; nothing else is needed here): socket.io-client's layers cost the drivers more CPU than
-// the gateways spend on a copy, and the machine the system under test runs on would be measured.
+// The sockets speak Socket.IO's protocol over bare TCP sockets (bench/raw-websocket.mjs), and a
+// copy is read where it lies in its frame: the drivers share the two cores with the system they
+// measure, and their every µs a copy is one the system does not get.
 import { performance } from 'node:perf_hooks';
-import { SOCKET_PATH } from '@chat/contracts';
-import WebSocket from 'ws';
 import { answerCommands, inTurn } from './driver-process.mjs';
+import { connectSocketIo } from './raw-websocket.mjs';
 
 /** Latencies are counted in buckets of 0.1 ms up to a minute; a copy later than that counts as a minute. */
 const BUCKETS = 600_000;
@@ -28,41 +27,56 @@ function newPhase() {
   return { histogram: new Uint32Array(BUCKETS), copies: new Uint16Array(MAX_SEQ), slowest: new Float64Array(MAX_SEQ), duplicated: 0 };
 }
 
-function onCopy(member, message) {
+const NEW_MESSAGE = Buffer.from('["newMessage",');
+const ID = Buffer.from('"_id":"');
+const GROUP_ID = Buffer.from('"groupId":"');
+const TEXT = Buffer.from('"text":"g');
+
+/** The string value after `key` (a JSON string without escapes: an id) in the packet. */
+function valueAfter(packet, key) {
+  const start = packet.indexOf(key) + key.length;
+  return packet.toString('latin1', start, packet.indexOf(0x22 /* '"' */, start));
+}
+
+/** A `newMessage` event of a group, `frame[start..end)`: its text is `g<seq> <sent at, ms>`. */
+function onCopy(member, frame, start, end) {
   const at = performance.timeOrigin + performance.now();
-  const match = /^g(\d+) (\d+(?:\.\d+)?)$/.exec(message.text ?? '');
-  if (!match || message.senderId === member.userId) return;
-  const seq = Number(match[1]);
-  member.newest.set(message.groupId, message._id);
+  const packet = frame.subarray(start, end);
+  if (!packet.subarray(0, NEW_MESSAGE.length).equals(NEW_MESSAGE)) return;
+  const text = packet.indexOf(TEXT);
+  // Its own messages' copies (on its other sockets) are not counted; the bench's sockets have none.
+  if (text < 0 || packet.includes(member.senderKey)) return;
+  const space = packet.indexOf(0x20 /* ' ' */, text);
+  const seq = Number(packet.toString('latin1', text + TEXT.length, space));
+  member.newest.set(valueAfter(packet, GROUP_ID), valueAfter(packet, ID));
   if (member.seen[seq]) {
     phase.duplicated += 1;
     return;
   }
   member.seen[seq] = 1;
-  const latency = Math.max(0, at - Number(match[2]));
+  const sentAt = Number(packet.toString('latin1', space + 1, packet.indexOf(0x22 /* '"' */, space)));
+  const latency = Math.max(0, at - sentAt);
   phase.histogram[Math.min(BUCKETS - 1, Math.floor(latency * 10))] += 1;
   phase.copies[seq] += 1;
   if (latency > phase.slowest[seq]) phase.slowest[seq] = latency;
 }
 
-/** A Socket.IO connection over a plain WebSocket: `{ emit(event, payload), close() }` once connected. */
-function connect({ url, userId, cookie }) {
+/** A member's Socket.IO connection: `{ emit(event, payload), close() }` once connected. */
+async function connect({ url, userId, cookie }) {
   /** The newest message of each group this socket has, and what it last reported of each. */
-  const member = { userId, seen: new Uint8Array(MAX_SEQ), newest: new Map(), reported: new Map() };
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${SOCKET_PATH}/?EIO=4&transport=websocket`, { headers: { cookie } });
-  member.emit = (event, payload) => ws.send(`42${JSON.stringify([event, payload])}`);
-  member.close = () => ws.close();
-  return new Promise((resolve, reject) => {
-    ws.on('error', reject);
-    ws.on('message', (data) => {
-      const packet = data.toString();
-      if (packet[0] === '0') ws.send(`40${JSON.stringify({ watchPresence: [] })}`);
-      else if (packet === '2') ws.send('3');
-      else if (packet.startsWith('40')) resolve(member);
-      else if (packet.startsWith('44')) reject(new Error(`refused: ${packet.slice(2)}`));
-      else if (packet.startsWith('42["newMessage"')) onCopy(member, JSON.parse(packet.slice(2))[1]);
-    });
+  const member = {
+    senderKey: Buffer.from(`"senderId":"${userId}"`),
+    seen: new Uint8Array(MAX_SEQ),
+    newest: new Map(),
+    reported: new Map(),
+  };
+  const connection = await connectSocketIo({
+    url,
+    cookie,
+    auth: { watchPresence: [] },
+    onEvent: (frame, start, end) => onCopy(member, frame, start, end),
   });
+  return Object.assign(member, connection);
 }
 
 const commands = {

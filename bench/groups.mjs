@@ -76,7 +76,9 @@ async function groupLoop({ system, http, drivers, members, groupId, rate, second
   const stopCpu = await cpuMeter({ ...system.pids(), drivers: drivers.map(({ child }) => child.pid) });
   const total = Math.round(rate * seconds);
   let accepted = 0;
-  let errors = 0;
+  /** The sends that failed, by status (or the request's error). */
+  const refused = {};
+  const failed = (kind) => (refused[kind] = (refused[kind] ?? 0) + 1);
   const sends = [];
   const start = now();
   for (let seq = 0; seq < total; seq++) {
@@ -95,9 +97,9 @@ async function groupLoop({ system, http, drivers, members, groupId, rate, second
           async (response) => {
             await response.body.dump();
             if (response.statusCode === 201) accepted += 1;
-            else errors += 1;
+            else failed(response.statusCode);
           },
-          () => (errors += 1),
+          (error) => failed(error.code ?? error.name),
         ),
     );
   }
@@ -117,7 +119,8 @@ async function groupLoop({ system, http, drivers, members, groupId, rate, second
     members: members.length,
     sent: total,
     accepted,
-    errors,
+    errors: Object.values(refused).reduce((sum, count) => sum + count, 0),
+    refused,
     copies: delivered,
     lost: expected - delivered,
     duplicated: merged.duplicated,
@@ -158,10 +161,11 @@ export async function measureGroups(system) {
     const phases = [];
     for (const rate of RATES) {
       const phase = await loop(rate, SECONDS);
+      phase.gatewayUsPerCopy = perUnit(phase, system.gatewayProcesses, phase.copies);
       phases.push(phase);
       console.log(
         `${String(rate).padStart(4)} group msg/s to ${MEMBERS}: p50 ${phase.p50} p99 ${phase.p99} max ${phase.max} ms, last member p99 ${phase.lastMemberP99} ms; ` +
-          `${phase.copies}/${phase.accepted * (MEMBERS - 1)} copies, ${phase.lost} lost, ${phase.duplicated} duplicated, ${phase.errors} errors; cpu ${JSON.stringify(phase.cpu)}`,
+          `${phase.copies}/${phase.accepted * (MEMBERS - 1)} copies, ${phase.lost} lost, ${phase.duplicated} duplicated, ${phase.errors} errors ${JSON.stringify(phase.refused)}; gateways ${phase.gatewayUsPerCopy} µs a copy; cpu ${JSON.stringify(phase.cpu)}`,
       );
       await pause(1000);
     }
