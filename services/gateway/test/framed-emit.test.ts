@@ -78,4 +78,26 @@ describe('an event emitted as one frame', () => {
     expect(order).toEqual(['getOnlineUsers', 'onlineUsersChanged']);
     socket.disconnect();
   });
+
+  it('delivers the frames of one turn to each socket all, in the order emitted, with what Socket.IO wrote between them', async () => {
+    const clients = await Promise.all([client(), client()]);
+    const changes = [changeOf(1), changeOf(2), changeOf(3), changeOf(4)];
+    const order = clients.map(({ socket }) => {
+      const seen: string[] = [];
+      const name = (change: OnlineUsersChanged) => changes.findIndex((c) => c.offline[0] === change.offline[0]);
+      socket.on('onlineUsersChanged', (change: OnlineUsersChanged) => name(change) >= 0 && seen.push(`change ${name(change)}`));
+      socket.on('getOnlineUsers', (userIds: string[]) => userIds[0] === changes[2]!.offline[0] && seen.push('list'));
+      return seen;
+    });
+    const serverSides = clients.map((c) => c.serverSide);
+    // All in one turn of the event loop: the frames go out together when the turn ends.
+    emitFramed(gateway.app.io, serverSides, 'onlineUsersChanged', changes[0]!);
+    emitFramed(gateway.app.io, serverSides, 'onlineUsersChanged', changes[1]!);
+    for (const serverSide of serverSides) serverSide.emit('getOnlineUsers', [changes[2]!.offline[0]!]);
+    emitFramed(gateway.app.io, serverSides, 'onlineUsersChanged', changes[2]!);
+    emitFramed(gateway.app.io, serverSides, 'onlineUsersChanged', changes[3]!);
+    await eventually(() => order.every((seen) => seen.length === 5), 'both clients to get the four changes and the list');
+    for (const seen of order) expect(seen).toEqual(['change 0', 'change 1', 'list', 'change 2', 'change 3']);
+    for (const { socket } of clients) socket.disconnect();
+  });
 });
