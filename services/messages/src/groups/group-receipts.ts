@@ -13,27 +13,37 @@ export interface GroupMove extends GroupDelivered {
  * Moves members' cursors (never back, never past the group's latest message; reading delivers too)
  * and logs each move with its time for "Message info", in one statement. Answers the groups whose
  * receipts may move now: those where a member who held the group's cursor back moved theirs (a
- * sender reading up to their own message, ahead of the others, settles nothing). Rows are locked in
- * key order, so batches cannot deadlock.
+ * sender reading up to their own message, ahead of the others, settles nothing). The members'
+ * rows are locked first, in key order, by a statement of their own (as settleGroupReceipts locks
+ * the groups' rows), so batches cannot deadlock.
  */
-export async function recordGroupMoves(db: Queryable, moves: readonly GroupMove[]): Promise<string[]> {
+export async function recordGroupMoves(db: Database, moves: readonly GroupMove[]): Promise<string[]> {
   if (moves.length === 0) return [];
-  const rows = await db.query<{ groupId: string }>(
-    `WITH asked AS (
+  const groupIds = moves.map((move) => move.groupId);
+  const userIds = moves.map((move) => move.userId);
+  const rows = await db.transaction(async (tx) => {
+    // Each member's row looked up by its key, whatever the planner's statistics say of the table
+    // (a join let a stale estimate scan a group's every member for each move).
+    await tx.query(
+      `SELECT 1 FROM (SELECT DISTINCT g, u FROM unnest($1::uuid[], $2::uuid[]) AS t(g, u) ORDER BY g, u) a
+       CROSS JOIN LATERAL (
+         SELECT 1 FROM group_members m WHERE m.group_id = a.g AND m.user_id = a.u AND m.left_after IS NULL FOR NO KEY UPDATE
+       ) m`,
+      [groupIds, userIds],
+    );
+    return tx.query<{ groupId: string }>(
+      `WITH asked AS (
        SELECT g, u, max(up_to) AS delivered_to, COALESCE(max(up_to) FILTER (WHERE read), 0) AS read_to, max(at) AS at
        FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::boolean[], $5::timestamptz[]) AS t(g, u, up_to, read, at)
        GROUP BY g, u
      ), old AS (
-       -- Each member's row looked up by its key, whatever the planner's statistics say of the
-       -- table (a join let a stale estimate scan a group's every member for each move), and
-       -- locked in key order.
+       -- Each member's row by its key, as locked above.
        SELECT m.*, LEAST(a.delivered_to, m.last) AS new_d, LEAST(a.read_to, m.last) AS new_r, a.at
-       FROM (SELECT * FROM asked ORDER BY g, u) a CROSS JOIN LATERAL (
+       FROM asked a CROSS JOIN LATERAL (
          SELECT m.group_id, m.user_id, m.delivered_up_to AS old_d, m.read_up_to AS old_r,
            g.last_message_id AS last, g.delivered_up_to AS group_d, g.read_up_to AS group_r
          FROM group_members m JOIN groups g ON g.id = m.group_id
          WHERE m.group_id = a.g AND m.user_id = a.u AND m.left_after IS NULL
-         FOR NO KEY UPDATE OF m
        ) m
      ), moved AS (
        UPDATE group_members m SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
@@ -47,14 +57,9 @@ export async function recordGroupMoves(db: Queryable, moves: readonly GroupMove[
      )
      SELECT DISTINCT group_id::text AS "groupId" FROM old
      WHERE (new_d > old_d AND old_d <= group_d) OR (new_r > old_r AND old_r <= group_r)`,
-    [
-      moves.map((move) => move.groupId),
-      moves.map((move) => move.userId),
-      moves.map((move) => move.upTo),
-      moves.map((move) => move.read),
-      moves.map((move) => move.at),
-    ],
-  );
+      [groupIds, userIds, moves.map((move) => move.upTo), moves.map((move) => move.read), moves.map((move) => move.at)],
+    );
+  });
   return rows.map((row) => row.groupId);
 }
 
@@ -63,18 +68,22 @@ export async function recordGroupMoves(db: Queryable, moves: readonly GroupMove[
  * they pass (delivered to every member, read by every member): one row per message, once each.
  * Answers the groups whose receipts moved.
  */
-export async function settleGroupReceipts(db: Queryable, groupIds: readonly string[], at: string): Promise<GroupReceipts[]> {
+export async function settleGroupReceipts(db: Database, groupIds: readonly string[], at: string): Promise<GroupReceipts[]> {
   if (groupIds.length === 0) return [];
-  const rows = await db.query<Omit<GroupReceipts, 'at'>>(
-    `WITH lowest AS (
+  const rows = await db.transaction(async (tx) => {
+    // The groups' rows locked first, in key order, by a statement of their own: the statement
+    // that updates them then reads them at a snapshot newer than its locks. Locked and updated in
+    // one statement, a row whose lock waited for a send was updated from the statement's older
+    // snapshot, chasing to the version it locked behind the sends queued on it: a deadlock.
+    await tx.query('SELECT 1 FROM groups WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [groupIds]);
+    return tx.query<Omit<GroupReceipts, 'at'>>(
+      `WITH lowest AS (
        SELECT g.id, g.delivered_up_to AS old_d, g.read_up_to AS old_r, c.new_d, c.new_r
        FROM groups g CROSS JOIN LATERAL (
          SELECT COALESCE(min(delivered_up_to), 0) AS new_d, COALESCE(min(read_up_to), 0) AS new_r
          FROM group_members WHERE group_id = g.id AND left_after IS NULL
        ) c
        WHERE g.id = ANY($1::uuid[]) AND (c.new_d > g.delivered_up_to OR c.new_r > g.read_up_to)
-       ORDER BY g.id
-       FOR NO KEY UPDATE OF g
      ), moved AS (
        UPDATE groups g SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
        FROM lowest l WHERE g.id = l.id
@@ -93,8 +102,9 @@ export async function settleGroupReceipts(db: Queryable, groupIds: readonly stri
        FROM passed p WHERE messages.id = p.id
      )
      SELECT id::text AS "groupId", delivered_up_to::text AS "deliveredUpTo", read_up_to::text AS "readUpTo" FROM moved`,
-    [groupIds, at],
-  );
+      [groupIds, at],
+    );
+  });
   return rows.map((row) => ({ ...row, at }));
 }
 

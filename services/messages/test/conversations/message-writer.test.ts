@@ -5,6 +5,7 @@ import { databaseImplementations } from '#test-support';
 import { upsertContact } from '../../src/contacts/contacts.js';
 import { createMessageWriter } from '../../src/conversations/message-writer.js';
 import { messagesMigrations } from '../../src/migrations.js';
+import { textMessage } from '../text-message.js';
 
 describe.each(databaseImplementations)('the message writer on %s', (_name, testDatabase) => {
   it('stores sends made together in one batch, in order, and tells each caller what became of its own', async () => {
@@ -19,18 +20,7 @@ describe.each(databaseImplementations)('the message writer on %s', (_name, testD
     const writer = createMessageWriter(db);
     const retried = randomUUID();
     const send = (text: string, receiverId = ben, clientMessageId: string | null = null) =>
-      writer.insert({
-        senderId: ann,
-        receiverId,
-        text,
-        image: null,
-        clientMessageId,
-        replyToId: null,
-        forwarded: false,
-        file: null,
-        mediaBytes: 0,
-        noLinkPreview: false,
-      });
+      writer.insert(textMessage(ann, receiverId, text, clientMessageId));
 
     const results = await Promise.all([
       send('one'),
@@ -72,30 +62,8 @@ describe.each(databaseImplementations)('the message writer on %s', (_name, testD
       await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
     const writer = createMessageWriter(db);
     const clientMessageId = randomUUID();
-    const first = await writer.insert({
-      senderId: ann,
-      receiverId: ben,
-      text: 'hi',
-      image: null,
-      clientMessageId,
-      replyToId: null,
-      forwarded: false,
-      file: null,
-      mediaBytes: 0,
-      noLinkPreview: false,
-    });
-    const retry = await writer.insert({
-      senderId: ann,
-      receiverId: ben,
-      text: 'hi',
-      image: null,
-      clientMessageId,
-      replyToId: null,
-      forwarded: false,
-      file: null,
-      mediaBytes: 0,
-      noLinkPreview: false,
-    });
+    const first = await writer.insert(textMessage(ann, ben, 'hi', clientMessageId));
+    const retry = await writer.insert(textMessage(ann, ben, 'hi', clientMessageId));
     expect(first.status).toBe('stored');
     expect(retry).toEqual({ status: 'duplicate', message: first.status === 'stored' ? first.message : null });
     await db.close();

@@ -6,6 +6,7 @@ import { upsertContact } from '../../src/contacts/contacts.js';
 import { createMessageWriter } from '../../src/conversations/message-writer.js';
 import { messagesMigrations } from '../../src/migrations.js';
 import { recordReads } from '../../src/receipts/receipts.js';
+import { textMessage } from '../text-message.js';
 
 describe.each(databaseImplementations)('recording reads on %s', (_name, testDatabase) => {
   it('records reads of one batch in one statement: each pair moves once, an unknown sender is named', async () => {
@@ -20,18 +21,7 @@ describe.each(databaseImplementations)('recording reads on %s', (_name, testData
       await upsertContact(db, { _id: id!, fullName: name!, profilePic: '' });
     const writer = createMessageWriter(db);
     const send = async (from: string, to: string) => {
-      const result = await writer.insert({
-        senderId: from,
-        receiverId: to,
-        text: 'hi',
-        image: null,
-        clientMessageId: null,
-        replyToId: null,
-        forwarded: false,
-        file: null,
-        mediaBytes: 0,
-        noLinkPreview: false,
-      });
+      const result = await writer.insert(textMessage(from, to, 'hi'));
       if (result.status !== 'stored') throw new Error('not stored');
       return result.message._id;
     };
