@@ -10,7 +10,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { startLocalCluster } from '../scripts/local-cluster.ts';
 import { hashPassword } from '../services/auth/src/credentials.ts';
-import { DEFAULT_SEARCH_INDEX } from '../services/messages/src/search/search-index.ts';
+import { DEFAULT_SEARCH_INDEX, searchIndexCaughtUp } from '../services/messages/src/search/search-index.ts';
 import { quantile } from './stats.mjs';
 
 const MESSAGES = Number(process.env.BENCH_DB_MESSAGES ?? 1_000_000);
@@ -221,15 +221,7 @@ export async function measureDatabase() {
     // for the youngest), and written every full block (those left for later batches included).
     const indexStarted = performance.now();
     for (;;) {
-      const [{ done }] = (
-        await db.query(
-          `SELECT read_up_to >= (SELECT max(id) FROM messages) AND NOT EXISTS (
-             SELECT 1 FROM search_cursors c
-             WHERE c.pending >= CASE WHEN EXISTS (SELECT 1 FROM groups g WHERE g.id = c.user_id) THEN $1::int ELSE $2::int END
-           ) AS done FROM search_progress`,
-          [DEFAULT_SEARCH_INDEX.groupBlockSize, DEFAULT_SEARCH_INDEX.blockSize],
-        )
-      ).rows;
+      const done = await searchIndexCaughtUp({ query: async (sql, params) => (await db.query(sql, params)).rows }, DEFAULT_SEARCH_INDEX);
       if (done) break;
       if (performance.now() - indexStarted > 900_000) throw new Error('the search indexer did not catch up within 15 minutes');
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -81,6 +81,12 @@ export const rewriteBlockWords = (messageId: string, text: string) => `
  */
 export type DeferredBlocks = Map<string, { pending: number; blockSize: number }>;
 
+/** A user (or group) whose full blocks a batch writes, and their block size. */
+interface ReadyBlocks {
+  userId: string;
+  blockSize: number;
+}
+
 /**
  * Reads the next messages after where the indexer stopped and writes the blocks they complete, up
  * to twice `batchSize` messages into blocks (what a batch adds: each message counts for its sender
@@ -113,45 +119,58 @@ export async function indexSearchBatch(db: Database, settings: SearchIndexSettin
          )
          INSERT INTO search_cursors (user_id, pending) SELECT user_id, count(*) FROM read GROUP BY user_id
          ON CONFLICT (user_id) DO UPDATE SET pending = search_cursors.pending + EXCLUDED.pending
-         RETURNING user_id::text AS "userId", pending, ${blockSizeOf('user_id')} AS "blockSize"`,
+         RETURNING user_id::text AS "userId", pending, ${blockSizeOf('user_id', '$3', '$4')} AS "blockSize"`,
         [progress.readUpTo, upTo, settings.blockSize, settings.groupBlockSize],
       );
       for (const { userId, pending, blockSize } of counted) if (pending >= blockSize) deferred.set(userId, { pending, blockSize });
     }
     const now = takeWithin(deferred, 2 * settings.batchSize);
-    if (now.length > 0) await writeBlocks(tx, now, upTo, settings);
+    if (now.length > 0) await writeBlocks(tx, now, upTo);
     if (reads) await tx.query('UPDATE search_progress SET read_up_to = $1', [upTo]);
     return (reads ? range!.read : 0) + now.length;
   });
 }
 
 /** Takes out of `ready` the users whose full blocks fit in `budget` messages (the first one whatever its size). */
-function takeWithin(ready: DeferredBlocks, budget: number): string[] {
-  const taken: string[] = [];
+function takeWithin(ready: DeferredBlocks, budget: number): ReadyBlocks[] {
+  const taken: ReadyBlocks[] = [];
   let left = budget;
   for (const [userId, { pending, blockSize }] of ready) {
     const inBlocks = pending - (pending % blockSize);
     if (taken.length > 0 && inBlocks > left) continue;
-    taken.push(userId);
+    taken.push({ userId, blockSize });
     left -= inBlocks;
     ready.delete(userId);
   }
   return taken;
 }
 
-/** The block size of the id in `column` (SQL): a group's (`$4`), or a user's (`$3`). */
-const blockSizeOf = (column: string) => `CASE WHEN EXISTS (SELECT 1 FROM groups g WHERE g.id = ${column}) THEN $4::int ELSE $3::int END`;
+/** The block size of the id in `column` (SQL): a group's (parameter `groupSize`), or a user's (`userSize`). */
+const blockSizeOf = (column: string, userSize: string, groupSize: string) =>
+  `CASE WHEN EXISTS (SELECT 1 FROM groups g WHERE g.id = ${column}) THEN ${groupSize}::int ELSE ${userSize}::int END`;
 
-/** Each ready user's full blocks of messages up to `upTo`; the rest stays their tail. */
-async function writeBlocks(tx: Queryable, userIds: string[], upTo: string, { blockSize, groupBlockSize }: SearchIndexSettings) {
+/** Whether the indexer has read every message and written every full block (what a bench waits for after seeding). */
+export async function searchIndexCaughtUp(db: Queryable, { blockSize, groupBlockSize }: SearchIndexSettings): Promise<boolean> {
+  const [row] = await db.query<{ done: boolean }>(
+    `SELECT read_up_to >= (SELECT max(id) FROM messages)
+       AND NOT EXISTS (SELECT 1 FROM search_cursors WHERE pending >= ${blockSizeOf('user_id', '$1', '$2')}) AS done
+     FROM search_progress`,
+    [blockSize, groupBlockSize],
+  );
+  return row?.done ?? false;
+}
+
+/** Each ready user's full blocks (of the size counted for them) of messages up to `upTo`; the rest stays their tail. */
+async function writeBlocks(tx: Queryable, ready: ReadyBlocks[], upTo: string) {
   await tx.query(
     `WITH theirs AS (
-       SELECT c.user_id, m.id, m.text, m.peer_id, ${blockSizeOf('c.user_id')} AS size FROM search_cursors c CROSS JOIN LATERAL (
+       SELECT c.user_id, m.id, m.text, m.peer_id, ready.size
+       FROM unnest($1::uuid[], $3::int[]) AS ready (user_id, size) JOIN search_cursors c ON c.user_id = ready.user_id
+       CROSS JOIN LATERAL (
          SELECT id, text, receiver_id AS peer_id FROM messages WHERE sender_id = c.user_id AND id > c.indexed_up_to AND id <= $2
          UNION ALL
          SELECT id, text, sender_id FROM messages WHERE receiver_id = c.user_id AND id > c.indexed_up_to AND id <= $2
        ) m
-       WHERE c.user_id = ANY($1::uuid[])
      ), numbered AS (
        SELECT *, (row_number() OVER (PARTITION BY user_id ORDER BY id) - 1) / size AS block, count(*) OVER (PARTITION BY user_id) AS total
        FROM theirs
@@ -167,7 +186,7 @@ async function writeBlocks(tx: Queryable, userIds: string[], upTo: string, { blo
        FROM written w GROUP BY w.user_id
      ) done
      WHERE c.user_id = done.user_id`,
-    [userIds, upTo, blockSize, groupBlockSize],
+    [ready.map(({ userId }) => userId), upTo, ready.map(({ blockSize }) => blockSize)],
   );
 }
 
