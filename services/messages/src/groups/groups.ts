@@ -477,17 +477,16 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
           UNION SELECT named::uuid FROM jsonb_array_elements_text(last.system -> 'userIds') WITH ORDINALITY AS n (named, at)
           WHERE at <= ${NAMED_IN_PREVIEW}
         )) AS people,
-       COALESCE(unread.count, 0) AS unread, COALESCE(unread.mentioned, false) AS mentioned
+       unread.count AS unread, unread.mentioned
      FROM group_members m JOIN groups g ON g.id = m.group_id
      -- Where my read cursor stands (the newer of what I read and where my window starts), and where what I may see ends.
      CROSS JOIN LATERAL (SELECT GREATEST(m.read_up_to, m.joined_after) AS read_to, COALESCE(m.left_after, g.last_message_id) AS seen_to) cursor
      -- My unread messages: the group's numbers past my cursor (its last number while I am in it), but
      -- mine (my lines, a send my cursor has not caught up with yet), counted up to UNREAD_COUNT_CAP;
      -- and whether one of the latest UNREAD_COUNT_CAP messages that mention anyone mentions me.
-     -- A group read to its end (most of them) reads no message for either: the row's one-time filter
-     -- skips both subqueries.
-     LEFT JOIN LATERAL (
-       SELECT LEAST($2, GREATEST(0,
+     -- A group read to its end (most of them) reads no message for either.
+     CROSS JOIN LATERAL (
+       SELECT CASE WHEN cursor.read_to >= cursor.seen_to THEN 0 ELSE LEAST($2, GREATEST(0,
            CASE WHEN m.left_after IS NULL THEN g.last_seq
              ELSE COALESCE((SELECT group_seq FROM messages WHERE group_id = g.id AND id <= cursor.seen_to ORDER BY id DESC LIMIT 1), 0) END
            - COALESCE((SELECT group_seq FROM messages WHERE group_id = g.id AND id <= cursor.read_to ORDER BY id DESC LIMIT 1), 0)
@@ -496,13 +495,12 @@ export async function listGroupsOf(db: Queryable, userId: string): Promise<Group
                WHERE LEAST(sender_id, receiver_id) = LEAST($1::uuid, g.id) AND GREATEST(sender_id, receiver_id) = GREATEST($1::uuid, g.id)
                  AND id > cursor.read_to AND id <= cursor.seen_to
                LIMIT $2) mine)
-         ))::int AS count,
-         (SELECT bool_or($1 = ANY(mentioning.mentions)) FROM (
+         ))::int END AS count,
+         CASE WHEN cursor.read_to >= cursor.seen_to THEN false ELSE COALESCE((SELECT bool_or($1 = ANY(mentioning.mentions)) FROM (
            SELECT mentions FROM messages WHERE group_id = g.id AND mentions IS NOT NULL AND id > cursor.read_to AND id <= cursor.seen_to
            ORDER BY id DESC LIMIT $2
-         ) mentioning) AS mentioned
-       WHERE cursor.read_to < cursor.seen_to
-     ) unread ON true
+         ) mentioning), false) END AS mentioned
+     ) unread
      LEFT JOIN LATERAL (
        SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE group_id = g.id AND id > m.joined_after AND id <= COALESCE(m.left_after, g.last_message_id)
