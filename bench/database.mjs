@@ -152,11 +152,11 @@ async function seedGroups(db, ann, ben) {
   );
 }
 
-export async function measureDatabase() {
+export async function measureDatabase({ nodeArgs = [] } = {}) {
   const jwtSecret = randomBytes(48).toString('base64url');
   // One address signs up and logs in hundreds of times: the limits meant for people are lifted.
   const limits = { RATE_LIMIT_SIGNUPS_PER_HOUR: '1000000', RATE_LIMIT_LOGINS_PER_IP: '1000000', RATE_LIMIT_LOGINS_PER_EMAIL: '1000000' };
-  const cluster = await startLocalCluster({ env: { JWT_SECRET: jwtSecret, ...limits } });
+  const cluster = await startLocalCluster({ env: { JWT_SECRET: jwtSecret, ...limits }, nodeArgs });
   try {
     const ann = randomUUID();
     const ben = randomUUID();

@@ -195,7 +195,7 @@ if (SYSTEMS.includes('groups')) {
 
 if (SYSTEMS.includes('database')) {
   console.log('\n== database');
-  results.database = await measureDatabase();
+  results.database = await measureDatabase({ nodeArgs: NODE_ARGS });
   console.log(JSON.stringify(results.database));
 }
 
