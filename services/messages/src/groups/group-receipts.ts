@@ -37,13 +37,15 @@ export async function recordGroupMoves(db: Database, moves: readonly GroupMove[]
        FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::boolean[], $5::timestamptz[]) AS t(g, u, up_to, read, at)
        GROUP BY g, u
      ), old AS (
-       -- Each member's row by its key, as locked above.
+       -- Each member's row by its key, as locked above (OFFSET 0 keeps the planner from making it
+       -- a join: a hash join read every member of the group for each batch).
        SELECT m.*, LEAST(a.delivered_to, m.last) AS new_d, LEAST(a.read_to, m.last) AS new_r, a.at
        FROM asked a CROSS JOIN LATERAL (
          SELECT m.group_id, m.user_id, m.delivered_up_to AS old_d, m.read_up_to AS old_r,
            g.last_message_id AS last, g.delivered_up_to AS group_d, g.read_up_to AS group_r
          FROM group_members m JOIN groups g ON g.id = m.group_id
          WHERE m.group_id = a.g AND m.user_id = a.u AND m.left_after IS NULL
+         OFFSET 0
        ) m
      ), moved AS (
        UPDATE group_members m SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
