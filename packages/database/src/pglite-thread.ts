@@ -11,6 +11,9 @@ const PLANNED_PER_RUN = 'force_custom_plan';
 /** Postgres's SQLSTATE for PREPARE of a name already prepared in the session. */
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
+/** The id of a reply no caller waits for. */
+const NO_CALLER = 0;
+
 /** Thrown into a transaction its caller gave up, so PGlite rolls it back. */
 const ROLLED_BACK = new Error('rolled back');
 
@@ -114,7 +117,13 @@ class ThreadDatabase {
     return open;
   }
 
+  /**
+   * A transaction still open is rolled back first (its caller's next statement finds the database
+   * closed): PGlite closes only once no transaction holds it, and one left open held a service's
+   * shutdown for good.
+   */
   close(): Promise<void> {
+    for (const open of this.transactions.values()) open.end(NO_CALLER, false);
     return this.pg.close();
   }
 }

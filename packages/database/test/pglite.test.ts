@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabase } from '#test-support';
+import { DEFAULT_DEADLINE_MS, testDatabase, withDeadline } from '#test-support';
 
 describe('queries on PGlite', () => {
   it('prepares a parameterized query once and plans it for each run’s values, unless it asks for a generic plan', async () => {
@@ -62,5 +62,24 @@ describe('queries on PGlite', () => {
       detail: expect.stringContaining('ann@example.com'),
     });
     await db.close();
+  });
+
+  it('closes with a transaction still open: rolls it back, and refuses its next statement', async () => {
+    const db = await testDatabase();
+    await db.query('CREATE TABLE kept (n int)');
+    let begun!: () => void;
+    const inside = new Promise<void>((resolve) => (begun = resolve));
+    let goOn!: () => void;
+    const closed = new Promise<void>((resolve) => (goOn = resolve));
+    const work = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO kept VALUES (1)');
+      begun();
+      await closed;
+      await tx.query('INSERT INTO kept VALUES (2)');
+    });
+    await inside;
+    await withDeadline(db.close(), DEFAULT_DEADLINE_MS, 'the database to close with a transaction open');
+    goOn();
+    await expect(work).rejects.toThrow('the database is closed');
   });
 });
