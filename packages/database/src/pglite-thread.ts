@@ -11,6 +11,9 @@ const PLANNED_PER_RUN = 'force_custom_plan';
 /** Postgres's SQLSTATE for PREPARE of a name already prepared in the session. */
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
+/** What a transaction begun after its database's close was asked for is refused with. */
+const CLOSED = new Error('the database is closed');
+
 /** The id of a reply no caller waits for. */
 const NO_CALLER = 0;
 
@@ -36,6 +39,8 @@ class ThreadDatabase {
   private readonly prepared = new Set<string>();
   /** Open transactions, each held by PGlite until its caller says how it ends. */
   private readonly transactions = new Map<number, { tx: Transaction; end(endId: number, commit: boolean): void }>();
+  /** Set once its close is asked for: a transaction PGlite starts after that is refused at once. */
+  private closing = false;
 
   private constructor(private readonly pg: PGlite) {}
 
@@ -75,11 +80,12 @@ class ThreadDatabase {
   /** Opens a transaction and answers with its id; its `end` is answered once PGlite has committed or rolled it back. */
   begin(id: number, txId: number): void {
     let started = false;
-    let endId = 0;
+    let endId = NO_CALLER;
     this.pg
       .transaction(
         (tx) =>
           new Promise<void>((resolve, reject) => {
+            if (this.closing) return reject(CLOSED);
             this.transactions.set(txId, {
               tx,
               end(requestId, commit) {
@@ -123,6 +129,7 @@ class ThreadDatabase {
    * shutdown for good.
    */
   close(): Promise<void> {
+    this.closing = true;
     for (const open of this.transactions.values()) open.end(NO_CALLER, false);
     return this.pg.close();
   }

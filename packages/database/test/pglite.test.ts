@@ -64,7 +64,7 @@ describe('queries on PGlite', () => {
     await db.close();
   });
 
-  it('closes with a transaction still open: rolls it back, and refuses its next statement', async () => {
+  it('closes with a transaction still open: rolls it back, refuses its next statement and the transaction waiting behind it', async () => {
     const db = await testDatabase();
     await db.query('CREATE TABLE kept (n int)');
     let begun!: () => void;
@@ -78,8 +78,10 @@ describe('queries on PGlite', () => {
       await tx.query('INSERT INTO kept VALUES (2)');
     });
     await inside;
+    const waiting = db.transaction((tx) => tx.query('SELECT 1'));
     await withDeadline(db.close(), DEFAULT_DEADLINE_MS, 'the database to close with a transaction open');
     goOn();
     await expect(work).rejects.toThrow('the database is closed');
+    await expect(waiting).rejects.toThrow('the database is closed');
   });
 });
