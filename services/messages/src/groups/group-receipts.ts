@@ -11,11 +11,11 @@ export interface GroupMove extends GroupDelivered {
 
 /**
  * Moves members' cursors (never back, never past the group's latest message; reading delivers too)
- * and logs each move with its time for "Message info", in one statement. Answers the groups whose
- * receipts may move now: those where a member who held the group's cursor back moved theirs (a
- * sender reading up to their own message, ahead of the others, settles nothing). The members'
- * rows are locked first, in key order, by a statement of their own (as settleGroupReceipts locks
- * the groups' rows), so batches cannot deadlock.
+ * and logs each move with its time for "Message info", in one transaction: the members' rows locked
+ * first, in key order, by a statement of their own (as settleGroupReceipts locks the groups' rows),
+ * so batches cannot deadlock, then moved by another. Answers the groups whose receipts may move
+ * now: those where a member who held the group's cursor back moved theirs (a sender reading up to
+ * their own message, ahead of the others, settles nothing).
  */
 export async function recordGroupMoves(db: Database, moves: readonly GroupMove[]): Promise<string[]> {
   if (moves.length === 0) return [];
