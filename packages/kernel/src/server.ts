@@ -7,6 +7,7 @@ import { loggerOptions } from './log.js';
 import { decorateMetrics } from './metrics.js';
 import { DEFAULT_REQUEST_TIMEOUTS, limitBodyTime, TIMEOUT_CHECK_MS, type RequestTimeouts } from './request-timeouts.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { buildSerializer } from './serializer.js';
 import { AJV_OPTIONS, firstSchemaError } from './validator.js';
 
 export interface HttpServerOptions {
@@ -30,6 +31,7 @@ export async function createHttpServer(options: HttpServerOptions) {
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
     return503OnClosing: true,
     ajv: AJV_OPTIONS,
+    schemaController: { compilersFactory: { buildSerializer } },
     schemaErrorFormatter: (errors) => new Error(firstSchemaError(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(httpErrors);
