@@ -138,7 +138,11 @@ function markdown(results) {
         ['messageSearchRare', 'message search, two words matching a few messages'],
         ['messageSearchInConversation', 'the same, in the 1,000,000-message conversation'],
         ['messageSearchNoneInConversation', 'her latest 500,000’s word in that conversation, where it is not'],
-        ['groupsList', 'her groups: 200 of 1,024 members, 1,000,000 messages, each with its unread count and latest message'],
+        [
+          'groupsFirstPage',
+          'her groups’ first page: 50 of her 200 groups of 1,024 members (1,000,000 messages), each with its unread count and latest message',
+        ],
+        ['groupsAllPages', 'all 200 of her groups, page after page (4 requests, one after the other)'],
         ['signup', 'sign up, among 1,000,000 accounts (a bcrypt hash, cost 10)'],
         ['login', 'log in as one of them (a bcrypt compare)'],
       ].map(([key, label]) => `| ${label} | ${d[key].p50} | ${d[key].p99} | ${d[key].max} |`),

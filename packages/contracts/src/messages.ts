@@ -204,6 +204,19 @@ export const GroupEntrySchema = Type.Object({
 });
 export type GroupEntry = Static<typeof GroupEntrySchema>;
 
+/** Pages of my groups: the most one request may ask for, and what it gets when it does not say. */
+export const MAX_GROUPS_PAGE = 100;
+export const DEFAULT_GROUPS_PAGE = 50;
+
+export const GroupsQuerySchema = Type.Object({
+  limit: Type.Optional(
+    Type.String({ pattern: '^(100|[1-9][0-9]?)$', errorMessage: `limit must be an integer from 1 to ${MAX_GROUPS_PAGE}` }),
+  ),
+  /** Where the page starts: the previous page's `X-Next-Cursor`. */
+  cursor: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,512}$', errorMessage: 'Invalid cursor' })),
+});
+export type GroupsQuery = Static<typeof GroupsQuerySchema>;
+
 /** Unread messages are counted up to this many per conversation: beyond it a count says nothing more. */
 export const UNREAD_COUNT_CAP = 100;
 /** Contact pages: the most one request may ask for, and what it gets when it does not say. */

@@ -4,6 +4,7 @@ import {
   ContactsQuerySchema,
   DeleteForMeBodySchema,
   GroupEntrySchema,
+  GroupsQuerySchema,
   EditBodySchema,
   HistoryQuerySchema,
   InboxEntrySchema,
@@ -371,8 +372,10 @@ export const routes = {
   listGroups: route({
     method: 'GET',
     url: '/messages/groups',
+    querystring: GroupsQuerySchema,
     response: { 200: Type.Array(GroupEntrySchema) },
-    summary: 'My groups, and those I was removed from, by latest activity: each with its latest message and my unread count.',
+    summary:
+      'My groups, and those I was removed from, a page at a time: the first page holds those I pinned, then the others by latest activity, `limit` of them (50 if not said); each with its latest message and my unread count. The next page: the `X-Next-Cursor` header as `cursor`.',
   }),
   createGroup: route({
     method: 'POST',

@@ -9,10 +9,11 @@ import {
   type PrivacySettings,
 } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
-import { compileCheck, notFound } from '@chat/kernel';
+import { notFound } from '@chat/kernel';
 import { Type, type Static } from 'typebox';
 import { BLOCK_BETWEEN } from '../blocks/blocks.js';
 import { MAX_BIGINT, messageColumns, toMessage, type MessageRow } from '../conversations/messages.js';
+import { pageCursors } from '../page-cursors.js';
 
 /**
  * The words of a name as search matches them: accents and case dropped, split at anything that
@@ -111,21 +112,12 @@ const InboxCursorSchema = Type.Union([
   Type.Object({ in: Type.Literal('search'), word: Type.String(), userId: uuidSchema() }),
 ]);
 type InboxCursor = Static<typeof InboxCursorSchema>;
-/** Checked as any input is: whatever a client makes of a cursor, what reaches SQL is a value of its column's type. */
-const checkCursor = compileCheck(InboxCursorSchema);
+const inboxCursors = pageCursors(InboxCursorSchema);
 
-export const encodeCursor = (cursor: InboxCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+export const encodeCursor = inboxCursors.encode;
 
 /** The cursor a client sent, or null if it is not one this service made. */
-export function decodeCursor(text: string): InboxCursor | null {
-  try {
-    const checked = checkCursor(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
-    if ('value' in checked) return checked.value;
-  } catch {
-    // Not base64url JSON: not ours.
-  }
-  return null;
-}
+export const decodeCursor = inboxCursors.decode;
 
 export interface InboxQuery {
   /** Words each of which must start a word of the name; none lists everyone. */

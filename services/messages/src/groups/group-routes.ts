@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE, routes, SOCKET_ID_HEADER, socketIdFrom } from '@chat/contracts';
-import { fromContract } from '@chat/kernel';
+import { DEFAULT_GROUPS_PAGE, DEFAULT_PAGE, NEXT_CURSOR_HEADER, routes, SOCKET_ID_HEADER, socketIdFrom } from '@chat/contracts';
+import { badRequest, fromContract } from '@chat/kernel';
 import { limitKeys, limitRequestsBy } from '@chat/rate-limits';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { acceptUploads, readSentFile } from '../conversations/uploads.js';
@@ -8,19 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ConversationRouteOptions } from '../deps.js';
 import { groupSendLimit, limitPerUser, limitUserRequestsBy, readLimit } from '../per-user-limit.js';
 import { inviteCode, joinByCode, setPicture, setRole, updateGroup } from './group-admin.js';
+import { groupsCursors, listGroupsOf } from './group-list.js';
 import { messageInfo } from './group-receipts.js';
 import { tellMyDevices } from '../my-devices.js';
 import { announceDeparture, groupEvents, publishMembership } from './group-events.js';
-import {
-  addMembers,
-  createGroup,
-  listGroupMessages,
-  listGroupsOf,
-  readGroup,
-  removeMember,
-  requireMember,
-  requireSeenBy,
-} from './groups.js';
+import { addMembers, createGroup, listGroupMessages, readGroup, removeMember, requireMember, requireSeenBy } from './groups.js';
 
 /**
  * Groups: creating one, its card and members, adding and removing people, its history and sends.
@@ -44,7 +36,14 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
   app.route({
     ...fromContract(routes.listGroups),
     preHandler: app.requireUser,
-    handler: (request) => listGroupsOf(db, request.userId),
+    handler: async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const after = cursor === undefined ? null : groupsCursors.decode(cursor);
+      if (cursor !== undefined && !after) throw badRequest('Invalid cursor');
+      const page = await listGroupsOf(db, request.userId, { limit: limit ? Number(limit) : DEFAULT_GROUPS_PAGE, after });
+      if (page.next) void reply.header(NEXT_CURSOR_HEADER, groupsCursors.encode(page.next));
+      return page.entries;
+    },
   });
 
   app.route({
