@@ -141,6 +141,15 @@ export async function call<R extends Route>(route: R, ...input: RouteCallInput<R
   return (await exchangeRoute(route, ...input)).data;
 }
 
+/** A page of a paged route's list, and the cursor of the page after it (null on the last). */
+export async function callPage<R extends Route>(
+  route: R,
+  ...input: RouteCallInput<R>
+): Promise<{ entries: RouteAnswer<R>; next: string | null }> {
+  const { data, headers } = await exchangeRoute(route, ...input);
+  return { entries: data, next: headers.get(NEXT_CURSOR_HEADER) };
+}
+
 /** What a call of `R` is given: nothing for a route that takes nothing. */
 type RouteCallInput<R extends Route> = keyof RouteInput<R> extends never ? [] : [RouteInput<R>];
 

@@ -1,10 +1,10 @@
 import { DEFAULT_PAGE, routes, type CreateGroupBody, type GroupRole, type UpdateGroupBody } from '@chat/contracts';
-import { call } from '../../api/client';
+import { call, callPage } from '../../api/client';
 
 /** What the groups' screens ask the server. */
 export const groupsApi = {
-  /** My groups (and those I was removed from), by latest activity. */
-  list: () => call(routes.listGroups),
+  /** A page of my groups (and those I was removed from): the pinned ones on the first, then by latest activity; `next` for the next page. */
+  list: (cursor?: string) => callPage(routes.listGroups, { query: { cursor } }),
   create: (body: CreateGroupBody) => call(routes.createGroup, { body }),
   /** Its card, members and the people its messages name. */
   get: (groupId: string) => call(routes.group, { params: { groupId } }),

@@ -80,6 +80,20 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
   let receiptTimer: ReturnType<typeof setTimeout> | undefined;
   /** The people asked for by `notePersonOfGroup` (group/user): asked once each, found or not. */
   const askedFor = new Set<string>();
+  /** Listings of my groups started: only the latest one's pages are shown. */
+  let listings = 0;
+  /**
+   * A page of my groups: the first is the list as it is now; each later one adds the older groups
+   * it holds (those listed already may have moved with a message since their page came).
+   */
+  const showPage = (entries: GroupEntry[], { first }: { first: boolean }) =>
+    set(({ groups: listed, selectedGroup: open }) => {
+      const known = new Set(first ? [] : listed.map((entry) => entry.group._id));
+      const groups = first ? entries : [...listed, ...entries.filter((entry) => !known.has(entry.group._id))];
+      // The open group's card as it is now (renamed, removed or back in it), its members kept.
+      const card = open && entries.find((entry) => entry.group._id === open._id)?.group;
+      return { groups, ...(open && card ? { selectedGroup: { ...card, members: open.members, people: open.people } } : {}) };
+    });
   const sayReceived = () => {
     receiptTimer = undefined;
     const socket = useAuthStore.getState().socket;
@@ -113,13 +127,16 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
   return {
     ...GROUPS_SIGNED_OUT,
     async getGroups() {
+      const listing = ++listings;
       try {
-        const groups = await groupsApi.list();
-        set(({ selectedGroup: open }) => {
-          // The open group's card as it is now (renamed, removed or back in it), its members kept.
-          const card = open && groups.find((entry) => entry.group._id === open._id)?.group;
-          return { groups, ...(open && card ? { selectedGroup: { ...card, members: open.members, people: open.people } } : {}) };
-        });
+        let cursor: string | undefined;
+        do {
+          const page = await groupsApi.list(cursor);
+          // A newer listing started (something changed meanwhile): its pages are the ones to show.
+          if (listing !== listings) return;
+          showPage(page.entries, { first: cursor === undefined });
+          cursor = page.next ?? undefined;
+        } while (cursor);
       } catch (error) {
         toast.error(errorMessage(error));
       }

@@ -179,3 +179,41 @@ describe('a group pinned, archived or marked unread', () => {
     expect(useChatStore.getState().groups[0]!.markedUnread).toBeUndefined();
   });
 });
+
+describe('my groups, listed a page at a time', () => {
+  const named = (id: string, lastMessage: Message): GroupEntry => ({ ...entry(lastMessage), group: { ...card, _id: id, name: id } });
+  const ids = () => useChatStore.getState().groups.map((row) => row.group._id);
+
+  it('shows the first page at once and adds the older groups of each next page, keeping what moved meanwhile', async () => {
+    let giveSecond!: (page: { entries: GroupEntry[]; next: null }) => void;
+    const list = vi
+      .spyOn(groupsApi, 'list')
+      .mockResolvedValueOnce({ entries: [named('newest', toGroup(9, 'nine')), named('older', toGroup(5, 'five'))], next: 'page-2' })
+      .mockReturnValueOnce(new Promise((resolve) => (giveSecond = resolve)));
+
+    const listing = useChatStore.getState().getGroups();
+    await vi.waitFor(() => expect(ids(), 'the first page, before the second comes').toEqual(['newest', 'older']));
+    // A message moves the older group to the top while the second page is on its way.
+    useChatStore.getState().noteGroupMessage({ ...toGroup(10, 'ten'), receiverId: 'older', groupId: 'older' }, false);
+    giveSecond({ entries: [named('older', toGroup(5, 'five')), named('oldest', toGroup(2, 'two'))], next: null });
+    await listing;
+
+    expect(ids()).toEqual(['older', 'newest', 'oldest']);
+    expect(useChatStore.getState().groups[0]?.lastMessage?.text).toBe('ten');
+    expect(list).toHaveBeenLastCalledWith('page-2');
+  });
+
+  it('drops the pages of a listing a newer one replaced', async () => {
+    let giveFirst!: (page: { entries: GroupEntry[]; next: null }) => void;
+    vi.spyOn(groupsApi, 'list')
+      .mockReturnValueOnce(new Promise((resolve) => (giveFirst = resolve)))
+      .mockResolvedValueOnce({ entries: [named('current', toGroup(3, 'three'))], next: null });
+
+    const stale = useChatStore.getState().getGroups();
+    await useChatStore.getState().getGroups();
+    giveFirst({ entries: [named('stale', toGroup(1, 'one'))], next: null });
+    await stale;
+
+    expect(ids()).toEqual(['current']);
+  });
+});
