@@ -68,6 +68,12 @@ const SAMPLES = 300;
 const AUTH_SAMPLES = 200;
 const PASSWORD = 'bench-password-1';
 
+/** How many times, and their p50, p99 and max in ms. */
+function latencies(times) {
+  times.sort((a, b) => a - b);
+  return { requests: times.length, p50: quantile(times, 0.5, 2), p99: quantile(times, 0.99, 2), max: quantile(times, 1, 2) };
+}
+
 /** Each request (a path to GET, or `{path, body}` to POST as JSON) one at a time: p50, p99 and max in ms. */
 async function timed(pool, cookie, requests) {
   const times = [];
@@ -83,8 +89,7 @@ async function timed(pool, cookie, requests) {
     if (response.statusCode >= 300) throw new Error(`${path}: ${response.statusCode}`);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return { requests: times.length, p50: quantile(times, 0.5, 2), p99: quantile(times, 0.99, 2), max: quantile(times, 1, 2) };
+  return latencies(times);
 }
 
 /** Reads every page of a paged list by its cursors, SAMPLES times: each time the whole list took. */
@@ -101,8 +106,7 @@ async function timedPages(pool, cookie, path) {
     }
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return { requests: times.length, p50: quantile(times, 0.5, 2), p99: quantile(times, 0.99, 2), max: quantile(times, 1, 2) };
+  return latencies(times);
 }
 
 /** A search as people type one: a first name's start and a surname's start, varied by `i`. */

@@ -69,10 +69,11 @@ export async function listGroupsOf(
     `SELECT ${CARD_COLUMNS}, m.left_after::text AS "leftAfter", m.role, to_json(last) AS last, page.activity::text AS activity,
        m.pinned_at AS "pinnedAt", m.marked_unread AS "markedUnread",
        -- Archived until a message past the one it was archived at.
-       COALESCE(COALESCE(m.left_after, g.last_message_id) <= m.archived_up_to, false) AS archived,
+       COALESCE(page.activity <= m.archived_up_to, false) AS archived,
        unread.count AS unread, unread.mentioned
      FROM (
        -- The page: on the first, the groups I pinned; then the others by latest activity, from the cursor on.
+       -- A group's activity is the last message I may see in it (the group's latest while I am in it).
        (SELECT m.group_id, COALESCE(m.left_after, g.last_message_id) AS activity FROM group_members m JOIN groups g ON g.id = m.group_id
         WHERE m.user_id = $1 AND m.pinned_at IS NOT NULL AND $3::bigint IS NULL)
        UNION ALL
@@ -83,7 +84,7 @@ export async function listGroupsOf(
      ) page
      JOIN group_members m ON m.group_id = page.group_id AND m.user_id = $1 JOIN groups g ON g.id = page.group_id
      -- Where my read cursor stands (the newer of what I read and where my window starts), and where what I may see ends.
-     CROSS JOIN LATERAL (SELECT GREATEST(m.read_up_to, m.joined_after) AS read_to, COALESCE(m.left_after, g.last_message_id) AS seen_to) cursor
+     CROSS JOIN LATERAL (SELECT GREATEST(m.read_up_to, m.joined_after) AS read_to, page.activity AS seen_to) cursor
      -- My unread messages: the group's numbers past my cursor (its last number while I am in it), but
      -- mine (my lines, a send my cursor has not caught up with yet), counted up to UNREAD_COUNT_CAP;
      -- and whether one of the latest UNREAD_COUNT_CAP messages that mention anyone mentions me.
@@ -106,7 +107,7 @@ export async function listGroupsOf(
      ) unread
      LEFT JOIN LATERAL (
        SELECT ${MESSAGE_COLUMNS} FROM messages
-       WHERE group_id = g.id AND id > m.joined_after AND id <= COALESCE(m.left_after, g.last_message_id)
+       WHERE group_id = g.id AND id > m.joined_after AND id <= page.activity
          AND NOT ${hiddenBy('$1', 'messages.id')}
        ORDER BY id DESC LIMIT 1
      ) last ON true
