@@ -1,4 +1,5 @@
 export * from './batch-per-turn.js';
+export * from './pace-per-key.js';
 export * from './config.js';
 export * from './health.js';
 export * from './http-errors.js';

@@ -68,6 +68,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
     membership.stop();
     projection.unsubscribe();
     reports.unsubscribe();
+    receipts.groups.stop();
     await Promise.all([searchIndexer.stop(), onlineContacts.stop()]);
   });
   const { jwtSecret, cookieSecure, revocations } = options;
