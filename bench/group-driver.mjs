@@ -24,10 +24,17 @@ let phase = newPhase();
 let reporter;
 
 function newPhase() {
-  return { histogram: new Uint32Array(BUCKETS), copies: new Uint16Array(MAX_SEQ), slowest: new Float64Array(MAX_SEQ), duplicated: 0 };
+  return {
+    histogram: new Uint32Array(BUCKETS),
+    copies: new Uint16Array(MAX_SEQ),
+    slowest: new Float64Array(MAX_SEQ),
+    duplicated: 0,
+    receipts: 0,
+  };
 }
 
 const NEW_MESSAGE = Buffer.from('["newMessage",');
+const GROUP_RECEIPTS = Buffer.from('["groupReceipts",');
 const ID = Buffer.from('"_id":"');
 const GROUP_ID = Buffer.from('"groupId":"');
 const TEXT = Buffer.from('"text":"g');
@@ -38,11 +45,15 @@ function valueAfter(packet, key) {
   return packet.toString('latin1', start, packet.indexOf(0x22 /* '"' */, start));
 }
 
-/** A `newMessage` event of a group, `frame[start..end)`: its text is `g<seq> <sent at, ms>`. */
+/** A `newMessage` event of a group, `frame[start..end)`: its text is `g<seq> <sent at, ms>`. Receipts are counted. */
 function onCopy(member, frame, start, end) {
   const at = performance.timeOrigin + performance.now();
   const packet = frame.subarray(start, end);
-  if (!packet.subarray(0, NEW_MESSAGE.length).equals(NEW_MESSAGE)) return;
+  if (!packet.subarray(0, NEW_MESSAGE.length).equals(NEW_MESSAGE)) {
+    // The group's ticks moving: a write to every member's socket as a copy is, counted beside them.
+    if (packet.subarray(0, GROUP_RECEIPTS.length).equals(GROUP_RECEIPTS)) phase.receipts += 1;
+    return;
+  }
   const text = packet.indexOf(TEXT);
   // Its own messages' copies (on its other sockets) are not counted; the bench's sockets have none.
   if (text < 0 || packet.includes(member.senderKey)) return;
@@ -112,7 +123,7 @@ const commands = {
   async collect() {
     const histogram = [];
     phase.histogram.forEach((count, bucket) => count && histogram.push([bucket, count]));
-    return { histogram, copies: [...phase.copies], slowest: [...phase.slowest], duplicated: phase.duplicated };
+    return { histogram, copies: [...phase.copies], slowest: [...phase.slowest], duplicated: phase.duplicated, receipts: phase.receipts };
   },
   async close() {
     clearInterval(reporter);

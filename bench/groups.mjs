@@ -66,7 +66,8 @@ function merge(collected) {
   const histogram = [...buckets].sort((a, b) => a[0] - b[0]);
   const copies = collected[0].copies.map((_, seq) => collected.reduce((sum, part) => sum + part.copies[seq], 0));
   const slowest = collected[0].slowest.map((_, seq) => Math.max(...collected.map((part) => part.slowest[seq])));
-  return { histogram, copies, slowest, duplicated: collected.reduce((sum, part) => sum + part.duplicated, 0) };
+  const total = (field) => collected.reduce((sum, part) => sum + part[field], 0);
+  return { histogram, copies, slowest, duplicated: total('duplicated'), receipts: total('receipts') };
 }
 
 /** Open loop: `rate` messages a second to `groupId` for `seconds`, from its members in turn; each copy of each counted. */
@@ -127,6 +128,7 @@ async function groupLoop({ system, http, drivers, members, groupId, rate, second
     ...fromHistogram(merged.histogram),
     lastMemberP99: complete.length ? round(complete[Math.min(complete.length - 1, Math.floor(0.99 * complete.length))]) : null,
     copiesPerSecond: Math.round(delivered / seconds),
+    receiptCopiesPerSecond: Math.round(merged.receipts / seconds),
     cpu,
     cpuSeconds: round(cpuSeconds, 2),
   };
@@ -165,7 +167,7 @@ export async function measureGroups(system) {
       phases.push(phase);
       console.log(
         `${String(rate).padStart(4)} group msg/s to ${MEMBERS}: p50 ${phase.p50} p99 ${phase.p99} max ${phase.max} ms, last member p99 ${phase.lastMemberP99} ms; ` +
-          `${phase.copies}/${phase.accepted * (MEMBERS - 1)} copies, ${phase.lost} lost, ${phase.duplicated} duplicated, ${phase.errors} errors ${JSON.stringify(phase.refused)}; gateways ${phase.gatewayUsPerCopy} µs a copy; cpu ${JSON.stringify(phase.cpu)}`,
+          `${phase.copies}/${phase.accepted * (MEMBERS - 1)} copies (and ${phase.receiptCopiesPerSecond} receipts a second), ${phase.lost} lost, ${phase.duplicated} duplicated, ${phase.errors} errors ${JSON.stringify(phase.refused)}; gateways ${phase.gatewayUsPerCopy} µs a copy; cpu ${JSON.stringify(phase.cpu)}`,
       );
       await pause(1000);
     }

@@ -25,13 +25,13 @@ function groupLines(groups) {
     'Groups: one group, every member online with one socket (over the gateways), group messages sent over HTTP by the members in turn; ' +
       'latency from the scheduled send to each member’s socket (the sender’s own copy not counted).',
     '',
-    '| system | members | group msg/s | copies/s | p50 ms | p99 ms | max ms | last member p99 ms | copies / expected | lost | dup | errors | gateways µs a copy | CPU (% of a core) |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| system | members | group msg/s | copies/s | receipts’ copies/s | p50 ms | p99 ms | max ms | last member p99 ms | copies / expected | lost | dup | errors | gateways µs a copy | CPU (% of a core) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const [name, { members, phases }] of Object.entries(groups)) {
     for (const p of phases) {
       lines.push(
-        `| ${name} | ${members} | ${p.offered} | ${p.copiesPerSecond} | ${p.p50} | ${p.p99} | ${p.max} | ${p.lastMemberP99} | ` +
+        `| ${name} | ${members} | ${p.offered} | ${p.copiesPerSecond} | ${p.receiptCopiesPerSecond ?? ''} | ${p.p50} | ${p.p99} | ${p.max} | ${p.lastMemberP99} | ` +
           `${p.copies} / ${p.accepted * (members - 1)} | ${p.lost} | ${p.duplicated} | ${p.errors}${p.errors ? ` (${JSON.stringify(p.refused)})` : ''} | ` +
           `${p.gatewayUsPerCopy ?? ''} | ${cpuText(p.cpu)} |`,
       );

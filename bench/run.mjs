@@ -4,8 +4,8 @@
 //   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
 // Open loop at each offered rate, then a closed loop (Chat.io: text sent over the socket as the web
 // app sends it, then also over HTTP, and with every message acknowledged and read, as receipts
-// make clients do); then `groups`: a group of 1,024 members, all online, embedded and on a cluster
-// of three gateways (bench/groups.mjs); then `database`: reads of a 1,000,000-message
+// make clients do); then `groups`: a group of 1,024 members, all online, on the bare relay (a
+// room), embedded and on a cluster of three gateways (bench/groups.mjs); then `database`: reads of a 1,000,000-message
 // conversation and a 10,000-user contact list; then `connections`: idle sockets on one gateway;
 // then `fleet`: 50,000 sockets over three gateway replicas, and the reconnect storm.
 // Results in bench/results (JSON, markdown, SVG).
@@ -48,10 +48,14 @@ const NODE_ARGS = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir
 async function startRelay() {
   const child = spawn(process.execPath, [join(ROOT, 'bench/bare-relay.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [line] = await once(child.stdout, 'data');
+  const baseUrl = `http://127.0.0.1:${String(line).trim()}`;
   return {
     name: 'relay',
     kind: 'relay',
-    baseUrl: `http://127.0.0.1:${String(line).trim()}`,
+    baseUrl,
+    gatewayUrls: [baseUrl],
+    storeProcesses: ['relay'],
+    gatewayProcesses: ['relay'],
     pids: () => ({ relay: child.pid }),
     close: async () => {
       child.kill('SIGTERM');
@@ -180,8 +184,9 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
 
 if (SYSTEMS.includes('groups')) {
   results.groups = {};
-  const starters = { embedded: startEmbedded, cluster: () => startCluster({ gateways: 3 }) };
-  for (const name of (process.env.BENCH_GROUP_SYSTEMS ?? 'embedded,cluster').split(',')) {
+  // The bare relay broadcasts each message to a room of the members: the floor beside Chat.io's.
+  const starters = { relay: startRelay, embedded: startEmbedded, cluster: () => startCluster({ gateways: 3 }) };
+  for (const name of (process.env.BENCH_GROUP_SYSTEMS ?? 'relay,embedded,cluster').split(',')) {
     const start = starters[name];
     console.log(`\n== groups: ${name}`);
     const system = await start();
