@@ -135,8 +135,8 @@ async function groupLoop({ system, http, drivers, members, groupId, rate, second
 }
 
 /** CPU µs a message (or a copy) of each process named, from its share of a core over the phase. */
-const perUnit = ({ cpu, cpuSeconds }, names, units) =>
-  round(((names.reduce((sum, name) => sum + (cpu[name] ?? 0), 0) / 100) * cpuSeconds * 1e6) / Math.max(1, units), 0);
+const perUnit = ({ cpu, cpuSeconds }, names, units, places = 0) =>
+  round(((names.reduce((sum, name) => sum + (cpu[name] ?? 0), 0) / 100) * cpuSeconds * 1e6) / Math.max(1, units), places);
 
 export async function measureGroups(system) {
   const http = new Pool(system.baseUrl, { connections: 64 });
@@ -163,7 +163,7 @@ export async function measureGroups(system) {
     const phases = [];
     for (const rate of RATES) {
       const phase = await loop(rate, SECONDS);
-      phase.gatewayUsPerCopy = perUnit(phase, system.gatewayProcesses, phase.copies);
+      phase.gatewayUsPerCopy = perUnit(phase, system.gatewayProcesses, phase.copies, 1);
       phases.push(phase);
       console.log(
         `${String(rate).padStart(4)} group msg/s to ${MEMBERS}: p50 ${phase.p50} p99 ${phase.p99} max ${phase.max} ms, last member p99 ${phase.lastMemberP99} ms; ` +
@@ -179,7 +179,7 @@ export async function measureGroups(system) {
       rate: COMPARED_RATE,
       storeProcesses: store,
       perMessageUs: { [SMALL_GROUP]: perUnit(small, store, small.accepted), [MEMBERS]: perUnit(large, store, large.accepted) },
-      gatewayUsPerCopy: perUnit(large, gateways, large.copies),
+      gatewayUsPerCopy: perUnit(large, gateways, large.copies, 1),
     };
     console.log(
       `CPU per group message (${store.join(' + ')}): ${JSON.stringify(cost.perMessageUs)} µs; the gateways per copy ${cost.gatewayUsPerCopy} µs`,
