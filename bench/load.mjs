@@ -7,6 +7,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { SOCKET_ID_HEADER } from '@chat/contracts';
 import { io } from 'socket.io-client';
 import { Pool } from 'undici';
+import { loopDelayMeter } from './loop-delay.mjs';
 import { cpuTicks } from './proc.mjs';
 import { quantile } from './stats.mjs';
 
@@ -83,7 +84,14 @@ function tracker(users, { receipts = false } = {}) {
     delivery: (seq) => new Promise((resolve) => (seen.has(seq) ? resolve() : waiting.set(seq, resolve))),
     summary() {
       const sorted = [...latencies].sort((a, b) => a - b);
-      return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), max: quantile(sorted, 1), duplicated };
+      return {
+        p50: quantile(sorted, 0.5),
+        p95: quantile(sorted, 0.95),
+        p99: quantile(sorted, 0.99),
+        p999: quantile(sorted, 0.999),
+        max: quantile(sorted, 1),
+        duplicated,
+      };
     },
   };
 }
@@ -150,6 +158,7 @@ export async function openLoop(system, { users, http }, rate, seconds, { via = '
   const track = tracker(users);
   const send = sender(system, http, via);
   const stopCpu = await cpuMeter(system.pids());
+  const stopLoops = await loopDelayMeter(system.metricsUrls);
   const total = Math.round(rate * seconds);
   const sends = [];
   let accepted = 0;
@@ -176,6 +185,7 @@ export async function openLoop(system, { users, http }, rate, seconds, { via = '
   const deadline = performance.now() + 5000;
   while (track.delivered() < accepted && performance.now() < deadline) await pause(20);
   const cpu = await stopCpu();
+  const loopDelayMs = await stopLoops();
   return {
     offered: rate,
     seconds,
@@ -187,6 +197,7 @@ export async function openLoop(system, { users, http }, rate, seconds, { via = '
     lost: accepted - track.delivered(),
     ...track.summary(),
     cpu,
+    loopDelayMs,
   };
 }
 
@@ -199,6 +210,7 @@ export async function closedLoop(system, { users, http }, inFlight, seconds, { r
   const track = tracker(users, { receipts });
   const send = sender(system, http, via);
   const stopCpu = await cpuMeter(system.pids());
+  const stopLoops = await loopDelayMeter(system.metricsUrls);
   const start = performance.now();
   const end = start + seconds * 1000;
   let delivered = 0;
@@ -228,6 +240,7 @@ export async function closedLoop(system, { users, http }, inFlight, seconds, { r
   );
   const elapsed = (performance.now() - start) / 1000;
   const cpu = await stopCpu();
+  const loopDelayMs = await stopLoops();
   answerTimes.sort((a, b) => a - b);
   const answerP50 = Math.round(answerTimes[Math.floor(answerTimes.length / 2)] * 10) / 10;
   return {
@@ -241,6 +254,7 @@ export async function closedLoop(system, { users, http }, inFlight, seconds, { r
     answerP50,
     ...track.summary(),
     cpu,
+    loopDelayMs,
   };
 }
 

@@ -18,6 +18,12 @@ const cpuText = (cpu) =>
     .map(([name, value]) => (name === 'driverMaxStallMs' ? `driver's longest stall ${value} ms` : `${name} ${value}%`))
     .join(', ');
 
+/** Each Chat.io process's event-loop delay over a phase (bench/loop-delay.mjs): p99 / longest, ms. */
+const loopDelayText = (delays = {}) =>
+  Object.entries(delays)
+    .map(([name, { p99, max }]) => `${name} ${p99} / ${max}`)
+    .join(', ');
+
 /** The group phase (bench/groups.mjs): each system's open loop, then what a group message costs. */
 function groupLines(groups) {
   const lines = [
@@ -55,22 +61,22 @@ function markdown(results) {
     `Measured ${results.date.slice(0, 10)} on ${results.machine.cpus} × ${results.machine.model}, ${results.machine.memoryGb} GB, Node ${results.machine.node}; ` +
       `${results.method.pairs} pairs, ${results.method.secondsPerRate} s per rate, open loop; closed loop with ${results.method.closedLoopInFlight} in flight.`,
     '',
-    '| system | offered msg/s | p50 ms | p95 ms | p99 ms | max ms | delivered / sent | lost | dup | CPU (% of a core) |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| system | offered msg/s | p50 ms | p95 ms | p99 ms | p99.9 ms | max ms | delivered / sent | lost | dup | CPU (% of a core) | event-loop delay p99 / max ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const [name, { phases, closedLoop, closedLoopOverHttp }] of Object.entries(results.systems)) {
     for (const p of phases) {
       lines.push(
-        `| ${name} | ${p.offered} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.max} | ${p.delivered} / ${p.sent} | ${p.lost} | ${p.duplicated} | ${cpuText(p.cpu)} |`,
+        `| ${name} | ${p.offered} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.p999 ?? ''} | ${p.max} | ${p.delivered} / ${p.sent} | ${p.lost} | ${p.duplicated} | ${cpuText(p.cpu)} | ${loopDelayText(p.loopDelayMs)} |`,
       );
     }
     lines.push(
-      `| ${name} | closed loop: **${closedLoop.throughput}** | ${closedLoop.p50} | ${closedLoop.p95} | ${closedLoop.p99} | ${closedLoop.max} | ${closedLoop.delivered} | – | ${closedLoop.duplicated} | ${cpuText(closedLoop.cpu)} |`,
+      `| ${name} | closed loop: **${closedLoop.throughput}** | ${closedLoop.p50} | ${closedLoop.p95} | ${closedLoop.p99} | ${closedLoop.p999 ?? ''} | ${closedLoop.max} | ${closedLoop.delivered} | – | ${closedLoop.duplicated} | ${cpuText(closedLoop.cpu)} | ${loopDelayText(closedLoop.loopDelayMs)} |`,
     );
     const http = closedLoopOverHttp;
     if (http)
       lines.push(
-        `| ${name} | closed loop over HTTP: **${http.throughput}** | ${http.p50} | ${http.p95} | ${http.p99} | ${http.max} | ${http.delivered} | – | ${http.duplicated} | ${cpuText(http.cpu)} |`,
+        `| ${name} | closed loop over HTTP: **${http.throughput}** | ${http.p50} | ${http.p95} | ${http.p99} | ${http.p999 ?? ''} | ${http.max} | ${http.delivered} | – | ${http.duplicated} | ${cpuText(http.cpu)} | ${loopDelayText(http.loopDelayMs)} |`,
       );
   }
   lines.push('', `Sustained = the highest offered rate delivered in full, with no error and p99 ≤ ${SUSTAINED_P99_MS} ms.`, '');

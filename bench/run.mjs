@@ -67,8 +67,17 @@ async function startRelay() {
 async function startEmbedded() {
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-bench-'));
   const port = await freePort();
+  const metricsPort = await freePort();
   const child = spawn(process.execPath, [...NODE_ARGS, join(ROOT, 'services/embedded/dist/main.js')], {
-    env: { ...process.env, ...NO_LIMITS, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...NO_LIMITS,
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -81,6 +90,7 @@ async function startEmbedded() {
     storeProcesses: ['embedded'],
     gatewayProcesses: ['embedded'],
     pids: () => ({ embedded: child.pid }),
+    metricsUrls: { embedded: `http://127.0.0.1:${metricsPort}/metrics` },
     close: async () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -99,6 +109,7 @@ async function startCluster({ gateways = 2 } = {}) {
     gatewayUrls: cluster.gateways.map((name) => cluster.serviceUrl(name)),
     storeProcesses: ['messages', 'postgres'],
     gatewayProcesses: cluster.gateways,
+    metricsUrls: Object.fromEntries(['auth', 'messages', ...cluster.gateways].map((name) => [name, cluster.metricsUrl(name)])),
     pids: () => ({
       auth: cluster.pid('auth'),
       messages: cluster.pid('messages'),
@@ -138,8 +149,9 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
       const phase = await openLoop(system, load, rate, SECONDS);
       phases.push(phase);
       console.log(
-        `${String(rate).padStart(5)} msg/s offered: p50 ${phase.p50} p95 ${phase.p95} p99 ${phase.p99} max ${phase.max} ms; ` +
-          `${phase.delivered}/${phase.sent} delivered, ${phase.lost} lost, ${phase.duplicated} duplicated, ${phase.errors} errors; cpu ${JSON.stringify(phase.cpu)}`,
+        `${String(rate).padStart(5)} msg/s offered: p50 ${phase.p50} p95 ${phase.p95} p99 ${phase.p99} p99.9 ${phase.p999} max ${phase.max} ms; ` +
+          `${phase.delivered}/${phase.sent} delivered, ${phase.lost} lost, ${phase.duplicated} duplicated, ${phase.errors} errors; cpu ${JSON.stringify(phase.cpu)}; ` +
+          `event-loop delay ms ${JSON.stringify(phase.loopDelayMs)}`,
       );
       await pause(1000);
     }

@@ -65,6 +65,8 @@ export interface LocalCluster {
   /** The cluster's own database on the Postgres server. */
   databaseUrl: string;
   serviceUrl(name: ClusterService): string;
+  /** Where a service serves `GET /metrics` (Prometheus' format), as in a deployment: a port of its own. */
+  metricsUrl(name: ClusterService): string;
   /** Stops one service: SIGTERM drains it, SIGKILL is a crash. */
   stop(name: ClusterService | 'nginx', signal?: NodeJS.Signals): Promise<void>;
   /** Starts a stopped service again on its port. */
@@ -182,6 +184,8 @@ export async function startLocalCluster({
       edge: edgePort ?? (await freePort()),
     };
     for (const gateway of gateways) ports[gateway] = await freePort();
+    const metricsPorts: Record<string, number> = {};
+    for (const name of ['auth', 'messages', ...gateways]) metricsPorts[name] = await freePort();
     const env = {
       ...process.env,
       NODE_ENV: 'production',
@@ -238,7 +242,7 @@ export async function startLocalCluster({
       const launch = () => {
         const log = createWriteStream(logPath(name), { flags: 'a' });
         const child = spawn(process.execPath, [...nodeArgs, join(ROOT, scriptOf(name))], {
-          env: { ...env, PORT: String(ports[name]) },
+          env: { ...env, PORT: String(ports[name]), METRICS_PORT: String(metricsPorts[name]) },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         child.stdout.pipe(log);
@@ -248,7 +252,10 @@ export async function startLocalCluster({
       const ready = () => waitUntilAnswering(`http://127.0.0.1:${ports[name]}/readyz`);
       const retry = {
         portTaken: () => logSays(name, 'EADDRINUSE'),
-        takePorts: async () => void (ports[name] = await freePort()),
+        takePorts: async () => {
+          ports[name] = await freePort();
+          metricsPorts[name] = await freePort();
+        },
         attempts: 2,
       };
       return startProcess(name, launch, ready, firstStart ? retry : undefined);
@@ -342,6 +349,7 @@ export async function startLocalCluster({
       gateways,
       databaseUrl: databaseUrl.toString(),
       serviceUrl: (name) => `http://127.0.0.1:${ports[name]}`,
+      metricsUrl: (name) => `http://127.0.0.1:${metricsPorts[name]}/metrics`,
       stop: stopChild,
       start: (name) => startService(name),
       pid: (name) => children.get(name)?.child.pid,
