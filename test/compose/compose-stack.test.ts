@@ -32,6 +32,15 @@ async function untilHealthy(): Promise<void> {
   }
 }
 
+/** The project's containers and its named volumes (`make down` keeps those, as it should for a person). */
+async function removeProject(): Promise<void> {
+  await make('down').catch(() => undefined);
+  const containers = await docker('ps', '-aq', '--filter', `label=com.docker.compose.project=${PROJECT}`);
+  if (containers) await docker('rm', '-f', ...containers.split('\n'));
+  const volumes = await docker('volume', 'ls', '-q', '--filter', `label=com.docker.compose.project=${PROJECT}`);
+  if (volumes) await docker('volume', 'rm', ...volumes.split('\n'));
+}
+
 async function up(): Promise<void> {
   await make('up');
   await untilHealthy();
@@ -47,14 +56,14 @@ beforeAll(async () => {
     COMPOSE_ENV_FILE: join(stack.envDir, '.env'),
     CHAT_PORT: `127.0.0.1:${port}`,
   };
+  // A run stopped halfway leaves its containers and volumes behind: its database, made with that
+  // run's passwords, would refuse this one's services.
+  await removeProject();
   await up();
 });
 
 afterAll(async () => {
-  await make('down').catch(() => undefined);
-  // down keeps the named volumes, as `make down` does: this run's go with its project.
-  const volumes = await docker('volume', 'ls', '-q', '--filter', `label=com.docker.compose.project=${PROJECT}`);
-  if (volumes) await docker('volume', 'rm', ...volumes.split('\n'));
+  await removeProject();
   await rm(stack.envDir, { recursive: true, force: true });
 });
 
