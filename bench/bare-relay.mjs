@@ -8,13 +8,15 @@ import { Server } from 'socket.io';
 
 /** Each group's members, by group id. */
 const groups = new Map();
+/** The user a `jwt=<id>` cookie names (the relay's sign-up hands out the id itself). */
+const userOf = (cookie = '') => /jwt=([\w-]+)/.exec(cookie)?.[1];
 
 const http = createServer((request, response) => {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : {};
-    const userId = /jwt=([\w-]+)/.exec(request.headers.cookie ?? '')?.[1];
+    const userId = userOf(request.headers.cookie);
     const answer = (payload, headers = {}) => {
       response.writeHead(201, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(payload));
@@ -48,8 +50,7 @@ const http = createServer((request, response) => {
 });
 const io = new Server(http, { serveClient: false });
 io.on('connection', (socket) => {
-  const cookieUser = /jwt=([\w-]+)/.exec(socket.handshake.headers.cookie ?? '')?.[1];
-  const userId = String(cookieUser ?? socket.handshake.query.userId);
+  const userId = String(userOf(socket.handshake.headers.cookie) ?? socket.handshake.query.userId);
   void socket.join(userId);
   for (const [groupId, members] of groups) if (members.has(userId)) void socket.join(groupId);
   socket.on('send', (message) => {

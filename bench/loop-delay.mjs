@@ -15,14 +15,16 @@ const scrape = async (url) => {
 /** Starts measuring the loops of `urls` ({ process name: its /metrics }); the answer stops it with each one's figures. */
 export async function loopDelayMeter(urls = {}) {
   await Promise.all(Object.values(urls).map(scrape));
-  return async () => {
-    const delays = {};
-    for (const [name, url] of Object.entries(urls)) {
-      const figures = {};
-      for (const [, stat, seconds] of (await scrape(url)).matchAll(LAG))
-        figures[stat] = Math.max(0, Math.round((Number(seconds) * 1000 - TIMER_MS) * 10) / 10);
-      delays[name] = figures;
-    }
-    return delays;
-  };
+  // Every process read at once, as every one was reset at once.
+  return async () =>
+    Object.fromEntries(
+      await Promise.all(
+        Object.entries(urls).map(async ([name, url]) => {
+          const figures = {};
+          for (const [, stat, seconds] of (await scrape(url)).matchAll(LAG))
+            figures[stat] = Math.max(0, Math.round((Number(seconds) * 1000 - TIMER_MS) * 10) / 10);
+          return [name, figures];
+        }),
+      ),
+    );
 }

@@ -64,20 +64,14 @@ function markdown(results) {
     '| system | offered msg/s | p50 ms | p95 ms | p99 ms | p99.9 ms | max ms | delivered / sent | lost | dup | CPU (% of a core) | event-loop delay p99 / max ms |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
+  /** A row of the table: a phase, or a closed loop (`offered` its label, `delivered` what it delivered). */
+  const row = (name, offered, p, delivered) =>
+    `| ${name} | ${offered} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.p999 ?? ''} | ${p.max} | ${delivered} | ${p.lost ?? '–'} | ${p.duplicated} | ${cpuText(p.cpu)} | ${loopDelayText(p.loopDelayMs)} |`;
   for (const [name, { phases, closedLoop, closedLoopOverHttp }] of Object.entries(results.systems)) {
-    for (const p of phases) {
-      lines.push(
-        `| ${name} | ${p.offered} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.p999 ?? ''} | ${p.max} | ${p.delivered} / ${p.sent} | ${p.lost} | ${p.duplicated} | ${cpuText(p.cpu)} | ${loopDelayText(p.loopDelayMs)} |`,
-      );
-    }
-    lines.push(
-      `| ${name} | closed loop: **${closedLoop.throughput}** | ${closedLoop.p50} | ${closedLoop.p95} | ${closedLoop.p99} | ${closedLoop.p999 ?? ''} | ${closedLoop.max} | ${closedLoop.delivered} | – | ${closedLoop.duplicated} | ${cpuText(closedLoop.cpu)} | ${loopDelayText(closedLoop.loopDelayMs)} |`,
-    );
+    for (const p of phases) lines.push(row(name, p.offered, p, `${p.delivered} / ${p.sent}`));
+    lines.push(row(name, `closed loop: **${closedLoop.throughput}**`, closedLoop, closedLoop.delivered));
     const http = closedLoopOverHttp;
-    if (http)
-      lines.push(
-        `| ${name} | closed loop over HTTP: **${http.throughput}** | ${http.p50} | ${http.p95} | ${http.p99} | ${http.p999 ?? ''} | ${http.max} | ${http.delivered} | – | ${http.duplicated} | ${cpuText(http.cpu)} | ${loopDelayText(http.loopDelayMs)} |`,
-      );
+    if (http) lines.push(row(name, `closed loop over HTTP: **${http.throughput}**`, http, http.delivered));
   }
   lines.push('', `Sustained = the highest offered rate delivered in full, with no error and p99 ≤ ${SUSTAINED_P99_MS} ms.`, '');
   lines.push(
