@@ -25,7 +25,7 @@ export const databaseImplementations: [string, () => Promise<Database>][] = [
 ];
 
 /** A pooled connection to a database of its own on the test server; closing it drops the database. */
-async function testPostgresDatabase(): Promise<Database> {
+export async function testPostgresDatabase(): Promise<Database> {
   const { url, drop } = await createTestPostgresDatabase();
   const db = createPostgresDatabase(url);
   return {

@@ -221,19 +221,28 @@ const CONVERSATION_ENTRY = `v.peer_id::text AS "peerId", c.full_name AS "fullNam
  * block hides (a block hides presence both ways). Every part is read along an index from where the
  * last page ended, so a page costs the same with a hundred users or a million.
  */
-export async function listInbox(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
+export async function listInbox(db: Database, me: string, query: InboxQuery): Promise<InboxPage> {
   if (query.search.length > 0) return searchInbox(db, me, query);
   if (query.online) return listOnline(db, me, query);
   if (query.archived) return listArchived(db, me, query);
+  // Its statements read one snapshot: a first message stored between the conversations' and the
+  // names' would leave its sender in neither (not yet a conversation, no longer a name), and the
+  // page that opened with them would come back without them.
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return listConversationsThenNames(tx, me, query);
+  });
+}
+
+/** The inbox's page without a search: the pinned, the other conversations, then everyone else by name. */
+async function listConversationsThenNames(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
   const entries: InboxEntry[] = [];
   const pinnedAfter = !query.after ? null : query.after.in === 'pinned' ? query.after : undefined;
   const conversationsAfter = query.after?.in === 'conversations' ? query.after : null;
-  // The pinned ones and the first of the others are read at once (on Postgres, one wait for both);
-  // the others' page is cut to what the pinned ones leave of it.
-  const [pinned, conversations] = await Promise.all([
+  const pinned =
     pinnedAfter === undefined
       ? []
-      : db.query<EntryRow & { pinnedAt: Date }>(
+      : await db.query<EntryRow & { pinnedAt: Date }>(
           `SELECT ${CONVERSATION_ENTRY}, true AS "pinned", v.pinned_at AS "pinnedAt"
            FROM conversations v
            JOIN contacts c ON c.user_id = v.peer_id
@@ -243,10 +252,18 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
            ORDER BY v.pinned_at DESC, v.peer_id DESC
            LIMIT $4`,
           [me, pinnedAfter?.pinnedAt ?? 'infinity', pinnedAfter?.peerId ?? FIRST.peerId, query.limit],
-        ),
+        );
+  entries.push(...pinned.map(toEntry));
+  if (pinned.length === query.limit) {
+    const last = pinned.at(-1)!;
+    return { entries, next: { in: 'pinned', pinnedAt: last.pinnedAt.toISOString(), peerId: last.peerId } };
+  }
+  // The others' page is what the pinned ones leave of it.
+  const room = query.limit - entries.length;
+  const conversations =
     query.after?.in === 'names'
       ? []
-      : db.query<EntryRow>(
+      : await db.query<EntryRow>(
           `SELECT ${CONVERSATION_ENTRY}
            FROM conversations v
            JOIN contacts c ON c.user_id = v.peer_id
@@ -255,19 +272,11 @@ export async function listInbox(db: Queryable, me: string, query: InboxQuery): P
              AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
            ORDER BY v.last_message_id DESC, v.peer_id DESC
            LIMIT $4`,
-          [me, conversationsAfter?.lastMessageId ?? FIRST.lastMessageId, conversationsAfter?.peerId ?? FIRST.peerId, query.limit],
-        ),
-  ]);
-  entries.push(...pinned.map(toEntry));
-  if (pinned.length === query.limit) {
-    const last = pinned.at(-1)!;
-    return { entries, next: { in: 'pinned', pinnedAt: last.pinnedAt.toISOString(), peerId: last.peerId } };
-  }
-  const room = query.limit - entries.length;
-  const shown = conversations.slice(0, room);
-  entries.push(...shown.map(toEntry));
-  if (shown.length === room) {
-    const last = shown.at(-1)!;
+          [me, conversationsAfter?.lastMessageId ?? FIRST.lastMessageId, conversationsAfter?.peerId ?? FIRST.peerId, room],
+        );
+  entries.push(...conversations.map(toEntry));
+  if (conversations.length === room) {
+    const last = conversations.at(-1)!;
     return { entries, next: { in: 'conversations', lastMessageId: last.latestMessageId!, peerId: last.peerId } };
   }
   const after = query.after?.in === 'names' ? query.after : null;

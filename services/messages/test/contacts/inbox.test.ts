@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { NEXT_CURSOR_HEADER, type InboxEntry, type MessageSearchResult } from '@chat/contracts';
-import { migrate } from '@chat/database';
+import { migrate, type Database, type Queryable, type QueryOptions } from '@chat/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, databaseImplementations, eventually } from '#test-support';
+import { ApiClient, databaseImplementations, eventually, testPostgresDatabase } from '#test-support';
 import { messagesMigrations } from '../../src/migrations.js';
 import { startMessagesService } from '../messages-server.js';
 
@@ -248,6 +248,46 @@ describe.each(databaseImplementations)('upgrading a database from before search 
       await server.indexSearch();
       const indexed = (await client.get('/api/messages/search?q=old%20note')).body as MessageSearchResult[];
       expect(indexed.map((result) => result.message.text)).toEqual(['an old note']);
+    } finally {
+      await server.app.close();
+    }
+  });
+});
+
+// On a server, other connections commit between a page's statements (on PGlite too, between its
+// round trips): here Bob's first message is stored right after the page read the conversations.
+describe('the inbox on Postgres while a first message is stored', () => {
+  it('lists its sender on the page being read, once: as a conversation or by name, never neither', async () => {
+    let afterConversationsRead: (() => Promise<void>) | undefined;
+    const pausing = (db: Queryable): Queryable => ({
+      async query<Row>(sql: string, params?: unknown[], options?: QueryOptions) {
+        const rows = await db.query<Row>(sql, params, options);
+        if (!sql.includes('ORDER BY v.last_message_id DESC')) return rows;
+        const then = afterConversationsRead;
+        afterConversationsRead = undefined;
+        await then?.();
+        return rows;
+      },
+    });
+    const server = await startMessagesService({
+      database: async (): Promise<Database> => {
+        const db = await testPostgresDatabase();
+        return { ...db, ...pausing(db), transaction: (work) => db.transaction((tx) => work(pausing(tx))) };
+      },
+    });
+    try {
+      const [me, bob] = [await server.user('Me Snapshot'), await server.user('Bob Snapshot')];
+      afterConversationsRead = async () => {
+        const response = await bob.client.post(`/api/messages/send/${me.id}`, { text: 'first' });
+        expect(response.status).toBe(201);
+      };
+      const response = await me.client.get('/api/messages/users');
+      expect(afterConversationsRead, 'Bob’s message stored while the page was read').toBeUndefined();
+      const listed = (response.body as InboxEntry[]).filter((entry) => entry._id === bob.id);
+      expect(listed).toHaveLength(1);
+      // The next page read shows his conversation.
+      const [next] = ((await me.client.get('/api/messages/users')).body as InboxEntry[]).filter((entry) => entry._id === bob.id);
+      expect(next).toMatchObject({ lastMessage: { text: 'first' }, unreadCount: 1 });
     } finally {
       await server.app.close();
     }
