@@ -49,4 +49,20 @@ describe('autovacuum on PGlite', () => {
     expect(await db.query('SELECT sum(n)::int AS total FROM tallies')).toEqual([{ total: 1000 }]);
     await db.close();
   });
+
+  it('analyses a table from a sample of 3,000 rows, not 30,000: the pass holds every statement while it reads them', async () => {
+    const db = await testDatabase({ autovacuumIntervalMs: 100 });
+    await db.query('CREATE TABLE readings (id int PRIMARY KEY, value int NOT NULL)');
+    await db.query('INSERT INTO readings SELECT id, id FROM generate_series(1, 20000) id');
+    const histogram = async () =>
+      (
+        await db.query<{ bounds: number | null }>(
+          `SELECT cardinality(histogram_bounds::text::int[]) AS bounds FROM pg_stats WHERE tablename = 'readings' AND attname = 'value'`,
+        )
+      )[0]?.bounds;
+    await eventually(async () => (await histogram()) !== undefined, 'readings analysed', 15_000, 200);
+    // A histogram has as many buckets as the statistics target: 100 by Postgres's default.
+    expect(await histogram()).toBe(11);
+    await db.close();
+  });
 });
