@@ -81,6 +81,13 @@ export const rewriteBlockWords = (messageId: string, text: string) => `
  */
 export type DeferredBlocks = Map<string, { pending: number; blockSize: number }>;
 
+/** A person (or group) a batch read messages of: how many of theirs are not in a block yet, and their block size. */
+interface CountedRow {
+  userId: string;
+  pending: number;
+  blockSize: number;
+}
+
 /** A user (or group) whose full blocks a batch writes, and their block size. */
 interface ReadyBlocks {
   userId: string;
@@ -102,32 +109,31 @@ export async function indexSearchBatch(db: Database, settings: SearchIndexSettin
       'SELECT read_up_to::text AS "readUpTo" FROM search_progress FOR UPDATE SKIP LOCKED',
     );
     if (!progress) return 0;
-    const [range] = await tx.query<{ upTo: string | null; read: number }>(
-      `WITH next AS (SELECT id, created_at FROM messages WHERE id > $1 ORDER BY id LIMIT $2),
-       bound AS (SELECT COALESCE((SELECT min(id) - 1 FROM next WHERE created_at > now() - make_interval(secs => $3)), (SELECT max(id) FROM next)) AS up_to)
-       SELECT up_to::text AS "upTo", (SELECT count(*)::int FROM next WHERE id <= up_to) AS read FROM bound`,
-      [progress.readUpTo, settings.batchSize, settings.delayMs / 1000],
-    );
-    const reads = Boolean(range?.upTo && BigInt(range.upTo) > BigInt(progress.readUpTo));
-    if (!reads && deferred.size === 0) return 0;
-    const upTo = reads ? range!.upTo! : progress.readUpTo;
-    if (reads) {
-      const counted = await tx.query<{ userId: string; pending: number; blockSize: number }>(
-        `WITH read AS (
-           SELECT sender_id AS user_id FROM messages WHERE id > $1 AND id <= $2
-           UNION ALL SELECT receiver_id FROM messages WHERE id > $1 AND id <= $2
-         )
-         INSERT INTO search_cursors (user_id, pending) SELECT user_id, count(*) FROM read GROUP BY user_id
+    // One read of the messages after where it stopped: the bound (those too young wait), what
+    // each person gained, and where the next batch starts. Read once, not once for the bound and
+    // twice for the count: the pass holds the embedded database, and every send waits behind it.
+    const [batch] = await tx.query<{ upTo: string | null; read: number; counted: CountedRow[] | null }>(
+      `WITH next AS (SELECT id, created_at, sender_id, receiver_id FROM messages WHERE id > $1 ORDER BY id LIMIT $2),
+       bound AS (SELECT COALESCE((SELECT min(id) - 1 FROM next WHERE created_at > now() - make_interval(secs => $3)), (SELECT max(id) FROM next)) AS up_to),
+       read AS (SELECT next.* FROM next, bound WHERE next.id <= bound.up_to),
+       counted AS (
+         INSERT INTO search_cursors (user_id, pending)
+         SELECT user_id, count(*) FROM read CROSS JOIN LATERAL unnest(ARRAY[read.sender_id, read.receiver_id]) AS user_id GROUP BY user_id
          ON CONFLICT (user_id) DO UPDATE SET pending = search_cursors.pending + EXCLUDED.pending
-         RETURNING user_id::text AS "userId", pending, ${blockSizeOf('user_id', '$3', '$4')} AS "blockSize"`,
-        [progress.readUpTo, upTo, settings.blockSize, settings.groupBlockSize],
-      );
-      for (const { userId, pending, blockSize } of counted) if (pending >= blockSize) deferred.set(userId, { pending, blockSize });
-    }
+         RETURNING user_id::text AS "userId", pending, ${blockSizeOf('user_id', '$4', '$5')} AS "blockSize"
+       ),
+       moved AS (UPDATE search_progress SET read_up_to = bound.up_to FROM bound WHERE bound.up_to > search_progress.read_up_to)
+       SELECT (SELECT up_to::text FROM bound) AS "upTo", (SELECT count(*)::int FROM read) AS read, (SELECT json_agg(counted) FROM counted) AS counted`,
+      [progress.readUpTo, settings.batchSize, settings.delayMs / 1000, settings.blockSize, settings.groupBlockSize],
+    );
+    const reads = (batch?.read ?? 0) > 0;
+    if (!reads && deferred.size === 0) return 0;
+    for (const { userId, pending, blockSize } of batch?.counted ?? [])
+      if (pending >= blockSize) deferred.set(userId, { pending, blockSize });
+    const upTo = reads ? batch!.upTo! : progress.readUpTo;
     const now = takeWithin(deferred, 2 * settings.batchSize);
     if (now.length > 0) await writeBlocks(tx, now, upTo);
-    if (reads) await tx.query('UPDATE search_progress SET read_up_to = $1', [upTo]);
-    return (reads ? range!.read : 0) + now.length;
+    return (batch?.read ?? 0) + now.length;
   });
 }
 
