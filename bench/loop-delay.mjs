@@ -6,7 +6,7 @@
 const LAG = /^nodejs_eventloop_lag_(p50|p90|p99|max)_seconds(?:\{[^}]*\})? (\S+)$/gm;
 const TIMER_MS = 10;
 
-const scrape = async (url) => {
+export const scrape = async (url) => {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.text();

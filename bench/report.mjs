@@ -67,13 +67,30 @@ function markdown(results) {
   /** A row of the table: a phase, or a closed loop (`offered` its label, `delivered` what it delivered). */
   const row = (name, offered, p, delivered) =>
     `| ${name} | ${offered} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.p999 ?? ''} | ${p.max} | ${delivered} | ${p.lost ?? '–'} | ${p.duplicated} | ${cpuText(p.cpu)} | ${loopDelayText(p.loopDelayMs)} |`;
-  for (const [name, { phases, closedLoop, closedLoopOverHttp }] of Object.entries(results.systems)) {
+  for (const [name, { phases, sustained, closedLoop, closedLoopOverHttp }] of Object.entries(results.systems)) {
     for (const p of phases) lines.push(row(name, p.offered, p, `${p.delivered} / ${p.sent}`));
+    if (sustained)
+      lines.push(row(name, `${sustained.offered} for ${sustained.seconds} s`, sustained, `${sustained.delivered} / ${sustained.sent}`));
     lines.push(row(name, `closed loop: **${closedLoop.throughput}**`, closedLoop, closedLoop.delivered));
     const http = closedLoopOverHttp;
     if (http) lines.push(row(name, `closed loop over HTTP: **${http.throughput}**`, http, http.delivered));
   }
   lines.push('', `Sustained = the highest offered rate delivered in full, with no error and p99 ≤ ${SUSTAINED_P99_MS} ms.`, '');
+  const lags = Object.entries(results.systems).filter(([, system]) => system.sustained);
+  if (lags.length > 0) {
+    lines.push(
+      'The search indexer under the sustained load (the rows "… for … s"): how long the oldest message it had not read had waited, ' +
+        'sampled every second (it leaves the youngest 5 s for a later pass: keeping up is staying near 5 s): ' +
+        lags
+          .map(
+            ([name, { sustained }]) =>
+              `${name} at most ${sustained.indexLagSeconds.max} s, ${sustained.indexLagSeconds.last} s as it ended`,
+          )
+          .join('; ') +
+        '.',
+      '',
+    );
+  }
   lines.push(
     'Chat.io sends text over the socket (`sendMessage`, as the web app does) in the open and closed loops; "over HTTP" is the same closed loop with `POST /api/messages/send/:id`.',
     '',

@@ -2,7 +2,8 @@
 //   relay    a bare Socket.IO relay (the limit of the stack here),
 //   embedded Chat.io in one process (PGlite, in-process bus and presence),
 //   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
-// Open loop at each offered rate, then a closed loop (Chat.io: text sent over the socket as the web
+// Open loop at each offered rate; Chat.io then 2,000 msg/s for a minute, with the search indexer's lag
+// beside it (BENCH_SUSTAINED_SECONDS, 0 for none); then a closed loop (Chat.io: text sent over the socket as the web
 // app sends it, then also over HTTP, and with every message acknowledged and read, as receipts
 // make clients do); then `groups`: a group of 1,024 members, all online, on the bare relay (a
 // room), embedded and on a cluster of three gateways (bench/groups.mjs); then `database`: reads of a 1,000,000-message
@@ -22,6 +23,7 @@ import { measureConnections } from './connections.mjs';
 import { measureDatabase } from './database.mjs';
 import { measureFleet } from './fleet.mjs';
 import { measureGroups } from './groups.mjs';
+import { openLoopWithIndexLag } from './index-lag.mjs';
 import { closedLoop, connectUsers, disconnectUsers, openLoop } from './load.mjs';
 import { childrenOf, processesNamed } from './proc.mjs';
 import { writeReport } from './report.mjs';
@@ -32,6 +34,8 @@ const SYSTEMS = (process.env.BENCH_SYSTEMS ?? ALL_SYSTEMS).split(',');
 const RATES = (process.env.BENCH_RATES ?? '100,500,1000,2000,4000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
+/** The sustained phase: a rate the background work (the search indexer) must keep up with, and for how long. */
+const SUSTAINED = { rate: 2000, seconds: Number(process.env.BENCH_SUSTAINED_SECONDS ?? 60) };
 const CLOSED_LOOP_IN_FLIGHT = 64;
 /** Limits meant for people, not for a load test. */
 const NO_LIMITS = {
@@ -155,12 +159,23 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
       );
       await pause(1000);
     }
+    const sustained =
+      system.kind === 'chat' && SUSTAINED.seconds > 0
+        ? await openLoopWithIndexLag(system, load, SUSTAINED.rate, SUSTAINED.seconds)
+        : undefined;
+    if (sustained) {
+      console.log(
+        `${sustained.offered} msg/s for ${sustained.seconds} s: p99 ${sustained.p99} p99.9 ${sustained.p999} max ${sustained.max} ms, ` +
+          `${sustained.lost} lost; search index lag ${JSON.stringify(sustained.indexLagSeconds)} s`,
+      );
+      await pause(1000);
+    }
     const closed = await closedLoop(system, load, CLOSED_LOOP_IN_FLIGHT, SECONDS);
     console.log(
       `closed loop (${CLOSED_LOOP_IN_FLIGHT} in flight): ${closed.throughput} msg/s, p50 ${closed.p50} p99 ${closed.p99} ms ` +
         `(the send's own answer: p50 ${closed.answerP50} ms); cpu ${JSON.stringify(closed.cpu)}`,
     );
-    const entry = { phases, closedLoop: closed };
+    const entry = { phases, sustained, closedLoop: closed };
     if (system.kind === 'chat') {
       entry.closedLoopOverHttp = await closedLoop(system, load, CLOSED_LOOP_IN_FLIGHT, SECONDS, { via: 'http' });
       const overHttp = entry.closedLoopOverHttp;
@@ -228,5 +243,10 @@ if (SYSTEMS.includes('fleet')) {
   console.log(JSON.stringify(results.fleet));
 }
 
-const complete = SYSTEMS.join(',') === ALL_SYSTEMS && !process.env.BENCH_RATES && !process.env.BENCH_SECONDS && !process.env.BENCH_PAIRS;
+const complete =
+  SYSTEMS.join(',') === ALL_SYSTEMS &&
+  !process.env.BENCH_RATES &&
+  !process.env.BENCH_SECONDS &&
+  !process.env.BENCH_PAIRS &&
+  !process.env.BENCH_SUSTAINED_SECONDS;
 await writeReport(results, { complete });

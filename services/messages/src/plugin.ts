@@ -63,7 +63,7 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   app.addHook('onReady', async () => publishMembership(membership, app.log));
   const projection = await projectContacts({ ...options, receipts, membership, contactMade: onlineContacts.recheck }, app.log);
   const reports = await recordGatewayReports(options.bus, options.db, receipts, app.log);
-  const searchIndexer = startSearchIndexer(options.db, app.log, { ...DEFAULT_SEARCH_INDEX, ...options.searchIndex });
+  const searchIndexer = startSearchIndexer(options.db, app.log, app.metrics, { ...DEFAULT_SEARCH_INDEX, ...options.searchIndex });
   app.addHook('onClose', async () => {
     membership.stop();
     projection.unsubscribe();

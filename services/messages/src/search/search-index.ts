@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '@chat/database';
-import { stepsInOrder } from '@chat/kernel';
+import { Gauge, stepsInOrder, type Registry } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -196,13 +196,33 @@ async function writeBlocks(tx: Queryable, ready: ReadyBlocks[], upTo: string) {
   );
 }
 
+/**
+ * How long the oldest message the indexer has not read has waited, in seconds (0 with none): the
+ * indexer leaves the last `delayMs` for a later pass, so this stays near it while it keeps up.
+ */
+export async function searchIndexLagSeconds(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ lag: number }>(
+    `SELECT COALESCE(extract(epoch FROM now() - m.created_at), 0)::float8 AS lag
+     FROM search_progress p LEFT JOIN LATERAL (SELECT created_at FROM messages WHERE id > p.read_up_to ORDER BY id LIMIT 1) m ON true`,
+  );
+  return row?.lag ?? 0;
+}
+
 export interface SearchIndexer {
   /** Stops looking for new messages, after the pass under way. */
   stop(): Promise<void>;
 }
 
 /** Keeps the search index caught up: a pass every `intervalMs`, batch after batch until nothing is left. */
-export function startSearchIndexer(db: Database, log: FastifyBaseLogger, settings: SearchIndexSettings): SearchIndexer {
+export function startSearchIndexer(db: Database, log: FastifyBaseLogger, metrics: Registry, settings: SearchIndexSettings): SearchIndexer {
+  new Gauge({
+    name: 'chat_search_index_lag_seconds',
+    help: 'How long the oldest message the search index has not read has waited (it leaves the youngest for a later pass)',
+    registers: [metrics],
+    async collect() {
+      this.set(await searchIndexLagSeconds(db));
+    },
+  });
   const inOrder = stepsInOrder();
   const deferred: DeferredBlocks = new Map();
   let stopped = false;

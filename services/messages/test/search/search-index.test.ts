@@ -3,7 +3,7 @@ import { migrate, type Database } from '@chat/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseImplementations } from '#test-support';
 import { messagesMigrations } from '../../src/migrations.js';
-import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from '../../src/search/search-index.js';
+import { indexSearchBatch, searchIndexLagSeconds, type DeferredBlocks, type SearchIndexSettings } from '../../src/search/search-index.js';
 
 const SETTINGS: SearchIndexSettings = { blockSize: 2, groupBlockSize: 3, delayMs: 60_000, batchSize: 100, intervalMs: 3_600_000 };
 const [, postgres] = databaseImplementations.find(([name]) => name === 'Postgres')!;
@@ -83,6 +83,23 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     expect(await withBlocks()).toBe(8);
     expect(await indexSearchBatch(db, settings, deferred)).toBe(0);
     for (const user of users) expect(await blocksOf(db, user)).toEqual([{ messages: 2, words: "'one' 'two'" }]);
+  });
+
+  it('tells how long the oldest message it has not read has waited: its lag', async () => {
+    const fresh = await database();
+    await migrate(fresh, 'messages', messagesMigrations);
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    expect(await searchIndexLagSeconds(fresh), 'no messages').toBe(0);
+    await sendAt(fresh, ann, bob, 'old', 120);
+    await sendAt(fresh, bob, ann, 'young', 5);
+    expect(await searchIndexLagSeconds(fresh)).toBeGreaterThanOrEqual(120);
+    while ((await indexSearchBatch(fresh, SETTINGS)) > 0);
+    const lag = await searchIndexLagSeconds(fresh);
+    expect(lag, 'the young message is next').toBeGreaterThanOrEqual(5);
+    expect(lag).toBeLessThan(120);
+    while ((await indexSearchBatch(fresh, { ...SETTINGS, delayMs: 0 })) > 0);
+    expect(await searchIndexLagSeconds(fresh), 'all read').toBe(0);
+    await fresh.close();
   });
 });
 
