@@ -16,7 +16,14 @@ import { indexSearchBatch, type DeferredBlocks, type SearchIndexSettings } from 
 const JWT_SECRET = 'messages-test-secret-'.padEnd(48, 'x');
 
 /** Search blocks of 4 messages, written only when a test asks (indexSearch), whatever their age. */
-const SEARCH_INDEX: SearchIndexSettings = { blockSize: 4, groupBlockSize: 4, delayMs: 0, batchSize: 1_000, intervalMs: 3_600_000 };
+const SEARCH_INDEX: SearchIndexSettings = {
+  blockSize: 4,
+  groupBlockSize: 4,
+  delayMs: 0,
+  batchSize: 1_000,
+  writeSize: 2_000,
+  intervalMs: 3_600_000,
+};
 
 /**
  * The messages service alone on a free port. Users come the way they do in production: a
@@ -81,7 +88,10 @@ export async function startMessagesService({
   /** Puts every message sent so far in search blocks, as the indexer does in the background. */
   const deferredBlocks: DeferredBlocks = new Map();
   const indexSearch = async () => {
-    while ((await indexSearchBatch(db, SEARCH_INDEX, deferredBlocks)) > 0);
+    for (;;) {
+      const { read, written } = await indexSearchBatch(db, SEARCH_INDEX, deferredBlocks);
+      if (read + written === 0) break;
+    }
   };
 
   return { app, db, bus, blobs, blockedPairs, presence, baseUrl, user, cookieOf, published, indexSearch };

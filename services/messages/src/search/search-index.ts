@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Database, Queryable } from '@chat/database';
 import { Gauge, stepsInOrder, type Registry } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,15 +27,26 @@ export interface SearchIndexSettings {
   delayMs: number;
   /** Messages read per transaction: small enough not to hold the embedded database for long. */
   batchSize: number;
+  /**
+   * Messages written into blocks per transaction (the first person's full blocks whatever their
+   * size): every send waits behind the transaction on the embedded database. At 2,000, the blocks
+   * 200 people filled at once were written 10–25 ms a transaction, back to back for a second:
+   * every send of that second waited 60 ms.
+   */
+  writeSize: number;
   /** How often the indexer looks for new messages. */
   intervalMs: number;
 }
+
+/** How much longer than a batch took the indexer waits before the next while it catches up. */
+const CATCH_UP_YIELD = 4;
 
 export const DEFAULT_SEARCH_INDEX: SearchIndexSettings = {
   blockSize: 256,
   groupBlockSize: 64,
   delayMs: 5_000,
   batchSize: 1_000,
+  writeSize: 512,
   intervalMs: 1_000,
 };
 
@@ -88,6 +100,14 @@ interface CountedRow {
   blockSize: number;
 }
 
+/** What a batch did: messages read, and people (or groups) whose full blocks it wrote. */
+export interface BatchDone {
+  read: number;
+  written: number;
+}
+
+const NOTHING_DONE: BatchDone = { read: 0, written: 0 };
+
 /** A user (or group) whose full blocks a batch writes, and their block size. */
 interface ReadyBlocks {
   userId: string;
@@ -96,24 +116,33 @@ interface ReadyBlocks {
 
 /**
  * Reads the next messages after where the indexer stopped and writes the blocks they complete, up
- * to twice `batchSize` messages into blocks (what a batch adds: each message counts for its sender
- * and its receiver); the other ready users' blocks wait in `deferred` for the next batches. When
+ * to `writeSize` messages into blocks; the other ready users' blocks wait in `deferred` for the
+ * next batches (a batch of messages read adds twice as many: each counts for its sender and its
+ * receiver). When
  * many users fill a block at once (people writing in step, as a load test does), one statement had
  * written them all: 51,200 messages, PGlite busy for 1.7 s and every send waiting behind it.
- * Answers how much it did (messages read, and users whose blocks it wrote): 0 once it has caught up
- * (or another replica holds the turn). Messages too young to read are not counted.
+ * Answers how much it did (messages read, and users whose blocks it wrote): nothing once it has
+ * caught up (or another replica holds the turn). Messages too young to read are not counted. With
+ * `readMessages` false it only writes blocks waiting in `deferred`.
  */
-export async function indexSearchBatch(db: Database, settings: SearchIndexSettings, deferred: DeferredBlocks = new Map()): Promise<number> {
+export async function indexSearchBatch(
+  db: Database,
+  settings: SearchIndexSettings,
+  deferred: DeferredBlocks = new Map(),
+  { readMessages = true } = {},
+): Promise<BatchDone> {
   return db.transaction(async (tx) => {
     const [progress] = await tx.query<{ readUpTo: string }>(
       'SELECT read_up_to::text AS "readUpTo" FROM search_progress FOR UPDATE SKIP LOCKED',
     );
-    if (!progress) return 0;
+    if (!progress || (!readMessages && deferred.size === 0)) return NOTHING_DONE;
     // One read of the messages after where it stopped: the bound (those too young wait), what
     // each person gained, and where the next batch starts. Read once, not once for the bound and
     // twice for the count: the pass holds the embedded database, and every send waits behind it.
-    const [batch] = await tx.query<{ upTo: string | null; read: number; counted: CountedRow[] | null }>(
-      `WITH next AS (SELECT id, created_at, sender_id, receiver_id FROM messages WHERE id > $1 ORDER BY id LIMIT $2),
+    const [batch] = !readMessages
+      ? []
+      : await tx.query<{ upTo: string | null; read: number; counted: CountedRow[] | null }>(
+          `WITH next AS (SELECT id, created_at, sender_id, receiver_id FROM messages WHERE id > $1 ORDER BY id LIMIT $2),
        bound AS (SELECT COALESCE((SELECT min(id) - 1 FROM next WHERE created_at > now() - make_interval(secs => $3)), (SELECT max(id) FROM next)) AS up_to),
        read AS (SELECT next.* FROM next, bound WHERE next.id <= bound.up_to),
        counted AS (
@@ -124,16 +153,16 @@ export async function indexSearchBatch(db: Database, settings: SearchIndexSettin
        ),
        moved AS (UPDATE search_progress SET read_up_to = bound.up_to FROM bound WHERE bound.up_to > search_progress.read_up_to)
        SELECT (SELECT up_to::text FROM bound) AS "upTo", (SELECT count(*)::int FROM read) AS read, (SELECT json_agg(counted) FROM counted) AS counted`,
-      [progress.readUpTo, settings.batchSize, settings.delayMs / 1000, settings.blockSize, settings.groupBlockSize],
-    );
-    const reads = (batch?.read ?? 0) > 0;
-    if (!reads && deferred.size === 0) return 0;
+          [progress.readUpTo, settings.batchSize, settings.delayMs / 1000, settings.blockSize, settings.groupBlockSize],
+        );
+    const read = batch?.read ?? 0;
+    if (read === 0 && deferred.size === 0) return NOTHING_DONE;
     for (const { userId, pending, blockSize } of batch?.counted ?? [])
       if (pending >= blockSize) deferred.set(userId, { pending, blockSize });
-    const upTo = reads ? batch!.upTo! : progress.readUpTo;
-    const now = takeWithin(deferred, 2 * settings.batchSize);
+    const upTo = read > 0 ? batch!.upTo! : progress.readUpTo;
+    const now = takeWithin(deferred, settings.writeSize);
     if (now.length > 0) await writeBlocks(tx, now, upTo);
-    return (batch?.read ?? 0) + now.length;
+    return { read, written: now.length };
   });
 }
 
@@ -228,14 +257,19 @@ export function startSearchIndexer(db: Database, log: FastifyBaseLogger, metrics
   let stopped = false;
 
   const pass = async () => {
+    let readMessages = true;
     while (!stopped) {
-      const done = await indexSearchBatch(db, settings, deferred);
+      const started = performance.now();
+      const { read } = await indexSearchBatch(db, settings, deferred, { readMessages });
       // Caught up with the messages old enough to read: those coming of age meanwhile wait for the
-      // next pass. Going on while anything was done, a pass under a steady 5,000 msg/s ran 58
-      // batches a second of ~90 messages each, a fifth of embedded mode's database thread.
-      if (done < settings.batchSize && deferred.size === 0) return;
-      // Lets the embedded database serve requests between batches.
-      await new Promise((resolve) => setImmediate(resolve));
+      // next pass (read a few at a time, each batch would count the same people again; going on
+      // while anything was read, a pass under a steady 5,000 msg/s ran 58 batches a second of ~90
+      // messages each, a fifth of embedded mode's database thread). The blocks left go on.
+      readMessages &&= read === settings.batchSize;
+      if (!readMessages && deferred.size === 0) return;
+      // The database serves everything else for four times as long as the batch held it: catching
+      // up (a backlog, or the blocks many filled at once) takes at most a fifth of it.
+      await pause(CATCH_UP_YIELD * (performance.now() - started));
     }
   };
   const timer = setInterval(() => {

@@ -3,9 +3,24 @@ import { migrate, type Database } from '@chat/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseImplementations } from '#test-support';
 import { messagesMigrations } from '../../src/migrations.js';
-import { indexSearchBatch, searchIndexLagSeconds, type DeferredBlocks, type SearchIndexSettings } from '../../src/search/search-index.js';
+import {
+  indexSearchBatch,
+  searchIndexLagSeconds,
+  type BatchDone,
+  type DeferredBlocks,
+  type SearchIndexSettings,
+} from '../../src/search/search-index.js';
 
-const SETTINGS: SearchIndexSettings = { blockSize: 2, groupBlockSize: 3, delayMs: 60_000, batchSize: 100, intervalMs: 3_600_000 };
+const SETTINGS: SearchIndexSettings = {
+  blockSize: 2,
+  groupBlockSize: 3,
+  delayMs: 60_000,
+  batchSize: 100,
+  writeSize: 200,
+  intervalMs: 3_600_000,
+};
+/** The batch did something: read messages or wrote blocks. */
+const busy = ({ read, written }: BatchDone) => read + written > 0;
 const [, postgres] = databaseImplementations.find(([name]) => name === 'Postgres')!;
 
 const sendAt = (db: Database, from: string, to: string, text: string, secondsAgo: number) =>
@@ -37,14 +52,17 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     await sendAt(db, ann, bob, 'too young', 1);
     // What a batch answers is what it read: less than a full batch, so a pass stops here and the
     // young message waits for a later pass instead of a batch of its own the moment it comes of age.
-    expect(await indexSearchBatch(db, SETTINGS), 'the three old messages read, Ann’s and Bob’s blocks written').toBe(3 + 2);
-    while ((await indexSearchBatch(db, SETTINGS)) > 0);
+    expect(await indexSearchBatch(db, SETTINGS), 'the three old messages read, Ann’s and Bob’s blocks written').toEqual({
+      read: 3,
+      written: 2,
+    });
+    while (busy(await indexSearchBatch(db, SETTINGS)));
     expect(await blocksOf(db, ann)).toEqual([{ messages: 2, words: "'first' 'second' 'word'" }]);
     const [progress] = await db.query<{ readUpTo: string; last: string }>(
       'SELECT read_up_to::text AS "readUpTo", (SELECT max(id) FROM messages)::text AS last FROM search_progress',
     );
     expect(BigInt(progress!.readUpTo), 'the young message is not read yet').toBe(BigInt(progress!.last) - 1n);
-    while ((await indexSearchBatch(db, { ...SETTINGS, delayMs: 0 })) > 0);
+    while (busy(await indexSearchBatch(db, { ...SETTINGS, delayMs: 0 })));
     expect((await blocksOf(db, ann)).map((block) => block.words)).toEqual(["'first' 'second' 'word'", "'third' 'too' 'word' 'young'"]);
   });
 
@@ -52,7 +70,7 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     const [ann, group] = [randomUUID(), randomUUID()];
     await db.query(`INSERT INTO groups (id, name, created_by, invite_code) VALUES ($1, 'Blocks', $2, $3)`, [group, ann, randomUUID()]);
     for (let n = 1; n <= 7; n++) await sendAt(db, ann, group, `line ${n}`, 120);
-    while ((await indexSearchBatch(db, SETTINGS)) > 0);
+    while (busy(await indexSearchBatch(db, SETTINGS)));
     expect(
       (await blocksOf(db, group)).map((block) => block.messages),
       'two of 3, one left for later',
@@ -63,8 +81,8 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     ).toEqual([2, 2, 2]);
   });
 
-  it('writes no more blocks in one batch than a batch reads, and the rest in the batches after', async () => {
-    const settings = { ...SETTINGS, batchSize: 4 };
+  it('writes no more messages into blocks in one batch than its write size, and the rest in the batches after', async () => {
+    const settings = { ...SETTINGS, batchSize: 4, writeSize: 8 };
     const pairs = Array.from({ length: 4 }, () => [randomUUID(), randomUUID()] as const);
     for (const [a, b] of pairs) await sendAt(db, a, b, 'one', 120);
     for (const [a, b] of pairs) await sendAt(db, b, a, 'two', 120);
@@ -73,16 +91,23 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
       (await Promise.all(users.map((user) => blocksOf(db, user)))).filter((blocks) => blocks.length > 0).length;
     const deferred: DeferredBlocks = new Map();
 
-    expect(await indexSearchBatch(db, settings, deferred), 'the first four messages read').toBe(4);
+    expect(await indexSearchBatch(db, settings, deferred), 'the first four messages read').toEqual({ read: 4, written: 0 });
     expect(await withBlocks()).toBe(0);
     // All eight people fill a block of two at once: four blocks (eight messages, what a batch of four adds) now.
-    expect(await indexSearchBatch(db, settings, deferred), 'four read, four people’s blocks written').toBe(8);
+    expect(await indexSearchBatch(db, settings, deferred), 'four read, four people’s blocks written').toEqual({ read: 4, written: 4 });
     expect(await withBlocks()).toBe(4);
     expect(deferred.size).toBe(4);
-    expect(await indexSearchBatch(db, settings, deferred), 'nothing read, the other four written').toBe(4);
+    expect(await indexSearchBatch(db, settings, deferred), 'nothing read, the other four written').toEqual({ read: 0, written: 4 });
     expect(await withBlocks()).toBe(8);
-    expect(await indexSearchBatch(db, settings, deferred)).toBe(0);
+    expect(await indexSearchBatch(db, settings, deferred)).toEqual({ read: 0, written: 0 });
     for (const user of users) expect(await blocksOf(db, user)).toEqual([{ messages: 2, words: "'one' 'two'" }]);
+  });
+
+  it('only writes the blocks waiting when told not to read: the messages stay for a later batch', async () => {
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    await sendAt(db, ann, bob, 'left for later', 120);
+    expect(await indexSearchBatch(db, SETTINGS, new Map(), { readMessages: false })).toEqual({ read: 0, written: 0 });
+    expect(await indexSearchBatch(db, SETTINGS), 'read by the next batch that reads').toMatchObject({ read: 1 });
   });
 
   it('tells how long the oldest message it has not read has waited: its lag', async () => {
@@ -93,11 +118,11 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     await sendAt(fresh, ann, bob, 'old', 120);
     await sendAt(fresh, bob, ann, 'young', 5);
     expect(await searchIndexLagSeconds(fresh)).toBeGreaterThanOrEqual(120);
-    while ((await indexSearchBatch(fresh, SETTINGS)) > 0);
+    while (busy(await indexSearchBatch(fresh, SETTINGS)));
     const lag = await searchIndexLagSeconds(fresh);
     expect(lag, 'the young message is next').toBeGreaterThanOrEqual(5);
     expect(lag).toBeLessThan(120);
-    while ((await indexSearchBatch(fresh, { ...SETTINGS, delayMs: 0 })) > 0);
+    while (busy(await indexSearchBatch(fresh, { ...SETTINGS, delayMs: 0 })));
     expect(await searchIndexLagSeconds(fresh), 'all read').toBe(0);
     await fresh.close();
   });
@@ -125,10 +150,10 @@ describe('the message search indexer beside another replica on Postgres', () => 
       await new Promise<void>((resolve) => (release = resolve));
     });
     await held;
-    expect(await indexSearchBatch(db, SETTINGS), 'a pass while the turn is held').toBe(0);
+    expect(await indexSearchBatch(db, SETTINGS), 'a pass while the turn is held').toEqual({ read: 0, written: 0 });
     release();
     await otherPass;
-    while ((await indexSearchBatch(db, SETTINGS)) > 0);
+    while (busy(await indexSearchBatch(db, SETTINGS)));
     expect((await blocksOf(db, ann)).map((block) => block.words)).toEqual(["'back' 'held' 'too'"]);
   });
 });
