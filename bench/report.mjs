@@ -67,8 +67,9 @@ function markdown(results) {
   /** A row of the table: a phase, or a closed loop (`offered` its label, `delivered` what it delivered). */
   const row = (name, offered, p, delivered) =>
     `| ${name} | ${offered} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.p999 ?? ''} | ${p.max} | ${delivered} | ${p.lost ?? '–'} | ${p.duplicated} | ${cpuText(p.cpu)} | ${loopDelayText(p.loopDelayMs)} |`;
-  for (const [name, { phases, sustained, closedLoop, closedLoopOverHttp }] of Object.entries(results.systems)) {
+  for (const [name, { phases, phasesOverHttp = [], sustained, closedLoop, closedLoopOverHttp }] of Object.entries(results.systems)) {
     for (const p of phases) lines.push(row(name, p.offered, p, `${p.delivered} / ${p.sent}`));
+    for (const p of phasesOverHttp) lines.push(row(name, `${p.offered} over HTTP`, p, `${p.delivered} / ${p.sent}`));
     if (sustained)
       lines.push(row(name, `${sustained.offered} for ${sustained.seconds} s`, sustained, `${sustained.delivered} / ${sustained.sent}`));
     lines.push(row(name, `closed loop: **${closedLoop.throughput}**`, closedLoop, closedLoop.delivered));
@@ -92,7 +93,7 @@ function markdown(results) {
     );
   }
   lines.push(
-    'Chat.io sends text over the socket (`sendMessage`, as the web app does) in the open and closed loops; "over HTTP" is the same closed loop with `POST /api/messages/send/:id`.',
+    'Chat.io sends text over the socket (`sendMessage`, as the web app does) in the open and closed loops; "over HTTP" is the same loop with `POST /api/messages/send/:id`.',
     '',
     '| system | sustained msg/s | closed-loop msg/s | closed loop / bare relay | over HTTP / bare relay |',
     '|---|---|---|---|---|',

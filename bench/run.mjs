@@ -2,7 +2,7 @@
 //   relay    a bare Socket.IO relay (the limit of the stack here),
 //   embedded Chat.io in one process (PGlite, in-process bus and presence),
 //   cluster  the local cluster (auth, messages, two gateways, nginx, Postgres, NATS, Redis, s3rver).
-// Open loop at each offered rate; Chat.io then 2,000 msg/s for a minute, with the search indexer's lag
+// Open loop at each offered rate (Chat.io also over HTTP at 1,000 and 2,000); Chat.io then 2,000 msg/s for a minute, with the search indexer's lag
 // beside it (BENCH_SUSTAINED_SECONDS, 0 for none); then a closed loop (Chat.io: text sent over the socket as the web
 // app sends it, then also over HTTP, and with every message acknowledged and read, as receipts
 // make clients do); then `groups`: a group of 1,024 members, all online, on the bare relay (a
@@ -10,7 +10,7 @@
 // conversation and a 10,000-user contact list; then `connections`: idle sockets on one gateway;
 // then `fleet`: 50,000 sockets over three gateway replicas, and the reconnect storm.
 // Results in bench/results (JSON, markdown, SVG).
-// BENCH_SYSTEMS, BENCH_RATES, BENCH_SECONDS and BENCH_PAIRS change what runs; BENCH_PROFILE_DIR profiles.
+// BENCH_SYSTEMS, BENCH_RATES, BENCH_HTTP_RATES, BENCH_SECONDS and BENCH_PAIRS change what runs; BENCH_PROFILE_DIR profiles.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -33,6 +33,8 @@ const ALL_SYSTEMS = 'relay,embedded,cluster,groups,database,connections,fleet';
 const SYSTEMS = (process.env.BENCH_SYSTEMS ?? ALL_SYSTEMS).split(',');
 const RATES = (process.env.BENCH_RATES ?? '100,500,1000,2000,4000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** The rates Chat.io's open loop also runs over HTTP (`POST /api/messages/send/:id`): its other send path. */
+const HTTP_RATES = (process.env.BENCH_HTTP_RATES ?? '1000,2000').split(',').filter(Boolean).map(Number);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
 /** The sustained phase: a rate the background work (the search indexer) must keep up with, and for how long. */
 const SUSTAINED = { rate: 2000, seconds: Number(process.env.BENCH_SUSTAINED_SECONDS ?? 60) };
@@ -147,18 +149,24 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
   const system = await STARTERS[name]();
   try {
     const load = await connectUsers(system, PAIRS * 2);
-    await openLoop(system, load, 1000, 3); // warm-up (JIT, pools, caches), not reported
-    const phases = [];
-    for (const rate of RATES) {
-      const phase = await openLoop(system, load, rate, SECONDS);
-      phases.push(phase);
+    // Warm-up (JIT, pools, caches, the HTTP client's connections), not reported.
+    await openLoop(system, load, 1000, 3);
+    if (system.kind === 'chat' && HTTP_RATES.length > 0) await openLoop(system, load, 1000, 3, { via: 'http' });
+    const openLoopPhase = async (rate, via) => {
+      const phase = await openLoop(system, load, rate, SECONDS, { via });
       console.log(
-        `${String(rate).padStart(5)} msg/s offered: p50 ${phase.p50} p95 ${phase.p95} p99 ${phase.p99} p99.9 ${phase.p999} max ${phase.max} ms; ` +
+        `${String(rate).padStart(5)} msg/s offered${via === 'http' ? ' over HTTP' : ''}: p50 ${phase.p50} p95 ${phase.p95} p99 ${phase.p99} p99.9 ${phase.p999} max ${phase.max} ms; ` +
           `${phase.delivered}/${phase.sent} delivered, ${phase.lost} lost, ${phase.duplicated} duplicated, ${phase.errors} errors; cpu ${JSON.stringify(phase.cpu)}; ` +
           `event-loop delay ms ${JSON.stringify(phase.loopDelayMs)}`,
       );
       await pause(1000);
-    }
+      return phase;
+    };
+    const phases = [];
+    for (const rate of RATES) phases.push(await openLoopPhase(rate, 'socket'));
+    // Chat.io's other send path, at the rates whose tail is compared with the peers'.
+    const phasesOverHttp = [];
+    if (system.kind === 'chat') for (const rate of HTTP_RATES) phasesOverHttp.push(await openLoopPhase(rate, 'http'));
     const sustained =
       system.kind === 'chat' && SUSTAINED.seconds > 0
         ? await openLoopWithIndexLag(system, load, SUSTAINED.rate, SUSTAINED.seconds)
@@ -175,7 +183,7 @@ for (const name of SYSTEMS.filter((system) => system in STARTERS)) {
       `closed loop (${CLOSED_LOOP_IN_FLIGHT} in flight): ${closed.throughput} msg/s, p50 ${closed.p50} p99 ${closed.p99} ms ` +
         `(the send's own answer: p50 ${closed.answerP50} ms); cpu ${JSON.stringify(closed.cpu)}`,
     );
-    const entry = { phases, sustained, closedLoop: closed };
+    const entry = { phases, phasesOverHttp, sustained, closedLoop: closed };
     if (system.kind === 'chat') {
       entry.closedLoopOverHttp = await closedLoop(system, load, CLOSED_LOOP_IN_FLIGHT, SECONDS, { via: 'http' });
       const overHttp = entry.closedLoopOverHttp;
@@ -246,6 +254,7 @@ if (SYSTEMS.includes('fleet')) {
 const complete =
   SYSTEMS.join(',') === ALL_SYSTEMS &&
   !process.env.BENCH_RATES &&
+  !process.env.BENCH_HTTP_RATES &&
   !process.env.BENCH_SECONDS &&
   !process.env.BENCH_PAIRS &&
   !process.env.BENCH_SUSTAINED_SECONDS;
