@@ -103,6 +103,13 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     for (const user of users) expect(await blocksOf(db, user)).toEqual([{ messages: 2, words: "'one' 'two'" }]);
   });
 
+  it('puts a block’s words in the index as it writes the block, with no pending list to merge in one long write later', async () => {
+    const [options] = await db.query<{ options: string[] }>(
+      `SELECT reloptions AS options FROM pg_class WHERE relname = 'search_blocks_words_idx'`,
+    );
+    expect(options?.options).toContain('fastupdate=off');
+  });
+
   it('only writes the blocks waiting when told not to read: the messages stay for a later batch', async () => {
     const [ann, bob] = [randomUUID(), randomUUID()];
     await sendAt(db, ann, bob, 'left for later', 120);
