@@ -27,6 +27,12 @@ describe('queries on PGlite', () => {
     await db.close();
   });
 
+  it('makes each new WAL segment without writing it full of zeros first (a send would wait for the 16 MB)', async () => {
+    const db = await testDatabase();
+    expect(await db.query("SELECT current_setting('wal_init_zero') AS zeroed")).toEqual([{ zeroed: 'off' }]);
+    await db.close();
+  });
+
   it('runs a transaction’s queries as they are, and leaves nothing prepared or half-done after one that throws', async () => {
     const db = await testDatabase();
     await db.query('CREATE TABLE items (n int)');
