@@ -225,60 +225,70 @@ export async function listInbox(db: Database, me: string, query: InboxQuery): Pr
   if (query.search.length > 0) return searchInbox(db, me, query);
   if (query.online) return listOnline(db, me, query);
   if (query.archived) return listArchived(db, me, query);
-  // Its statements read one snapshot: a first message stored between the conversations' and the
-  // names' would leave its sender in neither (not yet a conversation, no longer a name), and the
-  // page that opened with them would come back without them.
+  // Most pages are my conversations alone: one statement, one snapshot. A page that names complete
+  // reads its conversations again with the names in one snapshot: a first message stored between
+  // the two reads would leave its sender in neither (not yet a conversation, no longer a name).
+  if (query.after?.in === 'names') return listNames(db, me, query, []);
+  const page = await listConversations(db, me, query);
+  if (page.next) return page;
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    return listConversationsThenNames(tx, me, query);
+    const again = await listConversations(tx, me, query);
+    return again.next ? again : listNames(tx, me, query, again.entries);
   });
 }
 
-/** The inbox's page without a search: the pinned, the other conversations, then everyone else by name. */
-async function listConversationsThenNames(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
-  const entries: InboxEntry[] = [];
+/**
+ * The conversations of a page (its cursor not yet in the names): the pinned ones, latest pinned
+ * first, then the others by their latest message, in one statement. `next` is set when they fill
+ * the page.
+ */
+async function listConversations(db: Queryable, me: string, query: InboxQuery): Promise<InboxPage> {
   const pinnedAfter = !query.after ? null : query.after.in === 'pinned' ? query.after : undefined;
   const conversationsAfter = query.after?.in === 'conversations' ? query.after : null;
-  const pinned =
-    pinnedAfter === undefined
-      ? []
-      : await db.query<EntryRow & { pinnedAt: Date }>(
-          `SELECT ${CONVERSATION_ENTRY}, true AS "pinned", v.pinned_at AS "pinnedAt"
-           FROM conversations v
-           JOIN contacts c ON c.user_id = v.peer_id
-           ${SHOWN_MESSAGE}
-           WHERE v.user_id = $1 AND v.pinned_at IS NOT NULL AND v.archived_at IS NULL AND v.peer_id <> $1
-             AND (v.pinned_at, v.peer_id) < ($2::timestamptz, $3::uuid)
-           ORDER BY v.pinned_at DESC, v.peer_id DESC
-           LIMIT $4`,
-          [me, pinnedAfter?.pinnedAt ?? 'infinity', pinnedAfter?.peerId ?? FIRST.peerId, query.limit],
-        );
-  entries.push(...pinned.map(toEntry));
-  if (pinned.length === query.limit) {
-    const last = pinned.at(-1)!;
-    return { entries, next: { in: 'pinned', pinnedAt: last.pinnedAt.toISOString(), peerId: last.peerId } };
-  }
-  // The others' page is what the pinned ones leave of it.
-  const room = query.limit - entries.length;
-  const conversations =
-    query.after?.in === 'names'
-      ? []
-      : await db.query<EntryRow>(
-          `SELECT ${CONVERSATION_ENTRY}
-           FROM conversations v
-           JOIN contacts c ON c.user_id = v.peer_id
-           ${SHOWN_MESSAGE}
-           WHERE v.user_id = $1 AND v.peer_id <> $1 AND v.pinned_at IS NULL AND v.archived_at IS NULL
-             AND (v.last_message_id, v.peer_id) < ($2::bigint, $3::uuid)
-           ORDER BY v.last_message_id DESC, v.peer_id DESC
-           LIMIT $4`,
-          [me, conversationsAfter?.lastMessageId ?? FIRST.lastMessageId, conversationsAfter?.peerId ?? FIRST.peerId, room],
-        );
-  entries.push(...conversations.map(toEntry));
-  if (conversations.length === room) {
-    const last = conversations.at(-1)!;
-    return { entries, next: { in: 'conversations', lastMessageId: last.latestMessageId!, peerId: last.peerId } };
-  }
+  // Postgres appends a UNION ALL's parts in order (no parallel plans here): the pinned ones first.
+  const rows = await db.query<EntryRow & { pinnedAt: Date | null }>(
+    `(SELECT ${CONVERSATION_ENTRY}, true AS "pinned", v.pinned_at AS "pinnedAt"
+       FROM conversations v
+       JOIN contacts c ON c.user_id = v.peer_id
+       ${SHOWN_MESSAGE}
+       WHERE $5::boolean AND v.user_id = $1 AND v.pinned_at IS NOT NULL AND v.archived_at IS NULL AND v.peer_id <> $1
+         AND (v.pinned_at, v.peer_id) < ($2::timestamptz, $3::uuid)
+       ORDER BY v.pinned_at DESC, v.peer_id DESC
+       LIMIT $4)
+     UNION ALL
+     (SELECT ${CONVERSATION_ENTRY}, false, NULL
+       FROM conversations v
+       JOIN contacts c ON c.user_id = v.peer_id
+       ${SHOWN_MESSAGE}
+       WHERE v.user_id = $1 AND v.peer_id <> $1 AND v.pinned_at IS NULL AND v.archived_at IS NULL
+         AND (v.last_message_id, v.peer_id) < ($6::bigint, $7::uuid)
+       ORDER BY v.last_message_id DESC, v.peer_id DESC
+       LIMIT $4)`,
+    [
+      me,
+      pinnedAfter?.pinnedAt ?? 'infinity',
+      pinnedAfter?.peerId ?? FIRST.peerId,
+      query.limit,
+      pinnedAfter !== undefined,
+      conversationsAfter?.lastMessageId ?? FIRST.lastMessageId,
+      conversationsAfter?.peerId ?? FIRST.peerId,
+    ],
+  );
+  const shown = rows.slice(0, query.limit);
+  const entries = shown.map(toEntry);
+  const last = shown.at(-1);
+  if (shown.length < query.limit || !last) return { entries, next: null };
+  return {
+    entries,
+    next: last.pinnedAt
+      ? { in: 'pinned', pinnedAt: last.pinnedAt.toISOString(), peerId: last.peerId }
+      : { in: 'conversations', lastMessageId: last.latestMessageId!, peerId: last.peerId },
+  };
+}
+
+/** A page's everyone else by name (those I have no conversation with), after its `entries`. */
+async function listNames(db: Queryable, me: string, query: InboxQuery, entries: InboxEntry[]): Promise<InboxPage> {
   const after = query.after?.in === 'names' ? query.after : null;
   const rows = await db.query<Contact & { sortName: string; lastSeen: Date | null }>(
     `SELECT c.user_id::text AS "_id", c.full_name AS "fullName", c.profile_pic AS "profilePic", lower(c.full_name) AS "sortName",
