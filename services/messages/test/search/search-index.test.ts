@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { migrate, type Database } from '@chat/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseImplementations } from '#test-support';
+import { databaseImplementations, testPostgresDatabase } from '#test-support';
 import { messagesMigrations } from '../../src/migrations.js';
 import {
   indexSearchBatch,
@@ -21,7 +21,6 @@ const SETTINGS: SearchIndexSettings = {
 };
 /** The batch did something: read messages or wrote blocks. */
 const busy = ({ read, written }: BatchDone) => read + written > 0;
-const [, postgres] = databaseImplementations.find(([name]) => name === 'Postgres')!;
 
 const sendAt = (db: Database, from: string, to: string, text: string, secondsAgo: number) =>
   db.query(`INSERT INTO messages (sender_id, receiver_id, text, created_at) VALUES ($1, $2, $3, now() - make_interval(secs => $4))`, [
@@ -139,7 +138,7 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
 describe('the message search indexer beside another replica on Postgres', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await postgres();
+    db = await testPostgresDatabase();
     await migrate(db, 'messages', messagesMigrations);
   });
   afterAll(() => db.close());
