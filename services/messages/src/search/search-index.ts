@@ -118,9 +118,9 @@ interface ReadyBlocks {
  * Reads the next messages after where the indexer stopped and writes the blocks they complete, up
  * to `writeSize` messages into blocks; the other ready users' blocks wait in `deferred` for the
  * next batches (a batch of messages read adds twice as many: each counts for its sender and its
- * receiver). When
- * many users fill a block at once (people writing in step, as a load test does), one statement had
- * written them all: 51,200 messages, PGlite busy for 1.7 s and every send waiting behind it.
+ * receiver). When many users fill a block at once (people writing in step, as a load test does),
+ * one statement had written them all: 51,200 messages, PGlite busy for 1.7 s and every send
+ * waiting behind it.
  * Answers how much it did (messages read, and users whose blocks it wrote): nothing once it has
  * caught up (or another replica holds the turn). Messages too young to read are not counted. With
  * `readMessages` false it only writes blocks waiting in `deferred`.
