@@ -16,6 +16,7 @@ import {
   type ServerToClientEvents,
 } from './realtime.js';
 import { PrivacySettingsSchema } from './users.js';
+import { CallAcceptedSchema, CallEndedSchema, CallSchema } from './calls.js';
 
 /** Every bus subject is named here and only here. */
 export const subjects = {
@@ -51,6 +52,10 @@ export const subjects = {
    * messages replica with a `SocketSendAnswer` for each, in order.
    */
   sendRelayed: 'messages.send',
+  /** A request: a socket's call command (`RelayedCallCommand`), answered by one messages replica with a `CallAnswer`. */
+  callCommand: 'calls.command',
+  /** A request: the sockets a gateway holds in calls (`CallsAlive`), three times a grace period; answered once stamped. */
+  callsAlive: 'calls.alive',
 } as const;
 
 /** A socket's `sendMessage`, as its gateway relays it to the messages service: the send, and who sent it from which socket. */
@@ -88,6 +93,9 @@ export const UserEventSchema = Type.Union([
   socketEvent('conversationMuted', ConversationMutedSchema),
   socketEvent('groupChanged', GroupChangedSchema),
   socketEvent('groupRead', GroupReadSchema),
+  socketEvent('callRing', CallSchema),
+  socketEvent('callAccepted', CallAcceptedSchema),
+  socketEvent('callEnded', CallEndedSchema),
   Type.Object({
     event: Type.Literal('blocksChanged'),
     payload: Type.Object({ blockerId: Type.String(), blockedId: Type.String(), blocked: Type.Boolean() }),

@@ -9,3 +9,4 @@ export * from './users.js';
 export * from './links.js';
 export * from './ids.js';
 export * from './routes.js';
+export * from './calls.js';

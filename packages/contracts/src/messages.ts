@@ -3,6 +3,7 @@ import { messageIdSchema, uuidSchema } from './ids.js';
 import { FileAttachmentSchema, MAX_VOICE_SECONDS } from './files.js';
 import { ContactSchema } from './users.js';
 import { GroupCardSchema, GroupRoleSchema, SystemEventSchema } from './groups.js';
+import { CallLogSchema } from './calls.js';
 
 /** The message a reply answers, as it is now: its text and image are null once it is deleted. */
 export const QuotedMessageSchema = Type.Object({
@@ -57,6 +58,8 @@ export const MessageSchema = Type.Object({
   system: Type.Optional(SystemEventSchema),
   /** The members of its group it mentions ("@Ann" in its text): highlighted for all, and noticed by them. */
   mentions: Type.Optional(Type.Array(Type.String())),
+  /** The line a call left ("Missed voice call", "Video call, 4:12"), from its caller to the person called. */
+  call: Type.Optional(CallLogSchema),
 });
 export type Message = Static<typeof MessageSchema>;
 

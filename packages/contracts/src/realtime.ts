@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { uuidSchema } from './ids.js';
 import { MessageSchema, SendBodySchema, type Message } from './messages.js';
 import type { GroupReceipts, GroupReceived } from './groups.js';
+import type { Call, CallAccepted, CallAnswer, CallEnded, CallRef, CallSignal, CallStart } from './calls.js';
 import type { ContactChanged } from './users.js';
 
 /** Where the web app and the gateway speak Socket.IO. */
@@ -167,6 +168,14 @@ export interface ServerToClientEvents {
   groupReceipts: (receipts: GroupReceipts) => void;
   /** To my sockets: I read a group on one of my devices. */
   groupRead: (read: GroupRead) => void;
+  /** To every socket of the person called: someone is calling (ring until accepted, declined or ended). */
+  callRing: (call: Call) => void;
+  /** To the caller's sockets and the callee's other tabs: one of the callee's devices answered. */
+  callAccepted: (accepted: CallAccepted) => void;
+  /** To both people's sockets: the call is over, and why. */
+  callEnded: (ended: CallEnded) => void;
+  /** From the other side of my call (its socket in the call): an offer, an answer or an ICE candidate. */
+  callSignal: (signal: CallSignal) => void;
 }
 
 /** Most users one socket may watch the presence of. */
@@ -230,6 +239,18 @@ export interface ClientToServerEvents {
   sendMessage: (send: SocketSend, answer: (answer: SocketSendAnswer) => void) => void;
   /** I have a group's messages up to `upTo`: my delivery receipt there (the newest, at most about once a second). */
   groupReceived: (received: GroupReceived) => void;
+  /** I call `to`: answered with the call (ringing) or why not (`ended` busy, `error`). */
+  callStart: (start: CallStart, answer: (answer: CallAnswer) => void) => void;
+  /** I answer a call ringing here: this socket becomes my side of it. */
+  callAccept: (call: CallRef, answer: (answer: CallAnswer) => void) => void;
+  /** I decline a call ringing on my devices: every one of them stops. */
+  callDecline: (call: CallRef, answer: (answer: CallAnswer) => void) => void;
+  /** I hang up (or, as the caller, give up while it rings). */
+  callHangUp: (call: CallRef, answer: (answer: CallAnswer) => void) => void;
+  /** My socket came back during my call (a network change, a short drop): this socket is my side of it again. */
+  callRejoin: (call: CallRef, answer: (answer: CallAnswer) => void) => void;
+  /** To the other side of my call: an offer, an answer or an ICE candidate. Dropped unless this socket is in the call. */
+  callSignal: (signal: CallSignal) => void;
 }
 
 /** What the gateway keeps on a socket once its handshake passed. */

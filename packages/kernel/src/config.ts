@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { CALL_GRACE_MS, CALL_RING_MS } from '@chat/contracts';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-timeouts.js';
 
 /** Everything a service reads from its environment, parsed once at start. */
@@ -36,6 +37,13 @@ export interface Config {
   linkPreviewsFrom: LinkPreviewSources;
   rateLimits: RateLimits;
   timeouts: RequestTimeouts;
+  calls: CallTimings;
+}
+
+/** How calls are timed: how long one rings unanswered, how long a side may go unheard before it ends. */
+export interface CallTimings {
+  ringMs: number;
+  graceMs: number;
 }
 
 /** Abuse limits; each counted per client address, email or user, across replicas when Redis is set. */
@@ -231,6 +239,10 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
       requestMs: integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUTS.requestMs, 1_000, 3_600_000),
       headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUTS.headersMs, 1_000, 600_000),
       bodyPerMiBMs: integer(env, 'BODY_TIMEOUT_MS_PER_MIB', DEFAULT_REQUEST_TIMEOUTS.bodyPerMiBMs, 100, 600_000),
+    },
+    calls: {
+      ringMs: integer(env, 'CALL_RING_SECONDS', CALL_RING_MS / 1000, 1, 600) * 1000,
+      graceMs: integer(env, 'CALL_GRACE_SECONDS', CALL_GRACE_MS / 1000, 1, 600) * 1000,
     },
     rateLimits: {
       signupsPerHourPerIp: integer(env, 'RATE_LIMIT_SIGNUPS_PER_HOUR', 20, 1, 1_000_000),

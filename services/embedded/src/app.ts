@@ -43,7 +43,12 @@ export async function buildEmbeddedApp(config: Config) {
   const { presence, revocations, ...data } = resources;
   const shared = { ...data, revocations, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits };
   await app.register(authService, { ...shared, bcryptCost: config.bcryptCost });
-  await app.register(messagesService, { ...shared, presence, linkFetchPolicy: linkFetchPolicy(config.linkPreviewsFrom) });
+  await app.register(messagesService, {
+    ...shared,
+    presence,
+    calls: config.calls,
+    linkFetchPolicy: linkFetchPolicy(config.linkPreviewsFrom),
+  });
   await app.register(gatewayService, {
     bus: data.bus,
     presence,
@@ -52,6 +57,7 @@ export async function buildEmbeddedApp(config: Config) {
     jwtSecret,
     socketsPerUser: config.rateLimits.socketsPerUser,
     allowedOrigins: config.allowedOrigins,
+    callGraceMs: config.calls.graceMs,
   });
   await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

@@ -25,6 +25,7 @@ export async function buildGatewayApp(config: Config) {
     jwtSecret,
     socketsPerUser: config.rateLimits.socketsPerUser,
     allowedOrigins: config.allowedOrigins,
+    callGraceMs: config.calls.graceMs,
   });
   return app;
 }

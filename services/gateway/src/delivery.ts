@@ -4,6 +4,7 @@ import {
   subjects,
   UserEventSchema,
   type BlocksChanged,
+  type CallEnded,
   type GroupChanged,
   type Message,
   type ServerToClientEvents,
@@ -38,8 +39,11 @@ export function deliverMessages(
   log: FastifyBaseLogger,
   metrics: Registry,
   received: (message: Message, readBy?: string) => void,
-  blocksChanged: (userId: string, change: BlocksChanged) => void,
-  groupChanged: (userId: string, change: GroupChanged) => void,
+  changes: {
+    blocksChanged: (userId: string, change: BlocksChanged) => void;
+    groupChanged: (userId: string, change: GroupChanged) => void;
+    callEnded: (userId: string, ended: CallEnded) => void;
+  },
 ) {
   const subscriptions = new Map<string, Subscription>();
   const delivered = new Counter({
@@ -86,10 +90,11 @@ export function deliverMessages(
       return;
     }
     if (event.event === 'newMessage') deliverMessage(userId, event.payload, event.originSocketId);
-    else if (event.event === 'blocksChanged') blocksChanged(userId, event.payload);
+    else if (event.event === 'blocksChanged') changes.blocksChanged(userId, event.payload);
     else {
-      // The user's sockets start (or stop) hearing the group before their app hears of it.
-      if (event.event === 'groupChanged') groupChanged(userId, event.payload);
+      // The user's sockets start (or stop) hearing the group, or the call, before their app hears of it.
+      if (event.event === 'groupChanged') changes.groupChanged(userId, event.payload);
+      if (event.event === 'callEnded') changes.callEnded(userId, event.payload);
       emitAsIs(userId, event);
     }
   };

@@ -17,6 +17,8 @@ export interface GatewayServiceOptions {
    * app's own, the origin its request was addressed to.
    */
   allowedOrigins?: readonly string[];
+  /** How long a side of a call may go unheard before the call ends: the gateway says which of its sockets are in calls three times within it. */
+  callGraceMs?: number;
   /** Socket.IO's adapter: in memory by default, Redis when replicas must reach each other's sockets. */
   adapter?: ServerOptions['adapter'];
 }

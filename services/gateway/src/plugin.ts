@@ -1,12 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { HANDSHAKE_ERRORS, SOCKET_PATH } from '@chat/contracts';
+import { CALL_GRACE_MS, HANDSHAKE_ERRORS, SOCKET_PATH } from '@chat/contracts';
 import { Gauge } from '@chat/kernel';
 import { Server } from 'socket.io';
 import type { ChatServer, ChatSocket } from './chat-server.js';
 import type { GatewayServiceOptions } from './deps.js';
 import { hideBlockedPeers } from './blocked-peers.js';
+import { relayCalls } from './calls.js';
 import { relayContactChanges } from './contact-changes.js';
 import { reportReceipts } from './delivery-receipts.js';
 import { deliverMessages } from './delivery.js';
@@ -50,17 +51,14 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
   const receipts = reportReceipts(options.bus, app.log);
   const blockedPeers = hideBlockedPeers(io, { pairs: options.blockedPairs, presence: options.presence, log: app.log });
   const groups = deliverGroupMessages(io, options.bus, app.log, receipts.groupReceived);
-  const delivery = deliverMessages(
-    io,
-    options.bus,
-    app.log,
-    app.metrics,
-    receipts.received,
-    (userId, change) => {
+  const calls = relayCalls(io, { bus: options.bus, log: app.log, graceMs: options.callGraceMs ?? CALL_GRACE_MS });
+  const delivery = deliverMessages(io, options.bus, app.log, app.metrics, receipts.received, {
+    blocksChanged(userId, change) {
       blockedPeers.changed(userId, change).catch((error: unknown) => app.log.error({ err: error, userId }, 'could not apply a block'));
     },
-    groups.changed,
-  );
+    groupChanged: groups.changed,
+    callEnded: calls.ended,
+  });
   const lastSeen = reportLastSeen(options.bus, app.log);
   new Gauge({
     name: 'chat_sockets_connected',
@@ -87,6 +85,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     groups.connected(socket);
     typing.connected(socket);
     sends.connected(socket);
+    calls.connected(socket);
     presence.connected(socket).catch((error: unknown) => {
       app.log.error({ err: error }, 'could not send the online users');
       socket.disconnect(true);
@@ -106,6 +105,7 @@ const gateway: FastifyPluginAsync<GatewayServiceOptions> = async (app, options) 
     contactChanges.stop();
     delivery.stop();
     groups.stop();
+    calls.stop();
     await revocation.stop();
     await new Promise<void>((resolve) => {
       void io.close(() => resolve());

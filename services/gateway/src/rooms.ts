@@ -1,3 +1,6 @@
+/** What every call's room name starts with: the gateway finds its sockets in calls by it. */
+export const CALL_ROOM_PREFIX = 'call:';
+
 /** Every Socket.IO room name is made here and only here. */
 export const rooms = {
   /** All sockets of one user: on this replica, or through the Socket.IO adapter on every replica. */
@@ -7,4 +10,6 @@ export const rooms = {
    * the room here alone, from the bus; only typing goes through the adapter, to every replica's room.
    */
   group: (groupId: string) => `group:${groupId}`,
+  /** The two sockets of a call, one a side, on whichever replicas: its signals go through the adapter. */
+  call: (callId: string) => `${CALL_ROOM_PREFIX}${callId}`,
 } as const;

@@ -27,6 +27,7 @@ export async function buildMessagesApp(config: Config) {
     jwtSecret,
     cookieSecure,
     rateLimits,
+    calls: config.calls,
     linkFetchPolicy: linkFetchPolicy(config.linkPreviewsFrom),
   });
   return app;

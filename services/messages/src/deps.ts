@@ -1,7 +1,7 @@
 import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
 import type { Database, OutboxRelay } from '@chat/database';
-import type { RateLimits } from '@chat/kernel';
+import type { CallTimings, RateLimits } from '@chat/kernel';
 import type { BlockedPairs, Presence } from '@chat/presence';
 import type { KeyLimiter, RateLimitStore } from '@chat/rate-limits';
 import type { SessionRevocations } from '@chat/sessions';
@@ -29,6 +29,8 @@ export interface MessagesServiceOptions {
   searchIndex?: Partial<SearchIndexSettings>;
   /** How often contacts.online is written and checked (tests write at once). */
   onlineContacts?: OnlineContactsOptions;
+  /** How long a call rings, and how long a side may go unheard before it ends. */
+  calls: CallTimings;
   /** Where link previews may be fetched from: the public web (tests add a server of their own on loopback). */
   linkFetchPolicy?: FetchPolicy;
 }

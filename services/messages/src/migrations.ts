@@ -477,4 +477,33 @@ export const messagesMigrations: readonly Migration[] = [
       SELECT gin_clean_pending_list('search_blocks_words_idx');
     `,
   },
+  {
+    version: 34,
+    sql: `
+      -- Calls under way (docs/calls.md): a row from the first ring to the end, then gone; the line
+      -- the call leaves in the conversation (messages.call) is its record. Each side is the one
+      -- socket that placed or answered it, alive while its gateway says so.
+      CREATE TABLE calls (
+        id uuid PRIMARY KEY,
+        caller_id uuid NOT NULL,
+        callee_id uuid NOT NULL,
+        video boolean NOT NULL,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        answered_at timestamptz,
+        caller_socket text NOT NULL,
+        caller_alive_at timestamptz NOT NULL DEFAULT now(),
+        callee_socket text,
+        callee_alive_at timestamptz
+      );
+      -- Everyone in a call now, once each: a second call of either person conflicts here (busy).
+      CREATE TABLE call_parties (
+        user_id uuid PRIMARY KEY,
+        call_id uuid NOT NULL REFERENCES calls (id) ON DELETE CASCADE
+      );
+      CREATE INDEX call_parties_call_idx ON call_parties (call_id);
+      ALTER TABLE messages ADD COLUMN call jsonb, DROP CONSTRAINT messages_has_content,
+        ADD CONSTRAINT messages_has_content
+          CHECK (text IS NOT NULL OR image IS NOT NULL OR file IS NOT NULL OR system IS NOT NULL OR call IS NOT NULL OR deleted_at IS NOT NULL) NOT VALID;
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import { limitKeys, registerRateLimiting } from '@chat/rate-limits';
 import { sessions } from '@chat/sessions';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { blockRoutes } from './blocks/block-routes.js';
+import { serveCalls } from './calls/call-commands.js';
 import { announceBlocks } from './blocks/blocks.js';
 import { contactRoutes } from './contacts/contact-routes.js';
 import { projectContacts } from './contacts/contacts-projection.js';
@@ -42,7 +43,8 @@ import { starRoutes } from './stars/star-routes.js';
  * search indexer. Then each feature folder's routes: contacts and the inbox, conversations (history,
  * sends, edits, reactions, shared media), groups, search, blocks, pins, mutes, the archive, unread marks,
  * stars, messages hidden for me, export, storage and media. Texts sent over a socket come as bus
- * requests (relayed sends) and take the same send as HTTP, counted in the same per-user budget.
+ * requests (relayed sends) and take the same send as HTTP, counted in the same per-user budget; so
+ * do the sockets' call commands (calls).
  */
 export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> = async (app, options) => {
   const applied = await migrate(options.db, 'messages', messagesMigrations);
@@ -86,9 +88,11 @@ export const messagesService: FastifyPluginAsyncTypebox<MessagesServiceOptions> 
   });
   const relayedSends = serveRelayedSends(options.bus, { sendAs, limit: sendCount });
   const groupsOf = serveGroupsOf(options.bus, options.db);
+  const calls = serveCalls({ db: options.db, bus: options.bus, log: app.log, timings: options.calls });
   app.addHook('onClose', async () => {
     relayedSends.unsubscribe();
     groupsOf.unsubscribe();
+    await calls.stop();
   });
   await app.register(contactRoutes, { ...options, receipts, prefix: API_PREFIX });
   await app.register(conversationRoutes, { ...options, receipts, sendAs, sendCount, filesCount, membership, prefix: API_PREFIX });

@@ -6,7 +6,7 @@ import type { Database } from '@chat/database';
 import { createHttpServer } from '@chat/kernel';
 import { createInProcessBlockedPairs, createInProcessPresence } from '@chat/presence';
 import { createInProcessRevocations, signSession } from '@chat/sessions';
-import { subjects, type PrivacySettings, type UserEvent } from '@chat/contracts';
+import { CALL_GRACE_MS, CALL_RING_MS, subjects, type PrivacySettings, type UserEvent } from '@chat/contracts';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { ApiClient, databaseImplementations, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import type { MessagesServiceOptions } from '../src/deps.js';
@@ -33,8 +33,11 @@ export async function startMessagesService({
   rateLimits = {},
   database = testDatabase,
   linkFetchPolicy,
+  calls = { ringMs: CALL_RING_MS, graceMs: CALL_GRACE_MS },
 }: {
   rateLimits?: Partial<MessagesServiceOptions['rateLimits']>;
+  /** How long a call rings and how long a side may go unheard (tests of their ends shorten both). */
+  calls?: MessagesServiceOptions['calls'];
   database?: () => Promise<Database>;
   linkFetchPolicy?: MessagesServiceOptions['linkFetchPolicy'];
 } = {}) {
@@ -60,6 +63,7 @@ export async function startMessagesService({
       storageBytesPerUser: 1024 ** 3,
       ...rateLimits,
     },
+    calls,
     searchIndex: SEARCH_INDEX,
     onlineContacts: { writeDelayMs: 0 },
     ...(linkFetchPolicy ? { linkFetchPolicy } : {}),

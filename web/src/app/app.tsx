@@ -6,6 +6,7 @@ import { LiveAnnouncer } from './live-announcer';
 import { Navbar } from './navbar';
 import { useRealtimeEvents } from '../realtime/use-realtime-events';
 import { HomePage } from './home-page';
+import { CallScreen, IncomingCall } from '../features/calls';
 import { JoinGroupPage } from '../features/groups';
 import { NotFoundPage } from './not-found-page';
 import { useVisibleHeight } from './use-visible-height';
@@ -53,6 +54,13 @@ export function App() {
         <Route path="/profile" element={authUser ? <ProfilePage /> : <Navigate to="/login" replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      {/* A call rings and goes on over whatever page is open. */}
+      {authUser && (
+        <>
+          <IncomingCall />
+          <CallScreen />
+        </>
+      )}
       {/* Toasts are read out by the live announcer, which was there before them. */}
       <div aria-hidden="true">
         <Toaster toastOptions={{ style: TOAST_STYLE }} />

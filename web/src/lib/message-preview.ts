@@ -1,15 +1,22 @@
 import { formatDuration, VOICE_MESSAGE_NAME, type FileAttachment, type Message, type QuotedMessage } from '@chat/contracts';
 import { formatMessageTime } from './format-time';
 import { t, translatable } from '../i18n';
+import { callWords } from './call-words';
 
 /** What a message deleted for everyone shows in its place. */
 export const DELETED_MESSAGE = translatable('This message was deleted');
 
-/** A message in one line, as the inbox and notifications show it: its text, "📷 Photo", "🎤 Voice message (0:07)", "🎥 beach.mp4" or "📄 report.pdf". */
-export const messagePreview = (message: Message): string =>
+/**
+ * A message in one line, as the inbox and notifications show it: its text, "📷 Photo", "🎤 Voice
+ * message (0:07)", "🎥 beach.mp4", "📄 report.pdf", or a call's line ("📞 Missed voice call"; as
+ * `myId` reads it, the person called when not said).
+ */
+export const messagePreview = (message: Message, myId?: string): string =>
   message.deletedAt
     ? `🚫 ${t(DELETED_MESSAGE)}`
-    : message.text?.trim() || (message.image ? `📷 ${t('Photo')}` : message.file ? filePreview(message.file) : '');
+    : message.call
+      ? `📞 ${callWords(message.call, message.senderId === myId)}`
+      : message.text?.trim() || (message.image ? `📷 ${t('Photo')}` : message.file ? filePreview(message.file) : '');
 
 const filePreview = ({ name, voice, video }: FileAttachment) =>
   voice ? `🎤 ${t(VOICE_MESSAGE_NAME)} (${formatDuration(voice.seconds)})` : `${video ? '🎥' : '📄'} ${name}`;

@@ -4,6 +4,7 @@ import { useAuthStore } from '../store/use-auth-store';
 import { usePresenceStore } from '../store/use-presence-store';
 import { openConversationId, useChatStore } from '../store/use-chat-store';
 import { useNotificationStore } from '../store/use-notification-store';
+import { callSocketHandlers, useCallStore } from '../features/calls';
 import { conversationSocketHandlers } from '../features/conversation';
 import { inboxSocketHandlers } from '../features/inbox';
 import { notificationSocketHandlers } from '../features/notifications';
@@ -57,6 +58,8 @@ export function useRealtimeEvents(): void {
       // as the page opens), is in the history. Fetched only now that the server has accepted the
       // socket (and listens for our messages again), so nothing falls between.
       refetch();
+      // A call under way here takes its side up again from this new socket.
+      void useCallStore.getState().socketBack();
     };
     // A disconnect the app asked for (logout) is not a lost connection. One the server asked for is
     // a session ended elsewhere (a logout of all devices), and Socket.IO does not reconnect it.
@@ -85,6 +88,7 @@ export function useRealtimeEvents(): void {
       ...inboxSocketHandlers,
       ...conversationSocketHandlers,
       ...notificationSocketHandlers,
+      ...callSocketHandlers,
       connect: onConnect,
       disconnect: onDisconnect,
       connect_error: onConnectError,

@@ -150,12 +150,16 @@ const FIRST = {
 /** The highest code point: every word starting with a prefix sorts below prefix + this, in byte order. */
 const AFTER_ALL = '\u{10FFFF}';
 
-/** My unread messages from `v.peer_id` (a conversations row, possibly absent), counted up to the cap; none of those I cleared away. */
+/**
+ * My unread messages from `v.peer_id` (a conversations row, possibly absent), counted up to the cap;
+ * none of those I cleared away, and of the lines their calls left, only the missed ones.
+ */
 const UNREAD_COUNT = `COALESCE((SELECT count(*)::int FROM (
     SELECT 1 FROM messages u
     WHERE LEAST(u.sender_id, u.receiver_id) = LEAST(v.user_id, v.peer_id)
       AND GREATEST(u.sender_id, u.receiver_id) = GREATEST(v.user_id, v.peer_id)
       AND u.sender_id = v.peer_id AND u.id > GREATEST(v.read_up_to, v.cleared_up_to)
+      AND (u.call IS NULL OR u.call ->> 'outcome' = 'missed')
     LIMIT ${UNREAD_COUNT_CAP}) unread), 0)`;
 
 /** When contact `c` was last online, if they show it and so does the viewer (`$1`): hiding it hides everyone's, as WhatsApp. */

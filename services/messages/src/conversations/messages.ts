@@ -2,6 +2,7 @@ import type { Queryable } from '@chat/database';
 import { storedKeysOf } from '@chat/media';
 import {
   linksIn,
+  type CallLog,
   type Contact,
   type FileAttachment,
   type Message,
@@ -35,6 +36,7 @@ export interface MessageRow extends Omit<
   | 'system'
   | 'deletedBy'
   | 'mentions'
+  | 'call'
 > {
   createdAt: Date;
   deliveredAt: Date | null;
@@ -54,6 +56,7 @@ export interface MessageRow extends Omit<
   system: SystemEvent | null;
   deletedBy: string | null;
   mentions: string[] | null;
+  call: CallLog | null;
   /** Read only where one person asks for their own view (a conversation's history). */
   starred?: boolean;
 }
@@ -67,7 +70,7 @@ export const messageColumns = (table?: string) => {
   ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
   ${from}reactions, ${from}forwarded, ${from}file, ${from}reply_to_file_name AS "replyToFileName",
   ${from}no_link_preview AS "noLinkPreview", ${from}group_id::text AS "groupId", ${from}system,
-  ${from}deleted_by::text AS "deletedBy", ${from}mentions::text[] AS "mentions"`;
+  ${from}deleted_by::text AS "deletedBy", ${from}mentions::text[] AS "mentions", ${from}call`;
 };
 export const MESSAGE_COLUMNS = messageColumns();
 
@@ -122,6 +125,7 @@ export function toMessage(row: MessageRow): ChatMessage {
   if (row.system) message.system = row.system;
   if (row.deletedBy) message.deletedBy = row.deletedBy;
   if (row.mentions?.length) message.mentions = row.mentions;
+  if (row.call) message.call = row.call;
   return message;
 }
 
@@ -156,7 +160,7 @@ const qualified = (table: string) =>
    ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at, ${table}.reply_to_id::text,
    ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions, ${table}.forwarded,
    ${table}.file, ${table}.reply_to_file_name, ${table}.no_link_preview, ${table}.group_id::text, ${table}.system, ${table}.deleted_by::text,
-   ${table}.mentions::text[]`;
+   ${table}.mentions::text[], ${table}.call`;
 
 export interface NewMessage {
   senderId: string;
@@ -242,6 +246,25 @@ type ResultRow = MessageRow & {
 };
 
 /**
+ * SQL: both people's conversation rows move to the messages of the CTE `inserted` (reading is
+ * reported on its own: it stamps the messages it reads). Rows are locked in key order, so
+ * concurrent batches cannot deadlock on them. A new message brings an archived conversation back
+ * to the inbox, for both people, and is the one the inbox shows, whatever was deleted for one of
+ * them before.
+ */
+export const moveConversationEnds = (inserted: string) => `
+  INSERT INTO conversations (user_id, peer_id, last_message_id)
+  SELECT user_id, peer_id, max(id) FROM (
+    SELECT sender_id AS user_id, receiver_id AS peer_id, id FROM ${inserted}
+    UNION ALL
+    SELECT receiver_id, sender_id, id FROM ${inserted}
+  ) ends
+  GROUP BY user_id, peer_id
+  ORDER BY user_id, peer_id
+  ON CONFLICT (user_id, peer_id) DO UPDATE SET
+    last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id), archived_at = NULL, preview_message_id = NULL`;
+
+/**
  * Inserts messages in one round trip and one commit, in the order given, and answers each one's
  * result from the same statement: the earlier message when its sender already used its
  * clientMessageId, or that its receiver is not a known user.
@@ -270,24 +293,8 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
        RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
          reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded, file, reply_to_file_name, no_link_preview,
-         group_id, system, deleted_by, mentions
-     ), conversation_ends AS (
-       -- Both users' conversation rows move to the new message (reading is reported on its own:
-       -- it stamps the messages it reads). Rows are locked in key order, so concurrent batches
-       -- cannot deadlock on them.
-       INSERT INTO conversations (user_id, peer_id, last_message_id)
-       SELECT user_id, peer_id, max(id) FROM (
-         SELECT sender_id AS user_id, receiver_id AS peer_id, id FROM inserted
-         UNION ALL
-         SELECT receiver_id, sender_id, id FROM inserted
-       ) ends
-       GROUP BY user_id, peer_id
-       ORDER BY user_id, peer_id
-       -- A new message brings an archived conversation back to the inbox, for both people.
-       -- The new message is the one the inbox shows, whatever was deleted for one of them before.
-       ON CONFLICT (user_id, peer_id) DO UPDATE SET
-         last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id), archived_at = NULL, preview_message_id = NULL
-     )
+         group_id, system, deleted_by, mentions, call
+     ), conversation_ends AS (${moveConversationEnds('inserted')})
      SELECT 'inserted' AS kind, NULL::text AS ord, ${MESSAGE_COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted
      UNION ALL
      SELECT 'existing', input.ord::text, ${qualified('messages')}, messages.client_message_id::text
@@ -302,7 +309,7 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        WHERE input.receiver_known
      UNION ALL
      SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-me' ELSE 'blocked-by-me' END,
-       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
     [
       column('senderId'),

@@ -10,6 +10,7 @@ import { ClearChatDialog } from './clear-chat-dialog';
 import { ContactInfo } from './contact-info';
 import { ConversationMenu } from './conversation-menu';
 import { HEADER_BUTTON, HeaderIconButton } from '../../ui/header-button';
+import { CallButtons } from '../calls';
 import { useTranslation } from 'react-i18next';
 
 /** Who the conversation is with, their presence, and its actions: search, the menu of the rest, close. */
@@ -60,6 +61,7 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-1">
+          {!closed && <CallButtons peer={selectedUser} />}
           <button
             type="button"
             className={HEADER_BUTTON}

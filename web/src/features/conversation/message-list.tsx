@@ -6,6 +6,7 @@ import { DayDivider, startsDay } from './day-divider';
 import { groupPlaces, type GroupPlace } from './message-groups';
 import { UnreadDivider } from './unread-divider';
 import { SystemLine } from '../groups';
+import { CallLine } from '../calls';
 import { useTranslation } from 'react-i18next';
 
 /** What a message of the list offers, beside what the store does on its own (react, star, choose). */
@@ -88,8 +89,8 @@ export function MessageList({
           <Fragment key={message._id}>
             {startsDay(messages[index - 1]?.createdAt, message.createdAt) && <DayDivider at={message.createdAt} />}
             {message._id === unreadMarker?.firstId && <UnreadDivider count={unreadMarker.count} />}
-            {message.system ? (
-              <SystemLine event={message.system} myId={me._id} nameOf={nameOf} />
+            {message.system || message.call ? (
+              <CentredLine message={message} myId={me._id} nameOf={nameOf} pictureOf={pictureOf} />
             ) : (
               <ChatMessage
                 message={message}
@@ -122,6 +123,20 @@ export function MessageList({
       <div ref={endRef} />
     </div>
   );
+}
+
+/** A line centred between the messages: a line of a group's story, or one a call left (whose "Call back" calls the other person). */
+function CentredLine({
+  message,
+  myId,
+  nameOf,
+  pictureOf,
+}: { message: Message; myId: string } & Pick<MessageListProps, 'nameOf' | 'pictureOf'>) {
+  if (message.system) return <SystemLine event={message.system} myId={myId} nameOf={nameOf} />;
+  if (!message.call) return null;
+  const peerId = message.senderId === myId ? message.receiverId : message.senderId;
+  const peer = { _id: peerId, fullName: nameOf(peerId), profilePic: pictureOf(peerId) };
+  return <CallLine message={message} call={message.call} myId={myId} peer={peer} />;
 }
 
 /** What the store does to a message of the list on its own: choose it, react to it, star it. */

@@ -71,10 +71,10 @@ function LastMessagePreview({ entry }: { entry: InboxEntry }) {
   return (
     <span className={`flex min-w-0 items-center gap-1 ${entry.unreadCount > 0 ? 'text-base-content' : ''}`} data-testid="last-message">
       {'· '}
-      {message.senderId === me && <MessageStatus status={statusOf(message)} />}
+      {message.senderId === me && !message.call && <MessageStatus status={statusOf(message)} />}
       <span className="truncate">
-        {message.senderId === me ? t('You: ') : ''}
-        <bdi>{messagePreview(message)}</bdi>
+        {message.senderId === me && !message.call ? t('You: ') : ''}
+        <bdi>{messagePreview(message, me)}</bdi>
       </span>
     </span>
   );

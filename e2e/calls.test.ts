@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, polled, sharedBrowser, signedInPage } from './browser.js';
+import { twoPeople } from './people.js';
+import { describeOnEveryTarget } from './targets.js';
+
+const browser = sharedBrowser();
+
+/** Keeps every RTCPeerConnection the page makes, so a test can read its statistics (the app's own stay private). */
+const KEEP_CONNECTIONS = () => {
+  const connections: RTCPeerConnection[] = [];
+  const Original = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Original {
+    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+      super(...args);
+      connections.push(this);
+    }
+  };
+  (window as unknown as { connections: RTCPeerConnection[] }).connections = connections;
+};
+
+/** Bytes sent and received so far by the page's latest call, by kind of media. */
+const bytes = (page: Page) =>
+  page.evaluate(async () => {
+    const connection = (window as unknown as { connections: RTCPeerConnection[] }).connections.at(-1);
+    const totals = { audioSent: 0, audioReceived: 0, videoSent: 0, videoReceived: 0 };
+    if (!connection) return totals;
+    (await connection.getStats()).forEach((report: { type: string; kind?: string; bytesSent?: number; bytesReceived?: number }) => {
+      if (report.type === 'outbound-rtp' && report.kind === 'audio') totals.audioSent += report.bytesSent ?? 0;
+      if (report.type === 'outbound-rtp' && report.kind === 'video') totals.videoSent += report.bytesSent ?? 0;
+      if (report.type === 'inbound-rtp' && report.kind === 'audio') totals.audioReceived += report.bytesReceived ?? 0;
+      if (report.type === 'inbound-rtp' && report.kind === 'video') totals.videoReceived += report.bytesReceived ?? 0;
+    });
+    return totals;
+  });
+
+/** Whether every kind of media has flowed both ways since `before` (the counts only grow). */
+const flowingSince = async (page: Page, before: Awaited<ReturnType<typeof bytes>>, kinds: ('audio' | 'video')[]) => {
+  const now = await bytes(page);
+  return kinds.every((kind) => now[`${kind}Sent`] > before[`${kind}Sent`] && now[`${kind}Received`] > before[`${kind}Received`]);
+};
+
+describeOnEveryTarget((run) => {
+  describe('calls in the browser', () => {
+    it('a video call rings on every tab of the person called, is answered on one, carries sound and picture both ways, mutes, and leaves its line', async () => {
+      const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, `Caller ${run.mode}`);
+      const caller = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      const phone = await signedInPage(browser(), run.baseUrl, bob.cookie, PHONE);
+      const desk = await signedInPage(browser(), run.baseUrl, bob.cookie);
+      for (const { page } of [caller, phone, desk]) await page.addInitScript(KEEP_CONNECTIONS);
+      await caller.page.goto(`/chat/${bobUser._id}`);
+      for (const { page } of [phone, desk]) {
+        await page.goto('/');
+        // Alice online in Bob's list: that tab's socket is connected, and so rings.
+        await polled(
+          () => page.getByRole('button', { name: new RegExp(`Alice Caller ${run.mode}`) }).textContent(),
+          'Alice online at Bob',
+        ).toContain('Online');
+      }
+
+      await caller.page.getByRole('button', { name: 'Video call' }).click();
+      for (const { page } of [phone, desk])
+        await polled(() => page.getByTestId('incoming-call').textContent(), 'Bob’s tab rings').toContain('Incoming video call');
+      expect(await phone.page.getByTestId('incoming-call').textContent()).toContain(`Alice Caller ${run.mode}`);
+      await polled(() => caller.page.getByTestId('call-status').textContent(), 'Alice calling').toBe('Calling…');
+      await run.shot(phone.page, 'call-incoming-phone');
+      await run.shot(desk.page, 'call-incoming-desktop');
+
+      await phone.page.getByRole('button', { name: 'Accept', exact: true }).click();
+      await polled(() => desk.page.getByText('Answered on another device').count(), 'the other tab told').toBe(1);
+      expect(await desk.page.getByTestId('incoming-call').count()).toBe(0);
+      for (const { page } of [caller, phone])
+        await polled(() => page.getByTestId('call-timer').count(), 'the call under way, timed').toBe(1);
+      const start = { alice: await bytes(caller.page), bob: await bytes(phone.page) };
+      await polled(() => flowingSince(caller.page, start.alice, ['audio', 'video']), 'sound and picture both ways at Alice').toBe(true);
+      await polled(() => flowingSince(phone.page, start.bob, ['audio', 'video']), 'sound and picture both ways at Bob').toBe(true);
+      await run.shot(phone.page, 'call-video-phone');
+      await run.shot(caller.page, 'call-video-desktop');
+
+      // Muted, nothing of Alice's microphone leaves: her audio stops growing while her picture still flows.
+      await caller.page.getByRole('button', { name: 'Mute' }).click();
+      let last = await bytes(caller.page);
+      await polled(async () => {
+        const now = await bytes(caller.page);
+        const stopped = now.audioSent === last.audioSent && now.videoSent > last.videoSent;
+        last = now;
+        return stopped;
+      }, 'Alice’s sound stopped, her picture flowing').toBe(true);
+
+      await caller.page.getByRole('button', { name: 'Hang up' }).click();
+      for (const { page } of [caller, phone]) await polled(() => page.getByTestId('call-screen').count(), 'the call screen gone').toBe(0);
+      await polled(() => phone.page.getByText('Call ended').count(), 'Bob told it ended').toBeGreaterThan(0);
+      await polled(() => caller.page.getByTestId('call-line').textContent(), 'the call’s line at Alice').toMatch(/Video call, 0:\d\d/);
+      await phone.page.getByRole('button', { name: new RegExp(`Alice Caller ${run.mode}`) }).click();
+      await polled(() => phone.page.getByTestId('call-line').textContent(), 'the call’s line at Bob').toMatch(/Video call, 0:\d\d/);
+      expect(aliceUser._id).not.toBe(bobUser._id);
+      for (const user of [caller, phone, desk]) await user.page.context().close();
+    });
+
+    it('a voice call declined ends for the caller with "Declined", and leaves the line with "Call back"', async () => {
+      const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, `Decliner ${run.mode}`);
+      const caller = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      const callee = await signedInPage(browser(), run.baseUrl, bob.cookie);
+      await caller.page.goto(`/chat/${bobUser._id}`);
+      await callee.page.goto(`/chat/${aliceUser._id}`);
+      await polled(() => callee.page.getByTestId('chat-status').textContent(), 'Alice online at Bob').toBe('Online');
+      await caller.page.getByRole('button', { name: 'Voice call' }).click();
+      await polled(() => callee.page.getByTestId('incoming-call').textContent(), 'Bob’s tab rings').toContain('Incoming voice call');
+      await callee.page.getByRole('button', { name: 'Decline', exact: true }).click();
+      await polled(() => caller.page.getByText('Declined', { exact: true }).count(), 'Alice told it was declined').toBe(1);
+      expect(await caller.page.getByTestId('call-screen').count()).toBe(0);
+      await polled(() => callee.page.getByTestId('call-line').textContent(), 'the line at Bob').toContain('Declined voice call');
+      await polled(() => caller.page.getByTestId('call-line').textContent(), 'the line at Alice').toContain('Voice call, declined');
+      await run.shot(caller.page, 'call-line');
+      // "Call back" places the same kind of call again.
+      await callee.page.getByRole('button', { name: 'Call back' }).click();
+      await polled(() => caller.page.getByTestId('incoming-call').textContent(), 'Alice’s tab rings').toContain('Incoming voice call');
+      await callee.page.getByRole('button', { name: 'Hang up' }).click();
+      await polled(() => caller.page.getByTestId('incoming-call').count(), 'Alice’s tab stops ringing').toBe(0);
+      for (const user of [caller, callee]) await user.page.context().close();
+    });
+  });
+});

@@ -1,0 +1,221 @@
+import toast from 'react-hot-toast';
+import { create } from 'zustand';
+import {
+  CALL_COMMAND_TIMEOUT_MS,
+  CALL_ERRORS,
+  type Call,
+  type CallAnswer,
+  type CallEnded,
+  type CallRef,
+  type CallSignal,
+} from '@chat/contracts';
+import { api } from '../../api/client';
+import { t, translatable } from '../../i18n';
+import { useAuthStore } from '../../store/use-auth-store';
+import { useChatStore } from '../../store/use-chat-store';
+import { openPeerConnection, type PeerConnection } from './peer-connection';
+
+/** Where this tab's call stands: ringing here, calling out, connecting, under way, or looking for a way back. */
+export type CallPhase = 'incoming' | 'outgoing' | 'connecting' | 'active' | 'reconnecting';
+
+/** The other person of the call, as its screens show them. */
+export interface CallPeer {
+  _id: string;
+  fullName: string;
+  profilePic: string;
+}
+
+interface CallState {
+  call: Call | null;
+  phase: CallPhase | null;
+  peer: CallPeer | null;
+  /** Asked for (video or voice) before the call is placed; its tracks stop when the call ends. */
+  video: boolean;
+  local: MediaStream | null;
+  remote: MediaStream | null;
+  connection: PeerConnection | null;
+  muted: boolean;
+  cameraOff: boolean;
+  /** When media first flowed: the timer counts from it. */
+  connectedAt: number | null;
+  start(peer: CallPeer, video: boolean): Promise<void>;
+  accept(): Promise<void>;
+  decline(): Promise<void>;
+  hangUp(): Promise<void>;
+  toggleMute(): void;
+  toggleCamera(): void;
+  rang(call: Call): Promise<void>;
+  accepted(callId: string): void;
+  ended(ended: CallEnded): void;
+  signalled(signal: CallSignal): void;
+  socketBack(): Promise<void>;
+}
+
+const IDLE = {
+  call: null,
+  phase: null,
+  peer: null,
+  video: false,
+  local: null,
+  remote: null,
+  connection: null,
+  muted: false,
+  cameraOff: false,
+  connectedAt: null,
+} satisfies Partial<CallState>;
+
+/** What each end says, to whom: the caller hears "No answer" where the person called missed a call. */
+const END_WORDS = {
+  hungUp: { caller: translatable('Call ended'), callee: translatable('Call ended') },
+  declined: { caller: translatable('Declined'), callee: translatable('Declined') },
+  noAnswer: { caller: translatable('No answer'), callee: translatable('Missed call') },
+  cancelled: { caller: translatable('Call ended'), callee: translatable('Missed call') },
+  busy: { caller: translatable(CALL_ERRORS.busy), callee: translatable('Missed call') },
+  lost: { caller: translatable('Call ended: the connection was lost'), callee: translatable('Call ended: the connection was lost') },
+} as const;
+
+type CallCommand = 'callStart' | 'callAccept' | 'callDecline' | 'callHangUp' | 'callRejoin';
+
+/** A call command over the socket, answered, or a 503 when no answer comes in time. */
+async function command(event: CallCommand, payload: CallRef | { to: string; video: boolean }): Promise<CallAnswer> {
+  const socket = useAuthStore.getState().socket;
+  if (!socket?.connected) return { error: { status: 503, message: t('No connection. Try again when you are back online.') } };
+  try {
+    // The contract types each command's payload; the five share one answer.
+    return (await socket.timeout(CALL_COMMAND_TIMEOUT_MS).emitWithAck(event as 'callAccept', payload as CallRef)) as CallAnswer;
+  } catch {
+    return { error: { status: 503, message: t('No connection. Try again when you are back online.') } };
+  }
+}
+
+/** The microphone, and the camera for a video call; null (and says why) when the browser refuses them. */
+async function media(video: boolean): Promise<MediaStream | null> {
+  try {
+    return await navigator.mediaDevices.getUserMedia({ audio: true, video });
+  } catch {
+    toast.error(video ? t('Allow the camera and microphone to make video calls') : t('Allow the microphone to make calls'));
+    return null;
+  }
+}
+
+/** Who is calling: from the inbox when they are in it, else their card. */
+async function peerOf(userId: string): Promise<CallPeer> {
+  const known = useChatStore.getState().users.find((user) => user._id === userId);
+  if (known) return known;
+  return api.getContactCard(userId).catch(() => ({ _id: userId, fullName: '', profilePic: '' }));
+}
+
+/** This tab's call: placing, ringing, answering and ending it, and its media (docs/calls.md). */
+export const useCallStore = create<CallState>()((set, get) => {
+  /** Ends the call here: the tracks stop, the connection closes, and (if any) the words say how. */
+  const finish = (words?: string) => {
+    const { local, connection } = get();
+    for (const track of local?.getTracks() ?? []) track.stop();
+    connection?.close();
+    set(IDLE);
+    if (words) toast(t(words));
+  };
+  const connect = (call: Call, polite: boolean) => {
+    const local = get().local;
+    if (!local) return;
+    const connection = openPeerConnection(
+      local,
+      { polite, iceServers: [] },
+      {
+        send: (signal) => useAuthStore.getState().socket?.emit('callSignal', { callId: call.id, ...signal }),
+        remote: (remote) => set({ remote }),
+        connected: (isConnected) =>
+          set((state) => ({
+            phase: isConnected ? 'active' : 'reconnecting',
+            connectedAt: state.connectedAt ?? (isConnected ? Date.now() : null),
+          })),
+      },
+    );
+    set({ connection, phase: 'connecting' });
+  };
+  /** Refused or failed: the error's words (the server's, in the app's language), and nothing left of the call. */
+  const refused = (answer: CallAnswer) => {
+    if ('error' in answer) finish(answer.error.message);
+    else if ('ended' in answer) finish(END_WORDS[answer.ended.reason].caller);
+  };
+
+  return {
+    ...IDLE,
+    async start(peer, video) {
+      if (get().phase) return;
+      set({ ...IDLE, phase: 'outgoing', peer, video });
+      const local = await media(video);
+      if (!local) return finish();
+      // Hung up while the browser asked for the microphone.
+      if (get().phase !== 'outgoing') return local.getTracks().forEach((track) => track.stop());
+      set({ local });
+      const answer = await command('callStart', { to: peer._id, video });
+      if ('call' in answer) set({ call: answer.call });
+      else refused(answer);
+    },
+    async accept() {
+      const { call, phase } = get();
+      if (!call || phase !== 'incoming') return;
+      const local = await media(call.video);
+      if (!local) return get().decline();
+      set({ local });
+      const answer = await command('callAccept', { callId: call.id });
+      if ('call' in answer) connect(answer.call, true);
+      else refused(answer);
+    },
+    async decline() {
+      const call = get().call;
+      finish();
+      if (call) await command('callDecline', { callId: call.id });
+    },
+    async hangUp() {
+      const call = get().call;
+      finish();
+      if (call) await command('callHangUp', { callId: call.id });
+    },
+    toggleMute() {
+      const muted = !get().muted;
+      for (const track of get().local?.getAudioTracks() ?? []) track.enabled = !muted;
+      void get().connection?.sending('audio', !muted);
+      set({ muted });
+    },
+    toggleCamera() {
+      const cameraOff = !get().cameraOff;
+      for (const track of get().local?.getVideoTracks() ?? []) track.enabled = !cameraOff;
+      void get().connection?.sending('video', !cameraOff);
+      set({ cameraOff });
+    },
+    async rang(call) {
+      // In a call already, this tab does not ring (the server rang because another tab of mine is free).
+      if (get().phase) return;
+      set({ ...IDLE, call, phase: 'incoming', video: call.video });
+      const peer = await peerOf(call.callerId);
+      if (get().call?.id === call.id) set({ peer });
+    },
+    accepted(callId) {
+      const { call, phase } = get();
+      if (call?.id !== callId) return;
+      if (phase === 'outgoing') connect(call, false);
+      // Ringing here, answered on another tab or device.
+      else if (phase === 'incoming') finish(translatable('Answered on another device'));
+    },
+    ended({ callId, reason }) {
+      const { call } = get();
+      if (call?.id !== callId) return;
+      const me = useAuthStore.getState().authUser?._id;
+      finish(END_WORDS[reason][call.callerId === me ? 'caller' : 'callee']);
+    },
+    signalled(signal) {
+      const { call, connection } = get();
+      if (call?.id === signal.callId) void connection?.receive(signal);
+    },
+    /** The socket came back: this tab takes its side of the call up again, and looks for a new path. */
+    async socketBack() {
+      const { call, phase } = get();
+      if (!call || !phase || phase === 'incoming') return;
+      const answer = await command('callRejoin', { callId: call.id });
+      if ('call' in answer) get().connection?.restart();
+      else finish(END_WORDS.lost.caller);
+    },
+  };
+});
