@@ -34,6 +34,22 @@ const bytes = (page: Page) =>
     return totals;
   });
 
+/** The kinds of ICE candidate of the page's call's pair in use, here and there ("host", "relay"…). */
+const candidatePairInUse = (page: Page) =>
+  page.evaluate(async () => {
+    const connection = (window as unknown as { connections: RTCPeerConnection[] }).connections.at(-1)!;
+    const reports = new Map<string, Record<string, unknown>>();
+    (await connection.getStats()).forEach((report: Record<string, unknown>) => reports.set(report.id as string, report));
+    const transport = [...reports.values()].find((report) => report.type === 'transport');
+    const pair = reports.get(transport?.selectedCandidatePairId as string);
+    return (
+      pair && {
+        local: reports.get(pair.localCandidateId as string)?.candidateType,
+        remote: reports.get(pair.remoteCandidateId as string)?.candidateType,
+      }
+    );
+  });
+
 /** Whether every kind of media has flowed both ways since `before` (the counts only grow). */
 const flowingSince = async (page: Page, before: Awaited<ReturnType<typeof bytes>>, kinds: ('audio' | 'video')[]) => {
   const now = await bytes(page);
@@ -74,6 +90,9 @@ describeOnEveryTarget((run) => {
       const start = { alice: await bytes(caller.page), bob: await bytes(phone.page) };
       await polled(() => flowingSince(caller.page, start.alice, ['audio', 'video']), 'sound and picture both ways at Alice').toBe(true);
       await polled(() => flowingSince(phone.page, start.bob, ['audio', 'video']), 'sound and picture both ways at Bob').toBe(true);
+      // The cluster relays every call through its coturn (TURN_RELAY_ONLY); embedded mode connects the two tabs directly.
+      const pairKind = run.mode === 'cluster' ? 'relay' : 'host';
+      expect(await candidatePairInUse(caller.page)).toEqual({ local: pairKind, remote: pairKind });
       await run.shot(phone.page, 'call-video-phone');
       await run.shot(caller.page, 'call-video-desktop');
 

@@ -1,6 +1,6 @@
 // The distributed mode on this machine: auth, messages and two gateway replicas as separate
-// processes against the local Postgres, Redis and NATS, an S3 API (s3rver) and Debian's nginx as
-// the edge, all on loopback. `tsx scripts/local-cluster.ts` runs it until Ctrl-C (make
+// processes against the local Postgres, Redis and NATS, an S3 API (s3rver), Debian's nginx as
+// the edge and Debian's coturn as the TURN server every call is relayed through, all on loopback. `tsx scripts/local-cluster.ts` runs it until Ctrl-C (make
 // cluster-local); tests import startLocalCluster() and stop it themselves.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as pause } from 'node:timers/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect as connectTcp, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,11 +68,11 @@ export interface LocalCluster {
   /** Where a service serves `GET /metrics` (Prometheus' format), as in a deployment: a port of its own. */
   metricsUrl(name: ClusterService): string;
   /** Stops one service: SIGTERM drains it, SIGKILL is a crash. */
-  stop(name: ClusterService | 'nginx', signal?: NodeJS.Signals): Promise<void>;
+  stop(name: ClusterService | 'nginx' | 'coturn', signal?: NodeJS.Signals): Promise<void>;
   /** Starts a stopped service again on its port. */
   start(name: ClusterService): Promise<void>;
   /** The process id of a running service (or nginx). */
-  pid(name: ClusterService | 'nginx'): number | undefined;
+  pid(name: ClusterService | 'nginx' | 'coturn'): number | undefined;
   close(): Promise<void>;
 }
 /** How long a service may take to answer /readyz: several clusters start at once in the test suite, on two busy cores. */
@@ -161,7 +161,7 @@ export async function startLocalCluster({
   const dir = await mkdtemp(join(tmpdir(), 'chat-cluster-'));
   await mkdir(join(dir, 'logs'));
   const cleanups: (() => Promise<unknown>)[] = [];
-  const children = new Map<ClusterService | 'nginx', { child: ChildProcess; exited: Promise<unknown[]> }>();
+  const children = new Map<ClusterService | 'nginx' | 'coturn', { child: ChildProcess; exited: Promise<unknown[]> }>();
   try {
     const databaseUrl = new URL(postgresUrl);
     databaseUrl.pathname = `/${namespace}`;
@@ -184,6 +184,10 @@ export async function startLocalCluster({
       edge: edgePort ?? (await freePort()),
     };
     for (const gateway of gateways) ports[gateway] = await freePort();
+    const turnPort = await freePort();
+    // Where coturn relays each call's media from: a range of its own, picked at random among runs.
+    const relayPorts = 40_000 + Math.floor(Math.random() * 200) * 100;
+    const turnSecret = randomBytes(32).toString('base64url');
     const metricsPorts: Record<string, number> = {};
     for (const name of ['auth', 'messages', ...gateways]) metricsPorts[name] = await freePort();
     const env = {
@@ -204,6 +208,11 @@ export async function startLocalCluster({
       DATA_DIR: join(dataDir, 'data'),
       // Behind nginx (the only proxy, at this address): the client address is the one it saw.
       TRUST_PROXY: '127.0.0.1',
+      // Every call goes through coturn, as a cluster whose people sit behind NATs needs: the browser
+      // suites prove a relayed call carries sound and picture.
+      TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp,turn:127.0.0.1:${turnPort}?transport=tcp`,
+      TURN_SECRET: turnSecret,
+      TURN_RELAY_ONLY: 'true',
       ...extraEnv,
     };
     if (throwaway) cleanups.push(() => removeNatsStreams(natsUrl, namespace));
@@ -216,7 +225,7 @@ export async function startLocalCluster({
      * freePort and listen (another run's freePort) is replaced by `takePorts` and tried again.
      */
     const startProcess = async (
-      name: ClusterService | 'nginx',
+      name: ClusterService | 'nginx' | 'coturn',
       launch: () => ChildProcess,
       ready: () => Promise<void>,
       retry?: { portTaken: () => Promise<boolean>; takePorts: () => Promise<void>; attempts: number },
@@ -260,10 +269,24 @@ export async function startLocalCluster({
       };
       return startProcess(name, launch, ready, firstStart ? retry : undefined);
     };
+    const startTurn = () =>
+      startProcess(
+        'coturn',
+        () => {
+          const coturn = spawn('turnserver', coturnArgs({ port: turnPort, relayPorts, secret: turnSecret }), {
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          const log = createWriteStream(logPath('coturn'), { flags: 'a' });
+          coturn.stdout.pipe(log);
+          coturn.stderr.pipe(log);
+          return coturn;
+        },
+        () => waitUntilListening(turnPort),
+      );
     // Auth and messages first: both migrate, and the projection's consumer must exist before users do.
     // On a first start a port another process took meanwhile is replaced; a restart keeps its port.
     const firstStart = { firstStart: true };
-    await Promise.all([startService('auth', firstStart), startService('messages', firstStart)]);
+    await Promise.all([startTurn(), startService('auth', firstStart), startService('messages', firstStart)]);
     await Promise.all(gateways.map((gateway) => startService(gateway, firstStart)));
 
     const writeEdgeConfig = async () => {
@@ -335,7 +358,7 @@ export async function startLocalCluster({
     );
     await startEdge();
 
-    const stopChild = async (name: ClusterService | 'nginx', signal: NodeJS.Signals = 'SIGTERM') => {
+    const stopChild = async (name: ClusterService | 'nginx' | 'coturn', signal: NodeJS.Signals = 'SIGTERM') => {
       const entry = children.get(name);
       if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
       entry.child.kill(signal);
@@ -366,6 +389,48 @@ export async function startLocalCluster({
     throw new Error(`the local cluster did not start: ${(error as Error).message}; its logs are kept in ${join(dir, 'logs')}`, {
       cause: error,
     });
+  }
+}
+
+/**
+ * coturn on loopback with the REST API's shared secret (auth issues each user's credential from it),
+ * relaying between loopback addresses (a real deployment denies them: docs/deploy.md), without TLS.
+ */
+function coturnArgs({ port, relayPorts, secret }: { port: number; relayPorts: number; secret: string }): string[] {
+  return [
+    '-n',
+    '--listening-ip=127.0.0.1',
+    `--listening-port=${port}`,
+    '--relay-ip=127.0.0.1',
+    `--min-port=${relayPorts}`,
+    `--max-port=${relayPorts + 99}`,
+    '--use-auth-secret',
+    `--static-auth-secret=${secret}`,
+    '--realm=chat.local',
+    '--fingerprint',
+    '--no-tls',
+    '--no-dtls',
+    '--no-cli',
+    '--allow-loopback-peers',
+    '--log-file=stdout',
+    '--simple-log',
+  ];
+}
+
+/** Resolves once something accepts TCP connections on the loopback port; fails past READY_TIMEOUT_MS. */
+async function waitUntilListening(port: number): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = connectTcp(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (listening) return;
+    if (Date.now() > deadline) throw new Error(`nothing listened on port ${port} within ${READY_TIMEOUT_MS} ms`);
+    await pause(50);
   }
 }
 

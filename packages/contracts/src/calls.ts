@@ -124,6 +124,22 @@ export const CallLogSchema = Type.Object({
 });
 export type CallLog = Static<typeof CallLogSchema>;
 
+/**
+ * The ICE servers a call's connection uses (`GET /api/auth/ice-servers`, fetched for each call): the
+ * deployment's STUN and TURN servers, with a TURN credential of this user's that expires at
+ * `expiresAt` (coturn's shared-secret scheme); none where none is configured (two tabs of one
+ * machine need none). `relayOnly`: the deployment sends every call through its TURN server, so
+ * neither side learns the other's address.
+ */
+export const IceServersSchema = Type.Object({
+  iceServers: Type.Array(
+    Type.Object({ urls: Type.Array(Type.String()), username: Type.Optional(Type.String()), credential: Type.Optional(Type.String()) }),
+  ),
+  relayOnly: Type.Boolean(),
+  expiresAt: Type.String(),
+});
+export type IceServers = Static<typeof IceServersSchema>;
+
 /** A socket's call command, as its gateway relays it to the messages service on `calls.command`. */
 export interface RelayedCallCommand {
   userId: string;

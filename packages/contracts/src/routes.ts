@@ -23,6 +23,7 @@ import {
   UserIdParamsSchema,
 } from './messages.js';
 import { StorageUsageSchema } from './files.js';
+import { IceServersSchema } from './calls.js';
 import {
   AddMembersBodySchema,
   CreateGroupBodySchema,
@@ -107,6 +108,13 @@ export const routes = {
     url: '/auth/logout-all',
     response: { 200: MessageBodySchema },
     summary: 'Ends every session of mine: every device is signed out and its sockets closed.',
+  }),
+  iceServers: route({
+    method: 'GET',
+    url: '/auth/ice-servers',
+    response: { 200: IceServersSchema },
+    summary:
+      'The STUN and TURN servers a call connects through, with a TURN credential of mine that expires (HMAC of `expiry:userId`, coturn’s shared secret); none where the deployment has none.',
   }),
   checkSession: route({
     method: 'GET',

@@ -38,12 +38,26 @@ export interface Config {
   rateLimits: RateLimits;
   timeouts: RequestTimeouts;
   calls: CallTimings;
+  /** Absent: calls connect directly (on one machine, or a network where the peers reach each other). */
+  turn?: TurnConfig;
 }
 
 /** How calls are timed: how long one rings unanswered, how long a side may go unheard before it ends. */
 export interface CallTimings {
   ringMs: number;
   graceMs: number;
+}
+
+/** The STUN and TURN servers calls connect through (coturn with its REST-API shared secret). */
+export interface TurnConfig {
+  /** `stun:`, `turn:` and `turns:` URIs, given to every call. */
+  urls: string[];
+  /** coturn's `static-auth-secret`: a user's credential is its HMAC of `expiry:userId`; absent with STUN alone. */
+  secret?: string;
+  /** How long a credential is good for. */
+  ttlSeconds: number;
+  /** Every call through the TURN server (no side learns the other's address). */
+  relayOnly: boolean;
 }
 
 /** Abuse limits; each counted per client address, email or user, across replicas when Redis is set. */
@@ -204,6 +218,27 @@ function directory(env: Env, name: string, cwd: string): string | undefined {
   return isAbsolute(raw) ? raw : resolve(cwd, raw);
 }
 
+const ICE_URI = /^(stun|turn|turns):[^\s,]+$/;
+
+/** TURN_URLS, TURN_SECRET (needed by any turn: URI), TURN_TTL_SECONDS and TURN_RELAY_ONLY; none without TURN_URLS. */
+function turn(env: Env): TurnConfig | undefined {
+  const raw = text(env, 'TURN_URLS');
+  if (raw === undefined) return undefined;
+  const urls = raw.split(',').map((uri) => uri.trim());
+  const bad = urls.find((uri) => !ICE_URI.test(uri));
+  if (bad !== undefined) throw new ConfigError(`TURN_URLS must be stun:, turn: or turns: URIs separated by commas, got "${bad}"`);
+  const secret = text(env, 'TURN_SECRET');
+  const relays = urls.some((uri) => !uri.startsWith('stun:'));
+  if (relays && (secret === undefined || secret.length < MIN_SECRET_LENGTH)) {
+    throw new ConfigError(
+      `TURN_SECRET must be coturn's static-auth-secret, at least ${MIN_SECRET_LENGTH} characters, when TURN_URLS has a TURN server`,
+    );
+  }
+  const relayOnly = boolean(env, 'TURN_RELAY_ONLY', false);
+  if (relayOnly && !relays) throw new ConfigError('TURN_RELAY_ONLY needs a turn: or turns: URI in TURN_URLS');
+  return { urls, ...(relays ? { secret } : {}), ttlSeconds: integer(env, 'TURN_TTL_SECONDS', 6 * 3600, 60, 7 * 24 * 3600), relayOnly };
+}
+
 /** Parses the environment into a Config, throwing a ConfigError that names the bad variable. */
 export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
@@ -240,6 +275,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
       headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUTS.headersMs, 1_000, 600_000),
       bodyPerMiBMs: integer(env, 'BODY_TIMEOUT_MS_PER_MIB', DEFAULT_REQUEST_TIMEOUTS.bodyPerMiBMs, 100, 600_000),
     },
+    turn: turn(env),
     calls: {
       ringMs: integer(env, 'CALL_RING_SECONDS', CALL_RING_MS / 1000, 1, 600) * 1000,
       graceMs: integer(env, 'CALL_GRACE_SECONDS', CALL_GRACE_MS / 1000, 1, 600) * 1000,

@@ -119,12 +119,41 @@ describe('parseConfig', () => {
       'ALLOWED_ORIGINS must list origins such as https://chat.example.com (no path), got "https://chat.example.com/app"',
     ],
     [{ METRICS_PORT: 'nine' }, 'METRICS_PORT must be an integer from 0 to 65535, got "nine"'],
+    [{ CALL_RING_SECONDS: '0' }, 'CALL_RING_SECONDS must be an integer from 1 to 600, got "0"'],
+    [
+      { TURN_URLS: 'turn.example.com:3478' },
+      'TURN_URLS must be stun:, turn: or turns: URIs separated by commas, got "turn.example.com:3478"',
+    ],
+    [
+      { TURN_URLS: 'turns:turn.example.com:5349', TURN_SECRET: 'short' },
+      "TURN_SECRET must be coturn's static-auth-secret, at least 32 characters, when TURN_URLS has a TURN server",
+    ],
+    [{ TURN_URLS: 'stun:stun.example.com', TURN_RELAY_ONLY: 'true' }, 'TURN_RELAY_ONLY needs a turn: or turns: URI in TURN_URLS'],
     [
       { LINK_PREVIEWS_FROM: 'web,wiki.internal' },
       'LINK_PREVIEWS_FROM must be web and/or IP addresses, separated by commas, got "wiki.internal"',
     ],
   ])('fails fast on %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(new ConfigError(message));
+  });
+
+  it('times calls as the product says (45 s of ring, 15 s of grace) and has no TURN server unless given one', () => {
+    const config = parseConfig({});
+    expect(config.calls).toEqual({ ringMs: 45_000, graceMs: 15_000 });
+    expect(config.turn).toBeUndefined();
+    expect(
+      parseConfig({
+        TURN_URLS: 'stun:turn.example.com:3478, turns:turn.example.com:5349?transport=tcp',
+        TURN_SECRET: 's'.repeat(32),
+        TURN_TTL_SECONDS: '3600',
+        TURN_RELAY_ONLY: 'true',
+      }).turn,
+    ).toEqual({
+      urls: ['stun:turn.example.com:3478', 'turns:turn.example.com:5349?transport=tcp'],
+      secret: 's'.repeat(32),
+      ttlSeconds: 3600,
+      relayOnly: true,
+    });
   });
 
   it('requires JWT_SECRET of a service that runs on its own', () => {

@@ -18,6 +18,6 @@ export async function buildAuthApp(config: Config) {
     rateLimitStore: (log) => openRateLimitStore(config, log),
   });
   const { cookieSecure, bcryptCost, rateLimits } = config;
-  await app.register(authService, { ...resources, jwtSecret, cookieSecure, bcryptCost, rateLimits });
+  await app.register(authService, { ...resources, jwtSecret, cookieSecure, bcryptCost, rateLimits, turn: config.turn });
   return app;
 }

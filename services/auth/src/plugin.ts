@@ -7,11 +7,12 @@ import type { AuthServiceOptions } from './deps.js';
 import { authOutbox, publishCommittedEvents } from './events.js';
 import { authMigrations } from './migrations.js';
 import { accountRoutes } from './routes/account.js';
+import { iceServerRoutes } from './routes/ice-servers.js';
 import { profileRoutes } from './routes/profile.js';
 import { sessionRoutes } from './routes/session.js';
 import { deleteExpiredSessions, revokedSessions } from './sessions.js';
 
-/** The auth service: owns the users table and issues the session cookie, under /api/auth. */
+/** The auth service: owns the users table and issues the session cookie (and calls' TURN credentials), under /api/auth. */
 export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, options) => {
   await migrate(options.db, 'auth', authMigrations);
   const events = authOutbox.startRelay(options.db, options.bus, app.log);
@@ -37,4 +38,5 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
   await app.register(sessionRoutes, { ...options, events, prefix: API_PREFIX });
   await app.register(profileRoutes, { ...options, events, prefix: API_PREFIX });
   await app.register(accountRoutes, { ...options, events, prefix: API_PREFIX });
+  await app.register(iceServerRoutes, { ...options, events, prefix: API_PREFIX });
 };

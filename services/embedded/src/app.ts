@@ -42,7 +42,7 @@ export async function buildEmbeddedApp(config: Config) {
   });
   const { presence, revocations, ...data } = resources;
   const shared = { ...data, revocations, jwtSecret, cookieSecure: config.cookieSecure, rateLimits: config.rateLimits };
-  await app.register(authService, { ...shared, bcryptCost: config.bcryptCost });
+  await app.register(authService, { ...shared, bcryptCost: config.bcryptCost, turn: config.turn });
   await app.register(messagesService, {
     ...shared,
     presence,

@@ -1,7 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { CALL_ERRORS, type Call, type CallAnswer, type CallEnded, type InboxEntry, type Message } from '@chat/contracts';
-import { collectEvents, eventually, nextEvent } from '#test-support';
+import { CALL_ERRORS, type Call, type CallAnswer, type CallEnded, type IceServers, type InboxEntry, type Message } from '@chat/contracts';
+import { ApiClient, collectEvents, eventually, nextEvent } from '#test-support';
 import { startEmbedded } from './embedded-server.js';
 
 // Calls ring for 2 s and a side may go unheard for 2 s here (45 s and 15 s by default).
@@ -224,5 +225,43 @@ describe('a side that vanishes', () => {
     await command(annBack, 'callHangUp', { callId: call.id });
     expect(await ended).toEqual({ callId: call.id, reason: 'hungUp', by: ann.id });
     for (const tab of [annBack, bobTab, danTab]) tab.disconnect();
+  });
+});
+
+describe('the ICE servers a call connects through', () => {
+  const TURN_SECRET = 'coturn-static-auth-secret-'.padEnd(40, 'x');
+  let withTurn: Awaited<ReturnType<typeof startEmbedded>>;
+  beforeAll(async () => {
+    withTurn = await startEmbedded({
+      TURN_URLS: 'stun:turn.example.com:3478,turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349?transport=tcp',
+      TURN_SECRET,
+      TURN_TTL_SECONDS: '3600',
+    });
+  });
+  afterAll(() => withTurn.app.close());
+
+  it('are none where the deployment has none, and only for someone signed in', async () => {
+    const ann = await signedUp('Ann Direct');
+    const answer = await ann.client.get('/api/auth/ice-servers');
+    expect(answer.body).toEqual({ iceServers: [], relayOnly: false, expiresAt: expect.any(String) });
+    expect((await new ApiClient(server.baseUrl).get('/api/auth/ice-servers')).status).toBe(401);
+  });
+
+  it('give the STUN servers as they are and a TURN credential of the user’s own, good for the TTL, as coturn checks it', async () => {
+    const ann = await withTurn.signedUp('Ann Relayed');
+    const before = Math.floor(Date.now() / 1000);
+    const answer = await ann.client.get('/api/auth/ice-servers');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const { iceServers, relayOnly, expiresAt } = answer.body as IceServers;
+    const [stun, turn] = iceServers;
+    expect(stun).toEqual({ urls: ['stun:turn.example.com:3478'] });
+    expect(turn?.urls).toEqual(['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349?transport=tcp']);
+    const [expiry, userId] = turn!.username!.split(':');
+    expect(userId).toBe(ann.id);
+    expect(Number(expiry) - before).toBeGreaterThanOrEqual(3600);
+    expect(Number(expiry) - before).toBeLessThan(3600 + 60);
+    expect(Date.parse(expiresAt) / 1000).toBe(Number(expiry));
+    expect(turn!.credential).toBe(createHmac('sha1', TURN_SECRET).update(turn!.username!).digest('base64'));
+    expect(relayOnly).toBe(false);
   });
 });

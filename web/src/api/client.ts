@@ -174,6 +174,7 @@ export const EXPORT_URL = `${API_PREFIX}/messages/export`;
 /** Every call the web app makes to the server, with the session cookie, under /api. */
 export const api = {
   checkAuth: () => call(routes.checkSession),
+  getIceServers: () => call(routes.iceServers),
   signup: (body: SignupBody) => call(routes.signup, { body }),
   login: (body: LoginBody) => call(routes.login, { body }),
   logout: () => call(routes.logout),

@@ -8,6 +8,7 @@ import {
   type CallEnded,
   type CallRef,
   type CallSignal,
+  type IceServers,
 } from '@chat/contracts';
 import { api } from '../../api/client';
 import { t, translatable } from '../../i18n';
@@ -34,6 +35,8 @@ interface CallState {
   local: MediaStream | null;
   remote: MediaStream | null;
   connection: PeerConnection | null;
+  /** What this call's connection goes through, asked for as the call is placed or answered. */
+  ice: IceServers | null;
   muted: boolean;
   cameraOff: boolean;
   /** When media first flowed: the timer counts from it. */
@@ -59,6 +62,7 @@ const IDLE = {
   local: null,
   remote: null,
   connection: null,
+  ice: null,
   muted: false,
   cameraOff: false,
   connectedAt: null,
@@ -98,6 +102,10 @@ async function media(video: boolean): Promise<MediaStream | null> {
   }
 }
 
+/** The deployment's STUN and TURN servers with a credential of mine; none (a direct connection) if they cannot be had. */
+const iceServers = (): Promise<IceServers> =>
+  api.getIceServers().catch(() => ({ iceServers: [], relayOnly: false, expiresAt: new Date().toISOString() }));
+
 /** Who is calling: from the inbox when they are in it, else their card. */
 async function peerOf(userId: string): Promise<CallPeer> {
   const known = useChatStore.getState().users.find((user) => user._id === userId);
@@ -116,11 +124,11 @@ export const useCallStore = create<CallState>()((set, get) => {
     if (words) toast(t(words));
   };
   const connect = (call: Call, polite: boolean) => {
-    const local = get().local;
-    if (!local) return;
+    const { local, ice } = get();
+    if (!local || !ice) return;
     const connection = openPeerConnection(
       local,
-      { polite, iceServers: [] },
+      { polite, iceServers: ice.iceServers, relayOnly: ice.relayOnly },
       {
         send: (signal) => useAuthStore.getState().socket?.emit('callSignal', { callId: call.id, ...signal }),
         remote: (remote) => set({ remote }),
@@ -144,11 +152,11 @@ export const useCallStore = create<CallState>()((set, get) => {
     async start(peer, video) {
       if (get().phase) return;
       set({ ...IDLE, phase: 'outgoing', peer, video });
-      const local = await media(video);
+      const [local, ice] = await Promise.all([media(video), iceServers()]);
       if (!local) return finish();
       // Hung up while the browser asked for the microphone.
       if (get().phase !== 'outgoing') return local.getTracks().forEach((track) => track.stop());
-      set({ local });
+      set({ local, ice });
       const answer = await command('callStart', { to: peer._id, video });
       if ('call' in answer) set({ call: answer.call });
       else refused(answer);
@@ -156,9 +164,9 @@ export const useCallStore = create<CallState>()((set, get) => {
     async accept() {
       const { call, phase } = get();
       if (!call || phase !== 'incoming') return;
-      const local = await media(call.video);
+      const [local, ice] = await Promise.all([media(call.video), iceServers()]);
       if (!local) return get().decline();
-      set({ local });
+      set({ local, ice });
       const answer = await command('callAccept', { callId: call.id });
       if ('call' in answer) connect(answer.call, true);
       else refused(answer);

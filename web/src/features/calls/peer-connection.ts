@@ -18,10 +18,10 @@ export interface PeerEvents {
  */
 export function openPeerConnection(
   local: MediaStream,
-  { polite, iceServers }: { polite: boolean; iceServers: RTCIceServer[] },
+  { polite, iceServers, relayOnly }: { polite: boolean; iceServers: RTCIceServer[]; relayOnly: boolean },
   events: PeerEvents,
 ) {
-  const connection = new RTCPeerConnection({ iceServers });
+  const connection = new RTCPeerConnection({ iceServers, iceTransportPolicy: relayOnly ? 'relay' : 'all' });
   let makingOffer = false;
   let ignoringOffer = false;
   const early: RTCIceCandidateInit[] = [];
