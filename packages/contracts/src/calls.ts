@@ -27,6 +27,8 @@ export const CALL_ERRORS = {
   calleeBlocked: 'You blocked this contact: unblock them to call',
   /** The person called is in another call, or being rung for one. */
   busy: 'On another call',
+  /** The person called takes calls from nobody, or only from people they have a conversation with ("Settings → Calls"). */
+  notTakingCalls: 'This person does not take calls from you',
   alreadyInCall: 'You are already in a call',
   /** The call is over (or was never this user's to act on). */
   ended: 'This call has ended',

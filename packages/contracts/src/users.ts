@@ -1,21 +1,30 @@
 import { Type, type Static } from 'typebox';
 import { uuidSchema } from './ids.js';
 
-/** What a user lets others see of them; both on by default. */
+/** Who may call me: everyone, the people I have a conversation with, or nobody. */
+export const CallsFromSchema = Type.Union([Type.Literal('everyone'), Type.Literal('contacts'), Type.Literal('nobody')], {
+  errorMessage: 'callsFrom must be everyone, contacts or nobody',
+});
+export type CallsFrom = Static<typeof CallsFromSchema>;
+
+/** What a user lets others see of them and do to them; all open by default. */
 export const PrivacySettingsSchema = Type.Object({
   /** Off: my reads are not reported, and I see no one's (as WhatsApp). */
   sendReadReceipts: Type.Boolean(),
   /** Off: nobody sees when I was last online. */
   showLastSeen: Type.Boolean(),
+  /** Who may call me ("Settings → Calls"); absent in events from before calls: everyone. */
+  callsFrom: Type.Optional(CallsFromSchema),
 });
 export type PrivacySettings = Static<typeof PrivacySettingsSchema>;
-export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = { sendReadReceipts: true, showLastSeen: true };
+export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = { sendReadReceipts: true, showLastSeen: true, callsFrom: 'everyone' };
 
 /** `PUT /api/auth/settings`: the settings to change; the others stay. */
 export const UpdateSettingsBodySchema = Type.Object(
   {
     sendReadReceipts: Type.Optional(Type.Boolean({ errorMessage: 'sendReadReceipts must be true or false' })),
     showLastSeen: Type.Optional(Type.Boolean({ errorMessage: 'showLastSeen must be true or false' })),
+    callsFrom: Type.Optional(CallsFromSchema),
   },
   { errorMessage: { type: 'Request body must be a JSON object' } },
 );

@@ -57,4 +57,11 @@ export const authMigrations: readonly Migration[] = [
       ALTER TABLE users ADD COLUMN about text NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 7,
+    sql: `
+      -- Who may call the user ("Settings → Calls"): everyone, the people they have a conversation with, or nobody.
+      ALTER TABLE users ADD COLUMN calls_from text NOT NULL DEFAULT 'everyone' CHECK (calls_from IN ('everyone', 'contacts', 'nobody'));
+    `,
+  },
 ];

@@ -15,7 +15,7 @@ export interface UserRecord {
 
 const COLUMNS = `id::text AS id, full_name AS "fullName", email, password_hash AS "passwordHash",
   profile_pic AS "profilePic", created_at AS "createdAt", about,
-  json_build_object('sendReadReceipts', send_read_receipts, 'showLastSeen', show_last_seen) AS settings`;
+  json_build_object('sendReadReceipts', send_read_receipts, 'showLastSeen', show_last_seen, 'callsFrom', calls_from) AS settings`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,9 +75,9 @@ export async function updateAbout(db: Queryable, id: string, about: string): Pro
 export async function updateSettings(db: Queryable, id: string, settings: UpdateSettingsBody): Promise<UserRecord | null> {
   const rows = await db.query<UserRecord>(
     `UPDATE users SET send_read_receipts = COALESCE($2, send_read_receipts), show_last_seen = COALESCE($3, show_last_seen),
-       updated_at = now()
+       calls_from = COALESCE($4, calls_from), updated_at = now()
      WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
-    [id, settings.sendReadReceipts ?? null, settings.showLastSeen ?? null],
+    [id, settings.sendReadReceipts ?? null, settings.showLastSeen ?? null, settings.callsFrom ?? null],
   );
   return rows[0] ?? null;
 }

@@ -158,6 +158,23 @@ describe('who may take part in a call', () => {
     annTab.disconnect();
   });
 
+  it('keeps to whom the person called takes calls from: nobody, or the people they have a conversation with', async () => {
+    const [ann, bob, cat] = await Promise.all([signedUp('Ann Talked'), signedUp('Bob Picky'), signedUp('Cat Stranger')]);
+    const [annTab, catTab] = await Promise.all([ann.socket(), cat.socket()]);
+    const refused = { error: { status: 403, message: CALL_ERRORS.notTakingCalls } };
+    const callBob = (tab: Socket) => command(tab, 'callStart', { to: bob.id, video: false });
+    await ann.client.post(`/api/messages/send/${bob.id}`, { text: 'Can I call you?' });
+    expect((await bob.client.put('/api/auth/settings', { callsFrom: 'nobody' })).status).toBe(200);
+    await eventually(async () => 'error' in (await callBob(annTab)), 'Bob takes no calls, not even Ann’s');
+    expect(await callBob(annTab)).toEqual(refused);
+    await bob.client.put('/api/auth/settings', { callsFrom: 'contacts' });
+    let answer: CallAnswer = refused;
+    await eventually(async () => 'call' in (answer = await callBob(annTab)), 'Bob takes Ann’s call: they have a conversation');
+    await command(annTab, 'callHangUp', { callId: callOf(answer).id });
+    expect(await callBob(catTab)).toEqual(refused);
+    for (const tab of [annTab, catTab]) tab.disconnect();
+  });
+
   it('hears no signal from a socket outside the call, nor accepts a stranger, nor relays anything once it ended', async () => {
     const [ann, bob, eve] = await Promise.all([signedUp('Ann Private'), signedUp('Bob Private'), signedUp('Eve Stranger')]);
     const [annTab, bobTab, bobOther, eveTab] = await Promise.all([ann.socket(), bob.socket(), bob.socket(), eve.socket()]);

@@ -504,6 +504,8 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE messages ADD COLUMN call jsonb, DROP CONSTRAINT messages_has_content,
         ADD CONSTRAINT messages_has_content
           CHECK (text IS NOT NULL OR image IS NOT NULL OR file IS NOT NULL OR system IS NOT NULL OR call IS NOT NULL OR deleted_at IS NOT NULL) NOT VALID;
+      -- Who may call each contact ("Settings → Calls", from users.upserted): everyone, the people they have a conversation with, or nobody.
+      ALTER TABLE contacts ADD COLUMN calls_from text NOT NULL DEFAULT 'everyone';
     `,
   },
 ];

@@ -184,11 +184,11 @@ describe('changing settings', () => {
     vi.spyOn(api, 'updateSettings').mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
     const first = useAuthStore.getState().updateSettings({ sendReadReceipts: false });
     const second = useAuthStore.getState().updateSettings({ showLastSeen: false });
-    answers[0]!({ ...me, settings: { sendReadReceipts: false, showLastSeen: true } });
+    answers[0]!({ ...me, settings: { sendReadReceipts: false, showLastSeen: true, callsFrom: 'everyone' } });
     await first;
-    expect(useAuthStore.getState().authUser?.settings).toEqual({ sendReadReceipts: false, showLastSeen: false });
-    answers[1]!({ ...me, settings: { sendReadReceipts: false, showLastSeen: false } });
+    expect(useAuthStore.getState().authUser?.settings).toEqual({ sendReadReceipts: false, showLastSeen: false, callsFrom: 'everyone' });
+    answers[1]!({ ...me, settings: { sendReadReceipts: false, showLastSeen: false, callsFrom: 'everyone' } });
     await second;
-    expect(useAuthStore.getState().authUser?.settings).toEqual({ sendReadReceipts: false, showLastSeen: false });
+    expect(useAuthStore.getState().authUser?.settings).toEqual({ sendReadReceipts: false, showLastSeen: false, callsFrom: 'everyone' });
   });
 });

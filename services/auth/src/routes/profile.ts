@@ -76,9 +76,9 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     ...fromContract(routes.updateSettings),
     preHandler: app.requireUser,
     handler: async (request) => {
-      const { sendReadReceipts, showLastSeen } = request.body;
-      if (sendReadReceipts === undefined && showLastSeen === undefined) {
-        throw badRequest('Name a setting to change: sendReadReceipts or showLastSeen');
+      const { sendReadReceipts, showLastSeen, callsFrom } = request.body;
+      if (sendReadReceipts === undefined && showLastSeen === undefined && callsFrom === undefined) {
+        throw badRequest('Name a setting to change: sendReadReceipts, showLastSeen or callsFrom');
       }
       return toPublicUser(await updateCard(request.log, (tx) => updateSettings(tx, request.userId, request.body)));
     },

@@ -76,18 +76,22 @@ describe('PUT /api/auth/settings', () => {
   it('changes only the settings named, answers the user, keeps them for the next session and tells the other services', async () => {
     const client = server.client();
     const user = await client.signup('Private Person');
-    expect(user.settings).toEqual({ sendReadReceipts: true, showLastSeen: true });
+    expect(user.settings).toEqual({ sendReadReceipts: true, showLastSeen: true, callsFrom: 'everyone' });
     const response = await client.put('/api/auth/settings', { showLastSeen: false });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...user, settings: { sendReadReceipts: true, showLastSeen: false } });
-    const again = await client.put('/api/auth/settings', { sendReadReceipts: false });
-    expect(again.body.settings).toEqual({ sendReadReceipts: false, showLastSeen: false });
-    expect((await client.get('/api/auth/check')).body.settings).toEqual({ sendReadReceipts: false, showLastSeen: false });
+    expect(response.body).toEqual({ ...user, settings: { sendReadReceipts: true, showLastSeen: false, callsFrom: 'everyone' } });
+    const again = await client.put('/api/auth/settings', { sendReadReceipts: false, callsFrom: 'contacts' });
+    expect(again.body.settings).toEqual({ sendReadReceipts: false, showLastSeen: false, callsFrom: 'contacts' });
+    expect((await client.get('/api/auth/check')).body.settings).toEqual({
+      sendReadReceipts: false,
+      showLastSeen: false,
+      callsFrom: 'contacts',
+    });
     expect(server.upserted.at(-1)).toEqual({
       _id: user._id,
       fullName: 'Private Person',
       profilePic: '',
-      settings: { sendReadReceipts: false, showLastSeen: false },
+      settings: { sendReadReceipts: false, showLastSeen: false, callsFrom: 'contacts' },
       about: '',
     });
   });
@@ -95,8 +99,9 @@ describe('PUT /api/auth/settings', () => {
   it.each([
     [{ showLastSeen: 'no' }, 'showLastSeen must be true or false'],
     [{ sendReadReceipts: 1 }, 'sendReadReceipts must be true or false'],
-    [{ theme: 'dark' }, 'Name a setting to change: sendReadReceipts or showLastSeen'],
-    [{}, 'Name a setting to change: sendReadReceipts or showLastSeen'],
+    [{ callsFrom: 'friends' }, 'callsFrom must be everyone, contacts or nobody'],
+    [{ theme: 'dark' }, 'Name a setting to change: sendReadReceipts, showLastSeen or callsFrom'],
+    [{}, 'Name a setting to change: sendReadReceipts, showLastSeen or callsFrom'],
     [[], 'Request body must be a JSON object'],
   ])('answers 400 to %o with "%s" and changes nothing', async (body, message) => {
     const client = server.client();

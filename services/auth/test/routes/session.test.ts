@@ -25,7 +25,7 @@ describe('POST /api/auth/signup', () => {
       email: email.toLowerCase(),
       profilePic: '',
       createdAt: expect.any(String),
-      settings: { sendReadReceipts: true, showLastSeen: true },
+      settings: { sendReadReceipts: true, showLastSeen: true, callsFrom: 'everyone' },
       about: '',
     });
     expect(new Date(response.body.createdAt).toISOString()).toBe(response.body.createdAt);
@@ -45,7 +45,7 @@ describe('POST /api/auth/signup', () => {
       _id: user._id,
       fullName: 'Event Person',
       profilePic: '',
-      settings: { sendReadReceipts: true, showLastSeen: true },
+      settings: { sendReadReceipts: true, showLastSeen: true, callsFrom: 'everyone' },
       about: '',
     });
   });

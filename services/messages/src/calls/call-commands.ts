@@ -17,7 +17,19 @@ import { badRequest, compileCheck, conflict, forbidden, HttpError, notFound, typ
 import type { FastifyBaseLogger } from 'fastify';
 import { blockBetween } from '../blocks/blocks.js';
 import { contactExists } from '../contacts/contacts.js';
-import { acceptCall, decline, endOverdue, hangUp, logBusy, rejoinCall, stampAlive, startCall, toCall, type EndedCall } from './calls.js';
+import {
+  acceptCall,
+  decline,
+  endOverdue,
+  hangUp,
+  logBusy,
+  rejoinCall,
+  stampAlive,
+  startCall,
+  takesCallsFrom,
+  toCall,
+  type EndedCall,
+} from './calls.js';
 
 const checkStart = compileCheck(CallStartSchema);
 const checkRef = compileCheck(CallRefSchema);
@@ -67,6 +79,7 @@ export function serveCalls({ db, bus, log, timings }: CallDeps) {
     if (!(await contactExists(db, to))) throw notFound(CALL_ERRORS.userNotFound);
     const block = await blockBetween(db, userId, to);
     if (block !== 'none') throw forbidden(block === 'blocked-me' ? CALL_ERRORS.blockedByCallee : CALL_ERRORS.calleeBlocked);
+    if (!(await takesCallsFrom(db, to, userId))) throw forbidden(CALL_ERRORS.notTakingCalls);
     const call = await startCall(db, { callerId: userId, calleeId: to, video, socketId });
     if (call === 'caller-busy') throw conflict(CALL_ERRORS.alreadyInCall);
     if (call === 'callee-busy') {

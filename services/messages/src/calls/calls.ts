@@ -45,6 +45,17 @@ class InCall extends Error {
   }
 }
 
+/** Whether `calleeId` takes calls from `callerId` ("Settings → Calls"): from everyone, or from the people they have a conversation with. */
+export async function takesCallsFrom(db: Queryable, calleeId: string, callerId: string): Promise<boolean> {
+  const [row] = await db.query<{ takes: boolean }>(
+    `SELECT c.calls_from = 'everyone'
+       OR (c.calls_from = 'contacts' AND EXISTS (SELECT 1 FROM conversations WHERE user_id = $1 AND peer_id = $2)) AS takes
+     FROM contacts c WHERE c.user_id = $1`,
+    [calleeId, callerId],
+  );
+  return row?.takes === true;
+}
+
 /**
  * Starts a call, ringing: its row, and both people in `call_parties` (a person is in one call at a
  * time: a second conflicts on their key there). Answers 'caller-busy' or 'callee-busy' instead when

@@ -39,13 +39,22 @@ export async function upsertContact(
     const changed = await tx.query(
       // A new contact was seen as they signed up: a last seen from then on tells "hidden" (null) from "never seen".
       // An account deleted stays so, whatever older card arrives late.
-      `INSERT INTO contacts (user_id, full_name, profile_pic, send_read_receipts, show_last_seen, about, last_seen)
-       VALUES ($1, $2, $3, $4, $5, $6, now())
+      `INSERT INTO contacts (user_id, full_name, profile_pic, send_read_receipts, show_last_seen, about, calls_from, last_seen)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
        ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name, profile_pic = EXCLUDED.profile_pic,
-         send_read_receipts = EXCLUDED.send_read_receipts, show_last_seen = EXCLUDED.show_last_seen, about = EXCLUDED.about
+         send_read_receipts = EXCLUDED.send_read_receipts, show_last_seen = EXCLUDED.show_last_seen, about = EXCLUDED.about,
+         calls_from = EXCLUDED.calls_from
        WHERE contacts.deleted_at IS NULL
        RETURNING 1`,
-      [contact._id, contact.fullName, contact.profilePic, settings.sendReadReceipts, settings.showLastSeen, contact.about ?? ''],
+      [
+        contact._id,
+        contact.fullName,
+        contact.profilePic,
+        settings.sendReadReceipts,
+        settings.showLastSeen,
+        contact.about ?? '',
+        settings.callsFrom ?? 'everyone',
+      ],
     );
     if (changed.length === 0) return false;
     await indexName(tx, contact._id, contact.fullName);

@@ -153,8 +153,10 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
       about: string;
       sendReadReceipts: boolean;
       showLastSeen: boolean;
+      callsFrom: string;
     }>(
-      `SELECT full_name AS "fullName", profile_pic AS "profilePic", about, send_read_receipts AS "sendReadReceipts", show_last_seen AS "showLastSeen"
+      `SELECT full_name AS "fullName", profile_pic AS "profilePic", about, send_read_receipts AS "sendReadReceipts", show_last_seen AS "showLastSeen",
+         calls_from AS "callsFrom"
        FROM contacts WHERE user_id = $1`,
       [userId],
     );
@@ -165,7 +167,7 @@ export function exportUserData(deps: { db: Queryable; blobs: BlobStore; log: Fas
       fullName: profile?.fullName ?? null,
       profilePic: archivePath(profile?.profilePic ?? null),
       about: profile?.about ?? null,
-      settings: profile && { sendReadReceipts: profile.sendReadReceipts, showLastSeen: profile.showLastSeen },
+      settings: profile && { sendReadReceipts: profile.sendReadReceipts, showLastSeen: profile.showLastSeen, callsFrom: profile.callsFrom },
       blocked: (await listBlocked(db, userId)).map(({ _id, fullName }) => ({ _id, fullName })),
       exportedAt: new Date().toISOString(),
     };

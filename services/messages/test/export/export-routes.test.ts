@@ -48,7 +48,7 @@ describe('exporting my data', () => {
       _id: ann.id,
       fullName: 'Ann Export',
       about: 'Exporting things',
-      settings: { sendReadReceipts: true, showLastSeen: true },
+      settings: { sendReadReceipts: true, showLastSeen: true, callsFrom: 'everyone' },
       blocked: [{ _id: eve.id, fullName: 'Eve Stranger' }],
     });
     const withBob = json(`conversations/${bob.id}.json`);

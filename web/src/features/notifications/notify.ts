@@ -32,7 +32,7 @@ function chime(): void {
 
 /**
  * A desktop notification for a message the user cannot see now: to them or in one of their groups
- * (not a line of its story), not in the open conversation of a visible tab, not muted. The
+ * (not a line of its story, nor a call's line but a missed call's), not in the open conversation of a visible tab, not muted. The
  * sender's name (a group's name over "Ann: …") and a preview; a click opens that conversation.
  */
 export function notifyIncoming(message: Message): void {
@@ -40,6 +40,8 @@ export function notifyIncoming(message: Message): void {
   const me = useAuthStore.getState().authUser?._id;
   if (!desktop || !notificationsSupported() || Notification.permission !== 'granted') return;
   if (message.groupId ? message.senderId === me || message.system : message.receiverId !== me) return;
+  // Of the lines calls leave, only a missed call is news: an answered or declined one was seen as it rang.
+  if (message.call && message.call.outcome !== 'missed') return;
   const conversationId = conversationOf(message, me);
   // A mention reaches me even in a muted conversation, as WhatsApp and Telegram do.
   const mentionsMe = me !== undefined && Boolean(message.mentions?.includes(me));

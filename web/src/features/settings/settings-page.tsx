@@ -111,6 +111,36 @@ function PrivacySettings() {
   );
 }
 
+/** Who may call me: everyone, the people I have a conversation with, or nobody; kept on the server for every device. */
+function CallSettings() {
+  const { t } = useTranslation();
+  const callsFrom = useAuthStore((state) => state.authUser?.settings.callsFrom ?? 'everyone');
+  const updateSettings = useAuthStore((state) => state.updateSettings);
+  const choices = [
+    ['everyone', translatable('Everyone')],
+    ['contacts', translatable('People I have talked to')],
+    ['nobody', translatable('Nobody')],
+  ] as const;
+  return (
+    <SettingsSection id="calls-heading" title={translatable('Calls')} description={translatable('Who can call me')}>
+      <div role="radiogroup" aria-labelledby="calls-heading" className="flex flex-col gap-2">
+        {choices.map(([value, label]) => (
+          <label key={value} className="flex w-fit cursor-pointer items-center gap-3">
+            <input
+              type="radio"
+              name="calls-from"
+              className="radio radio-primary"
+              checked={callsFrom === value}
+              onChange={() => void updateSettings({ callsFrom: value })}
+            />
+            <span>{t(label)}</span>
+          </label>
+        ))}
+      </div>
+    </SettingsSection>
+  );
+}
+
 /** The contacts I blocked, each with a way back. */
 function BlockedContacts() {
   const { t } = useTranslation();
@@ -213,6 +243,7 @@ export function SettingsPage() {
         <LanguageSettings />
         <NotificationSettings />
         <PrivacySettings />
+        <CallSettings />
         <BlockedContacts />
         <StorageSettings />
       </div>

@@ -70,6 +70,14 @@ describe('desktop notifications', () => {
     expect(useChatStore.getState().selectedGroup?._id).toBe('hikers');
   });
 
+  it('tells of a missed call, but not of a call answered or declined (it was seen as it rang)', () => {
+    const callFromBob = (call: Message['call']) => aMessage({ _id: '11', senderId: 'bob', receiverId: 'me', text: null, call });
+    notifyIncoming(callFromBob({ video: false, outcome: 'missed' }));
+    notifyIncoming(callFromBob({ video: true, outcome: 'answered', seconds: 252 }));
+    notifyIncoming(callFromBob({ video: true, outcome: 'declined' }));
+    expect(shown.map(({ title, body }) => ({ title, body }))).toEqual([{ title: 'Bob', body: '📞 Missed voice call' }]);
+  });
+
   it('stays quiet for the open conversation in a visible tab, but not in a hidden one', () => {
     useChatStore.setState({ selectedUser: bob });
     notifyIncoming(fromBob('in view'));
