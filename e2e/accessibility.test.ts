@@ -367,6 +367,46 @@ describeOnEmbedded((run) => {
     );
 
     it(
+      'has none on the call screens: ringing on a phone and on a desktop, calling, under way, and the line a call leaves, in coffee, light and dark',
+      async () => {
+        const { found, scan } = scanner();
+        const { alice, bob, bobUser } = await twoPeople(run.baseUrl, `Calls ${stamp}`);
+        const caller = (await signedInPage(browser(), run.baseUrl, alice.cookie)).page;
+        const [phone, desk] = [
+          (await signedInPage(browser(), run.baseUrl, bob.cookie, PHONE)).page,
+          (await signedInPage(browser(), run.baseUrl, bob.cookie)).page,
+        ];
+        await caller.goto(`/chat/${bobUser._id}`);
+        for (const page of [phone, desk]) {
+          await page.goto('/');
+          await polled(
+            () =>
+              page
+                .getByRole('list')
+                .getByRole('button', { name: /Alice Calls/ })
+                .textContent(),
+            'Alice online at Bob',
+          ).toContain('Online');
+        }
+        await caller.getByRole('button', { name: 'Video call' }).click();
+        await polled(() => caller.getByTestId('call-status').textContent(), 'Alice calling').toBe('Calling…');
+        await scan(caller, 'call-calling', { looks: 'light and dark' });
+        for (const page of [phone, desk]) await polled(() => page.getByRole('alertdialog').count(), 'Bob’s tab rings').toBe(1);
+        await scan(phone, 'call-ringing-phone', { looks: 'light and dark' });
+        await scan(desk, 'call-ringing-desktop', { looks: 'light and dark' });
+        await phone.getByRole('button', { name: 'Accept', exact: true }).click();
+        await polled(() => caller.getByTestId('call-timer').count(), 'the call under way').toBe(1);
+        await scan(caller, 'call-under-way', { looks: 'light and dark' });
+        await scan(phone, 'call-under-way-phone', { looks: 'light and dark' });
+        await caller.getByRole('button', { name: 'Hang up' }).click();
+        await polled(() => caller.getByTestId('call-line').count(), 'the call’s line').toBe(1);
+        await scan(caller, 'call-line', { looks: 'light and dark' });
+        expect(found).toEqual({});
+      },
+      SCAN_TIMEOUT_MS,
+    );
+
+    it(
       'has none in Arabic, the whole layout mirrored, chosen in Settings on a desktop and on a phone',
       async () => {
         const { found, scan } = scanner();

@@ -25,7 +25,7 @@ export function CallLine({ message, call, myId, peer }: { message: Message; call
           {formatMessageTime(message.createdAt)}
         </time>
         {!inCall && (
-          <button type="button" className="btn btn-ghost btn-xs text-primary" onClick={() => void start(peer, call.video)}>
+          <button type="button" className="btn btn-ghost btn-xs text-highlight" onClick={() => void start(peer, call.video)}>
             {t('Call back')}
           </button>
         )}

@@ -6,6 +6,9 @@ import { CallTimer } from './call-timer';
 import { MediaView } from './media-view';
 import { RoundButton } from './round-button';
 
+const SHADE_BELOW = 'self-stretch bg-linear-to-b from-black/70 via-transparent to-transparent text-white md:rounded-t-2xl';
+const SHADE_ABOVE = 'bg-linear-to-t from-black/70 to-transparent md:rounded-b-2xl';
+
 /** What the call is doing, under the other person's name. */
 function CallStatus({ phase }: { phase: Exclude<CallPhase, 'incoming'> }) {
   const { t } = useTranslation();
@@ -65,7 +68,8 @@ export function CallScreen() {
       {remote && (
         <MediaView stream={remote} video={remoteVideo} className="absolute inset-0 size-full object-cover md:rounded-2xl" label={name} />
       )}
-      <div className="relative flex flex-1 flex-col items-center gap-3 p-8 text-center">
+      {/* Over a picture, the name and the controls sit on a shade of their own, readable whatever the camera shows. */}
+      <div className={`relative flex flex-1 flex-col items-center gap-3 p-8 text-center ${remoteVideo ? SHADE_BELOW : ''}`}>
         {!remoteVideo && <img src={avatarOf(peer?.profilePic ?? '')} alt="" className="mt-12 size-32 rounded-full" />}
         <h2 dir="auto" className="text-2xl font-semibold drop-shadow">
           {name}
@@ -77,7 +81,7 @@ export function CallScreen() {
       {video && local && !cameraOff && (
         <MediaView stream={local} video muted className="absolute end-4 bottom-28 w-28 rounded-xl shadow-lg md:w-48" label={t('You')} />
       )}
-      <div className="relative">
+      <div className={`relative ${remoteVideo ? SHADE_ABOVE : ''}`}>
         <CallControls />
       </div>
     </section>
