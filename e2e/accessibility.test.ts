@@ -398,6 +398,9 @@ describeOnEmbedded((run) => {
         await polled(() => caller.getByTestId('call-timer').count(), 'the call under way').toBe(1);
         await scan(caller, 'call-under-way', { looks: 'light and dark' });
         await scan(phone, 'call-under-way-phone', { looks: 'light and dark' });
+        await caller.getByRole('button', { name: 'Devices' }).click();
+        await polled(() => caller.getByLabel('Microphone').count(), 'the devices to choose from').toBe(1);
+        await scan(caller, 'call-devices');
         await caller.getByRole('button', { name: 'Hang up' }).click();
         await polled(() => caller.getByTestId('call-line').count(), 'the call’s line').toBe(1);
         await scan(caller, 'call-line', { looks: 'light and dark' });

@@ -58,7 +58,7 @@ const flowingSince = async (page: Page, before: Awaited<ReturnType<typeof bytes>
 
 describeOnEveryTarget((run) => {
   describe('calls in the browser', () => {
-    it('a video call rings on every tab of the person called, is answered on one, carries sound and picture both ways, mutes, and leaves its line', async () => {
+    it('a video call rings on every tab of the person called, is answered on one, carries sound and picture both ways, mutes, takes another camera, and leaves its line', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, `Caller ${run.mode}`);
       const caller = await signedInPage(browser(), run.baseUrl, alice.cookie);
       const phone = await signedInPage(browser(), run.baseUrl, bob.cookie, PHONE);
@@ -106,6 +106,17 @@ describeOnEveryTarget((run) => {
         return stopped;
       }, 'Alice’s sound stopped, her picture flowing').toBe(true);
 
+      // Another camera chosen mid-call (the fake device again, taken anew): Bob keeps seeing Alice.
+      await caller.page.getByRole('button', { name: 'Devices' }).click();
+      const cameras = caller.page.getByLabel('Camera', { exact: true });
+      await polled(() => cameras.locator('option:not([disabled])').count(), 'the cameras listed').toBeGreaterThan(0);
+      await cameras.selectOption({ index: 1 });
+      await polled(() => cameras.inputValue(), 'the camera chosen').not.toBe('');
+      const atBob = await bytes(phone.page);
+      await polled(async () => (await bytes(phone.page)).videoReceived > atBob.videoReceived, 'Alice’s picture still reaching Bob').toBe(
+        true,
+      );
+
       await caller.page.getByRole('button', { name: 'Hang up' }).click();
       for (const { page } of [caller, phone]) await polled(() => page.getByTestId('call-screen').count(), 'the call screen gone').toBe(0);
       await polled(() => phone.page.getByText('Call ended').count(), 'Bob told it ended').toBeGreaterThan(0);
@@ -136,6 +147,33 @@ describeOnEveryTarget((run) => {
       await polled(() => caller.page.getByTestId('incoming-call').textContent(), 'Alice’s tab rings').toContain('Incoming voice call');
       await callee.page.getByRole('button', { name: 'Hang up' }).click();
       await polled(() => caller.page.getByTestId('incoming-call').count(), 'Alice’s tab stops ringing').toBe(0);
+      for (const user of [caller, callee]) await user.page.context().close();
+    });
+
+    it('keeps "Settings → Calls": nobody may call someone who chose so, and the caller is told', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, `Unreachable ${run.mode}`);
+      const callee = await signedInPage(browser(), run.baseUrl, bob.cookie);
+      await callee.page.goto('/settings');
+      await callee.page.getByRole('radiogroup', { name: 'Calls' }).getByLabel('Nobody').check();
+      await polled(async () => (await bob.get('/api/auth/check')).body.settings.callsFrom, 'the choice on the server').toBe('nobody');
+      await run.shot(callee.page, 'settings-calls');
+      const caller = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await caller.page.goto(`/chat/${bobUser._id}`);
+      await polled(() => caller.page.getByTestId('chat-status').count(), 'the conversation open').toBe(1);
+      // The messages service hears of the choice from auth's event: until then the call may still ring.
+      await polled(async () => {
+        await caller.page.getByRole('button', { name: 'Voice call' }).click();
+        const refused = caller.page.getByText('This person does not take calls from you');
+        await polled(
+          async () => (await refused.count()) + (await caller.page.getByTestId('call-screen').count()),
+          'an answer',
+        ).toBeGreaterThan(0);
+        if ((await refused.count()) > 0) return true;
+        await caller.page.getByRole('button', { name: 'Hang up' }).click();
+        await polled(() => caller.page.getByTestId('call-screen').count(), 'the call given up').toBe(0);
+        return false;
+      }, 'Alice told Bob takes no calls').toBe(true);
+      expect(await caller.page.getByTestId('call-screen').count()).toBe(0);
       for (const user of [caller, callee]) await user.page.context().close();
     });
   });

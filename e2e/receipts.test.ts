@@ -66,6 +66,7 @@ describeOnEmbedded((run) => {
       await polled(async () => (await bob.get('/api/auth/check')).body.settings, 'the settings on the server').toEqual({
         sendReadReceipts: false,
         showLastSeen: false,
+        callsFrom: 'everyone',
       });
       await run.shot(reader, 'settings-privacy');
 

@@ -2,6 +2,7 @@ import { Mic, MicOff, PhoneOff, Video, VideoOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { avatarOf } from '../../lib/avatar';
 import { useCallStore, type CallPhase } from './call-store';
+import { CallDevices } from './call-devices';
 import { CallTimer } from './call-timer';
 import { MediaView } from './media-view';
 import { RoundButton } from './round-button';
@@ -40,6 +41,7 @@ function CallControls() {
           {cameraOff ? <VideoOff /> : <Video />}
         </RoundButton>
       )}
+      <CallDevices />
       <RoundButton label={t('Hang up')} onClick={() => void hangUp()} className="btn-lg btn-error">
         <PhoneOff />
       </RoundButton>
@@ -56,6 +58,7 @@ export function CallScreen() {
   const local = useCallStore((state) => state.local);
   const remote = useCallStore((state) => state.remote);
   const cameraOff = useCallStore((state) => state.cameraOff);
+  const speaker = useCallStore((state) => state.devices.audiooutput);
   if (!phase || phase === 'incoming') return null;
   const name = peer?.fullName || t('Someone');
   const remoteVideo = video && remote !== null && remote.getVideoTracks().length > 0;
@@ -66,7 +69,13 @@ export function CallScreen() {
       data-testid="call-screen"
     >
       {remote && (
-        <MediaView stream={remote} video={remoteVideo} className="absolute inset-0 size-full object-cover md:rounded-2xl" label={name} />
+        <MediaView
+          stream={remote}
+          video={remoteVideo}
+          speaker={speaker}
+          className="absolute inset-0 size-full object-cover md:rounded-2xl"
+          label={name}
+        />
       )}
       {/* Over a picture, the name and the controls sit on a shade of their own, readable whatever the camera shows. */}
       <div className={`relative flex flex-1 flex-col items-center gap-3 p-8 text-center ${remoteVideo ? SHADE_BELOW : ''}`}>

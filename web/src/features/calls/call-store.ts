@@ -14,6 +14,7 @@ import { api } from '../../api/client';
 import { t, translatable } from '../../i18n';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
+import { switchInput, type ChosenDevices, type DeviceKind } from './media-devices';
 import { openPeerConnection, type PeerConnection } from './peer-connection';
 
 /** Where this tab's call stands: ringing here, calling out, connecting, under way, or looking for a way back. */
@@ -41,12 +42,16 @@ interface CallState {
   cameraOff: boolean;
   /** When media first flowed: the timer counts from it. */
   connectedAt: number | null;
+  /** The microphone, camera and speaker chosen during this call. */
+  devices: ChosenDevices;
   start(peer: CallPeer, video: boolean): Promise<void>;
   accept(): Promise<void>;
   decline(): Promise<void>;
   hangUp(): Promise<void>;
   toggleMute(): void;
   toggleCamera(): void;
+  /** Another microphone, camera or speaker, from now on in this call. */
+  chooseDevice(kind: DeviceKind, deviceId: string): Promise<void>;
   rang(call: Call): Promise<void>;
   accepted(callId: string): void;
   ended(ended: CallEnded): void;
@@ -66,6 +71,7 @@ const IDLE = {
   muted: false,
   cameraOff: false,
   connectedAt: null,
+  devices: {},
 } satisfies Partial<CallState>;
 
 /** What each end says, to whom: the caller hears "No answer" where the person called missed a call. */
@@ -192,6 +198,15 @@ export const useCallStore = create<CallState>()((set, get) => {
       for (const track of get().local?.getVideoTracks() ?? []) track.enabled = !cameraOff;
       void get().connection?.sending('video', !cameraOff);
       set({ cameraOff });
+    },
+    async chooseDevice(kind, deviceId) {
+      const { local, connection, muted, cameraOff, devices } = get();
+      if (kind !== 'audiooutput') {
+        if (!local || !(await switchInput(local, kind, deviceId))) return void toast.error(t('That device cannot be used'));
+        if (kind === 'audioinput') await connection?.sending('audio', !muted);
+        else await connection?.sending('video', !cameraOff);
+      }
+      set({ devices: { ...devices, [kind]: deviceId } });
     },
     async rang(call) {
       // In a call already, this tab does not ring (the server rang because another tab of mine is free).
