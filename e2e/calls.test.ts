@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
-import { describeOnEveryTarget } from './targets.js';
+import { describeOnEmbedded, describeOnEveryTarget } from './targets.js';
 
 const browser = sharedBrowser();
 
@@ -50,15 +50,28 @@ const candidatePairInUse = (page: Page) =>
     );
   });
 
+type Totals = Awaited<ReturnType<typeof bytes>>;
+
+/** Waits until the page's `stopped` count no longer grows while its `flowing` one still does (time went by, media flowed). */
+async function stopsSending(page: Page, stopped: keyof Totals, flowing: keyof Totals, description: string) {
+  let last = await bytes(page);
+  await polled(async () => {
+    const now = await bytes(page);
+    const still = now[stopped] === last[stopped] && now[flowing] > last[flowing];
+    last = now;
+    return still;
+  }, description).toBe(true);
+}
+
 /** Whether every kind of media has flowed both ways since `before` (the counts only grow). */
-const flowingSince = async (page: Page, before: Awaited<ReturnType<typeof bytes>>, kinds: ('audio' | 'video')[]) => {
+const flowingSince = async (page: Page, before: Totals, kinds: ('audio' | 'video')[]) => {
   const now = await bytes(page);
   return kinds.every((kind) => now[`${kind}Sent`] > before[`${kind}Sent`] && now[`${kind}Received`] > before[`${kind}Received`]);
 };
 
 describeOnEveryTarget((run) => {
   describe('calls in the browser', () => {
-    it('a video call rings on every tab of the person called, is answered on one, carries sound and picture both ways, mutes, takes another camera, and leaves its line', async () => {
+    it('a video call rings on every tab of the person called, is answered on one, carries sound and picture both ways, mutes, takes another camera, turns it off, and leaves its line', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, `Caller ${run.mode}`);
       const caller = await signedInPage(browser(), run.baseUrl, alice.cookie);
       const phone = await signedInPage(browser(), run.baseUrl, bob.cookie, PHONE);
@@ -98,13 +111,7 @@ describeOnEveryTarget((run) => {
 
       // Muted, nothing of Alice's microphone leaves: her audio stops growing while her picture still flows.
       await caller.page.getByRole('button', { name: 'Mute' }).click();
-      let last = await bytes(caller.page);
-      await polled(async () => {
-        const now = await bytes(caller.page);
-        const stopped = now.audioSent === last.audioSent && now.videoSent > last.videoSent;
-        last = now;
-        return stopped;
-      }, 'Alice’s sound stopped, her picture flowing').toBe(true);
+      await stopsSending(caller.page, 'audioSent', 'videoSent', 'Alice’s sound stopped, her picture flowing');
 
       // Another camera chosen mid-call (the fake device again, taken anew): Bob keeps seeing Alice.
       await caller.page.getByRole('button', { name: 'Devices' }).click();
@@ -117,6 +124,11 @@ describeOnEveryTarget((run) => {
         true,
       );
 
+      // Camera off, the call goes on as a voice call: Bob sees Alice's picture, and no video leaves her.
+      await caller.page.getByRole('button', { name: 'Camera off' }).click();
+      await polled(() => phone.page.getByTestId('call-screen').locator('video').count(), 'only Bob’s own video left at Bob').toBe(1);
+      await stopsSending(caller.page, 'videoSent', 'videoReceived', 'Alice’s picture stopped, Bob’s still reaching her');
+
       await caller.page.getByRole('button', { name: 'Hang up' }).click();
       for (const { page } of [caller, phone]) await polled(() => page.getByTestId('call-screen').count(), 'the call screen gone').toBe(0);
       await polled(() => phone.page.getByText('Call ended').count(), 'Bob told it ended').toBeGreaterThan(0);
@@ -126,7 +138,13 @@ describeOnEveryTarget((run) => {
       expect(aliceUser._id).not.toBe(bobUser._id);
       for (const user of [caller, phone, desk]) await user.page.context().close();
     });
+  });
+});
 
+// What the web app alone decides (the words, the line, the settings), on one deployment: the
+// cluster's ringing, relaying and signalling are proven above and in cluster-calls.test.ts.
+describeOnEmbedded((run) => {
+  describe('calls in the browser: declined, called back, refused', () => {
     it('a voice call declined ends for the caller with "Declined", and leaves the line with "Call back"', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, `Decliner ${run.mode}`);
       const caller = await signedInPage(browser(), run.baseUrl, alice.cookie);

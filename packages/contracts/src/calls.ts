@@ -62,13 +62,16 @@ export const CallCandidateSchema = Type.Object({
 });
 
 /**
- * `callSignal`: WebRTC's negotiation between the call's two sockets (the caller's and the one that
- * answered), relayed as it is: an offer or an answer, or an ICE candidate.
+ * `callSignal`: between the call's two sockets (the caller's and the one that answered), relayed as
+ * it is: WebRTC's negotiation (an offer or an answer, or an ICE candidate), or the sender's camera
+ * turned off or on (`camera`: the other side shows their picture instead of their video, or again
+ * their video; a video call with the camera off is a voice call).
  */
 export const CallSignalSchema = Type.Object({
   callId: uuidSchema(),
   description: Type.Optional(CallDescriptionSchema),
   candidate: Type.Optional(CallCandidateSchema),
+  camera: Type.Optional(Type.Boolean()),
 });
 export type CallSignal = Static<typeof CallSignalSchema>;
 

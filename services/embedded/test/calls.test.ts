@@ -63,6 +63,9 @@ describe('a one-to-one call, from the ring to the hang-up', () => {
     const atAnn = nextEvent(annTab, 'callSignal');
     bobTab.emit('callSignal', candidate(call.id, 'candidate:1 1 udp 2122260223 192.0.2.1 50000 typ host'));
     expect(await atAnn).toEqual(candidate(call.id, 'candidate:1 1 udp 2122260223 192.0.2.1 50000 typ host'));
+    const cameraOff = nextEvent(bobTab, 'callSignal');
+    annTab.emit('callSignal', { callId: call.id, camera: false });
+    expect(await cameraOff).toEqual({ callId: call.id, camera: false });
 
     const endedAtBob = nextEvent<CallEnded>(bobTab, 'callEnded');
     const endedAtBobOther = nextEvent<CallEnded>(bobOther, 'callEnded');

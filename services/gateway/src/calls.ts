@@ -92,9 +92,14 @@ export function relayCalls(io: ChatServer, deps: { bus: Bus; log: FastifyBaseLog
   function onSignal(this: ChatSocket, payload: unknown) {
     const checked = checkSignal(payload);
     if (!('value' in checked)) return;
-    const { callId, description, candidate } = checked.value;
+    const { callId, description, candidate, camera } = checked.value;
     if (inCalls.get(this.id) !== callId || !withinLimit(this)) return;
-    const signal: CallSignal = { callId, ...(description ? { description } : {}), ...(candidate ? { candidate } : {}) };
+    const signal: CallSignal = {
+      callId,
+      ...(description ? { description } : {}),
+      ...(candidate ? { candidate } : {}),
+      ...(camera !== undefined ? { camera } : {}),
+    };
     io.to(rooms.call(callId)).except(this.id).emit('callSignal', signal);
   }
 

@@ -35,7 +35,7 @@ function CallControls() {
         <RoundButton
           label={t('Camera off')}
           pressed={cameraOff}
-          onClick={toggleCamera}
+          onClick={() => void toggleCamera()}
           className={`btn-lg ${cameraOff ? 'btn-neutral' : ''}`}
         >
           {cameraOff ? <VideoOff /> : <Video />}
@@ -59,9 +59,11 @@ export function CallScreen() {
   const remote = useCallStore((state) => state.remote);
   const cameraOff = useCallStore((state) => state.cameraOff);
   const speaker = useCallStore((state) => state.devices.audiooutput);
+  const peerCameraOff = useCallStore((state) => state.peerCameraOff);
   if (!phase || phase === 'incoming') return null;
   const name = peer?.fullName || t('Someone');
-  const remoteVideo = video && remote !== null && remote.getVideoTracks().length > 0;
+  // With their camera off, their picture shows and their sound plays on.
+  const remoteVideo = video && !peerCameraOff && remote !== null && remote.getVideoTracks().length > 0;
   return (
     <section
       aria-label={t('Call with {{name}}', { name })}

@@ -14,7 +14,7 @@ import { api } from '../../api/client';
 import { t, translatable } from '../../i18n';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useChatStore } from '../../store/use-chat-store';
-import { switchInput, type ChosenDevices, type DeviceKind } from './media-devices';
+import { switchInput, takeCamera, type ChosenDevices, type DeviceKind } from './media-devices';
 import { openPeerConnection, type PeerConnection } from './peer-connection';
 
 /** Where this tab's call stands: ringing here, calling out, connecting, under way, or looking for a way back. */
@@ -40,6 +40,8 @@ interface CallState {
   ice: IceServers | null;
   muted: boolean;
   cameraOff: boolean;
+  /** The other person turned their camera off: their picture shows instead of their video. */
+  peerCameraOff: boolean;
   /** When media first flowed: the timer counts from it. */
   connectedAt: number | null;
   /** The microphone, camera and speaker chosen during this call. */
@@ -49,7 +51,7 @@ interface CallState {
   decline(): Promise<void>;
   hangUp(): Promise<void>;
   toggleMute(): void;
-  toggleCamera(): void;
+  toggleCamera(): Promise<void>;
   /** Another microphone, camera or speaker, from now on in this call. */
   chooseDevice(kind: DeviceKind, deviceId: string): Promise<void>;
   rang(call: Call): Promise<void>;
@@ -70,6 +72,7 @@ const IDLE = {
   ice: null,
   muted: false,
   cameraOff: false,
+  peerCameraOff: false,
   connectedAt: null,
   devices: {},
 } satisfies Partial<CallState>;
@@ -193,15 +196,25 @@ export const useCallStore = create<CallState>()((set, get) => {
       void get().connection?.sending('audio', !muted);
       set({ muted });
     },
-    toggleCamera() {
+    /** Off, the camera is let go (its light goes out) and nothing of it is sent: the call goes on as a voice call until it is on again. */
+    async toggleCamera() {
+      const { local, connection, call, devices } = get();
       const cameraOff = !get().cameraOff;
-      for (const track of get().local?.getVideoTracks() ?? []) track.enabled = !cameraOff;
-      void get().connection?.sending('video', !cameraOff);
+      if (!local) return;
+      if (cameraOff) {
+        for (const track of local.getVideoTracks()) {
+          local.removeTrack(track);
+          track.stop();
+        }
+      } else if (!(await takeCamera(local, devices.videoinput))) return void toast.error(t('That device cannot be used'));
       set({ cameraOff });
+      await connection?.sending('video', !cameraOff);
+      if (call) useAuthStore.getState().socket?.emit('callSignal', { callId: call.id, camera: !cameraOff });
     },
     async chooseDevice(kind, deviceId) {
       const { local, connection, muted, cameraOff, devices } = get();
-      if (kind !== 'audiooutput') {
+      // A speaker is the remote sound's to take; a camera chosen while it is off is taken when it is on again.
+      if (kind !== 'audiooutput' && !(kind === 'videoinput' && cameraOff)) {
         if (!local || !(await switchInput(local, kind, deviceId))) return void toast.error(t('That device cannot be used'));
         if (kind === 'audioinput') await connection?.sending('audio', !muted);
         else await connection?.sending('video', !cameraOff);
@@ -230,7 +243,9 @@ export const useCallStore = create<CallState>()((set, get) => {
     },
     signalled(signal) {
       const { call, connection } = get();
-      if (call?.id === signal.callId) void connection?.receive(signal);
+      if (call?.id !== signal.callId) return;
+      if (signal.camera !== undefined) set({ peerCameraOff: !signal.camera });
+      if (signal.description || signal.candidate) void connection?.receive(signal);
     },
     /** The socket came back: this tab takes its side of the call up again, and looks for a new path. */
     async socketBack() {

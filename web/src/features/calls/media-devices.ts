@@ -17,9 +17,7 @@ export async function switchInput(
   kind: 'audioinput' | 'videoinput',
   deviceId: string,
 ): Promise<MediaStreamTrack | null> {
-  const media = kind === 'audioinput' ? 'audio' : 'video';
-  const fresh = await navigator.mediaDevices.getUserMedia({ [media]: { deviceId: { exact: deviceId } } }).catch(() => null);
-  const track = fresh?.getTracks()[0];
+  const track = await openTrack(kind === 'audioinput' ? 'audio' : 'video', deviceId);
   if (!track) return null;
   for (const old of kind === 'audioinput' ? local.getAudioTracks() : local.getVideoTracks()) {
     track.enabled = old.enabled;
@@ -28,4 +26,18 @@ export async function switchInput(
   }
   local.addTrack(track);
   return track;
+}
+
+/** Turns the camera on again into the stream (the one chosen, else the browser's); false when the browser refuses it. */
+export async function takeCamera(local: MediaStream, deviceId: string | undefined): Promise<boolean> {
+  const track = await openTrack('video', deviceId);
+  if (track) local.addTrack(track);
+  return track !== null;
+}
+
+/** A new track of the device (the one given, else the browser's), or null when the browser refuses it. */
+async function openTrack(media: 'audio' | 'video', deviceId: string | undefined): Promise<MediaStreamTrack | null> {
+  const constraints = deviceId ? { deviceId: { exact: deviceId } } : true;
+  const fresh = await navigator.mediaDevices.getUserMedia({ [media]: constraints }).catch(() => null);
+  return fresh?.getTracks()[0] ?? null;
 }

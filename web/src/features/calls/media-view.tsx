@@ -21,13 +21,14 @@ export function MediaView({
   label?: string;
 }) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  // Sound alone and video are different elements: whichever is shown now plays the stream.
   useEffect(() => {
     if (ref.current) ref.current.srcObject = stream;
-  }, [stream]);
+  }, [stream, video]);
   useEffect(() => {
     // A speaker gone since it was chosen leaves the sound where it was.
     if (speaker && canChooseSpeaker()) ref.current?.setSinkId(speaker).catch(() => undefined);
-  }, [speaker]);
+  }, [speaker, video]);
   if (!video) return <audio ref={ref} autoPlay />;
   return <video ref={ref} autoPlay playsInline muted={muted} className={className} aria-label={label} />;
 }
