@@ -142,7 +142,7 @@ describeOnEveryTarget((run) => {
 });
 
 // What the web app alone decides (the words, the line, the settings), on one deployment: the
-// cluster's ringing, relaying and signalling are proven above and in cluster-calls.test.ts.
+// cluster's ringing, relaying and signalling are proven above and in cluster.test.ts ("calls on the local cluster").
 describeOnEmbedded((run) => {
   describe('calls in the browser: declined, called back, refused', () => {
     it('a voice call declined ends for the caller with "Declined", and leaves the line with "Call back"', async () => {
