@@ -17,6 +17,7 @@ import { badRequest, compileCheck, conflict, forbidden, HttpError, notFound, typ
 import type { FastifyBaseLogger } from 'fastify';
 import { blockBetween } from '../blocks/blocks.js';
 import { contactExists } from '../contacts/contacts.js';
+import { publishToBoth } from '../conversations/publish-to-both.js';
 import {
   acceptCall,
   decline,
@@ -56,8 +57,11 @@ export function serveCalls({ db, bus, log, timings }: CallDeps) {
     bus.publish(subjects.userEvents(userId), JSON.stringify(event)).catch((error: unknown) => {
       log.error({ err: error, userId, event: event.event }, 'could not publish a call event');
     });
-  const publishLine = (line: Message) =>
-    Promise.all([line.senderId, line.receiverId].map((userId) => publish(userId, { event: 'newMessage', payload: line })));
+  /** The line a call left, to both people's sockets, as a sent message goes. */
+  const publishLine = (line: Message) => {
+    const payload = JSON.stringify({ event: 'newMessage', payload: line } satisfies UserEvent);
+    return publishToBoth({ bus, log }, line, { toSender: payload, toReceiver: payload }, 'could not publish a call’s line');
+  };
 
   /** Both people hear how it ended (but the socket that ended it, which has the answer), then its line. */
   const announceEnd = async ({ call, reason, by, line }: EndedCall, originSocketId?: string): Promise<CallEnded> => {
@@ -87,8 +91,9 @@ export function serveCalls({ db, bus, log, timings }: CallDeps) {
       await publishLine(await logBusy(db, { callerId: userId, calleeId: to, video }));
       return { ended: { callId: randomUUID(), reason: 'busy' } };
     }
-    await publish(to, { event: 'callRing', payload: toCall(call) });
-    return { call: toCall(call) };
+    const ringing = toCall(call);
+    await publish(to, { event: 'callRing', payload: ringing });
+    return { call: ringing };
   };
 
   const accept = async ({ userId, socketId, payload }: RelayedCallCommand): Promise<CallAnswer> => {

@@ -134,7 +134,7 @@ export async function stampAlive(db: Queryable, { sockets }: CallsAlive): Promis
 }
 
 /** Why a call ends when `userId` hangs up: a call under way is hung up; while ringing, the caller cancels and the callee declines. */
-export const hangUpReason = (call: CallRow, userId: string): CallEndReason =>
+const hangUpReason = (call: CallRow, userId: string): CallEndReason =>
   call.answeredAt ? 'hungUp' : userId === call.callerId ? 'cancelled' : 'declined';
 
 /** The line a call leaves: answered with its length, declined, or else missed. */

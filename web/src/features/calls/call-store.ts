@@ -92,12 +92,13 @@ type CallCommand = 'callStart' | 'callAccept' | 'callDecline' | 'callHangUp' | '
 /** A call command over the socket, answered, or a 503 when no answer comes in time. */
 async function command(event: CallCommand, payload: CallRef | { to: string; video: boolean }): Promise<CallAnswer> {
   const socket = useAuthStore.getState().socket;
-  if (!socket?.connected) return { error: { status: 503, message: t('No connection. Try again when you are back online.') } };
+  const offline: CallAnswer = { error: { status: 503, message: t('No connection. Try again when you are back online.') } };
+  if (!socket?.connected) return offline;
   try {
     // The contract types each command's payload; the five share one answer.
     return (await socket.timeout(CALL_COMMAND_TIMEOUT_MS).emitWithAck(event as 'callAccept', payload as CallRef)) as CallAnswer;
   } catch {
-    return { error: { status: 503, message: t('No connection. Try again when you are back online.') } };
+    return offline;
   }
 }
 

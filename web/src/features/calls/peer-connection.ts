@@ -48,11 +48,14 @@ export function openPeerConnection(
       if (!polite) connection.restartIce();
     }
   };
+  /** The offer or answer just set here, to the other side. */
+  const sendDescription = () =>
+    events.send({ description: connection.localDescription!.toJSON() as NonNullable<CallSignal['description']> });
   connection.onnegotiationneeded = async () => {
     try {
       makingOffer = true;
       await connection.setLocalDescription();
-      events.send({ description: connection.localDescription!.toJSON() as NonNullable<CallSignal['description']> });
+      sendDescription();
     } finally {
       makingOffer = false;
     }
@@ -71,7 +74,7 @@ export function openPeerConnection(
         if (description.type === 'offer') {
           if (!tracksAdded) addLocalTracks();
           await connection.setLocalDescription();
-          events.send({ description: connection.localDescription!.toJSON() as NonNullable<CallSignal['description']> });
+          sendDescription();
         }
       } else if (candidate) {
         if (!connection.remoteDescription) early.push(candidate);
