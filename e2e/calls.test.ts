@@ -50,6 +50,26 @@ const candidatePairInUse = (page: Page) =>
     );
   });
 
+/** Keeps every WebSocket the page opens, so a test can drop the app's connection as a network would. */
+const KEEP_SOCKETS = () => {
+  const sockets: WebSocket[] = [];
+  const Original = window.WebSocket;
+  window.WebSocket = class extends Original {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      sockets.push(this);
+    }
+  };
+  (window as unknown as { sockets: WebSocket[] }).sockets = sockets;
+};
+
+/** The ICE username fragment of the page's call, which an ICE restart renews. */
+const iceUfrag = (page: Page) =>
+  page.evaluate(() => {
+    const connection = (window as unknown as { connections: RTCPeerConnection[] }).connections.at(-1);
+    return /a=ice-ufrag:(\S+)/.exec(connection?.localDescription?.sdp ?? '')?.[1] ?? null;
+  });
+
 type Totals = Awaited<ReturnType<typeof bytes>>;
 
 /** Waits until the page's `stopped` count no longer grows while its `flowing` one still does (time went by, media flowed). */
@@ -165,6 +185,45 @@ describeOnEmbedded((run) => {
       await polled(() => caller.page.getByTestId('incoming-call').textContent(), 'Alice’s tab rings').toContain('Incoming voice call');
       await callee.page.getByRole('button', { name: 'Hang up' }).click();
       await polled(() => caller.page.getByTestId('incoming-call').count(), 'Alice’s tab stops ringing').toBe(0);
+      for (const user of [caller, callee]) await user.page.context().close();
+    });
+
+    it('a call survives the caller’s connection dropping: the tab takes its side up again, the two look for a new path over the new socket, and sound keeps flowing', async () => {
+      const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, `Dropper ${run.mode}`);
+      const caller = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      const callee = await signedInPage(browser(), run.baseUrl, bob.cookie);
+      for (const { page } of [caller, callee]) await page.addInitScript(KEEP_CONNECTIONS);
+      await caller.page.addInitScript(KEEP_SOCKETS);
+      await caller.page.goto(`/chat/${bobUser._id}`);
+      await callee.page.goto(`/chat/${aliceUser._id}`);
+      await polled(() => callee.page.getByTestId('chat-status').textContent(), 'Alice online at Bob').toBe('Online');
+      await caller.page.getByRole('button', { name: 'Voice call' }).click();
+      await polled(() => callee.page.getByTestId('incoming-call').count(), 'Bob’s tab rings').toBe(1);
+      await callee.page.getByRole('button', { name: 'Accept', exact: true }).click();
+      for (const { page } of [caller, callee]) await polled(() => page.getByTestId('call-timer').count(), 'the call under way').toBe(1);
+      const ufrags = { alice: await iceUfrag(caller.page), bob: await iceUfrag(callee.page) };
+
+      // The network drops Alice's connection (the server sees her socket go); Socket.IO opens another.
+      const opened = await caller.page.evaluate(() => (window as unknown as { sockets: WebSocket[] }).sockets.length);
+      await caller.page.evaluate(() => (window as unknown as { sockets: WebSocket[] }).sockets.forEach((socket) => socket.close()));
+      await polled(
+        () => caller.page.evaluate(() => (window as unknown as { sockets: WebSocket[] }).sockets.length),
+        'Alice’s tab connected anew',
+      ).toBeGreaterThan(opened);
+      // Its side taken up from the new socket, Alice restarts ICE: the offer and answer cross over it.
+      await polled(async () => [await iceUfrag(caller.page), await iceUfrag(callee.page)], 'both sides on a new ICE session').toEqual([
+        expect.not.stringMatching(`^${ufrags.alice}$`),
+        expect.not.stringMatching(`^${ufrags.bob}$`),
+      ]);
+      const after = { alice: await bytes(caller.page), bob: await bytes(callee.page) };
+      await polled(() => flowingSince(caller.page, after.alice, ['audio']), 'sound both ways at Alice after the drop').toBe(true);
+      await polled(() => flowingSince(callee.page, after.bob, ['audio']), 'sound both ways at Bob after the drop').toBe(true);
+      for (const { page } of [caller, callee]) expect(await page.getByTestId('call-timer').count()).toBe(1);
+
+      // The server holds Alice's side on her new socket: hanging up there ends the call for Bob.
+      await caller.page.getByRole('button', { name: 'Hang up' }).click();
+      await polled(() => callee.page.getByTestId('call-screen').count(), 'the call ended at Bob').toBe(0);
+      await polled(() => callee.page.getByTestId('call-line').textContent(), 'the call’s line at Bob').toMatch(/Voice call, 0:\d\d/);
       for (const user of [caller, callee]) await user.page.context().close();
     });
 
