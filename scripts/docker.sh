@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ENV_FILE=${COMPOSE_ENV_FILE:-.env}
-SECRETS=(JWT_SECRET POSTGRES_PASSWORD MINIO_ROOT_PASSWORD MINIO_APP_PASSWORD)
+SECRETS=(JWT_SECRET POSTGRES_PASSWORD MINIO_ROOT_PASSWORD MINIO_APP_PASSWORD TURN_SECRET)
 
 fail() {
   echo "make ${ACTION}: $*" >&2
@@ -41,7 +41,7 @@ esac
 build_images() {
   local registry=${REGISTRY:-chat-io}
   local version=${VERSION:-$(sed -n 's/^appVersion: *"\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' helm/chat/Chart.yaml)}
-  for component in auth messages gateway web edge; do
+  for component in auth messages gateway web edge coturn; do
     docker build -f "deploy/docker/${component}.Dockerfile" -t "${registry}/${component}:${version}" .
     if [ "${PUSH:-}" = 1 ]; then docker push "${registry}/${component}:${version}"; fi
   done

@@ -396,7 +396,7 @@ export async function startLocalCluster({
  * coturn on loopback with the REST API's shared secret (auth issues each user's credential from it),
  * relaying between loopback addresses (a real deployment denies them: docs/deploy.md), without TLS.
  */
-function coturnArgs({ port, relayPorts, secret }: { port: number; relayPorts: number; secret: string }): string[] {
+export function coturnArgs({ port, relayPorts, secret }: { port: number; relayPorts: number; secret: string }): string[] {
   return [
     '-n',
     '--listening-ip=127.0.0.1',
@@ -418,7 +418,7 @@ function coturnArgs({ port, relayPorts, secret }: { port: number; relayPorts: nu
 }
 
 /** Resolves once something accepts TCP connections on the loopback port; fails past READY_TIMEOUT_MS. */
-async function waitUntilListening(port: number): Promise<void> {
+export async function waitUntilListening(port: number): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     const listening = await new Promise<boolean>((resolve) => {

@@ -9,7 +9,8 @@ import { unusedPort } from '../support/listen.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SCRIPT = join(ROOT, 'helm/chat/files/smoke-test.mjs');
+const SCRIPTS = join(ROOT, 'helm/chat/files');
+const SCRIPT = join(SCRIPTS, 'smoke-test.mjs');
 const PROJECT = 'chat-io-smoke';
 const HEALTHY_SECONDS = 180;
 
@@ -55,6 +56,7 @@ beforeAll(async () => {
     COMPOSE_PROJECT_NAME: PROJECT,
     COMPOSE_ENV_FILE: join(stack.envDir, '.env'),
     CHAT_PORT: `127.0.0.1:${port}`,
+    CHAT_TURN_PORT: String(await unusedPort()),
   };
   // A run stopped halfway leaves its containers and volumes behind: its database, made with that
   // run's passwords, would refuse this one's services.
@@ -93,6 +95,7 @@ describe('the compose stack (make up), driven through the edge like a person', (
     firstRun.run = smokeRun;
     expect(lines).toEqual(
       expect.arrayContaining([
+        'ok  a TURN relay is allocated with the credential auth issued',
         'ok  Alice sees Bob online',
         'ok  Bob receives the text',
         'ok  Alice sees it delivered',
@@ -107,27 +110,37 @@ describe('the compose stack (make up), driven through the edge like a person', (
   });
 
   it('passes in the auth container as `helm test` runs it, every service answering its readiness check', async () => {
+    // The scripts go into the container's /tmp (its only writable place), as the chart mounts them.
     const { stdout } = await run(
       'sh',
       [
         '-c',
-        `docker exec -i -e AUTH_URL=http://auth:8080 -e MESSAGES_URL=http://messages:8080 -e GATEWAY_URL=http://gateway-1:8080 \
-        -e WEB_URL=http://web:8080 -e API_URL=http://edge:8080 "$0" node --input-type=module - < "$1"`,
+        `tar -c -C "$1" smoke-test.mjs turn-allocate.mjs | docker exec -i "$0" sh -c 'mkdir -p /tmp/smoke && tar -x -C /tmp/smoke' &&
+        docker exec -e AUTH_URL=http://auth:8080 -e MESSAGES_URL=http://messages:8080 -e GATEWAY_URL=http://gateway-1:8080 \
+        -e WEB_URL=http://web:8080 -e API_URL=http://edge:8080 -e TURN_ADDRESS=coturn:3478 "$0" node /tmp/smoke/smoke-test.mjs`,
         await container('auth'),
-        SCRIPT,
+        SCRIPTS,
       ],
       { env: stack.env, timeout: 120_000 },
     );
     const { lines } = outcome(stdout);
     expect(lines).toEqual(
-      expect.arrayContaining(['ok  AUTH_URL /readyz', 'ok  MESSAGES_URL /readyz', 'ok  GATEWAY_URL /readyz', 'ok  WEB_URL /']),
+      expect.arrayContaining([
+        'ok  AUTH_URL /readyz',
+        'ok  MESSAGES_URL /readyz',
+        'ok  GATEWAY_URL /readyz',
+        'ok  WEB_URL /',
+        'ok  a TURN relay is allocated with the credential auth issued',
+      ]),
     );
     expect(lines).toContain('ok  the history holds all 2 messages: nothing lost');
   });
 
   it('runs our containers as the chart does: a non-root user on a read-only root filesystem, /tmp writable', async () => {
+    const ours = ['auth', 'messages', 'gateway-1', 'gateway-2', 'web', 'edge', 'coturn'];
+    const userOf = (service: string) => (/web|edge/.test(service) ? '101' : service === 'coturn' ? '3478:3478' : 'node');
     const seen: string[] = [];
-    for (const service of ['auth', 'messages', 'gateway-1', 'gateway-2', 'web', 'edge']) {
+    for (const service of ours) {
       const id = await container(service);
       const [user, readOnly] = (await docker('inspect', '--format', '{{.Config.User}} {{.HostConfig.ReadonlyRootfs}}', id)).split(' ');
       const write = (path: string) =>
@@ -135,10 +148,7 @@ describe('the compose stack (make up), driven through the edge like a person', (
       seen.push(`${service}: ${user} ${readOnly}, / ${await write('/probe')}, /tmp ${await write('/tmp/probe')}`);
     }
     expect(seen).toEqual(
-      ['auth', 'messages', 'gateway-1', 'gateway-2', 'web', 'edge'].map(
-        (service) =>
-          `${service}: ${/web|edge/.test(service) ? '101' : 'node'} true, / touch: cannot touch '/probe': Read-only file system, /tmp written`,
-      ),
+      ours.map((service) => `${service}: ${userOf(service)} true, / touch: cannot touch '/probe': Read-only file system, /tmp written`),
     );
   });
 

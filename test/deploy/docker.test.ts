@@ -130,7 +130,7 @@ describe('the gateway image', () => {
 });
 
 describe('docker-compose.yml', () => {
-  const SECRETS = ['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD'];
+  const SECRETS = ['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD', 'TURN_SECRET'];
   const env = { ...process.env, ...Object.fromEntries(SECRETS.map((name) => [name, `${name.toLowerCase()}-`.padEnd(48, 'x')])) };
 
   // docker-compose takes seconds to start: the file is rendered (and so validated) once for the tests that read it.
@@ -159,7 +159,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs every part, health-gated, with named volumes and one port on the edge', async () => {
+  it('runs every part, health-gated, with named volumes, one port on the edge and coturn’s TURN port', async () => {
     const { stdout } = await render();
     const compose = parse(stdout) as {
       services: Record<
@@ -171,6 +171,7 @@ describe('docker-compose.yml', () => {
     const names = Object.keys(compose.services).sort();
     expect(names).toEqual([
       'auth',
+      'coturn',
       'edge',
       'gateway-1',
       'gateway-2',
@@ -190,9 +191,10 @@ describe('docker-compose.yml', () => {
         );
       }
       if (['postgres', 'nats', 'redis', 'minio'].includes(name)) expect(service.healthcheck, name).toBeDefined();
-      if (name !== 'edge') expect(service.ports, name).toBeUndefined();
+      if (name !== 'edge' && name !== 'coturn') expect(service.ports, name).toBeUndefined();
     }
     expect(compose.services.nats!.command).toContain('-js');
+    expect(compose.services.coturn!.ports, 'TURN over UDP and TCP; relays stay inside (both people relayed here)').toHaveLength(2);
     expect(Object.keys(compose.services.edge!.depends_on!).sort()).toEqual(['auth', 'gateway-1', 'gateway-2', 'messages', 'web']);
     expect(Object.keys(compose.volumes).sort()).toEqual(['miniodata', 'natsdata', 'pgdata']);
   });
@@ -218,7 +220,7 @@ describe('the edge image', () => {
       for (const [, name, quoted, bare] of line.matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)) env[name!] = quoted ?? bare!;
     }
     const secrets = Object.fromEntries(
-      ['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD'].map((name) => [name, 'x'.repeat(48)]),
+      ['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD', 'TURN_SECRET'].map((name) => [name, 'x'.repeat(48)]),
     );
     const { stdout } = await run('docker-compose', ['config'], { cwd: ROOT, env: { ...process.env, ...secrets } });
     Object.assign(env, (parse(stdout) as { services: { edge: { environment: Record<string, string> } } }).services.edge.environment);

@@ -1,83 +1,28 @@
-import { execFile } from 'node:child_process';
-import { access, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import { createHttpServer, parseConfig, registerHealthRoutes } from '@chat/kernel';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import {
+  CHART,
+  FIXTURES,
+  SETUPS,
+  helm,
+  named,
+  ofKind,
+  podsOf,
+  refusal,
+  render,
+  rendered,
+  selects,
+  valueArgs,
+  type K8sObject,
+  type Setup,
+} from './chart.js';
 
 /*
- * The chart rendered by the real Helm (unpacked by `make kube-tools` from an npm package), each
- * object validated against the Kubernetes OpenAPI schemas (kubernetes-models), and the objects
- * checked for what a cluster would do with them: selectors that select, ports that exist, probes
- * that answer.
+ * The chart rendered by the real Helm, each object validated against the Kubernetes OpenAPI schemas
+ * (kubernetes-models), and the objects checked for what a cluster would do with them: selectors
+ * that select, ports that exist, probes that answer.
  */
-
-const run = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CHART = `${ROOT}helm/chat`;
-const HELM = `${ROOT}tools/kube/bin/helm`;
-const FIXTURES = `${ROOT}test/deploy/fixtures`;
-
-await access(HELM).catch(() => {
-  throw new Error(`${HELM} is missing: run \`make kube-tools\` (make test does it first)`);
-});
-
-/** The value files of each way the chart is meant to be installed. */
-const SETUPS = {
-  default: [`${FIXTURES}/values-connections.yaml`],
-  dev: [`${CHART}/values-dev.yaml`],
-  production: [`${CHART}/values-production.yaml`],
-} as const;
-type Setup = keyof typeof SETUPS;
-
-interface K8sObject {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
-  spec?: any;
-  data?: Record<string, string>;
-  stringData?: Record<string, string>;
-  automountServiceAccountToken?: boolean;
-}
-
-async function helm(args: string[]): Promise<string> {
-  const { stdout } = await run(HELM, args, { maxBuffer: 16 * 1024 * 1024 });
-  return stdout;
-}
-
-/** What Helm says when it refuses (its stderr), or '' if it did not. */
-const refusal = (args: string[]) =>
-  helm(args).then(
-    () => '',
-    (error: { stderr: string }) => error.stderr,
-  );
-
-const valueArgs = (files: readonly string[], sets: string[] = []) => [
-  ...files.flatMap((file) => ['-f', file]),
-  ...sets.flatMap((set) => ['--set', set]),
-];
-
-async function render(setup: Setup, sets: string[] = []): Promise<K8sObject[]> {
-  const text = await helm(['template', 'chat', CHART, ...valueArgs(SETUPS[setup], sets)]);
-  return parseAllDocuments(text)
-    .map((document) => document.toJS() as K8sObject | null)
-    .filter((object): object is K8sObject => object !== null);
-}
-
-const rendered = Object.fromEntries(
-  await Promise.all(Object.keys(SETUPS).map(async (setup) => [setup, await render(setup as Setup)])),
-) as Record<Setup, K8sObject[]>;
-
-const ofKind = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
-const named = (objects: K8sObject[], kind: string, name: string) => {
-  const found = objects.find((object) => object.kind === kind && object.metadata.name === name);
-  if (!found) throw new Error(`no ${kind} ${name} in the render`);
-  return found;
-};
-const selects = (selector: Record<string, string>, labels: Record<string, string> = {}) =>
-  Object.entries(selector).every(([key, value]) => labels[key] === value);
-const podsOf = (objects: K8sObject[]) => ofKind(objects, 'Deployment').map((deployment) => ({ deployment, pod: deployment.spec.template }));
 
 /** The kubernetes-models class of an object's apiVersion and kind, which validates against the OpenAPI schema. */
 async function modelOf(object: K8sObject) {
@@ -159,7 +104,7 @@ describe.each(Object.keys(SETUPS) as Setup[])('helm/chat with the %s values', (s
         ).toBe(200);
       }
       // /readyz gives each dependency up to 2 s: a shorter probe timeout would fail a healthy pod.
-      if (container.name !== 'web') expect(container.readinessProbe.timeoutSeconds).toBeGreaterThan(2);
+      if (container.readinessProbe.httpGet?.path === '/readyz') expect(container.readinessProbe.timeoutSeconds).toBeGreaterThan(2);
     }
     await health.close();
   });
@@ -189,17 +134,38 @@ describe.each(Object.keys(SETUPS) as Setup[])('helm/chat with the %s values', (s
 
   it('gives each service only the secrets it uses, and keeps every credential out of the ConfigMap', () => {
     const secretKeys = (component: string) =>
-      named(objects, 'Deployment', `chat-chat-${component}`)
-        .spec.template.spec.containers[0].env.filter((entry: any) => entry.valueFrom?.secretKeyRef)
+      podsOf(objects)
+        .find(({ deployment }) => deployment.metadata.name === `chat-chat-${component}`)!
+        .pod.spec.containers[0].env.filter((entry: any) => entry.valueFrom?.secretKeyRef)
         .map((entry: any) => entry.name)
         .sort();
     expect(secretKeys('gateway')).toEqual(['JWT_SECRET', 'NATS_URL', 'REDIS_URL']);
-    for (const component of ['auth', 'messages']) {
-      expect(secretKeys(component)).toEqual(['DATABASE_URL', 'JWT_SECRET', 'NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']);
+    expect(secretKeys('messages')).toEqual(['DATABASE_URL', 'JWT_SECRET', 'NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']);
+    expect(secretKeys('auth')).toEqual([
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'NATS_URL',
+      'REDIS_URL',
+      'S3_ACCESS_KEY',
+      'S3_SECRET_KEY',
+      'TURN_SECRET',
+    ]);
+    expect(secretKeys('coturn')).toEqual(['TURN_SECRET']);
+    const configs = ofKind(objects, 'ConfigMap').filter((config) => !config.metadata.name.endsWith('-smoke-test'));
+    for (const config of configs) {
+      const text = JSON.stringify(config.data);
+      for (const key of [
+        'JWT_SECRET',
+        'DATABASE_URL',
+        'NATS_URL',
+        'REDIS_URL',
+        'S3_ACCESS_KEY',
+        'S3_SECRET_KEY',
+        'TURN_SECRET',
+        'static-auth-secret',
+      ])
+        expect(text, config.metadata.name).not.toContain(key);
     }
-    const config = named(objects, 'ConfigMap', 'chat-chat').data!;
-    for (const key of ['JWT_SECRET', 'DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'])
-      expect(config).not.toHaveProperty(key);
   });
 });
 
@@ -308,7 +274,8 @@ describe('helm/chat decisions', () => {
     for (const component of ['auth', 'messages']) expect(egressPorts(`chat-chat-${component}`)).toEqual([53, 53, 4222, 5432, 6379, 9000]);
     expect(egressPorts('chat-chat-web')).toEqual([]);
 
-    for (const { deployment, pod } of podsOf(objects)) {
+    // coturn runs on the nodes' own network, where no NetworkPolicy applies (its denied peer ranges do).
+    for (const { deployment, pod } of podsOf(objects).filter(({ pod }) => !pod.spec.hostNetwork)) {
       const policy = policies.find((candidate) => candidate.metadata.name === deployment.metadata.name)!;
       expect(selects(policy.spec.podSelector.matchLabels, pod.metadata.labels), deployment.metadata.name).toBe(true);
       const [rule] = policy.spec.ingress;
@@ -355,7 +322,9 @@ describe('helm/chat decisions', () => {
     }
     // The port the Services' http port and the Ingress lead to never serves it.
     expect(named(objects, 'ConfigMap', 'chat-chat').data!.METRICS_PORT).toBe('9464');
-    for (const { deployment, pod } of podsOf(objects).filter(({ deployment }) => !deployment.metadata.name.endsWith('-web'))) {
+    const nodeServices = podsOf(objects).filter(({ deployment }) => /-(auth|messages|gateway)$/.test(deployment.metadata.name));
+    expect(nodeServices).toHaveLength(3);
+    for (const { deployment, pod } of nodeServices) {
       expect(pod.spec.containers[0].ports, deployment.metadata.name).toContainEqual({ name: 'metrics', containerPort: 9464 });
     }
   });
@@ -364,14 +333,15 @@ describe('helm/chat decisions', () => {
     const objects = rendered.default;
     const script = named(objects, 'ConfigMap', 'chat-chat-smoke-test');
     expect(script.metadata.annotations!['helm.sh/hook']).toBe('test');
-    expect(script.data!['smoke-test.mjs']!.trim()).toBe((await readFile(`${CHART}/files/smoke-test.mjs`, 'utf8')).trim());
+    for (const file of ['smoke-test.mjs', 'turn-allocate.mjs'])
+      expect(script.data![file]!.trim(), file).toBe((await readFile(`${CHART}/files/${file}`, 'utf8')).trim());
     const pod = named(objects, 'Pod', 'chat-chat-smoke-test');
     expect(pod.metadata.annotations!['helm.sh/hook']).toBe('test');
     const [container] = pod.spec.containers;
     expect(container.image).toBe(named(objects, 'Deployment', 'chat-chat-auth').spec.template.spec.containers[0].image);
     expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
     for (const { name, value } of container.env) {
-      const [, service, port] = /^http:\/\/([\w-]+):(\d+)$/.exec(value) ?? [];
+      const [, service, port] = /^(?:http:\/\/)?([\w-]+):(\d+)$/.exec(value) ?? [];
       expect(named(objects, 'Service', service!).spec.ports[0].port, name).toBe(Number(port));
     }
     const throughIngress = named(await render('default', ['tests.apiUrl=https://chat.example.com']), 'Pod', 'chat-chat-smoke-test');

@@ -9,7 +9,11 @@
 //                     with it, the Services' own addresses may be left out (then not checked)
 //   RESTART_GATEWAYS  optional: a shell command that restarts the gateways under the open sockets;
 //                     each socket that drops must come back, and nothing sent meanwhile is lost
+//   TURN_ADDRESS      optional host:port of the TURN server, where the address browsers are given
+//                     does not resolve from here (a test pod); when auth hands out a TURN server, a
+//                     relay is allocated on it with the credential auth issued (coturn shares its secret)
 import { spawn } from 'node:child_process';
+import { allocate } from './turn-allocate.mjs';
 
 const env = (name, fallback) => process.env[name] ?? fallback ?? fail(`${name} is not set`);
 function fail(message) {
@@ -180,6 +184,16 @@ async function restartGateways(command, { alice, bob, send, run }) {
   return [whileDown, after];
 }
 
+async function allocateRelay(authUrl, person) {
+  const response = await check('the ICE servers of a call', await fetch(`${authUrl}/api/auth/ice-servers`, { headers: { cookie: person.cookie } }), 200);
+  const turn = (await response.json()).iceServers.find((server) => server.credential);
+  const url = turn?.urls.find((uri) => /^turn:[^?]+(\?transport=udp)?$/.test(uri));
+  if (!url) return ok('no TURN server is configured: calls connect directly');
+  const address = process.env.TURN_ADDRESS ?? url.replace(/^turn:/, '').replace(/\?.*$/, '');
+  await allocate(address, turn.username, turn.credential);
+  ok('a TURN relay is allocated with the credential auth issued');
+}
+
 async function smokeTest() {
   await readiness();
   const authUrl = env('API_URL', process.env.AUTH_URL);
@@ -187,6 +201,7 @@ async function smokeTest() {
   const socketUrl = env('API_URL', process.env.GATEWAY_URL);
   const run = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
   const [alice, bob] = await twoPeople(authUrl, run);
+  await allocateRelay(authUrl, alice);
 
   alice.socket = new PersonSocket(socketUrl, alice.cookie, alice.id, { watchPresence: [bob.id] });
   await alice.socket.open();

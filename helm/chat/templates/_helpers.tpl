@@ -64,7 +64,7 @@ A checksum of what the Secret is made from, for a rollout when it changes. Not o
 Secret: a generated JWT secret differs between renders and would restart every pod on upgrade.
 */}}
 {{- define "chat.secretChecksum" -}}
-{{- list .Values.jwtSecret .Values.existingSecret .Values.postgres .Values.nats.url .Values.redis.url .Values.s3.accessKey .Values.s3.secretKey | toJson | sha256sum -}}
+{{- list .Values.jwtSecret .Values.existingSecret .Values.postgres .Values.nats.url .Values.redis.url .Values.s3.accessKey .Values.s3.secretKey .Values.turn.secret | toJson | sha256sum -}}
 {{- end -}}
 
 {{/* The pod and container hardening every component shares. */}}
@@ -165,6 +165,9 @@ spec:
                   name: {{ include "chat.secretName" $.root }}
                   key: {{ . }}
             {{- end }}
+            {{- if and (eq .component "auth") .root.Values.turn.enabled }}
+            {{- include "chat.turnEnv" .root | nindent 12 }}
+            {{- end }}
             {{- if ne .component "gateway" }}
             - name: S3_ENDPOINT
               value: {{ required "s3.endpoint is required (http://minio:9000)" .root.Values.s3.endpoint | quote }}
@@ -257,4 +260,27 @@ spec:
     matchLabels:
       {{- include "chat.selector" . | nindent 6 }}
 {{- end }}
+{{- end -}}
+
+{{/*
+What auth needs to hand out calls' ICE servers: where browsers reach coturn, and the secret coturn
+checks each user's credential with (TURN_SECRET, from the Secret).
+*/}}
+{{- define "chat.turnEnv" -}}
+{{- $turn := .Values.turn -}}
+{{- $urls := list (printf "turn:%s:%v?transport=udp" $turn.host $turn.port) (printf "turn:%s:%v?transport=tcp" $turn.host $turn.port) -}}
+{{- if and .Values.ingress.enabled .Values.ingress.tls.enabled -}}
+{{- $urls = append $urls (printf "turns:%s:%v?transport=tcp" $turn.host $turn.tlsPort) -}}
+{{- end -}}
+- name: TURN_URLS
+  value: {{ join "," $urls | quote }}
+- name: TURN_RELAY_ONLY
+  value: {{ $turn.relayOnly | quote }}
+- name: TURN_TTL_SECONDS
+  value: {{ $turn.credentialTtlSeconds | quote }}
+- name: TURN_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "chat.secretName" . }}
+      key: TURN_SECRET
 {{- end -}}
