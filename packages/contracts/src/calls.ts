@@ -32,6 +32,8 @@ export const CALL_ERRORS = {
   alreadyInCall: 'You are already in a call',
   /** The call is over (or was never this user's to act on). */
   ended: 'This call has ended',
+  /** `callRinging`: no call rings for this user now. */
+  notRinging: 'No call is ringing for you',
 } as const;
 
 /** `callStart`: call `to`, with video or voice only. */
@@ -47,6 +49,9 @@ export const CallRefSchema = Type.Object(
   { errorMessage: { type: 'A call command must be an object', required: { callId: 'callId must be a call id' } } },
 );
 export type CallRef = Static<typeof CallRefSchema>;
+
+/** `callRinging` asks about the socket's own user: nothing to say. */
+export type CallRingingQuery = Record<string, never>;
 
 /** A session description (`RTCSessionDescriptionInit`) as a signal carries it. */
 export const CallDescriptionSchema = Type.Object({
@@ -149,7 +154,7 @@ export type IceServers = Static<typeof IceServersSchema>;
 export interface RelayedCallCommand {
   userId: string;
   socketId: string;
-  command: 'start' | 'accept' | 'decline' | 'hangUp' | 'rejoin';
+  command: 'start' | 'accept' | 'decline' | 'hangUp' | 'rejoin' | 'ringing';
   /** As the socket sent it, unchecked: the messages service checks it. */
   payload: unknown;
 }

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { uuidSchema } from './ids.js';
 import { MessageSchema, SendBodySchema, type Message } from './messages.js';
 import type { GroupReceipts, GroupReceived } from './groups.js';
-import type { Call, CallAccepted, CallAnswer, CallEnded, CallRef, CallSignal, CallStart } from './calls.js';
+import type { Call, CallAccepted, CallAnswer, CallEnded, CallRef, CallRingingQuery, CallSignal, CallStart } from './calls.js';
 import type { ContactChanged } from './users.js';
 
 /** Where the web app and the gateway speak Socket.IO. */
@@ -249,6 +249,11 @@ export interface ClientToServerEvents {
   callHangUp: (call: CallRef, answer: (answer: CallAnswer) => void) => void;
   /** My socket came back during my call (a network change, a short drop): this socket is my side of it again. */
   callRejoin: (call: CallRef, answer: (answer: CallAnswer) => void) => void;
+  /**
+   * Which call rings for me now, asked by a tab as its socket connects (opened, or back from sleep
+   * during the ring): answered with that call (ringing), or 404 when none does.
+   */
+  callRinging: (query: CallRingingQuery, answer: (answer: CallAnswer) => void) => void;
   /** To the other side of my call: an offer, an answer or an ICE candidate. Dropped unless this socket is in the call. */
   callSignal: (signal: CallSignal) => void;
 }

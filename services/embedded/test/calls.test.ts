@@ -103,6 +103,27 @@ describe('a one-to-one call, from the ring to the hang-up', () => {
     for (const tab of [annTab, bobTab, bobOther]) tab.disconnect();
   });
 
+  it('rings a tab that connects while the call rings, when it asks; answered there, it is that side; nothing rings for the caller', async () => {
+    const [ann, bob] = await Promise.all([signedUp('Ann Rings Late'), signedUp('Bob Opens Late')]);
+    const annTab = await ann.socket();
+    const bobEarly = await bob.socket();
+    const notRinging = { error: { status: 404, message: CALL_ERRORS.notRinging } };
+    expect(await command(bobEarly, 'callRinging', {})).toEqual(notRinging);
+    const call = callOf(await command(annTab, 'callStart', { to: bob.id, video: true }));
+    // Opened after the ring went out: it missed the callRing, and asks.
+    const bobLate = await bob.socket();
+    expect(await command(bobLate, 'callRinging', {})).toEqual({ call });
+    expect(await command(await ann.socket(), 'callRinging', {}), 'the caller’s own tabs').toEqual(notRinging);
+    callOf(await command(bobLate, 'callAccept', { callId: call.id }));
+    const atBob = nextEvent(bobLate, 'callSignal');
+    annTab.emit('callSignal', offer(call.id));
+    expect(await atBob).toEqual(offer(call.id));
+    // Answered: it rings nowhere any more, and asking does not make a socket a side.
+    expect(await command(bobEarly, 'callRinging', {})).toEqual(notRinging);
+    await command(annTab, 'callHangUp', { callId: call.id });
+    for (const tab of [annTab, bobEarly, bobLate]) tab.disconnect();
+  });
+
   it('ends unanswered after the ring, as a missed call counted unread for the person called', async () => {
     const [ann, bob] = await Promise.all([signedUp('Ann Unanswered'), signedUp('Bob Away')]);
     const [annTab, bobTab] = await Promise.all([ann.socket(), bob.socket()]);

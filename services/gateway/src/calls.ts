@@ -33,6 +33,7 @@ const COMMANDS = {
   callDecline: 'decline',
   callHangUp: 'hangUp',
   callRejoin: 'rejoin',
+  callRinging: 'ringing',
 } as const satisfies Partial<Record<keyof ClientToServerEvents, RelayedCallCommand['command']>>;
 
 /** The commands that make the socket its user's side of the call: it is in the call's room from the start, so no signal misses it. */
@@ -68,7 +69,7 @@ export function relayCalls(io: ChatServer, deps: { bus: Bus; log: FastifyBaseLog
     bus.request(subjects.callCommand, JSON.stringify(relayed), RELAY_TIMEOUT_MS).then(
       (reply) => {
         const answered = JSON.parse(reply) as CallAnswer;
-        if ('call' in answered && socket.connected) {
+        if ('call' in answered && TAKES_A_SIDE.has(command) && socket.connected) {
           void socket.join(rooms.call(answered.call.id));
           inCalls.set(socket.id, answered.call.id);
         } else if (room) void socket.leave(room);

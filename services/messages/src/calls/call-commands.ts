@@ -25,6 +25,7 @@ import {
   hangUp,
   logBusy,
   rejoinCall,
+  ringingFor,
   stampAlive,
   startCall,
   takesCallsFrom,
@@ -119,12 +120,20 @@ export function serveCalls({ db, bus, log, timings }: CallDeps) {
     return { call: toCall(call) };
   };
 
+  /** A tab just connected asks which call rings for its user (it missed the `callRing`). */
+  const ringing = async ({ userId }: RelayedCallCommand): Promise<CallAnswer> => {
+    const call = await ringingFor(db, userId);
+    if (!call) throw notFound(CALL_ERRORS.notRinging);
+    return { call: toCall(call) };
+  };
+
   const answer = async (command: RelayedCallCommand): Promise<CallAnswer> => {
     try {
       if (command.command === 'start') return await start(command);
       if (command.command === 'accept') return await accept(command);
       if (command.command === 'decline') return await end(command, decline);
       if (command.command === 'hangUp') return await end(command, hangUp);
+      if (command.command === 'ringing') return await ringing(command);
       return await rejoin(command);
     } catch (error) {
       if (error instanceof HttpError) return { error: { status: error.statusCode, message: error.message } };

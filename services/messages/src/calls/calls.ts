@@ -101,6 +101,17 @@ export async function acceptCall(db: Queryable, { callId, userId, socketId }: { 
   return call ?? null;
 }
 
+/** The call ringing for `userId` now, if one is (its key in `call_parties` finds it). */
+export async function ringingFor(db: Queryable, userId: string) {
+  const [call] = await db.query<CallRow>(
+    // call_parties names no column calls does: the columns need no table's name.
+    `SELECT ${CALL_COLUMNS}
+     FROM call_parties p JOIN calls c ON c.id = p.call_id WHERE p.user_id = $1 AND c.callee_id = $1 AND c.answered_at IS NULL`,
+    [userId],
+  );
+  return call ?? null;
+}
+
 /**
  * A side's socket came back during the call (a short drop, a network change): `socketId` is its
  * side from now on. The caller may take up a call still ringing; the callee only one they answered.

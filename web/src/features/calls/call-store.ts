@@ -7,7 +7,9 @@ import {
   type CallAnswer,
   type CallEnded,
   type CallRef,
+  type CallRingingQuery,
   type CallSignal,
+  type CallStart,
   type IceServers,
 } from '@chat/contracts';
 import { api } from '../../api/client';
@@ -87,15 +89,15 @@ const END_WORDS = {
   lost: { caller: translatable('Call ended: the connection was lost'), callee: translatable('Call ended: the connection was lost') },
 } as const;
 
-type CallCommand = 'callStart' | 'callAccept' | 'callDecline' | 'callHangUp' | 'callRejoin';
+type CallCommand = 'callStart' | 'callAccept' | 'callDecline' | 'callHangUp' | 'callRejoin' | 'callRinging';
 
 /** A call command over the socket, answered, or a 503 when no answer comes in time. */
-async function command(event: CallCommand, payload: CallRef | { to: string; video: boolean }): Promise<CallAnswer> {
+async function command(event: CallCommand, payload: CallRef | CallStart | CallRingingQuery): Promise<CallAnswer> {
   const socket = useAuthStore.getState().socket;
   const offline: CallAnswer = { error: { status: 503, message: t('No connection. Try again when you are back online.') } };
   if (!socket?.connected) return offline;
   try {
-    // The contract types each command's payload; the five share one answer.
+    // The contract types each command's payload; the six share one answer.
     return (await socket.timeout(CALL_COMMAND_TIMEOUT_MS).emitWithAck(event as 'callAccept', payload as CallRef)) as CallAnswer;
   } catch {
     return offline;
@@ -168,6 +170,11 @@ export const useCallStore = create<CallState>()((set, get) => {
       if (get().phase !== 'outgoing') return local.getTracks().forEach((track) => track.stop());
       set({ local, ice });
       const answer = await command('callStart', { to: peer._id, video });
+      // Hung up while it was being placed: the call, if the server started it, is cancelled at once.
+      if (get().local !== local) {
+        if ('call' in answer) await command('callHangUp', { callId: answer.call.id });
+        return;
+      }
       if ('call' in answer) set({ call: answer.call });
       else refused(answer);
     },
@@ -248,10 +255,18 @@ export const useCallStore = create<CallState>()((set, get) => {
       if (signal.camera !== undefined) set({ peerCameraOff: !signal.camera });
       if (signal.description || signal.candidate) void connection?.receive(signal);
     },
-    /** The socket came back: this tab takes its side of the call up again, and looks for a new path. */
+    /**
+     * The socket (re)connected: this tab takes its side of the call up again and looks for a new
+     * path; or, in no call, rings for one that started while it was away (opened, or asleep).
+     */
     async socketBack() {
       const { call, phase } = get();
-      if (!call || !phase || phase === 'incoming') return;
+      if (!phase) {
+        const ringing = await command('callRinging', {});
+        if ('call' in ringing) await get().rang(ringing.call);
+        return;
+      }
+      if (!call || phase === 'incoming') return;
       const answer = await command('callRejoin', { callId: call.id });
       if ('call' in answer) get().connection?.restart();
       else finish(END_WORDS.lost.caller);
