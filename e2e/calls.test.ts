@@ -165,7 +165,7 @@ describeOnEveryTarget((run) => {
 // cluster's ringing, relaying and signalling are proven above and in cluster.test.ts ("calls on the local cluster").
 describeOnEmbedded((run) => {
   describe('calls in the browser: declined, called back, refused', () => {
-    it('a voice call rings on a tab opened during the ring too; declined, it ends for the caller with "Declined", and leaves the line with "Call back"', async () => {
+    it('a voice call rings on a tab opened during the ring too; declined, it ends for the caller with "Declined", and leaves the line with "Call back"; called back and given up, it is a missed call', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, `Decliner ${run.mode}`);
       const caller = await signedInPage(browser(), run.baseUrl, alice.cookie);
       const callee = await signedInPage(browser(), run.baseUrl, bob.cookie);
@@ -193,6 +193,10 @@ describeOnEmbedded((run) => {
       await polled(() => caller.page.getByTestId('incoming-call').textContent(), 'Alice’s tab rings').toContain('Incoming voice call');
       await callee.page.getByRole('button', { name: 'Hang up' }).click();
       await polled(() => caller.page.getByTestId('incoming-call').count(), 'Alice’s tab stops ringing').toBe(0);
+      // Given up while it rang: a missed call for Alice, its line in her conversation.
+      await polled(() => caller.page.getByTestId('call-line').last().textContent(), 'the missed call’s line at Alice').toContain(
+        'Missed voice call',
+      );
       for (const user of [caller, callee]) await user.page.context().close();
     });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const SCRIPT = fileURLToPath(new URL('../../scripts/docker.sh', import.meta.url));
-const SECRETS = ['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD'];
+const SECRETS = ['JWT_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_APP_PASSWORD', 'TURN_SECRET'];
 
 /** Runs the script as `make` does, with `path` as the PATH (the system's by default). */
 async function dockerScript(action: string, env: Record<string, string> = {}, path = '/usr/bin:/bin') {
@@ -69,7 +69,7 @@ describe('make up, down, logs and images (scripts/docker.sh)', () => {
       .trim()
       .split('\n')
       .filter((line) => line !== 'info');
-    const expected = ['auth', 'messages', 'gateway', 'web', 'edge'].flatMap((component) => [
+    const expected = ['auth', 'messages', 'gateway', 'web', 'edge', 'coturn'].flatMap((component) => [
       `build -f deploy/docker/${component}.Dockerfile -t localhost:5001/chat-io/${component}:${version} .`,
       `push localhost:5001/chat-io/${component}:${version}`,
     ]);

@@ -18,7 +18,7 @@ describe('the base images CI builds stand-ins for (scripts/stand-in-images.sh)',
   it('names every base image of the Dockerfiles, the compose file and the container suites, none of ours', async () => {
     const images = await listed();
     const dockerfiles = await Promise.all(
-      ['auth', 'messages', 'gateway', 'web', 'edge'].map((part) => readFile(`${ROOT}deploy/docker/${part}.Dockerfile`, 'utf8')),
+      ['auth', 'messages', 'gateway', 'web', 'edge', 'coturn'].map((part) => readFile(`${ROOT}deploy/docker/${part}.Dockerfile`, 'utf8')),
     );
     const named = [
       ...dockerfiles.flatMap((text) => [...text.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]!)),
