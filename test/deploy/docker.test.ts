@@ -195,6 +195,16 @@ describe('docker-compose.yml', () => {
     }
     expect(compose.services.nats!.command).toContain('-js');
     expect(compose.services.coturn!.ports, 'TURN over UDP and TCP; relays stay inside (both people relayed here)').toHaveLength(2);
+    // coturn relays to itself alone of the private addresses: never to the stack's servers.
+    expect(compose.services.coturn!.command).toEqual(
+      expect.arrayContaining([
+        '--relay-ip=172.28.0.11',
+        '--allowed-peer-ip=172.28.0.11',
+        '--denied-peer-ip=172.16.0.0-172.31.255.255',
+        '--denied-peer-ip=127.0.0.0-127.255.255.255',
+        '--user-quota=12',
+      ]),
+    );
     expect(Object.keys(compose.services.edge!.depends_on!).sort()).toEqual(['auth', 'gateway-1', 'gateway-2', 'messages', 'web']);
     expect(Object.keys(compose.volumes).sort()).toEqual(['miniodata', 'natsdata', 'pgdata']);
   });
