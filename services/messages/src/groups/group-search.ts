@@ -10,7 +10,7 @@ import {
   type ListedMessage,
   type RowWithPeer,
 } from '../conversations/messages.js';
-import { checkedWords, prefixQuery } from '../search/search-index.js';
+import { checkedWords, groupWordsQuery, prefixQuery } from '../search/search-index.js';
 
 /** How many of each group's newest blocks a search reads first, one by one: enough for a common word. */
 const WALKED_BLOCKS = 2;
@@ -24,9 +24,8 @@ const WALKED_BLOCKS = 2;
  * A group's messages are indexed once, in the group's own blocks (the indexer files each message
  * under its receiver, which for a group's message is the group), not once per member. As a
  * person's search does, it checks in each group the messages after its last full block one by one
- * and the newest blocks; when these do not fill the page, the older blocks of the member's groups,
- * newest first: its cost is the number of their groups' blocks (the words' index, which a person's
- * search asks, looks a word's start up among everyone's blocks first: 3 ms for each group).
+ * and the newest blocks; when these do not fill the page, the older blocks of the member's groups
+ * holding the words, newest first, which the words' index finds (a group's words are filed under it).
  */
 export async function searchGroupMessages(
   db: Queryable,
@@ -72,6 +71,7 @@ export async function searchGroupMessages(
         limit,
         groups.map((group) => group.tailAfter),
         more,
+        words,
       ],
     );
   // The messages after each group's last full block (`$9`: the longest word, looked for first), and its newest blocks.
@@ -89,19 +89,19 @@ export async function searchGroupMessages(
     SELECT unnest(walked.message_ids) AS id FROM mine CROSS JOIN LATERAL (
       SELECT message_ids, words FROM search_blocks b WHERE b.user_id = mine.group_id AND ${inWindow('b')} ORDER BY b.last_id DESC LIMIT ${WALKED_BLOCKS}
     ) walked
-    WHERE walked.words @@ to_tsquery('simple', $5)`,
+    WHERE walked.words @@ ${groupWordsQuery('mine.group_id', '$10')}::tsquery`,
     longestWord,
   );
   if (rows.length >= limit) return rows.map(toMessageWithPeer);
-  // Fewer than a page: the older blocks of the member's groups (`$9`), each one's words checked. The
-  // words' index is no help here: a word's start (`news:*`) is looked up among everyone's blocks
-  // before the groups' own word narrows them, 3 ms a group (200 groups: 0.3–0.7 s on the bench's
-  // data), where checking her groups' 15,600 blocks takes 30–55 ms.
+  // Fewer than a page: the older blocks of the member's groups, found by the words' index, which
+  // files a group's words under it: one query of each group's words ('g1:news':* | 'g2:news':* …),
+  // each a narrow range of the index.
   const further = await found(
     `
     SELECT unnest(chosen.message_ids) AS id FROM (
       SELECT b.message_ids FROM search_blocks b JOIN mine ON mine.group_id = b.user_id
-      WHERE b.user_id = ANY($9::uuid[]) AND b.words @@ to_tsquery('simple', $5) AND ${inWindow('b')}
+      WHERE b.words @@ (SELECT string_agg('(' || ${groupWordsQuery('g', '$10')} || ')', ' | ') FROM unnest($9::uuid[]) g)::tsquery
+        AND ${inWindow('b')}
       ORDER BY b.last_id DESC LIMIT $7
     ) chosen`,
     groups.map((group) => group.groupId),

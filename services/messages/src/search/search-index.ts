@@ -56,9 +56,20 @@ export const textWords = (text: string) => `to_tsvector('simple', coalesce(${tex
 /**
  * A block's words: its texts', and its user as a word no text can hold ("@" and the id: a search's
  * words are letters and digits). So the words' index alone finds a user's blocks holding the words
- * searched, and no plan can swap it for a walk along the user's blocks.
+ * searched, and no plan can swap it for a walk along the user's blocks. A group's block files each
+ * word under the group instead ('<group id>:<word>', migration 35): its members' search asks the
+ * index for each of their groups' word at once (groupWordsQuery).
  */
-const blockWords = (userId: string, text: string) => `array_to_tsvector(ARRAY['@' || ${userId}::text]) || strip(${textWords(text)})`;
+const blockWords = (userId: string, text: string) =>
+  `array_to_tsvector(ARRAY['@' || ${userId}::text]) || CASE WHEN EXISTS (SELECT 1 FROM groups g WHERE g.id = ${userId})
+     THEN group_block_words(${userId}, strip(${textWords(text)})) ELSE strip(${textWords(text)}) END`;
+
+/**
+ * The tsquery finding `words` (a text[] of a search's words, SQL) as word starts in the blocks of
+ * the group `groupId` (SQL): each word as the dictionary writes it, under the group's id.
+ */
+export const groupWordsQuery = (groupId: string, words: string) =>
+  `(SELECT string_agg(quote_literal(${groupId}::text || ':' || (ts_lexize('simple', w))[1]) || ':*', ' & ') FROM unnest(${words}::text[]) w)`;
 
 /** The tsquery of a search's words, each as a word start (letters and digits only reach it, by searchWords: no tsquery syntax). */
 export const prefixQuery = (words: readonly string[]) => words.map((word) => `${word}:*`).join(' & ');

@@ -80,6 +80,25 @@ describe.each(databaseImplementations)('the message search indexer on %s', (_nam
     ).toEqual([2, 2, 2]);
   });
 
+  it('files a group’s words under the group (its members search them by group), a person’s as they are', async () => {
+    const [cy, group] = [randomUUID(), randomUUID()];
+    await db.query(`INSERT INTO groups (id, name, created_by, invite_code) VALUES ($1, 'Filed', $2, $3)`, [group, cy, randomUUID()]);
+    for (const text of ['Cake tonight', 'cakes?', 'yes']) await sendAt(db, cy, group, text, 120);
+    while (busy(await indexSearchBatch(db, SETTINGS)));
+    expect((await blocksOf(db, group)).map((block) => block.words)).toEqual([
+      `'${group}:cake' '${group}:cakes' '${group}:tonight' '${group}:yes'`,
+    ]);
+    const [cakes] = await db.query<{ found: boolean; bare: boolean }>(
+      `SELECT words @@ ('''' || $1::text || ':cak'':*')::tsquery AS found, words @@ 'cak:*'::tsquery AS bare FROM search_blocks WHERE user_id = $1::uuid`,
+      [group],
+    );
+    expect(cakes).toEqual({ found: true, bare: false });
+    expect(
+      (await blocksOf(db, cy)).map((block) => block.words),
+      'a block of two, one left',
+    ).toEqual(["'cake' 'cakes' 'tonight'"]);
+  });
+
   it('writes no more messages into blocks in one batch than its write size, and the rest in the batches after', async () => {
     const settings = { ...SETTINGS, batchSize: 4, writeSize: 8 };
     const pairs = Array.from({ length: 4 }, () => [randomUUID(), randomUUID()] as const);
@@ -161,5 +180,28 @@ describe('the message search indexer beside another replica on Postgres', () => 
     await otherPass;
     while (busy(await indexSearchBatch(db, SETTINGS)));
     expect((await blocksOf(db, ann)).map((block) => block.words)).toEqual(["'back' 'held' 'too'"]);
+  });
+});
+
+describe.each(databaseImplementations)('migration 35 on %s', (_name, database) => {
+  it('files the words of a group’s blocks written before it under the group, and leaves a person’s', async () => {
+    const db = await database();
+    await migrate(
+      db,
+      'messages',
+      messagesMigrations.filter((migration) => migration.version < 35),
+    );
+    const [ann, group] = [randomUUID(), randomUUID()];
+    await db.query(`INSERT INTO groups (id, name, created_by, invite_code) VALUES ($1, 'Old', $2, $3)`, [group, ann, randomUUID()]);
+    const oldWords = (owner: string) => `array_to_tsvector(ARRAY['@' || ${owner}::text]) || strip(to_tsvector('simple', 'Old news here'))`;
+    await db.query(
+      `INSERT INTO search_blocks (user_id, first_id, last_id, message_ids, peer_ids, words)
+       VALUES ($1, 1, 2, '{1,2}', '{}', ${oldWords('$1::uuid')}), ($2, 1, 2, '{1,2}', '{}', ${oldWords('$2::uuid')})`,
+      [group, ann],
+    );
+    await migrate(db, 'messages', messagesMigrations);
+    expect((await blocksOf(db, group)).map((block) => block.words)).toEqual([`'${group}:here' '${group}:news' '${group}:old'`]);
+    expect((await blocksOf(db, ann)).map((block) => block.words)).toEqual(["'here' 'news' 'old'"]);
+    await db.close();
   });
 });
