@@ -45,8 +45,12 @@ compile: install
 web: install ## Build the web app into web/dist
 	npm run build -w @chat/web
 
+# One V8 helper thread, not Node's four: on two cores the GC's helpers, the event loop and the
+# database's thread queued behind each other, and messages waited (docs/performance.md, issue 45).
+EMBEDDED_NODE_ARGS := --v8-pool-size=1
+
 start: build ## Run the whole product in one process on :8080 (embedded adapters, data in ./.data)
-	node services/embedded/dist/main.js
+	node $(EMBEDDED_NODE_ARGS) services/embedded/dist/main.js
 
 cluster-local: build services packages ## Run each service on its own against local Postgres/Redis/NATS/S3, behind nginx on :8090
 	npx tsx scripts/local-cluster.ts

@@ -13,7 +13,7 @@
 // BENCH_SYSTEMS, BENCH_RATES, BENCH_HTTP_RATES, BENCH_SECONDS and BENCH_PAIRS change what runs; BENCH_PROFILE_DIR profiles.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
@@ -70,11 +70,17 @@ async function startRelay() {
   };
 }
 
+/** Node's flags for embedded mode, as `make start` gives them (the Makefile's EMBEDDED_NODE_ARGS). */
+async function embeddedNodeArgs() {
+  const makefile = await readFile(join(ROOT, 'Makefile'), 'utf8');
+  return (/^EMBEDDED_NODE_ARGS := (.*)$/m.exec(makefile)?.[1] ?? '').split(' ').filter(Boolean);
+}
+
 async function startEmbedded() {
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-bench-'));
   const port = await freePort();
   const metricsPort = await freePort();
-  const child = spawn(process.execPath, [...NODE_ARGS, join(ROOT, 'services/embedded/dist/main.js')], {
+  const child = spawn(process.execPath, [...(await embeddedNodeArgs()), ...NODE_ARGS, join(ROOT, 'services/embedded/dist/main.js')], {
     env: {
       ...process.env,
       ...NO_LIMITS,
