@@ -154,14 +154,6 @@ export const toMessageWithPeer = ({ peerId, peerName, peerPic, groupName, groupP
 export const peerOf = (m: string, userParam: string) =>
   `CASE WHEN ${m}.group_id IS NOT NULL THEN ${m}.sender_id WHEN ${m}.sender_id = ${userParam} THEN ${m}.receiver_id ELSE ${m}.sender_id END`;
 
-/** The columns of a message, read from `table`, in the order and names of COLUMNS. */
-const qualified = (table: string) =>
-  `${table}.id::text, ${table}.sender_id::text, ${table}.receiver_id::text, ${table}.text, ${table}.image, ${table}.created_at,
-   ${table}.delivered_at, ${table}.read_at, ${table}.edited_at, ${table}.deleted_at, ${table}.reply_to_id::text,
-   ${table}.reply_to_sender::text, ${table}.reply_to_text, ${table}.reply_to_image, ${table}.reactions, ${table}.forwarded,
-   ${table}.file, ${table}.reply_to_file_name, ${table}.no_link_preview, ${table}.group_id::text, ${table}.system, ${table}.deleted_by::text,
-   ${table}.mentions::text[], ${table}.call`;
-
 export interface NewMessage {
   senderId: string;
   receiverId: string;
@@ -239,11 +231,49 @@ export type InsertResult =
   /** A block stands between them, as the sender sees it: the receiver blocked them, or they the receiver. */
   | { status: 'blocked'; block: Block };
 
-type ResultRow = MessageRow & {
+/**
+ * A send's answer, one row a message: what only the database knows of a stored one (its id, time
+ * and the message it answers as it is now), the id of an earlier attempt's, or why it was refused.
+ * Everything else is the input's: with a row as wide as a message, reading the answer's column
+ * descriptions and rows was a sixth of the send's cost on PGlite's thread.
+ */
+type ResultRow = Pick<
+  MessageRow,
+  '_id' | 'createdAt' | 'senderId' | 'replyToId' | 'replyToSenderId' | 'replyToText' | 'replyToImage' | 'replyToFileName'
+> & {
   kind: 'inserted' | 'existing' | 'unknown' | Block;
   ord: string | null;
   clientMessageId: string | null;
 };
+
+/** A message as the send just stored it: its input, and what the database gave it. */
+const storedMessage = (message: NewMessage, row: ResultRow): ChatMessage =>
+  toMessage({
+    _id: row._id,
+    senderId: row.senderId,
+    receiverId: message.receiverId,
+    text: message.text,
+    image: message.image,
+    createdAt: row.createdAt,
+    deliveredAt: null,
+    readAt: null,
+    editedAt: null,
+    deletedAt: null,
+    replyToId: row.replyToId,
+    replyToSenderId: row.replyToSenderId,
+    replyToText: row.replyToText,
+    replyToImage: row.replyToImage,
+    replyToFileName: row.replyToFileName,
+    reactions: {},
+    forwarded: message.forwarded,
+    file: message.file,
+    noLinkPreview: message.noLinkPreview,
+    groupId: null,
+    system: null,
+    deletedBy: null,
+    mentions: null,
+    call: null,
+  });
 
 /**
  * SQL: both people's conversation rows move to the messages of the CTE `inserted` (reading is
@@ -272,10 +302,13 @@ export const moveConversationEnds = (inserted: string) => `
 export async function insertMessages(db: Queryable, messages: readonly NewMessage[]): Promise<InsertResult[]> {
   const column = <K extends keyof NewMessage>(key: K) => messages.map((message) => message[key]);
   const rows = await db.query<ResultRow>(
+    // Each check is a lookup by key (OFFSET 0 keeps it one): the kept plan, made for a batch of
+    // about ten, otherwise hashed the whole table for every batch when it was small at the first
+    // send (a fresh database), and did so for good as it grew (200 contacts: 0.23 ms a statement).
     `WITH input AS (
-       SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id AND deleted_at IS NULL) AS receiver_known,
-         EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.receiver_id AND blocked_id = t.sender_id) AS blocked_by_receiver,
-         EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.sender_id AND blocked_id = t.receiver_id) AS receiver_blocked
+       SELECT t.*, EXISTS (SELECT 1 FROM contacts WHERE user_id = t.receiver_id AND deleted_at IS NULL OFFSET 0) AS receiver_known,
+         EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.receiver_id AND blocked_id = t.sender_id OFFSET 0) AS blocked_by_receiver,
+         EXISTS (SELECT 1 FROM blocks WHERE blocker_id = t.sender_id AND blocked_id = t.receiver_id OFFSET 0) AS receiver_blocked
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::bigint[], $7::boolean[], $8::text[], $9::boolean[], $10::bigint[], $11::boolean[]) WITH ORDINALITY
          AS t(sender_id, receiver_id, text, image, client_message_id, reply_to_id, forwarded, file, has_link, media_bytes, no_link_preview, ord)
      ), inserted AS (
@@ -291,25 +324,27 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        WHERE receiver_known AND NOT blocked_by_receiver AND NOT receiver_blocked
        ORDER BY ord
        ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
-       RETURNING id, sender_id, receiver_id, text, image, client_message_id, created_at, delivered_at, read_at, edited_at, deleted_at,
-         reply_to_id, reply_to_sender, reply_to_text, reply_to_image, reactions, forwarded, file, reply_to_file_name, no_link_preview,
-         group_id, system, deleted_by, mentions, call
+       RETURNING id, sender_id, receiver_id, client_message_id, created_at, reply_to_id, reply_to_sender, reply_to_text, reply_to_image,
+         reply_to_file_name
      ), conversation_ends AS (${moveConversationEnds('inserted')})
-     SELECT 'inserted' AS kind, NULL::text AS ord, ${MESSAGE_COLUMNS}, client_message_id::text AS "clientMessageId" FROM inserted
+     SELECT 'inserted' AS kind, NULL::text AS ord, id::text AS "_id", created_at AS "createdAt", sender_id::text AS "senderId",
+       client_message_id::text AS "clientMessageId", reply_to_id::text AS "replyToId", reply_to_sender::text AS "replyToSenderId",
+       reply_to_text AS "replyToText", reply_to_image AS "replyToImage", reply_to_file_name AS "replyToFileName"
+     FROM inserted
      UNION ALL
-     SELECT 'existing', input.ord::text, ${qualified('messages')}, messages.client_message_id::text
+     SELECT 'existing', input.ord::text, messages.id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        -- Looked up send by send along the client id's index, whatever the table's size when the
        -- plan was made: as a join, the plan kept from a fresh database's first send read the whole
        -- table for every batch (8 ms a statement at 73,000 messages, growing with every one).
        FROM input CROSS JOIN LATERAL (
-         SELECT * FROM messages earlier
+         SELECT earlier.id FROM messages earlier
          WHERE earlier.sender_id = input.sender_id AND earlier.client_message_id = input.client_message_id
          LIMIT 1
        ) messages
        WHERE input.receiver_known
      UNION ALL
      SELECT CASE WHEN NOT input.receiver_known THEN 'unknown' WHEN input.blocked_by_receiver THEN 'blocked-me' ELSE 'blocked-by-me' END,
-       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM input WHERE NOT input.receiver_known OR input.blocked_by_receiver OR input.receiver_blocked`,
     [
       column('senderId'),
@@ -328,39 +363,36 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
     { plan: 'generic' },
   );
   const refused = new Map<number, InsertResult & { status: 'unknown-receiver' | 'blocked' }>();
-  const existing = new Map<number, ChatMessage>();
-  const inserted: (ChatMessage & { clientMessageId: string | null })[] = [];
-  for (const { kind, ord, clientMessageId, ...row } of rows) {
-    if (kind === 'unknown') refused.set(Number(ord), { status: 'unknown-receiver' });
-    else if (kind === 'blocked-me' || kind === 'blocked-by-me') refused.set(Number(ord), { status: 'blocked', block: kind });
-    else if (kind === 'existing') existing.set(Number(ord), toMessage(row));
-    else inserted.push({ ...toMessage(row), clientMessageId });
+  const existingIds = new Map<number, string>();
+  const inserted: ResultRow[] = [];
+  for (const row of rows) {
+    if (row.kind === 'unknown') refused.set(Number(row.ord), { status: 'unknown-receiver' });
+    else if (row.kind === 'blocked-me' || row.kind === 'blocked-by-me')
+      refused.set(Number(row.ord), { status: 'blocked', block: row.kind });
+    else if (row.kind === 'existing') existingIds.set(Number(row.ord), row._id);
+    else inserted.push(row);
   }
   // The statement's snapshot predates its own inserts, so `existing` holds the earlier attempts'
-  // rows; inserted rows are numbered in input order, and the ones skipped are simply absent.
+  // rows (a retry's: rare, read whole afterwards); inserted rows are numbered in input order, and
+  // the ones skipped are simply absent. Only a send with a client id can be skipped, and no later
+  // send of the batch has its sender and client id, so those two pair each row with its send.
+  const existing = await messagesWithIds(db, [...existingIds.values()]);
   inserted.sort((a, b) => Number(a._id) - Number(b._id));
   let next = 0;
   const storedNow = new Map<string, ChatMessage>();
   const results = messages.map((message, index): InsertResult | 'raced' => {
     const ord = index + 1;
     // A retry of a message stored before a block answers that message, as any retry does.
-    const earlier = existing.get(ord);
+    const earlierId = existingIds.get(ord);
+    const earlier = earlierId === undefined ? undefined : existing.get(earlierId);
     if (earlier) return { status: 'duplicate', message: earlier };
     const refusal = refused.get(ord);
     if (refusal) return refusal;
     const row = inserted[next];
     const key = `${message.senderId}:${message.clientMessageId}`;
-    if (
-      row !== undefined &&
-      row.senderId === message.senderId &&
-      row.receiverId === message.receiverId &&
-      row.text === message.text &&
-      row.image === message.image &&
-      row.file?.url === message.file?.url &&
-      row.clientMessageId === message.clientMessageId
-    ) {
+    if (row !== undefined && row.senderId === message.senderId && row.clientMessageId === message.clientMessageId) {
       next += 1;
-      const { clientMessageId: _clientMessageId, ...stored } = row;
+      const stored = storedMessage(message, row);
       if (message.clientMessageId) storedNow.set(key, stored);
       return { status: 'stored', message: stored };
     }
@@ -378,6 +410,13 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
       return { status: 'duplicate', message: earlier };
     }),
   );
+}
+
+/** The messages with these ids, by id. */
+async function messagesWithIds(db: Queryable, ids: string[]): Promise<Map<string, ChatMessage>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ANY($1::bigint[])`, [ids]);
+  return new Map(rows.map((row) => [row._id, toMessage(row)]));
 }
 
 export async function findByClientMessageId(db: Queryable, senderId: string, clientMessageId: string): Promise<ChatMessage | null> {

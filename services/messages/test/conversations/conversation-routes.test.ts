@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageSizeOf, THUMBNAIL_WIDTH, thumbnailUrl } from '@chat/contracts';
+import { imageSizeOf, THUMBNAIL_WIDTH, thumbnailUrl, type Message } from '@chat/contracts';
 import { mediaKeyFromUrl, thumbnailKey } from '@chat/media';
 import sharp from 'sharp';
 import { aMessage, ApiClient, svgBytes, pngBytes, toDataUrl } from '#test-support';
@@ -34,6 +34,20 @@ describe('POST /api/messages/send/:id', () => {
     );
     expect(toBob).toEqual([{ event: 'newMessage', payload: response.body, originSocketId: 'tab-1' }]);
     expect(toAnn).toEqual([{ event: 'newMessage', payload: response.body, originSocketId: 'tab-1' }]);
+  });
+
+  it('answers each send exactly as the conversation then shows it: a file, a reply quoting it, a forward, a link without its card', async () => {
+    const ann = await server.user('Ann Answers');
+    const bob = await server.user('Bob Answers');
+    const file = await ann.client.sendFile<Message>(bob.id, { name: 'plan.pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') }, {});
+    const reply = await send(bob, ann, { text: 'about this', replyTo: file.body._id });
+    const forward = await send(bob, ann, { forwardOf: file.body._id });
+    const link = await send(ann, bob, { text: 'see https://example.com', linkPreview: false, clientMessageId: randomUUID() });
+    const answers = [file, reply, forward, link].map((response) => response.body as Message);
+    expect(answers[1]!.replyTo).toEqual({ _id: file.body._id, senderId: ann.id, text: null, image: null, fileName: 'plan.pdf' });
+    expect(answers[2]).toMatchObject({ forwarded: true, file: file.body.file });
+    expect(answers[3]!.noLinkPreview).toBe(true);
+    expect((await ann.client.get(`/api/messages/${bob.id}`)).body).toEqual(answers);
   });
 
   it('returns the first message when a clientMessageId is sent again, and stores it once', async () => {
