@@ -26,15 +26,18 @@ const GENERIC_PLAN_CONNECTIONS = 2;
 
 /**
  * A Postgres server through a `pg` pool; queries are parameterized, transactions pin one client.
- * Parameterized queries run as named prepared statements: each connection parses and plans one
- * the first time only (the send's INSERT was planned again for every batch: half of Postgres's
- * CPU at 1,000 msg/s).
+ * Parameterized queries run as named prepared statements: each connection parses one the first
+ * time only, and plans it for its values on every run unless it asks to keep its first plan (the
+ * send's INSERT, planned again for every batch, took half of Postgres's CPU at 1,000 msg/s).
  */
 export function createPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
   // Every query here reads or writes a few rows along an index. JIT compiling one whose generic
   // plan looks costly took 300 ms (an inbox search that runs in 15 ms), and starting parallel
-  // workers 100 ms: both off for these sessions, whatever the server's defaults.
-  const settings = '-c jit=off -c max_parallel_workers_per_gather=0';
+  // workers 100 ms: both off for these sessions, whatever the server's defaults. A prepared
+  // statement is planned for its values on every run, as on PGlite: left to choose, Postgres
+  // switched a member's group search to a plan for any values after its fifth run (20 ms → 600–900
+  // ms with 200 groups); a statement whose best plan is the same for all values asks for a generic one.
+  const settings = '-c jit=off -c max_parallel_workers_per_gather=0 -c plan_cache_mode=force_custom_plan';
   const newPool = (max: number, { extraSettings = '', maxLifetimeSeconds = 0 } = {}) => {
     const created = new pg.Pool({
       connectionString: url,
