@@ -51,7 +51,7 @@ describe.each(databaseImplementations)('the message writer on %s', (_name, testD
     await db.close();
   });
 
-  it('answers a retry of a stored message with the first attempt’s message from the same statement', async () => {
+  it('answers a retry of a stored message with the first attempt’s message', async () => {
     const db = await testDatabase();
     await migrate(db, 'messages', messagesMigrations);
     const [ann, ben] = [randomUUID(), randomUUID()];
