@@ -332,12 +332,12 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
        reply_to_text AS "replyToText", reply_to_image AS "replyToImage", reply_to_file_name AS "replyToFileName"
      FROM inserted
      UNION ALL
-     SELECT 'existing', input.ord::text, messages.id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+     SELECT 'existing', input.ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        -- Looked up send by send along the client id's index, whatever the table's size when the
        -- plan was made: as a join, the plan kept from a fresh database's first send read the whole
        -- table for every batch (8 ms a statement at 73,000 messages, growing with every one).
        FROM input CROSS JOIN LATERAL (
-         SELECT earlier.id FROM messages earlier
+         SELECT 1 FROM messages earlier
          WHERE earlier.sender_id = input.sender_id AND earlier.client_message_id = input.client_message_id
          LIMIT 1
        ) messages
@@ -363,29 +363,26 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
     { plan: 'generic' },
   );
   const refused = new Map<number, InsertResult & { status: 'unknown-receiver' | 'blocked' }>();
-  const existingIds = new Map<number, string>();
+  const retried = new Set<number>();
   const inserted: ResultRow[] = [];
   for (const row of rows) {
     if (row.kind === 'unknown') refused.set(Number(row.ord), { status: 'unknown-receiver' });
     else if (row.kind === 'blocked-me' || row.kind === 'blocked-by-me')
       refused.set(Number(row.ord), { status: 'blocked', block: row.kind });
-    else if (row.kind === 'existing') existingIds.set(Number(row.ord), row._id);
+    else if (row.kind === 'existing') retried.add(Number(row.ord));
     else inserted.push(row);
   }
-  // The statement's snapshot predates its own inserts, so `existing` holds the earlier attempts'
-  // rows (a retry's: rare, read whole afterwards); inserted rows are numbered in input order, and
-  // the ones skipped are simply absent. Only a send with a client id can be skipped, and no later
-  // send of the batch has its sender and client id, so those two pair each row with its send.
-  const existing = await messagesWithIds(db, [...existingIds.values()]);
+  // The statement's snapshot predates its own inserts, so `existing` marks the retries of earlier
+  // attempts (rare; their messages are read afterwards); inserted rows are numbered in input order,
+  // and the ones skipped are simply absent. Only a send with a client id can be skipped, and no
+  // later send of the batch has its sender and client id, so those two pair each row with its send.
   inserted.sort((a, b) => Number(a._id) - Number(b._id));
   let next = 0;
   const storedNow = new Map<string, ChatMessage>();
-  const results = messages.map((message, index): InsertResult | 'raced' => {
+  const results = messages.map((message, index): InsertResult | 'earlier' => {
     const ord = index + 1;
     // A retry of a message stored before a block answers that message, as any retry does.
-    const earlierId = existingIds.get(ord);
-    const earlier = earlierId === undefined ? undefined : existing.get(earlierId);
-    if (earlier) return { status: 'duplicate', message: earlier };
+    if (retried.has(ord)) return 'earlier';
     const refusal = refused.get(ord);
     if (refusal) return refusal;
     const row = inserted[next];
@@ -399,24 +396,17 @@ export async function insertMessages(db: Queryable, messages: readonly NewMessag
     // Skipped by ON CONFLICT: a repeat within this batch, or an attempt that committed while this
     // statement ran, whose row its snapshot could not see.
     const sibling = storedNow.get(key);
-    return sibling ? { status: 'duplicate', message: sibling } : 'raced';
+    return sibling ? { status: 'duplicate', message: sibling } : 'earlier';
   });
   return Promise.all(
     results.map(async (result, index): Promise<InsertResult> => {
-      if (result !== 'raced') return result;
+      if (result !== 'earlier') return result;
       const { senderId, clientMessageId } = messages[index]!;
       const earlier = await findByClientMessageId(db, senderId, clientMessageId!);
       if (!earlier) throw new Error('a send was skipped as a repeat, yet no message has its clientMessageId');
       return { status: 'duplicate', message: earlier };
     }),
   );
-}
-
-/** The messages with these ids, by id. */
-async function messagesWithIds(db: Queryable, ids: string[]): Promise<Map<string, ChatMessage>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ANY($1::bigint[])`, [ids]);
-  return new Map(rows.map((row) => [row._id, toMessage(row)]));
 }
 
 export async function findByClientMessageId(db: Queryable, senderId: string, clientMessageId: string): Promise<ChatMessage | null> {
