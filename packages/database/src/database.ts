@@ -2,8 +2,8 @@ export interface QueryOptions {
   /**
    * `generic`: the statement's best plan does not depend on its parameters' values (a batch
    * unnested from arrays, lookups by key), so it is planned once and that plan kept, where the
-   * adapter can. Postgres would otherwise plan such a statement again for each run when its
-   * parameters make one run look cheaper than the plan for any values.
+   * adapter can. Every other statement is planned for its values on every run, which for one of
+   * several joins can cost more than running it (the inbox's page: 1.5 ms planning, 0.2 running).
    */
   plan?: 'generic';
 }

@@ -21,8 +21,11 @@ export interface PostgresOptions {
  */
 const GENERIC_PLAN_LIFETIME_SECONDS = 60;
 
-/** Connections for the queries that keep a generic plan: the send's INSERT, one a turn at most. */
-const GENERIC_PLAN_CONNECTIONS = 2;
+/**
+ * Connections for the queries that keep a generic plan: the send's INSERT (BATCHED_WRITES_IN_FLIGHT
+ * at most at once) and the pages of the inbox and of my groups, short lookups by key.
+ */
+const GENERIC_PLAN_CONNECTIONS = 4;
 
 /**
  * A Postgres server through a `pg` pool; queries are parameterized, transactions pin one client.

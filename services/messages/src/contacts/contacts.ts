@@ -287,6 +287,9 @@ async function listConversations(db: Queryable, me: string, query: InboxQuery): 
       conversationsAfter?.lastMessageId ?? FIRST.lastMessageId,
       conversationsAfter?.peerId ?? FIRST.peerId,
     ],
+    // Along my conversations' index whoever I am: planned once, as planning it for each run's
+    // values took 1.5 ms where running it took 0.2 (500,000 conversations, on Postgres).
+    { plan: 'generic' },
   );
   const shown = rows.slice(0, query.limit);
   const entries = shown.map(toEntry);

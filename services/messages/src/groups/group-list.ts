@@ -114,6 +114,9 @@ export async function listGroupsOf(
      ORDER BY page.activity DESC, g.id DESC`,
     // One more than the page: whether another follows.
     [userId, UNREAD_COUNT_CAP, after?.activity ?? null, after?.groupId ?? null, limit + 1],
+    // Lookups by key whoever asks: planned once, as planning it for each run's values cost more
+    // than running it (1.9 ms against 2.9 with 200 groups on Postgres).
+    { plan: 'generic' },
   );
   const others = rows.filter((row) => !row.pinnedAt);
   const beyond = others.length > limit ? others[limit] : undefined;
