@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { parseConfig } from '@chat/kernel';
 import { buildEmbeddedApp } from '@chat/embedded';
-import { embeddedDataDir, eventually, listenOnFreePort, tempDir } from '#test-support';
+import { TEST_BCRYPT_COST, embeddedDataDir, eventually, listenOnFreePort, tempDir } from '#test-support';
 import { startLocalCluster } from '../scripts/local-cluster.js';
 import { screenshot } from './browser.js';
 
@@ -34,7 +34,7 @@ const SUITE_SIGNUPS_PER_HOUR = '200';
 /** Link previews from the suites' own pages on loopback only: a link to example.com asks no DNS server. */
 const LINK_PREVIEWS_FROM = '127.0.0.1';
 
-/** The whole product in this process on embedded adapters, serving the built web app. */
+/** The whole product in this process on embedded adapters, serving the built web app; passwords at the suites' cost. */
 export async function startEmbeddedTarget(): Promise<EmbeddedTarget> {
   // Warnings show in the test output: a close that had to cut connections names them.
   const config = parseConfig({
@@ -44,7 +44,7 @@ export async function startEmbeddedTarget(): Promise<EmbeddedTarget> {
     RATE_LIMIT_SIGNUPS_PER_HOUR: SUITE_SIGNUPS_PER_HOUR,
     LINK_PREVIEWS_FROM,
   });
-  const app = await buildEmbeddedApp(config);
+  const app = await buildEmbeddedApp({ ...config, bcryptCost: TEST_BCRYPT_COST });
   const baseUrl = await listenOnFreePort(app);
   const socketsOf = (userId: string) => [...app.io.of('/').sockets.values()].filter((s) => s.data.userId === userId);
   return {

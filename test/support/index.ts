@@ -9,3 +9,4 @@ export * from './s3.js';
 export * from './tcp-proxy.js';
 export * from './a-message.js';
 export * from './recordings.js';
+export * from './password-cost.js';

@@ -6,7 +6,7 @@ import { createHttpServer } from '@chat/kernel';
 import { type RateLimitStore } from '@chat/rate-limits';
 import { subjects, type SessionsRevoked } from '@chat/contracts';
 import type { Database } from '@chat/database';
-import { ApiClient, listenOnFreePort, testDatabase, tempDir } from '#test-support';
+import { ApiClient, TEST_BCRYPT_COST, listenOnFreePort, testDatabase, tempDir } from '#test-support';
 import { authService } from '../src/plugin.js';
 
 export const JWT_SECRET = 'auth-test-secret-'.padEnd(48, 'x');
@@ -14,8 +14,16 @@ export const JWT_SECRET = 'auth-test-secret-'.padEnd(48, 'x');
 /** Limits no ordinary test reaches; the rate-limit tests pass their own. */
 export const ROOMY_LIMITS = { signupsPerHourPerIp: 10_000, loginsPer15MinPerIp: 10_000, loginsPer15MinPerEmail: 10_000 };
 
-/** The auth service alone on a free port, on embedded adapters, with its users.upserted events recorded. */
-export async function startAuthService(rateLimits = ROOMY_LIMITS, rateLimitStore?: RateLimitStore, database?: Database) {
+/**
+ * The auth service alone on a free port, on embedded adapters, with its users.upserted events
+ * recorded; passwords hashed at the suites' cost unless a test asks for the product's.
+ */
+export async function startAuthService(
+  rateLimits = ROOMY_LIMITS,
+  rateLimitStore?: RateLimitStore,
+  database?: Database,
+  bcryptCost = TEST_BCRYPT_COST,
+) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = database ?? (await testDatabase());
   const bus = createInProcessBus(() => {});
@@ -39,7 +47,7 @@ export async function startAuthService(rateLimits = ROOMY_LIMITS, rateLimitStore
     revocations,
     jwtSecret: JWT_SECRET,
     cookieSecure: false,
-    bcryptCost: 10,
+    bcryptCost,
     rateLimits,
     rateLimitStore,
   });
