@@ -3,10 +3,10 @@ import { createDiskBlobStore } from '@chat/blobs';
 import { createInProcessBus } from '@chat/bus';
 import { createInProcessRevocations } from '@chat/sessions';
 import { createHttpServer } from '@chat/kernel';
-import { type RateLimitStore } from '@chat/rate-limits';
 import { subjects, type SessionsRevoked } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import { ApiClient, TEST_BCRYPT_COST, listenOnFreePort, testDatabase, tempDir } from '#test-support';
+import type { AuthServiceOptions } from '../src/deps.js';
 import { authService } from '../src/plugin.js';
 
 export const JWT_SECRET = 'auth-test-secret-'.padEnd(48, 'x');
@@ -14,16 +14,19 @@ export const JWT_SECRET = 'auth-test-secret-'.padEnd(48, 'x');
 /** Limits no ordinary test reaches; the rate-limit tests pass their own. */
 export const ROOMY_LIMITS = { signupsPerHourPerIp: 10_000, loginsPer15MinPerIp: 10_000, loginsPer15MinPerEmail: 10_000 };
 
+/** What a test may set; a database handed in is the caller's, kept open when the service closes. */
+export type TestAuthOptions = Partial<Pick<AuthServiceOptions, 'rateLimits' | 'rateLimitStore' | 'bcryptCost'>> & { database?: Database };
+
 /**
  * The auth service alone on a free port, on embedded adapters, with its users.upserted events
  * recorded; passwords hashed at the suites' cost unless a test asks for the product's.
  */
-export async function startAuthService(
+export async function startAuthService({
   rateLimits = ROOMY_LIMITS,
-  rateLimitStore?: RateLimitStore,
-  database?: Database,
+  rateLimitStore,
+  database,
   bcryptCost = TEST_BCRYPT_COST,
-) {
+}: TestAuthOptions = {}) {
   const app = await createHttpServer({ logLevel: 'silent' });
   const db = database ?? (await testDatabase());
   const bus = createInProcessBus(() => {});

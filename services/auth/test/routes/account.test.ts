@@ -85,7 +85,9 @@ describe('POST /api/auth/change-password', () => {
 
 describe('guessing a password from a signed-in session', () => {
   it('stops after the per-account budget, shared by changing the password and deleting the account', async () => {
-    const limited = await startAuthService({ signupsPerHourPerIp: 100, loginsPer15MinPerIp: 100, loginsPer15MinPerEmail: 3 });
+    const limited = await startAuthService({
+      rateLimits: { signupsPerHourPerIp: 100, loginsPer15MinPerIp: 100, loginsPer15MinPerEmail: 3 },
+    });
     try {
       const client = limited.client();
       await client.signup('Thief Target');

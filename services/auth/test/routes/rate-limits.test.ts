@@ -2,12 +2,12 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pngBytes, serverUrl, toDataUrl, uniqueName } from '#test-support';
 import { PICTURE_CHANGES_PER_MINUTE } from '../../src/routes/profile.js';
-import { startAuthService } from '../auth-server.js';
+import { startAuthService, type TestAuthOptions } from '../auth-server.js';
 
 const TOO_MANY = { message: 'Too many attempts. Please try again later.' };
 const servers: Awaited<ReturnType<typeof startAuthService>>[] = [];
-const start = async (...args: Parameters<typeof startAuthService>) => {
-  const server = await startAuthService(...args);
+const start = async (rateLimits: TestAuthOptions['rateLimits'], rateLimitStore?: TestAuthOptions['rateLimitStore']) => {
+  const server = await startAuthService({ rateLimits, rateLimitStore });
   servers.push(server);
   return server;
 };

@@ -138,7 +138,7 @@ describe('POST /api/auth/login', () => {
 
   it('takes about as long for an unknown email as for a wrong password, so timing reveals no account', async () => {
     // At the product's default cost: at the suites' own, a hash is too quick to tell the two apart.
-    const atProductCost = await startAuthService(undefined, undefined, undefined, parseConfig({}).bcryptCost);
+    const atProductCost = await startAuthService({ bcryptCost: parseConfig({}).bcryptCost });
     onTestFinished(() => atProductCost.app.close());
     const email = uniqueEmail('timing');
     await atProductCost.client().signup('Timing Person', email, 'right-password');
@@ -253,7 +253,7 @@ describe('restarting the auth service', () => {
     await client.signup('Remembered');
     const cookie = client.cookie;
     await client.post('/api/auth/logout');
-    const restarted = await startAuthService(undefined, undefined, server.db);
+    const restarted = await startAuthService({ database: server.db });
     try {
       const replay = restarted.client();
       replay.cookie = cookie;
