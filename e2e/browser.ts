@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
-/** Where a failed test leaves each of its pages as it was, with what the page logged. */
-const FAILURE_DIR = join(process.cwd(), 'test-results', 'failures');
+/** Where a failed test leaves each of its pages as it was, with what the page logged (and a failed suite its servers' logs). */
+export const FAILURE_DIR = join(process.cwd(), 'test-results', 'failures');
 
 /** Debian's chromium headless shell, with nothing that calls out to the network on its own, and a fake microphone. */
 export const launchBrowser = (): Promise<Browser> =>

@@ -1,13 +1,13 @@
 import { cp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { parseConfig } from '@chat/kernel';
 import { buildEmbeddedApp } from '@chat/embedded';
 import { TEST_BCRYPT_COST, embeddedDataDir, eventually, listenOnFreePort, tempDir } from '#test-support';
 import { startLocalCluster } from '../scripts/local-cluster.js';
-import { screenshot } from './browser.js';
+import { FAILURE_DIR, screenshot } from './browser.js';
 
 const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
@@ -15,6 +15,8 @@ const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 export interface E2eTarget {
   baseUrl: string;
   close(): Promise<void>;
+  /** Copies the deployment's own logs (a file a process) into `folder`, for a failed suite to show. */
+  keepLogs?(folder: string): Promise<void>;
 }
 
 /** The embedded target can also cut connections. */
@@ -69,6 +71,7 @@ async function startClusterTarget(): Promise<E2eTarget> {
   const cluster = await startLocalCluster({ env: { RATE_LIMIT_SIGNUPS_PER_HOUR: SUITE_SIGNUPS_PER_HOUR, LINK_PREVIEWS_FROM }, webDist });
   return {
     baseUrl: cluster.baseUrl,
+    keepLogs: (folder) => cp(join(cluster.dir, 'logs'), folder, { recursive: true }),
     close: async () => {
       await cluster.close();
       await rm(privateFolder, { recursive: true, force: true });
@@ -117,7 +120,13 @@ function describeOn<Target extends E2eTarget>(
     run.target = await startTarget();
     run.baseUrl = run.target.baseUrl;
   });
+  // A failed test's suite keeps what each server logged (coturn's relays, the services' warnings) beside its pages.
+  let failedIn: string | undefined;
+  afterEach(({ task }) => {
+    if (task.result?.state === 'fail') failedIn = basename(task.file.name, '.test.ts');
+  });
   afterAll(async () => {
+    if (failedIn) await run.target?.keepLogs?.(join(FAILURE_DIR, `${mode}-logs-${failedIn}`));
     await run.target?.close();
   });
   suite(run);
