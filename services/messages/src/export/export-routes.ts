@@ -20,6 +20,6 @@ export const exportRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asy
       .type('application/zip')
       .header('content-disposition', `attachment; filename="chat-io-export-${day}.zip"`)
       .header('cache-control', 'no-store')
-      .send(exportUserData({ db, blobs, log: request.log }, request.userId));
+      .send(await exportUserData({ db, blobs, log: request.log }, request.userId));
   });
 };

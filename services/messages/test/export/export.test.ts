@@ -29,7 +29,7 @@ describe('an export read slowly', () => {
         return server.blobs.get(key);
       },
     };
-    const zip = exportUserData({ db: server.db, blobs, log: server.app.log }, bob.id);
+    const zip = await exportUserData({ db: server.db, blobs, log: server.app.log }, bob.id);
     // A slow reader: a piece a turn of its loop.
     for await (const piece of zip) {
       taken += (piece as Buffer).length;
