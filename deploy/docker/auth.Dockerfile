@@ -29,7 +29,7 @@ COPY packages/blobs packages/blobs
 COPY packages/media packages/media
 COPY packages/rate-limits packages/rate-limits
 COPY services/auth services/auth
-RUN node node_modules/typescript-native/bin/tsc -b services/auth
+RUN npm run build -- services/auth
 
 # Only the libraries this service imports, and only their runtime dependencies.
 FROM node:22.21.1-bookworm-slim

@@ -26,7 +26,7 @@ COPY packages/sessions packages/sessions
 COPY packages/bus packages/bus
 COPY packages/presence packages/presence
 COPY services/gateway services/gateway
-RUN node node_modules/typescript-native/bin/tsc -b services/gateway
+RUN npm run build -- services/gateway
 
 # Only the libraries this service imports, and only their runtime dependencies.
 FROM node:22.21.1-bookworm-slim

@@ -30,7 +30,7 @@ COPY packages/blobs packages/blobs
 COPY packages/media packages/media
 COPY packages/rate-limits packages/rate-limits
 COPY services/messages services/messages
-RUN node node_modules/typescript-native/bin/tsc -b services/messages
+RUN npm run build -- services/messages
 
 # Only the libraries this service imports, and only their runtime dependencies.
 FROM node:22.21.1-bookworm-slim
