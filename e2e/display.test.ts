@@ -204,9 +204,13 @@ describeOnEmbedded((run) => {
       await page.keyboard.press('Alt+ArrowUp');
       await polled(openConversation, 'Bob’s again').toBe('Bob Jumbo');
       await page.keyboard.press('Control+k');
-      await polled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'the contact search focused').toBe(
-        'Search contacts',
-      );
+      // What has the focus, named so that a failure says where it went (CI saw it elsewhere once).
+      const focused = () =>
+        page.evaluate(() => {
+          const element = document.activeElement;
+          return element?.getAttribute('aria-label') ?? `${element?.tagName ?? 'nothing'} at ${location.pathname}`;
+        });
+      await polled(focused, 'the contact search focused').toBe('Search contacts');
     });
 
     it('scales a photo past 5 MB down in the browser before sending it, as WhatsApp does: it arrives as a photo', async () => {
