@@ -1,7 +1,7 @@
 import { Loader } from 'lucide-react';
 import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { LiveAnnouncer } from './live-announcer';
 import { Navbar } from './navbar';
 import { useRealtimeEvents } from '../realtime/use-realtime-events';

@@ -1,5 +1,5 @@
 import { MessageSquare, Settings, WifiOff } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { avatarOf } from '../lib/avatar';
 import { useAuthStore } from '../store/use-auth-store';
 import { LogoutButton } from '../features/session';

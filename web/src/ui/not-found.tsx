@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** What an address that leads nowhere shows: what happened, and the way home. */
 export function NotFound({ title, text, home }: { title: string; text: string; home: string }) {

@@ -1,7 +1,7 @@
 import type { Contact, GroupCard } from '@chat/contracts';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useLocation, useMatch, useNavigate } from 'react-router-dom';
+import { useLocation, useMatch, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import { openConversationId, useChatStore } from '../../store/use-chat-store';

@@ -1,7 +1,7 @@
 import { GROUP_ERRORS } from '@chat/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { useChatStore } from '../../store/use-chat-store';
 import { NotFound } from '../../ui/not-found';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AuthLayout, CredentialFields, SubmitButton } from './auth-form';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useShallow } from 'zustand/react/shallow';

@@ -2,7 +2,7 @@ import { checkSignup } from '@chat/contracts';
 import { User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AuthLayout, CredentialFields, IconInput, SubmitButton } from './auth-form';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useShallow } from 'zustand/react/shallow';

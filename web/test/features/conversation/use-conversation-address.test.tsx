@@ -1,6 +1,6 @@
 import type { Contact } from '@chat/contracts';
 import { act, render, screen } from '@testing-library/react';
-import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useConversationAddress } from '../../../src/features/conversation';
 import { useChatStore } from '../../../src/store/use-chat-store';
