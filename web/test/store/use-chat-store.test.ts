@@ -15,6 +15,8 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const ids = () => useChatStore.getState().messages.map((m) => Number(m._id));
 
 beforeEach(() => {
+  // Each test starts from the store as the app opens it, whatever ran before.
+  useChatStore.setState(useChatStore.getInitialState(), true);
   vi.spyOn(api, 'markRead').mockResolvedValue(undefined);
   useAuthStore.setState({ authUser: me });
 });
@@ -518,7 +520,8 @@ describe('uploading an image', () => {
 
 describe('replies and changes', () => {
   it('sends the id of the message answered, and shows the quote while the send is on its way', async () => {
-    const send = vi.spyOn(api, 'sendMessage').mockReturnValue(new Promise(() => undefined));
+    let answer!: (message: Message) => void;
+    const send = vi.spyOn(api, 'sendMessage').mockReturnValue(new Promise((resolve) => (answer = resolve)));
     useChatStore.setState({ selectedUser: bob, messages: [message(5)], pendingMessages: [], users: [] });
     const quote = { _id: '5', senderId: 'bob', text: 'message 5', image: null };
     useChatStore.getState().sendMessage({ text: 'answer', image: null, replyTo: quote });
@@ -529,6 +532,10 @@ describe('replies and changes', () => {
       expect.any(Function),
     );
     expect(useChatStore.getState().pendingMessages[0]?.replyTo).toEqual(quote);
+    // Answered, or the outbox would wait on it for every test after this one.
+    answer({ ...message(6), senderId: 'me', receiverId: 'bob', text: 'answer' });
+    await useChatStore.getState().flushOutbox();
+    expect(useChatStore.getState().pendingMessages).toEqual([]);
   });
 
   it('shows an edited or deleted message as it is now in the replies that quote it', () => {
