@@ -15,7 +15,9 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const ids = () => useChatStore.getState().messages.map((m) => Number(m._id));
 
 beforeEach(() => {
-  // Each test starts from the store as the app opens it, whatever ran before.
+  // Each test starts as a sign-in after another user's does, with the store as the app opens it:
+  // what it held and remembered (reads, typing, receipts) is forgotten, whatever ran before.
+  useAuthStore.setState({ authUser: null });
   useChatStore.setState(useChatStore.getInitialState(), true);
   vi.spyOn(api, 'markRead').mockResolvedValue(undefined);
   useAuthStore.setState({ authUser: me });
