@@ -2,10 +2,15 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { useChatStore } from '../src/store/use-chat-store';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The next test starts from the chat store as the app opens it. A spy put on its state
+  // (`vi.spyOn(useChatStore.getState(), …)`) is copied into every state after it, since zustand
+  // makes a new object at each change, and outlives `vi.restoreAllMocks()`.
+  useChatStore.setState(useChatStore.getInitialState(), true);
 });
 
 // A DOM without <dialog>'s modal methods gets them: open and close it as a browser does.

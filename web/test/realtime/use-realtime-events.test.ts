@@ -12,10 +12,6 @@ function recordingSocket(connected: boolean) {
   return socket;
 }
 
-// A spy put on the store's state is copied into every state after it (zustand makes a new object
-// at each change) and outlives restoreAllMocks: each test ends with the store as the app opens it.
-afterEach(() => useChatStore.setState(useChatStore.getInitialState(), true));
-
 /** The handler the app bound to `event` on the socket. */
 const handlerOf = (socket: ReturnType<typeof recordingSocket>, event: string) =>
   socket.on.mock.calls.find(([name]) => name === event)![1] as (payload: unknown) => void;

@@ -15,10 +15,9 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const ids = () => useChatStore.getState().messages.map((m) => Number(m._id));
 
 beforeEach(() => {
-  // Each test starts as a sign-in after another user's does, with the store as the app opens it:
-  // what it held and remembered (reads, typing, receipts) is forgotten, whatever ran before.
+  // Each test starts as a sign-in after another user's does: what the store remembers beside its
+  // state (reads, typing, receipts) is forgotten, whatever ran before (test/setup.ts resets the state).
   useAuthStore.setState({ authUser: null });
-  useChatStore.setState(useChatStore.getInitialState(), true);
   vi.spyOn(api, 'markRead').mockResolvedValue(undefined);
   useAuthStore.setState({ authUser: me });
 });

@@ -13,8 +13,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  // The spy on the store's state was copied into each state after it: restoreAllMocks misses those.
-  useChatStore.setState(useChatStore.getInitialState(), true);
   document.body.innerHTML = '';
 });
 

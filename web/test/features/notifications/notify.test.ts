@@ -36,8 +36,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  // The spies on the store's state were copied into each state after it: restoreAllMocks misses those.
-  useChatStore.setState(useChatStore.getInitialState(), true);
 });
 
 describe('desktop notifications', () => {
