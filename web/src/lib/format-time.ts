@@ -1,12 +1,13 @@
 import { currentLocale, t } from '../i18n';
+import { formatDateTime } from './intl';
 
 /**
  * A message time as the product shows it: in English en-US, 12-hour, "hh:mm AM/PM"; in another
  * language as its locale writes a time ("10:42", "١٠:٤٢ ص").
  */
 export function formatMessageTime(iso: string): string {
-  const locale = currentLocale();
-  return new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', ...(locale === 'en-US' ? { hour12: true } : {}) });
+  const english = currentLocale() === 'en-US';
+  return formatDateTime(new Date(iso), { hour: '2-digit', minute: '2-digit', ...(english ? { hour12: true } : {}) });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +17,7 @@ const startOfDay = (time: Date) => new Date(time.getFullYear(), time.getMonth(),
 
 /** A date without its time ("Nov 3", "November 3"), with the year when not `now`'s. */
 const formatDate = (time: Date, now: Date, month: 'short' | 'long') =>
-  time.toLocaleDateString(currentLocale(), {
+  formatDateTime(time, {
     month,
     day: 'numeric',
     ...(time.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
@@ -30,7 +31,7 @@ export function formatInboxTime(iso: string, now = new Date()): string {
   const time = new Date(iso);
   const startOfToday = startOfDay(now);
   if (time >= startOfToday) return formatMessageTime(iso);
-  if (startOfToday.getTime() - time.getTime() < 6 * DAY_MS) return time.toLocaleDateString(currentLocale(), { weekday: 'short' });
+  if (startOfToday.getTime() - time.getTime() < 6 * DAY_MS) return formatDateTime(time, { weekday: 'short' });
   return formatDate(time, now, 'short');
 }
 
@@ -71,6 +72,6 @@ export function formatDayHeading(iso: string, now = new Date()): string {
   const daysAgo = Math.round((startOfDay(now).getTime() - startOfDay(time).getTime()) / DAY_MS);
   if (daysAgo === 0) return t('Today');
   if (daysAgo === 1) return t('Yesterday');
-  if (daysAgo > 1 && daysAgo < 7) return time.toLocaleDateString(currentLocale(), { weekday: 'long' });
+  if (daysAgo > 1 && daysAgo < 7) return formatDateTime(time, { weekday: 'long' });
   return formatDate(time, now, 'long');
 }

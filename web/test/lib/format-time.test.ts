@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../src/i18n';
 import { formatDayHeading, formatDayTime, formatInboxTime, formatLastSeen, formatMessageTime, localDayOf } from '../../src/lib/format-time';
 
 const now = new Date(2026, 10, 23, 15, 0); // Monday, Nov 23 2026
@@ -11,6 +12,26 @@ describe('formatMessageTime', () => {
     const evening = new Date(2026, 0, 5, 21, 45).toISOString();
     expect(formatMessageTime(morning)).toBe('09:07 AM');
     expect(formatMessageTime(evening)).toBe('09:45 PM');
+  });
+
+  it('writes the time in the language chosen while the app runs, and in the time zone the device is in now', async () => {
+    const morning = new Date(Date.UTC(2026, 0, 5, 9, 7)).toISOString();
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      expect(formatMessageTime(morning)).toBe('09:07 AM');
+      await i18n.changeLanguage('es');
+      expect(formatMessageTime(morning)).toBe('09:07');
+      await i18n.changeLanguage('ar');
+      expect(formatMessageTime(morning)).toBe('09:07 ص');
+      await i18n.changeLanguage('en');
+      process.env.TZ = 'Asia/Tokyo';
+      expect(formatMessageTime(morning)).toBe('06:07 PM');
+    } finally {
+      await i18n.changeLanguage('en');
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 
