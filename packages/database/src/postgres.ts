@@ -23,7 +23,9 @@ const GENERIC_PLAN_LIFETIME_SECONDS = 60;
 
 /**
  * Connections for the queries that keep a generic plan: the send's INSERT (BATCHED_WRITES_IN_FLIGHT
- * at most at once) and the pages of the inbox and of my groups, short lookups by key.
+ * at most at once), a group's sends and the pages of the inbox and of my groups, lookups by key.
+ * A query never waits for one: while all are busy (sends to a busy group wait there for its row),
+ * it runs on the other connections, planned for its values as every other query is.
  */
 const GENERIC_PLAN_CONNECTIONS = 4;
 
@@ -69,10 +71,11 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
   });
   const pooled = runner(pool);
   const genericPlans = runner(genericPool);
+  const genericIfFree = () => (genericPool.idleCount > 0 || genericPool.totalCount < GENERIC_PLAN_CONNECTIONS ? genericPlans : pooled);
   return {
     // A server that is down or restarting answers 503 to the request, not 500; the pool reconnects.
     query: (sql, params, queryOptions?: QueryOptions) =>
-      reportingUnavailable('the database', () => (queryOptions?.plan === 'generic' ? genericPlans : pooled).query(sql, params)),
+      reportingUnavailable('the database', () => (queryOptions?.plan === 'generic' ? genericIfFree() : pooled).query(sql, params)),
     transaction: (work) => reportingUnavailable('the database', () => transaction(work)),
     async ping() {
       await pool.query('SELECT 1');

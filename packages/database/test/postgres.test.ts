@@ -42,4 +42,41 @@ describe('the Postgres adapter', () => {
       await drop();
     }
   });
+
+  it('runs a query asking for a kept plan on the other connections while every kept-plan connection is busy', async () => {
+    const { url, drop } = await createTestPostgresDatabase();
+    const db = createPostgresDatabase(url);
+    try {
+      await db.query('CREATE TABLE busy (id int PRIMARY KEY)');
+      await db.query('INSERT INTO busy VALUES (1)');
+      const backend = 'SELECT pg_backend_pid() AS pid FROM busy WHERE id = $1';
+      const kept = new Set<number>();
+      let waiting: Promise<unknown>[] = [];
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT id FROM busy FOR UPDATE');
+        // Four queries keeping their plan wait for the row, one on each kept-plan connection.
+        waiting = Array.from({ length: 4 }, () =>
+          db.query<{ pid: number }>(`${backend} FOR UPDATE`, [1], { plan: 'generic' }).then(([row]) => kept.add(row!.pid)),
+        );
+        await eventually(
+          async () =>
+            (
+              await db.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            )[0]!.n === 4,
+          'four queries waiting for the row',
+        );
+        // Another one runs at once, on another connection, while they wait.
+        const [other] = await db.query<{ pid: number }>(backend, [1], { plan: 'generic' });
+        expect(other).toBeDefined();
+        expect(kept.size).toBe(0);
+      });
+      await Promise.all(waiting);
+      expect(kept.size).toBe(4);
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
 });

@@ -399,8 +399,11 @@ export async function insertGroupMessage(
            reply_to_image, reply_to_file_name, has_link, mentions, image, file, forwarded, media_bytes, no_link_preview, group_seq)
          OVERRIDING SYSTEM VALUE
          SELECT numbered.id, $2, $1, $1, $3, $4, quoted.id, quoted.sender_id, quoted.text, quoted.image, quoted.file ->> 'name', $6,
-           -- Only the group's members are mentioned: another id is dropped.
-           (SELECT array_agg(user_id) FROM group_members WHERE group_id = $1 AND left_after IS NULL AND user_id = ANY($7::uuid[])),
+           -- Only the group's members are mentioned: another id is dropped. Each id is looked up by
+           -- its key (OFFSET 0 keeps the kept plan from reading all the group's members instead).
+           (SELECT array_agg(DISTINCT m.user_id) FROM unnest($7::uuid[]) AS mentioned(id) CROSS JOIN LATERAL (
+              SELECT user_id FROM group_members WHERE group_id = $1 AND user_id = mentioned.id AND left_after IS NULL OFFSET 0
+            ) m),
            $8, $9::jsonb, $10, $11, $12, numbered.seq
          FROM numbered LEFT JOIN quoted ON true
          RETURNING *
@@ -422,6 +425,9 @@ export async function insertGroupMessage(
         message.mediaBytes,
         message.noLinkPreview,
       ],
+      // Every step a lookup by key: planned for each send, planning cost more than the run (PGlite
+      // 2.0–2.3 → 1.0–1.2 ms a send, Postgres 1.4–1.9 → 0.8–1.3).
+      { plan: 'generic' },
     );
   // A retry made while its first send was being stored finds the first stored once it is refused
   // (the whole statement undone: the group not moved).
