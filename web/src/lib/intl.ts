@@ -7,9 +7,9 @@ import { currentLocale } from '../i18n';
  * same way whenever it is asked for. The date's offset in the zone in use stands for the zone: a
  * formatter made before the zone changed is taken only where it gives the same time.
  */
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.ListFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>();
 
-function formatter<F extends Intl.DateTimeFormat | Intl.ListFormat>(key: string, make: () => F): F {
+function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(key: string, make: () => F): F {
   const made = formatters.get(key) as F | undefined;
   if (made) return made;
   const fresh = make();
@@ -25,7 +25,10 @@ export function formatDateTime(time: Date, options: Intl.DateTimeFormatOptions):
 }
 
 /** A number as the language in use writes it ("10,000", "10.000", "١٠٬٠٠٠"). */
-export const formatNumber = (value: number): string => value.toLocaleString(currentLocale());
+export function formatNumber(value: number): string {
+  const locale = currentLocale();
+  return formatter(`number ${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+}
 
 /** Names joined as the language in use joins them ("Ann and Bob", "Ann, Bob, and Cat", "Ann y Bob"). */
 export function formatList(items: string[]): string {
