@@ -9,7 +9,8 @@ import { insertGroupMessage, requireMayPost } from './groups.js';
  * A group as a send's target: its rules checked before any picture or file is stored and again as
  * the message is (one row, whatever the group's size), then published once on the group's subject.
  * A reply is checked as it is stored: it answers a message of the group the sender may see. Its
- * sender's cursors move to it.
+ * sender's cursors move to it as it is stored; the group's receipts are settled after it only when
+ * those cursors held them back.
  */
 export function groupTarget({
   db,
@@ -22,22 +23,27 @@ export function groupTarget({
   receipts: GroupReceiptsRecorder;
   log: FastifyBaseLogger;
 }) {
-  return (groupId: string, mentions: readonly string[]): SendTarget => ({
-    id: groupId,
-    checkReply: async () => null,
-    async admitMedia(senderId) {
-      await requireMayPost(db, groupId, senderId);
-      return null;
-    },
-    async store(message) {
-      const { message: stored, stored: inserted } = await insertGroupMessage(db, { ...message, mentions });
-      return { status: inserted ? 'stored' : 'duplicate', message: stored };
-    },
-    async deliver(message, originSocketId) {
-      await events.message(message, originSocketId);
-      // Its sender has it and has read the group up to it (as every messenger takes a reply); not awaited, as live delivery is not.
-      const move = { groupId, userId: message.senderId, upTo: message._id, read: true, at: message.createdAt };
-      receipts.moved(move).catch((error: unknown) => log.warn({ err: error, groupId }, 'could not move a sender’s cursors'));
-    },
-  });
+  return (groupId: string, mentions: readonly string[]): SendTarget => {
+    /** Whether the send moved cursors that held the group's receipts back (its sender's, moved as it is stored). */
+    let settleAfter = false;
+    return {
+      id: groupId,
+      checkReply: async () => null,
+      async admitMedia(senderId) {
+        await requireMayPost(db, groupId, senderId);
+        return null;
+      },
+      async store(message) {
+        const { message: stored, stored: inserted, settle } = await insertGroupMessage(db, { ...message, mentions });
+        settleAfter = settle;
+        return { status: inserted ? 'stored' : 'duplicate', message: stored };
+      },
+      async deliver(message, originSocketId) {
+        await events.message(message, originSocketId);
+        // Not awaited, as live delivery is not.
+        if (settleAfter)
+          receipts.settle(groupId).catch((error: unknown) => log.warn({ err: error, groupId }, 'could not settle a group’s receipts'));
+      },
+    };
+  };
 }

@@ -142,7 +142,7 @@ export async function readGroup(db: Queryable, groupId: string, membership: Memb
  * The group (`group`, a parameter) moved to its next message, when `may` (SQL): its next number and
  * the message's id, taken from the messages' own sequence while the group's row is held (sends to
  * the group take turns for it), so numbers follow ids and none is skipped or given twice. Answers
- * `id` and `seq`. It must be the statement's only touch of the row: locking the row first and
+ * `id` and `seq`, and the group's receipts (`group_d`, `group_r`) as the held row has them. It must be the statement's only touch of the row: locking the row first and
  * updating it after, a send that had waited for the one before updated it from the statement's
  * older snapshot, chasing to the version it locked behind the sends queued on it: a deadlock (5 to
  * 7 sends in 1,000 at 100 a second to one group).
@@ -150,7 +150,7 @@ export async function readGroup(db: Queryable, groupId: string, membership: Memb
 const nextInGroup = (group: string, may = 'true') =>
   `UPDATE groups SET last_seq = last_seq + 1, last_message_id = nextval(pg_get_serial_sequence('messages', 'id'))
    WHERE id = ${group} AND ${may}
-   RETURNING last_message_id AS id, last_seq AS seq`;
+   RETURNING last_message_id AS id, last_seq AS seq, delivered_up_to AS group_d, read_up_to AS group_r`;
 
 /** Stores a line of the group's story as its newest message, and moves the group to it. */
 export async function insertSystemMessage(tx: Queryable, groupId: string, actorId: string, event: SystemEvent): Promise<ChatMessage> {
@@ -371,20 +371,24 @@ export async function requireMayPost(db: Queryable, groupId: string, senderId: s
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * A member's send (`receiverId` is the group): one row in messages and the group moved to it,
- * whatever the group's size (no row per member), in one statement. Refused past the group's rules
- * (checked in the same statement, as it stores). A retried clientMessageId answers the first.
+ * A member's send (`receiverId` is the group): one row in messages, the group moved to it and its
+ * sender's cursors with it (they have it and have read the group up to it, as every messenger takes
+ * a reply, each move logged for "Message info"), whatever the group's size (no row per member), in
+ * one statement. Refused past the group's rules (checked in the same statement, as it stores). A
+ * retried clientMessageId answers the first. `settle`: the sender's cursors held the group's
+ * receipts back, which may move now (a cursor read at the statement's snapshot is never ahead of
+ * the row's, so it may say so needlessly, never wrongly not).
  */
 export async function insertGroupMessage(
   db: Queryable,
   message: NewMessage & { mentions: readonly string[] },
-): Promise<{ message: ChatMessage; stored: boolean }> {
+): Promise<{ message: ChatMessage; stored: boolean; settle: boolean }> {
   const { senderId, receiverId: groupId } = message;
   const store = () =>
-    db.query<MessageRow & { inserted: boolean }>(
+    db.query<MessageRow & { inserted: boolean; settle: boolean }>(
       `WITH may AS (
          -- A member now, and an admin where only admins send.
-         SELECT m.joined_after FROM group_members m JOIN groups g ON g.id = m.group_id
+         SELECT m.joined_after, m.delivered_up_to, m.read_up_to FROM group_members m JOIN groups g ON g.id = m.group_id
          WHERE m.group_id = $1 AND m.user_id = $2 AND m.left_after IS NULL AND (NOT g.only_admins_send OR m.role = 'admin')
        ), quoted AS (
          SELECT messages.id, sender_id, text, image, file FROM messages JOIN may ON messages.id > may.joined_after
@@ -407,10 +411,21 @@ export async function insertGroupMessage(
            $8, $9::jsonb, $10, $11, $12, numbered.seq
          FROM numbered LEFT JOIN quoted ON true
          RETURNING *
+       ), moved AS (
+         -- Joined to the group's move, the sender's row is locked after the group's, as every send
+         -- locks them: two sends of one sender cannot wait for each other.
+         UPDATE group_members m SET delivered_up_to = numbered.id, read_up_to = numbered.id FROM numbered
+         WHERE m.group_id = $1 AND m.user_id = $2
+       ), logged AS (
+         INSERT INTO group_receipts (group_id, user_id, read, up_to, at)
+         SELECT $1, $2, read, id, now() FROM numbered CROSS JOIN (VALUES (false), (true)) AS kind(read)
+         ON CONFLICT DO NOTHING
        )
-       SELECT ${MESSAGE_COLUMNS}, true AS inserted FROM inserted
+       SELECT ${MESSAGE_COLUMNS}, true AS inserted,
+         (SELECT may.delivered_up_to <= numbered.group_d OR may.read_up_to <= numbered.group_r FROM may, numbered) AS settle
+       FROM inserted
        UNION ALL
-       SELECT ${MESSAGE_COLUMNS}, false FROM earlier`,
+       SELECT ${MESSAGE_COLUMNS}, false, false FROM earlier`,
       [
         groupId,
         senderId,
@@ -441,6 +456,6 @@ export async function insertGroupMessage(
     await requireMayPost(db, groupId, senderId);
     throw badRequest('You can only reply to a message in this conversation');
   }
-  const { inserted, ...stored } = row;
-  return { message: toMessage(stored), stored: inserted };
+  const { inserted, settle, ...stored } = row;
+  return { message: toMessage(stored), stored: inserted, settle };
 }

@@ -500,6 +500,28 @@ describe('groups', () => {
     }
   });
 
+  it('takes a send as its sender having read the group up to it: a member who held its receipts back moves them by answering', async () => {
+    const ann = await server.user('Ann Answered');
+    const bob = await server.user('Bob Answers');
+    const group = await groupOf(ann, [bob]);
+    const onGroup = groupPublished(group._id);
+    const asked = (await send(ann, group._id, 'Coming tonight?')).body as Message;
+    const asAnnSees = async () => (await history(ann, group._id)).find((message) => message._id === asked._id)!;
+    expect((await asAnnSees()).deliveredAt, 'one tick while Bob has not got it').toBeNull();
+
+    // Bob answers from a device that never reported the question: his answer says he has read it.
+    await send(bob, group._id, 'Yes!');
+    await expect
+      .poll(async () => (await asAnnSees()).readAt, { message: 'Ann’s question read by every member' })
+      .toEqual(expect.any(String));
+    await expect
+      .poll(() => onGroup.findLast((event) => event.event === 'groupReceipts')?.payload, {
+        message: 'told on the group’s subject',
+        timeout: 10_000,
+      })
+      .toMatchObject({ deliveredUpTo: asked._id, readUpTo: asked._id });
+  });
+
   it('deletes a group’s messages for me alone: gone from my history and my row, kept by the others', async () => {
     const ann = await server.user('Ann Hides');
     const bob = await server.user('Bob Hides');
