@@ -12,10 +12,9 @@ export interface GroupMove extends GroupDelivered {
 /**
  * Moves members' cursors (never back, never past the group's latest message; reading delivers too)
  * and logs each move with its time for "Message info", in one transaction: the members' rows locked
- * first, in key order, by a statement of their own (as settleGroupReceipts locks the groups' rows),
- * so batches cannot deadlock, then moved by another. Answers the groups whose receipts may move
- * now: those where a member who held the group's cursor back moved theirs (a sender reading up to
- * their own message, ahead of the others, settles nothing).
+ * first, in key order, by a statement of their own, so batches cannot deadlock, then moved by
+ * another. Answers the groups whose receipts may move now: those where a member who held the
+ * group's cursor back moved theirs.
  */
 export async function recordGroupMoves(db: Database, moves: readonly GroupMove[]): Promise<string[]> {
   if (moves.length === 0) return [];
@@ -68,46 +67,51 @@ export async function recordGroupMoves(db: Database, moves: readonly GroupMove[]
 /**
  * Raises each group's receipts to the lowest cursors of its members now, and stamps the messages
  * they pass (delivered to every member, read by every member): one row per message, once each.
- * Answers the groups whose receipts moved.
+ * Answers the groups whose receipts moved. One statement a group, its only touch of the group's row
+ * the update (as a send's): it locks that row alone, so statements for several groups cannot wait
+ * for each other, and a statement that waited for a send updates the row's newest version. Its
+ * lowest cursors are read at the statement's start; a move committed after it is settled by its own
+ * statement, after it.
  */
-export async function settleGroupReceipts(db: Database, groupIds: readonly string[], at: string): Promise<GroupReceipts[]> {
-  if (groupIds.length === 0) return [];
-  const rows = await db.transaction(async (tx) => {
-    // The groups' rows locked first, in key order, by a statement of their own: the statement
-    // that updates them then reads them at a snapshot newer than its locks. Locked and updated in
-    // one statement, a row whose lock waited for a send was updated from the statement's older
-    // snapshot, chasing to the version it locked behind the sends queued on it: a deadlock.
-    await tx.query('SELECT 1 FROM groups WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [groupIds]);
-    return tx.query<Omit<GroupReceipts, 'at'>>(
+export async function settleGroupReceipts(db: Queryable, groupIds: readonly string[], at: string): Promise<GroupReceipts[]> {
+  const settled: GroupReceipts[] = [];
+  for (const groupId of new Set(groupIds)) {
+    const rows = await db.query<Omit<GroupReceipts, 'at'>>(
       `WITH lowest AS (
-       SELECT g.id, g.delivered_up_to AS old_d, g.read_up_to AS old_r, c.new_d, c.new_r
-       FROM groups g CROSS JOIN LATERAL (
-         SELECT COALESCE(min(delivered_up_to), 0) AS new_d, COALESCE(min(read_up_to), 0) AS new_r
-         FROM group_members WHERE group_id = g.id AND left_after IS NULL
-       ) c
-       WHERE g.id = ANY($1::uuid[]) AND (c.new_d > g.delivered_up_to OR c.new_r > g.read_up_to)
-     ), moved AS (
-       UPDATE groups g SET delivered_up_to = GREATEST(old_d, new_d), read_up_to = GREATEST(old_r, new_r)
-       FROM lowest l WHERE g.id = l.id
-       RETURNING g.id, g.delivered_up_to, g.read_up_to
-     ), passed AS (
-       -- Only the messages each cursor passed now, each range read from the group's index: a member
-       -- who never reads holds the read cursor back, and must not make every settle rescan since.
-       SELECT DISTINCT m.id, l.old_r, l.new_r FROM lowest l
-       CROSS JOIN LATERAL (VALUES (l.old_d, l.new_d), (l.old_r, l.new_r)) AS r(after, up_to)
-       CROSS JOIN LATERAL (
-         SELECT id FROM messages WHERE group_id = l.id AND id > r.after AND id <= r.up_to AND system IS NULL
-       ) m
-     ), stamped AS (
-       UPDATE messages SET delivered_at = COALESCE(delivered_at, $2::timestamptz),
-         read_at = CASE WHEN messages.id > p.old_r AND messages.id <= p.new_r THEN COALESCE(read_at, $2::timestamptz) ELSE read_at END
-       FROM passed p WHERE messages.id = p.id
-     )
-     SELECT id::text AS "groupId", delivered_up_to::text AS "deliveredUpTo", read_up_to::text AS "readUpTo" FROM moved`,
-      [groupIds, at],
+         SELECT g.delivered_up_to AS old_d, g.read_up_to AS old_r, c.new_d, c.new_r
+         FROM groups g CROSS JOIN LATERAL (
+           SELECT COALESCE(min(delivered_up_to), 0) AS new_d, COALESCE(min(read_up_to), 0) AS new_r
+           FROM group_members WHERE group_id = g.id AND left_after IS NULL
+         ) c
+         WHERE g.id = $1 AND (c.new_d > g.delivered_up_to OR c.new_r > g.read_up_to)
+       ), moved AS (
+         UPDATE groups g SET delivered_up_to = GREATEST(g.delivered_up_to, l.new_d), read_up_to = GREATEST(g.read_up_to, l.new_r)
+         FROM lowest l WHERE g.id = $1
+         RETURNING g.delivered_up_to, g.read_up_to
+       ), passed AS (
+         -- Only the messages each cursor passed now, each range read from the group's index: a member
+         -- who never reads holds the read cursor back, and must not make every settle rescan since.
+         -- Read from the group's move, they are stamped after the group's row is locked, as every
+         -- settle locks them: two settles of a group cannot wait for each other.
+         SELECT DISTINCT m.id, l.old_r, l.new_r FROM moved CROSS JOIN lowest l
+         CROSS JOIN LATERAL (VALUES (l.old_d, l.new_d), (l.old_r, l.new_r)) AS r(after, up_to)
+         CROSS JOIN LATERAL (
+           SELECT id FROM messages WHERE group_id = $1 AND id > r.after AND id <= r.up_to AND system IS NULL
+         ) m
+       ), stamped AS (
+         UPDATE messages SET delivered_at = COALESCE(delivered_at, $2::timestamptz),
+           read_at = CASE WHEN messages.id > p.old_r AND messages.id <= p.new_r THEN COALESCE(read_at, $2::timestamptz) ELSE read_at END
+         FROM passed p WHERE messages.id = p.id
+       )
+       SELECT $1::text AS "groupId", delivered_up_to::text AS "deliveredUpTo", read_up_to::text AS "readUpTo" FROM moved`,
+      [groupId, at],
+      // Every step a lookup by the group's key: planned for each run, planning cost about what the
+      // run did (Postgres 0.86 ms against 0.76).
+      { plan: 'generic' },
     );
-  });
-  return rows.map((row) => ({ ...row, at }));
+    settled.push(...rows.map((row) => ({ ...row, at })));
+  }
+  return settled;
 }
 
 /** "Message info" of the asker's own message: each member in the group when it was sent (and now), with their first move past it. */

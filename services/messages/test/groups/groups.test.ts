@@ -42,7 +42,8 @@ describe.each(onPostgres)('sends to one group on %s', (_name, testDatabase) => {
     const { groupId } = await createGroup(db, members[0]!, { name: 'Busy', description: '', memberIds: members.slice(1) });
 
     // As many at once as the pool holds connections, while the members' receipts move the group
-    // too: each waits its turn on the group's row.
+    // too, and each send that moved cursors holding the group back settles it, as the app's do:
+    // each waits its turn on the group's row.
     let sending = true;
     const receipts = (async () => {
       while (sending) {
@@ -56,7 +57,10 @@ describe.each(onPostgres)('sends to one group on %s', (_name, testDatabase) => {
       }
     })();
     const results = await Promise.allSettled(
-      Array.from({ length: SENDS }, (_, i) => insertGroupMessage(db, textTo(groupId, members[i % members.length]!, `message ${i}`))),
+      Array.from({ length: SENDS }, async (_, i) => {
+        const sent = await insertGroupMessage(db, textTo(groupId, members[i % members.length]!, `message ${i}`));
+        if (sent.settle) await settleGroupReceipts(db, [groupId], new Date().toISOString());
+      }),
     );
     sending = false;
     await receipts;
