@@ -149,8 +149,17 @@ export async function messageInfo(db: Queryable, groupId: string, messageId: str
 const GROUP_RECEIPTS_INTERVAL_MS = 1000;
 
 /**
- * Receipts in groups as members see them: moves arriving together (members' sockets, reads, a
- * sender's own send) are recorded by one statement, the groups they touch settled by another, and
+ * How many moves one transaction records at most. A batch of moves holds the database while it is
+ * recorded, and the sends behind it wait: 1,024 members reporting once a second came in batches of
+ * ~200, one transaction each, which held PGlite's thread ~19 ms (embedded mode runs every statement
+ * there) five times a second, so one send in ten waited for one (docs/performance.md).
+ */
+const GROUP_MOVES_PER_TRANSACTION = 64;
+
+/**
+ * Receipts in groups as members see them: moves arriving together (members' sockets, reads, a page
+ * of history fetched) are recorded together, GROUP_MOVES_PER_TRANSACTION a transaction, the groups
+ * they touch settled after them, and
  * each group whose receipts moved told on its subject: at once, or with the latest of its moves
  * at the end of a second that told it already.
  */
@@ -161,7 +170,11 @@ export function createGroupReceipts({ db, events }: { db: Database; events: Grou
   };
   const record = batchPerTurn(
     async (moves: GroupMove[]) => {
-      await settle(await recordGroupMoves(db, moves));
+      const moving = new Set<string>();
+      for (let at = 0; at < moves.length; at += GROUP_MOVES_PER_TRANSACTION) {
+        for (const groupId of await recordGroupMoves(db, moves.slice(at, at + GROUP_MOVES_PER_TRANSACTION))) moving.add(groupId);
+      }
+      await settle([...moving]);
       return moves.map(() => undefined);
     },
     { inFlight: BATCHED_WRITES_IN_FLIGHT, allOrNothing: true },

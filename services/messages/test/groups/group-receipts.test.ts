@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { GroupReceipts } from '@chat/contracts';
 import { migrate } from '@chat/database';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEADLINE_MS, databaseImplementations, withDeadline } from '#test-support';
+import { DEFAULT_DEADLINE_MS, databaseImplementations, eventually, withDeadline } from '#test-support';
 import { upsertContact } from '../../src/contacts/contacts.js';
-import { recordGroupMoves, settleGroupReceipts } from '../../src/groups/group-receipts.js';
+import { createGroupReceipts, recordGroupMoves, settleGroupReceipts } from '../../src/groups/group-receipts.js';
 import { createGroup, lockGroup } from '../../src/groups/groups.js';
 import { messagesMigrations } from '../../src/migrations.js';
 
@@ -36,6 +37,35 @@ describe.each(onPostgres)('receipts in a group on %s', (_name, testDatabase) => 
       await tx.query(`UPDATE group_members SET role = 'admin' WHERE group_id = $1 AND user_id = $2`, [groupId, ben]);
     });
     expect(await settleGroupReceipts(db, [groupId], at)).toEqual([{ groupId, deliveredUpTo: upTo, readUpTo: upTo, at }]);
+    await db.close();
+  });
+});
+
+describe.each(databaseImplementations)('a group’s receipts on %s', (_name, testDatabase) => {
+  it('records every move of more members at once than one transaction takes, and settles the group once they all have it', async () => {
+    const db = await testDatabase();
+    await migrate(db, 'messages', messagesMigrations);
+    const members = Array.from({ length: 150 }, () => randomUUID());
+    for (const [i, id] of members.entries()) await upsertContact(db, { _id: id, fullName: `Member ${i}`, profilePic: '' });
+    const { groupId, lines } = await createGroup(db, members[0]!, { name: 'Crowd', description: '', memberIds: members.slice(1) });
+    const upTo = lines.at(-1)!._id;
+    const told: GroupReceipts[] = [];
+    const receipts = createGroupReceipts({
+      db,
+      events: { message: async () => {}, updated: async () => {}, receipts: async (receipt) => void told.push(receipt) },
+    });
+
+    // Every member's app reports at once: one batch.
+    const at = new Date().toISOString();
+    await Promise.all(members.map((userId) => receipts.moved({ groupId, userId, upTo, read: true, at })));
+    const [cursors] = await db.query<{ moved: number }>(
+      'SELECT count(*)::int AS moved FROM group_members WHERE group_id = $1 AND delivered_up_to = $2 AND read_up_to = $2',
+      [groupId, upTo],
+    );
+    expect(cursors?.moved).toBe(members.length);
+    await eventually(() => told.length > 0, 'the group’s receipts told');
+    expect(told).toEqual([{ groupId, deliveredUpTo: upTo, readUpTo: upTo, at: expect.any(String) }]);
+    receipts.stop();
     await db.close();
   });
 });
