@@ -7,6 +7,7 @@ import { upsertContact } from '../../src/contacts/contacts.js';
 import { createGroupReceipts, recordGroupMoves, settleGroupReceipts } from '../../src/groups/group-receipts.js';
 import { createGroup, lockGroup } from '../../src/groups/groups.js';
 import { messagesMigrations } from '../../src/migrations.js';
+import { groupOfMembers } from './group-of-members.js';
 
 // PGlite runs one statement at a time: two sessions taking locks meet on a real server only.
 const onPostgres = databaseImplementations.filter(([name]) => name === 'Postgres');
@@ -43,11 +44,7 @@ describe.each(onPostgres)('receipts in a group on %s', (_name, testDatabase) => 
 
 describe.each(databaseImplementations)('a group’s receipts on %s', (_name, testDatabase) => {
   it('records every move of more members at once than one transaction takes, and settles the group once they all have it', async () => {
-    const db = await testDatabase();
-    await migrate(db, 'messages', messagesMigrations);
-    const members = Array.from({ length: 150 }, () => randomUUID());
-    for (const [i, id] of members.entries()) await upsertContact(db, { _id: id, fullName: `Member ${i}`, profilePic: '' });
-    const { groupId, lines } = await createGroup(db, members[0]!, { name: 'Crowd', description: '', memberIds: members.slice(1) });
+    const { db, members, groupId, lines } = await groupOfMembers(testDatabase, 150, 'Crowd');
     const upTo = lines.at(-1)!._id;
     const told: GroupReceipts[] = [];
     const receipts = createGroupReceipts({

@@ -7,6 +7,7 @@ import { recordGroupMoves, settleGroupReceipts } from '../../src/groups/group-re
 import { createGroup, insertGroupMessage, lockGroup } from '../../src/groups/groups.js';
 import { messagesMigrations } from '../../src/migrations.js';
 import { textMessage } from '../text-message.js';
+import { groupOfMembers } from './group-of-members.js';
 
 // PGlite runs one statement at a time: sends waiting on each other meet on a real server only.
 const onPostgres = databaseImplementations.filter(([name]) => name === 'Postgres');
@@ -35,11 +36,7 @@ async function numbering(db: Database, groupId: string) {
 
 describe.each(onPostgres)('sends to one group on %s', (_name, testDatabase) => {
   it('stores every send made at once, numbered one after the other in the order stored, the group ending at the last', async () => {
-    const db = await testDatabase();
-    await migrate(db, 'messages', messagesMigrations);
-    const members = Array.from({ length: 8 }, () => randomUUID());
-    for (const [i, id] of members.entries()) await upsertContact(db, { _id: id, fullName: `Member ${i}`, profilePic: '' });
-    const { groupId } = await createGroup(db, members[0]!, { name: 'Busy', description: '', memberIds: members.slice(1) });
+    const { db, members, groupId } = await groupOfMembers(testDatabase, 8, 'Busy');
 
     // As many at once as the pool holds connections, while the members' receipts move the group
     // too, and each send that moved cursors holding the group back settles it, as the app's do:
