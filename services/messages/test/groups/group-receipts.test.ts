@@ -44,7 +44,7 @@ describe.each(onPostgres)('receipts in a group on %s', (_name, testDatabase) => 
 
 describe.each(databaseImplementations)('a group’s receipts on %s', (_name, testDatabase) => {
   it('records every move of more members at once than one transaction takes, and settles the group once they all have it', async () => {
-    const { db, members, groupId, lines } = await groupOfMembers(testDatabase, 150, 'Crowd');
+    const { db, members, groupId, lines } = await groupOfMembers(testDatabase, 70, 'Crowd');
     const upTo = lines.at(-1)!._id;
     const told: GroupReceipts[] = [];
     const receipts = createGroupReceipts({
