@@ -142,10 +142,11 @@ export async function readGroup(db: Queryable, groupId: string, membership: Memb
  * The group (`group`, a parameter) moved to its next message, when `may` (SQL): its next number and
  * the message's id, taken from the messages' own sequence while the group's row is held (sends to
  * the group take turns for it), so numbers follow ids and none is skipped or given twice. Answers
- * `id` and `seq`, and the group's receipts (`group_d`, `group_r`) as the held row has them. It must be the statement's only touch of the row: locking the row first and
- * updating it after, a send that had waited for the one before updated it from the statement's
- * older snapshot, chasing to the version it locked behind the sends queued on it: a deadlock (5 to
- * 7 sends in 1,000 at 100 a second to one group).
+ * `id` and `seq`, and the group's receipts (`group_d`, `group_r`) as the held row has them. It
+ * must be the statement's only touch of the row: locking the row first and updating it after, a
+ * send that had waited for the one before updated it from the statement's older snapshot, chasing
+ * to the version it locked behind the sends queued on it: a deadlock (5 to 7 sends in 1,000 at 100
+ * a second to one group).
  */
 const nextInGroup = (group: string, may = 'true') =>
   `UPDATE groups SET last_seq = last_seq + 1, last_message_id = nextval(pg_get_serial_sequence('messages', 'id'))
