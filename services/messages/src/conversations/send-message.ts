@@ -241,7 +241,7 @@ export type SendAs = (
 export function createSendAs(deps: SendDeps & { metrics: Registry; receipts: Receipts }): SendAs {
   const sendMessage = createSendMessage(deps);
   const toPerson = personTarget(deps, createMessageWriter(deps.db));
-  const toGroup = groupTarget({ db: deps.db, events: groupEvents(deps), receipts: deps.receipts.groups, log: deps.log });
+  const toGroup = groupTarget({ db: deps.db, events: groupEvents(deps), receipts: deps.receipts.groups });
   const sends = new Counter({
     name: 'chat_messages_sent_total',
     help: 'Messages sent, by outcome: stored, or a duplicate of one already stored (a retry)',

@@ -74,5 +74,5 @@ export async function announceDeparture(
   groupId: string,
 ): Promise<void> {
   await publishMembership(relay, log);
-  await receipts.settle(groupId);
+  receipts.settle(groupId);
 }

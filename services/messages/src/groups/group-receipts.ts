@@ -1,6 +1,7 @@
 import { GROUP_ERRORS, type GroupDelivered, type GroupReceipts, type MessageInfo } from '@chat/contracts';
 import { BATCHED_WRITES_IN_FLIGHT, type Database, type Queryable } from '@chat/database';
 import { batchPerTurn, notFound, pacePerKey } from '@chat/kernel';
+import type { FastifyBaseLogger } from 'fastify';
 import type { GroupEvents } from './group-events.js';
 import { requireSeenBy } from './groups.js';
 
@@ -13,8 +14,9 @@ export interface GroupMove extends GroupDelivered {
  * Moves members' cursors (never back, never past the group's latest message; reading delivers too)
  * and logs each move with its time for "Message info", in one transaction: the members' rows locked
  * first, in key order, by a statement of their own, so batches cannot deadlock, then moved by
- * another. Answers the groups whose receipts may move now: those where a member who held the
- * group's cursor back moved theirs.
+ * another. Answers the groups where a cursor moved: their receipts may move now. Any move, not only
+ * one of a member who held the group's cursors back, so a group whose settle was lost (the process
+ * stopped before it) is settled at its next move.
  */
 export async function recordGroupMoves(db: Database, moves: readonly GroupMove[]): Promise<string[]> {
   if (moves.length === 0) return [];
@@ -41,7 +43,7 @@ export async function recordGroupMoves(db: Database, moves: readonly GroupMove[]
        SELECT m.*, LEAST(a.delivered_to, m.last) AS new_d, LEAST(a.read_to, m.last) AS new_r, a.at
        FROM asked a CROSS JOIN LATERAL (
          SELECT m.group_id, m.user_id, m.delivered_up_to AS old_d, m.read_up_to AS old_r,
-           g.last_message_id AS last, g.delivered_up_to AS group_d, g.read_up_to AS group_r
+           g.last_message_id AS last
          FROM group_members m JOIN groups g ON g.id = m.group_id
          WHERE m.group_id = a.g AND m.user_id = a.u AND m.left_after IS NULL
          OFFSET 0
@@ -56,8 +58,7 @@ export async function recordGroupMoves(db: Database, moves: readonly GroupMove[]
        SELECT group_id, user_id, true, new_r, at FROM old WHERE new_r > old_r
        ON CONFLICT DO NOTHING
      )
-     SELECT DISTINCT group_id::text AS "groupId" FROM old
-     WHERE (new_d > old_d AND old_d <= group_d) OR (new_r > old_r AND old_r <= group_r)`,
+     SELECT DISTINCT group_id::text AS "groupId" FROM old WHERE new_d > old_d OR new_r > old_r`,
       [groupIds, userIds, moves.map((move) => move.upTo), moves.map((move) => move.read), moves.map((move) => move.at)],
     );
   });
@@ -141,10 +142,11 @@ export async function messageInfo(db: Queryable, groupId: string, messageId: str
 }
 
 /**
- * A group's receipts are told at most once a second. Each telling is a write to every member's
- * socket, and in a large group the lowest cursor moves whenever the members who held it back report
- * (each socket about once a second, spread over it): 14 tellings a second in a group of 1,024 at 50
- * messages a second, a write for each of 28 % of its copies (docs/performance.md).
+ * A group's receipts are settled, and told, at most once a second. Each telling is a write to every
+ * member's socket, and in a large group the lowest cursor moves whenever the members who held it
+ * back report (each socket about once a second, spread over it): 14 tellings a second in a group of
+ * 1,024 at 50 messages a second, a write for each of 28 % of its copies. And each settle reads every
+ * member's cursors: in that group, ~35 a second, 7 ms each on PGlite's thread (docs/performance.md).
  */
 const GROUP_RECEIPTS_INTERVAL_MS = 1000;
 
@@ -158,23 +160,24 @@ const GROUP_MOVES_PER_TRANSACTION = 64;
 
 /**
  * Receipts in groups as members see them: moves arriving together (members' sockets, reads, a page
- * of history fetched) are recorded together, GROUP_MOVES_PER_TRANSACTION a transaction, the groups
- * they touch settled after them, and
- * each group whose receipts moved told on its subject: at once, or with the latest of its moves
- * at the end of a second that told it already.
+ * of history fetched) are recorded together, GROUP_MOVES_PER_TRANSACTION a transaction; each group
+ * they moved is settled at once, or at the end of a second that settled it already, and told on its
+ * subject when its receipts moved. A settle still waiting when the process stops is dropped: the
+ * group's next move settles it.
  */
-export function createGroupReceipts({ db, events }: { db: Database; events: GroupEvents }) {
-  const tell = pacePerKey<GroupReceipts>(GROUP_RECEIPTS_INTERVAL_MS, (_, receipts) => void events.receipts(receipts));
-  const settle = async (groupIds: readonly string[]) => {
-    for (const receipts of await settleGroupReceipts(db, groupIds, new Date().toISOString())) tell.push(receipts.groupId, receipts);
+export function createGroupReceipts({ db, events, log }: { db: Database; events: GroupEvents; log: FastifyBaseLogger }) {
+  const settleAndTell = async (groupId: string) => {
+    for (const receipts of await settleGroupReceipts(db, [groupId], new Date().toISOString())) await events.receipts(receipts);
   };
+  const settles = pacePerKey<undefined>(GROUP_RECEIPTS_INTERVAL_MS, (groupId) => {
+    settleAndTell(groupId).catch((error: unknown) => log.warn({ err: error, groupId }, 'could not settle a group’s receipts'));
+  });
+  const settle = (groupId: string) => settles.push(groupId, undefined);
   const record = batchPerTurn(
     async (moves: GroupMove[]) => {
-      const moving = new Set<string>();
       for (let at = 0; at < moves.length; at += GROUP_MOVES_PER_TRANSACTION) {
-        for (const groupId of await recordGroupMoves(db, moves.slice(at, at + GROUP_MOVES_PER_TRANSACTION))) moving.add(groupId);
+        for (const groupId of await recordGroupMoves(db, moves.slice(at, at + GROUP_MOVES_PER_TRANSACTION))) settle(groupId);
       }
-      await settle([...moving]);
       return moves.map(() => undefined);
     },
     { inFlight: BATCHED_WRITES_IN_FLIGHT, allOrNothing: true },
@@ -182,10 +185,10 @@ export function createGroupReceipts({ db, events }: { db: Database; events: Grou
   return {
     /** A member's cursor moved. */
     moved: (move: GroupMove): Promise<void> => record(move),
-    /** Someone left or was removed: the lowest cursors may be higher without theirs. */
-    settle: (groupId: string) => settle([groupId]),
-    /** Tells nothing more (the history has every stamp). */
-    stop: () => tell.stop(),
+    /** Cursors moved outside a batch (a send's own), or someone left: the lowest cursors may be higher. */
+    settle,
+    /** Settles nothing more. */
+    stop: () => settles.stop(),
   };
 }
 export type GroupReceiptsRecorder = ReturnType<typeof createGroupReceipts>;

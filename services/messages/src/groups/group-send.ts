@@ -1,6 +1,5 @@
 import type { Database } from '@chat/database';
 import type { SendTarget } from '../conversations/send-message.js';
-import type { FastifyBaseLogger } from 'fastify';
 import type { GroupEvents } from './group-events.js';
 import type { GroupReceiptsRecorder } from './group-receipts.js';
 import { insertGroupMessage, requireMayPost } from './groups.js';
@@ -12,17 +11,7 @@ import { insertGroupMessage, requireMayPost } from './groups.js';
  * sender's cursors move to it as it is stored; the group's receipts are settled after it only when
  * those cursors held them back.
  */
-export function groupTarget({
-  db,
-  events,
-  receipts,
-  log,
-}: {
-  db: Database;
-  events: GroupEvents;
-  receipts: GroupReceiptsRecorder;
-  log: FastifyBaseLogger;
-}) {
+export function groupTarget({ db, events, receipts }: { db: Database; events: GroupEvents; receipts: GroupReceiptsRecorder }) {
   return (groupId: string, mentions: readonly string[]): SendTarget => {
     /** Whether the send moved cursors that held the group's receipts back (its sender's, moved as it is stored). */
     let settleAfter = false;
@@ -40,9 +29,7 @@ export function groupTarget({
       },
       async deliver(message, originSocketId) {
         await events.message(message, originSocketId);
-        // Not awaited, as live delivery is not.
-        if (settleAfter)
-          receipts.settle(groupId).catch((error: unknown) => log.warn({ err: error, groupId }, 'could not settle a group’s receipts'));
+        if (settleAfter) receipts.settle(groupId);
       },
     };
   };

@@ -207,7 +207,7 @@ const sliceLeft = (outcome: ReadOutcome) => outcome.status === 'read' && outcome
  */
 export function createReceipts(deps: { db: Database; bus: Bus; log: FastifyBaseLogger; stampsPerStatement?: number }) {
   const { db, bus, log, stampsPerStatement = MAX_STAMPS_PER_STATEMENT } = deps;
-  const groups = createGroupReceipts({ db, events: groupEvents({ bus, log }) });
+  const groups = createGroupReceipts({ db, events: groupEvents({ bus, log }), log });
   const tell = (userId: string, event: UserEvent) =>
     bus.publish(subjects.userEvents(userId), JSON.stringify(event)).catch((error: unknown) => {
       log.warn({ err: error, userId }, 'could not publish a receipt');

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { GroupReceipts } from '@chat/contracts';
 import { migrate } from '@chat/database';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEADLINE_MS, databaseImplementations, eventually, withDeadline } from '#test-support';
 import { upsertContact } from '../../src/contacts/contacts.js';
 import { createGroupReceipts, recordGroupMoves, settleGroupReceipts } from '../../src/groups/group-receipts.js';
-import { createGroup, lockGroup } from '../../src/groups/groups.js';
+import { createGroup, insertGroupMessage, lockGroup } from '../../src/groups/groups.js';
 import { messagesMigrations } from '../../src/migrations.js';
+import { textMessage } from '../text-message.js';
 import { groupOfMembers } from './group-of-members.js';
+
+/** A settle that fails is logged, not thrown: none fails here. */
+const silentLog = pino({ level: 'silent' });
 
 // PGlite runs one statement at a time: two sessions taking locks meet on a real server only.
 const onPostgres = databaseImplementations.filter(([name]) => name === 'Postgres');
@@ -50,6 +55,7 @@ describe.each(databaseImplementations)('a group’s receipts on %s', (_name, tes
     const receipts = createGroupReceipts({
       db,
       events: { message: async () => {}, updated: async () => {}, receipts: async (receipt) => void told.push(receipt) },
+      log: silentLog,
     });
 
     // Every member's app reports at once: one batch.
@@ -60,6 +66,32 @@ describe.each(databaseImplementations)('a group’s receipts on %s', (_name, tes
       [groupId, upTo],
     );
     expect(cursors?.moved).toBe(members.length);
+    await eventually(() => told.length > 0, 'the group’s receipts told');
+    expect(told).toEqual([{ groupId, deliveredUpTo: upTo, readUpTo: upTo, at: expect.any(String) }]);
+    receipts.stop();
+    await db.close();
+  });
+
+  it('settles a group whose receipts were left behind (the process stopped before it settled) at any member’s next move', async () => {
+    const { db, members, groupId, lines } = await groupOfMembers(testDatabase, 3, 'Trio');
+    const [ann, ben, cat] = members as [string, string, string];
+    const at = new Date().toISOString();
+    // Every member read the group up to its last line, recorded, but the process stopped before the settle.
+    const upTo = lines.at(-1)!._id;
+    await recordGroupMoves(
+      db,
+      [ann, ben, cat].map((userId) => ({ groupId, userId, upTo, read: true, at })),
+    );
+    const told: GroupReceipts[] = [];
+    const receipts = createGroupReceipts({
+      db,
+      events: { message: async () => {}, updated: async () => {}, receipts: async (receipt) => void told.push(receipt) },
+      log: silentLog,
+    });
+
+    // Ann writes and Ben's app has it: neither held the group back, yet the group is settled with it.
+    const { message } = await insertGroupMessage(db, { ...textMessage(ann, groupId, 'Still there?', randomUUID()), mentions: [] });
+    await receipts.moved({ groupId, userId: ben, upTo: message._id, read: false, at });
     await eventually(() => told.length > 0, 'the group’s receipts told');
     expect(told).toEqual([{ groupId, deliveredUpTo: upTo, readUpTo: upTo, at: expect.any(String) }]);
     receipts.stop();
