@@ -18,7 +18,7 @@ import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { freePort, startLocalCluster, waitUntilAnswering } from '../scripts/local-cluster.ts';
+import { freePorts, startLocalCluster, waitUntilAnswering } from '../scripts/local-cluster.ts';
 import { measureConnections } from './connections.mjs';
 import { measureDatabase } from './database.mjs';
 import { measureFleet } from './fleet.mjs';
@@ -78,8 +78,7 @@ async function embeddedNodeArgs() {
 
 async function startEmbedded() {
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-bench-'));
-  const port = await freePort();
-  const metricsPort = await freePort();
+  const [port, metricsPort] = await freePorts(2);
   const child = spawn(process.execPath, [...(await embeddedNodeArgs()), ...NODE_ARGS, join(ROOT, 'services/embedded/dist/main.js')], {
     env: {
       ...process.env,

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as pause } from 'node:timers/promises';
-import { connect as connectTcp, createServer, type AddressInfo } from 'node:net';
+import { connect as connectTcp, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,17 +78,33 @@ export interface LocalCluster {
 /** How long a service may take to answer /readyz: several clusters start at once in the test suite, on two busy cores. */
 const READY_TIMEOUT_MS = 60_000;
 
+/**
+ * `count` ports nothing listens on now, for servers about to start: all different, and none of
+ * `taken` (those of servers still starting). Each is held until all are chosen: a port closed at once
+ * may be the kernel's next pick, and two servers given one port collide (an edge given the web
+ * server's port proxied to itself until it ran out of connections: 500).
+ */
+export async function freePorts(count: number, taken: readonly number[] = []): Promise<number[]> {
+  const held: Server[] = [];
+  const chosen: number[] = [];
+  try {
+    while (chosen.length < count) {
+      const server = createServer();
+      held.push(server);
+      const port = await new Promise<number>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+      });
+      if (!taken.includes(port)) chosen.push(port);
+    }
+    return chosen;
+  } finally {
+    await Promise.all(held.map((server) => new Promise((closed) => server.close(closed))));
+  }
+}
+
 /** A port nothing listens on now, for a server about to start. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export const freePort = async (): Promise<number> => (await freePorts(1))[0]!;
 
 /** One try may not outlast this: a proxy waiting on a stuck upstream would hold it past the deadline. */
 const READY_ATTEMPT_TIMEOUT_MS = 5_000;
@@ -177,19 +193,20 @@ export async function startLocalCluster({
     const { port: s3Port } = await s3.run();
     cleanups.push(() => s3.close());
 
-    const ports: Record<string, number> = {
-      auth: await freePort(),
-      messages: await freePort(),
-      web: await freePort(),
-      edge: edgePort ?? (await freePort()),
-    };
-    for (const gateway of gateways) ports[gateway] = await freePort();
-    const turnPort = await freePort();
+    // Every port of the cluster chosen at once, so no two are the same.
+    const withMetrics = ['auth', 'messages', ...gateways];
+    const chosen = await freePorts(5 + gateways.length + withMetrics.length, edgePort === undefined ? [] : [edgePort]);
+    const [auth, messages, web, edge, turnPort] = chosen as [number, number, number, number, number];
+    const ports: Record<string, number> = { auth, messages, web, edge: edgePort ?? edge };
+    for (const [i, gateway] of gateways.entries()) ports[gateway] = chosen[5 + i]!;
     // Where coturn relays each call's media from: a range of its own, picked at random among runs.
     const relayPorts = 40_000 + Math.floor(Math.random() * 200) * 100;
     const turnSecret = randomBytes(32).toString('base64url');
     const metricsPorts: Record<string, number> = {};
-    for (const name of ['auth', 'messages', ...gateways]) metricsPorts[name] = await freePort();
+    for (const [i, name] of withMetrics.entries()) metricsPorts[name] = chosen[5 + gateways.length + i]!;
+    /** Two ports for a server that found its own taken (by another run): none the cluster's others were given. */
+    const twoOtherPorts = async () =>
+      (await freePorts(2, [...Object.values(ports), ...Object.values(metricsPorts), turnPort])) as [number, number];
     const env = {
       ...process.env,
       NODE_ENV: 'production',
@@ -262,8 +279,7 @@ export async function startLocalCluster({
       const retry = {
         portTaken: () => logSays(name, 'EADDRINUSE'),
         takePorts: async () => {
-          ports[name] = await freePort();
-          metricsPorts[name] = await freePort();
+          [ports[name], metricsPorts[name]] = await twoOtherPorts();
         },
         attempts: 2,
       };
@@ -321,8 +337,7 @@ export async function startLocalCluster({
           ? {
               portTaken: () => logSays('nginx-error', 'Address already in use'),
               takePorts: async () => {
-                ports.edge = await freePort();
-                ports.web = await freePort();
+                [ports.edge, ports.web] = await twoOtherPorts();
                 await writeEdgeConfig();
               },
               attempts: 2,
