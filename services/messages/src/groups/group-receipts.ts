@@ -66,53 +66,48 @@ export async function recordGroupMoves(db: Database, moves: readonly GroupMove[]
 }
 
 /**
- * Raises each group's receipts to the lowest cursors of its members now, and stamps the messages
- * they pass (delivered to every member, read by every member): one row per message, once each.
- * Answers the groups whose receipts moved. One statement a group, its only touch of the group's row
- * the update (as a send's): it locks that row alone, so statements for several groups cannot wait
- * for each other, and a statement that waited for a send updates the row's newest version. Its
- * lowest cursors are read at the statement's start; a move committed after it is settled by its own
- * statement, after it.
+ * Raises a group's receipts to the lowest cursors of its members now, and stamps the messages they
+ * pass (delivered to every member, read by every member): one row per message, once each. Answers
+ * the receipts when they moved. One statement, its only touch of the group's row the update (as a
+ * send's): it locks that row alone, so settles of several groups cannot wait for each other, and one
+ * that waited for a send updates the row's newest version. Its lowest cursors are read at the
+ * statement's start; a move committed after it is settled by its own statement, after it.
  */
-export async function settleGroupReceipts(db: Queryable, groupIds: readonly string[], at: string): Promise<GroupReceipts[]> {
-  const settled: GroupReceipts[] = [];
-  for (const groupId of new Set(groupIds)) {
-    const rows = await db.query<Omit<GroupReceipts, 'at'>>(
-      `WITH lowest AS (
-         SELECT g.delivered_up_to AS old_d, g.read_up_to AS old_r, c.new_d, c.new_r
-         FROM groups g CROSS JOIN LATERAL (
-           SELECT COALESCE(min(delivered_up_to), 0) AS new_d, COALESCE(min(read_up_to), 0) AS new_r
-           FROM group_members WHERE group_id = g.id AND left_after IS NULL
-         ) c
-         WHERE g.id = $1 AND (c.new_d > g.delivered_up_to OR c.new_r > g.read_up_to)
-       ), moved AS (
-         UPDATE groups g SET delivered_up_to = GREATEST(g.delivered_up_to, l.new_d), read_up_to = GREATEST(g.read_up_to, l.new_r)
-         FROM lowest l WHERE g.id = $1
-         RETURNING g.delivered_up_to, g.read_up_to
-       ), passed AS (
-         -- Only the messages each cursor passed now, each range read from the group's index: a member
-         -- who never reads holds the read cursor back, and must not make every settle rescan since.
-         -- Read from the group's move, they are stamped after the group's row is locked, as every
-         -- settle locks them: two settles of a group cannot wait for each other.
-         SELECT DISTINCT m.id, l.old_r, l.new_r FROM moved CROSS JOIN lowest l
-         CROSS JOIN LATERAL (VALUES (l.old_d, l.new_d), (l.old_r, l.new_r)) AS r(after, up_to)
-         CROSS JOIN LATERAL (
-           SELECT id FROM messages WHERE group_id = $1 AND id > r.after AND id <= r.up_to AND system IS NULL
-         ) m
-       ), stamped AS (
-         UPDATE messages SET delivered_at = COALESCE(delivered_at, $2::timestamptz),
-           read_at = CASE WHEN messages.id > p.old_r AND messages.id <= p.new_r THEN COALESCE(read_at, $2::timestamptz) ELSE read_at END
-         FROM passed p WHERE messages.id = p.id
-       )
-       SELECT $1::text AS "groupId", delivered_up_to::text AS "deliveredUpTo", read_up_to::text AS "readUpTo" FROM moved`,
-      [groupId, at],
-      // Every step a lookup by the group's key: planned for each run, planning cost about what the
-      // run did (Postgres 0.86 ms against 0.76).
-      { plan: 'generic' },
-    );
-    settled.push(...rows.map((row) => ({ ...row, at })));
-  }
-  return settled;
+export async function settleGroupReceipts(db: Queryable, groupId: string, at: string): Promise<GroupReceipts | undefined> {
+  const [moved] = await db.query<Omit<GroupReceipts, 'at'>>(
+    `WITH lowest AS (
+       SELECT g.delivered_up_to AS old_d, g.read_up_to AS old_r, c.new_d, c.new_r
+       FROM groups g CROSS JOIN LATERAL (
+         SELECT COALESCE(min(delivered_up_to), 0) AS new_d, COALESCE(min(read_up_to), 0) AS new_r
+         FROM group_members WHERE group_id = g.id AND left_after IS NULL
+       ) c
+       WHERE g.id = $1 AND (c.new_d > g.delivered_up_to OR c.new_r > g.read_up_to)
+     ), moved AS (
+       UPDATE groups g SET delivered_up_to = GREATEST(g.delivered_up_to, l.new_d), read_up_to = GREATEST(g.read_up_to, l.new_r)
+       FROM lowest l WHERE g.id = $1
+       RETURNING g.delivered_up_to, g.read_up_to
+     ), passed AS (
+       -- Only the messages each cursor passed now, each range read from the group's index: a member
+       -- who never reads holds the read cursor back, and must not make every settle rescan since.
+       -- Read from the group's move, they are stamped after the group's row is locked, as every
+       -- settle locks them: two settles of a group cannot wait for each other.
+       SELECT DISTINCT m.id, l.old_r, l.new_r FROM moved CROSS JOIN lowest l
+       CROSS JOIN LATERAL (VALUES (l.old_d, l.new_d), (l.old_r, l.new_r)) AS r(after, up_to)
+       CROSS JOIN LATERAL (
+         SELECT id FROM messages WHERE group_id = $1 AND id > r.after AND id <= r.up_to AND system IS NULL
+       ) m
+     ), stamped AS (
+       UPDATE messages SET delivered_at = COALESCE(delivered_at, $2::timestamptz),
+         read_at = CASE WHEN messages.id > p.old_r AND messages.id <= p.new_r THEN COALESCE(read_at, $2::timestamptz) ELSE read_at END
+       FROM passed p WHERE messages.id = p.id
+     )
+     SELECT $1::text AS "groupId", delivered_up_to::text AS "deliveredUpTo", read_up_to::text AS "readUpTo" FROM moved`,
+    [groupId, at],
+    // Every step a lookup by the group's key: planned for each run, planning cost about what the
+    // run did (Postgres 0.86 ms against 0.76).
+    { plan: 'generic' },
+  );
+  return moved && { ...moved, at };
 }
 
 /** "Message info" of the asker's own message: each member in the group when it was sent (and now), with their first move past it. */
@@ -167,7 +162,8 @@ const GROUP_MOVES_PER_TRANSACTION = 64;
  */
 export function createGroupReceipts({ db, events, log }: { db: Database; events: GroupEvents; log: FastifyBaseLogger }) {
   const settleAndTell = async (groupId: string) => {
-    for (const receipts of await settleGroupReceipts(db, [groupId], new Date().toISOString())) await events.receipts(receipts);
+    const receipts = await settleGroupReceipts(db, groupId, new Date().toISOString());
+    if (receipts) await events.receipts(receipts);
   };
   const settles = pacePerKey<undefined>(GROUP_RECEIPTS_INTERVAL_MS, (groupId) => {
     settleAndTell(groupId).catch((error: unknown) => log.warn({ err: error, groupId }, 'could not settle a group’s receipts'));

@@ -42,7 +42,7 @@ describe.each(onPostgres)('receipts in a group on %s', (_name, testDatabase) => 
       expect(moved).toEqual([groupId]);
       await tx.query(`UPDATE group_members SET role = 'admin' WHERE group_id = $1 AND user_id = $2`, [groupId, ben]);
     });
-    expect(await settleGroupReceipts(db, [groupId], at)).toEqual([{ groupId, deliveredUpTo: upTo, readUpTo: upTo, at }]);
+    expect(await settleGroupReceipts(db, groupId, at)).toEqual({ groupId, deliveredUpTo: upTo, readUpTo: upTo, at });
     await db.close();
   });
 });

@@ -50,13 +50,13 @@ describe.each(onPostgres)('sends to one group on %s', (_name, testDatabase) => {
           db,
           members.map((userId) => ({ groupId, userId, upTo: last!.id, read: true, at })),
         );
-        await settleGroupReceipts(db, [groupId], at);
+        await settleGroupReceipts(db, groupId, at);
       }
     })();
     const results = await Promise.allSettled(
       Array.from({ length: SENDS }, async (_, i) => {
         const sent = await insertGroupMessage(db, textTo(groupId, members[i % members.length]!, `message ${i}`));
-        if (sent.settle) await settleGroupReceipts(db, [groupId], new Date().toISOString());
+        if (sent.settle) await settleGroupReceipts(db, groupId, new Date().toISOString());
       }),
     );
     sending = false;
