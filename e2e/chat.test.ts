@@ -354,8 +354,12 @@ describeOnEveryTarget((run) => {
       const fromBob = conversation(ann).getByTestId('chat-message').filter({ hasText: 'Me! 🙋' });
       await polled(() => fromBob.getByTestId('sender-name').textContent(), 'Bob’s answer, with his name').toBe('Bob Groups');
       await polled(() => ann.getByTestId('chat-status').textContent(), 'typing over once he sent').toMatch(/^3 members/);
-      // A photo, as to a person: stored once for the group, opened by each member.
-      await ann.getByTestId('image-input').setInputFiles({ name: 'ridge.png', mimeType: 'image/png', buffer: await pngBytes(320, 200) });
+      // A photo, attached as to a person: stored once for the group, opened by each member.
+      const [photoChooser] = await Promise.all([
+        ann.waitForEvent('filechooser'),
+        ann.getByRole('button', { name: 'Attach image' }).click(),
+      ]);
+      await photoChooser.setFiles({ name: 'ridge.png', mimeType: 'image/png', buffer: await pngBytes(320, 200) });
       await polled(() => ann.getByAltText('Photo to send').count(), 'the photo ready to send').toBe(1);
       await ann.getByRole('button', { name: 'Send' }).click();
       await polled(() => photosIn(bobsPhone).count(), 'Alice’s photo in the group on Bob’s phone').toBe(1);
@@ -364,6 +368,26 @@ describeOnEveryTarget((run) => {
         'the photo loaded for a member',
       ).toBe(true);
       await run.shot(ann, 'group-conversation');
+      // From his phone Bob sends a document with the paperclip, then a voice message: each reaches her with his name.
+      const [fileChooser] = await Promise.all([
+        bobsPhone.waitForEvent('filechooser'),
+        bobsPhone.getByRole('button', { name: 'Attach file' }).click(),
+      ]);
+      await fileChooser.setFiles({ name: 'route.txt', mimeType: 'text/plain', buffer: Buffer.from('Saturday: the car park at 8') });
+      await polled(() => bobsPhone.getByTestId('file-to-send').textContent(), 'the file ready to send').toContain('route.txt');
+      await bobsPhone.getByRole('button', { name: 'Send', exact: true }).click();
+      const bobsFile = conversation(ann)
+        .getByTestId('chat-message')
+        .filter({ has: ann.getByTestId('message-file') });
+      await polled(() => bobsFile.getByTestId('message-file').textContent(), 'Bob’s file in the group').toContain('route.txt');
+      expect(await bobsFile.getByTestId('sender-name').textContent(), 'with his name').toBe('Bob Groups');
+      await bobsPhone.getByRole('button', { name: 'Record voice message' }).click();
+      await polled(() => bobsPhone.getByTestId('recording-time').textContent(), 'a second recorded').toMatch(/^0:0[1-9]$/);
+      await bobsPhone.getByRole('button', { name: 'Send voice message' }).click();
+      // Under his name, as the message before it from him; her list names him too.
+      await polled(() => conversation(ann).getByTestId('voice-message').count(), 'Bob’s voice message in the group').toBe(1);
+      const annsRow = ann.getByTestId('group-row').filter({ hasText: 'Hikers' });
+      await polled(() => annsRow.getByTestId('last-message').textContent(), 'her row').toMatch(/^Bob Groups: 🎤 Voice message \(0:0\d\)$/);
 
       // Her message turns read once every member read it: Bob has the group open; Carl reads it on his device.
       const annsMessage = conversation(ann).getByTestId('chat-message').filter({ hasText: 'who is coming on Saturday?' });

@@ -6,12 +6,10 @@ interface AttachButtonsProps {
   attachments: Attachments;
   isPickerOpen: boolean;
   onTogglePicker(): void;
-  /** Text and emoji only (a group, until it takes photos and files): no way to attach. */
-  textOnly?: boolean;
 }
 
 /** Beside the box: the emoji picker's button, a photo (or several) and a file (or several). */
-export function AttachButtons({ attachments, isPickerOpen, onTogglePicker, textOnly = false }: AttachButtonsProps) {
+export function AttachButtons({ attachments, isPickerOpen, onTogglePicker }: AttachButtonsProps) {
   const { t } = useTranslation();
   const { image, file, attach, attachAll, imageInputRef, fileInputRef } = attachments;
   return (
@@ -50,27 +48,23 @@ export function AttachButtons({ attachments, isPickerOpen, onTogglePicker, textO
       >
         <Smile className="size-5" />
       </button>
-      {!textOnly && (
-        <>
-          <button
-            type="button"
-            className={`btn btn-circle btn-sm hidden sm:flex ${image ? 'text-success' : 'text-base-content/60'}`}
-            onClick={() => imageInputRef.current?.click()}
-            aria-label={t('Attach image')}
-          >
-            <Image className="size-5" />
-          </button>
-          <button
-            type="button"
-            className={`btn btn-circle btn-sm ${file ? 'text-success' : 'text-base-content/60'}`}
-            onClick={() => fileInputRef.current?.click()}
-            aria-label={t('Attach file')}
-            title={t('Attach a file or a photo')}
-          >
-            <Paperclip className="size-5" />
-          </button>
-        </>
-      )}
+      <button
+        type="button"
+        className={`btn btn-circle btn-sm hidden sm:flex ${image ? 'text-success' : 'text-base-content/60'}`}
+        onClick={() => imageInputRef.current?.click()}
+        aria-label={t('Attach image')}
+      >
+        <Image className="size-5" />
+      </button>
+      <button
+        type="button"
+        className={`btn btn-circle btn-sm ${file ? 'text-success' : 'text-base-content/60'}`}
+        onClick={() => fileInputRef.current?.click()}
+        aria-label={t('Attach file')}
+        title={t('Attach a file or a photo')}
+      >
+        <Paperclip className="size-5" />
+      </button>
     </>
   );
 }

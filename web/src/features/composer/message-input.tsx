@@ -33,8 +33,6 @@ interface MessageInputProps {
   replyingTo?: { message: Message; authorName: string } | null;
   /** The reply was sent or given up. */
   onReplyDone?(): void;
-  /** Text and emoji only (a group, until it takes photos, files and voice): nothing can be attached or recorded. */
-  textOnly?: boolean;
 }
 
 /** The bottom of a conversation: the box, what is attached to it, the emoji picker, and a voice message instead. */
@@ -46,11 +44,10 @@ export function MessageInput({
   onEditLatest,
   replyingTo = null,
   onReplyDone,
-  textOnly = false,
 }: MessageInputProps) {
   const { t } = useTranslation();
   const { text, setText, clearDraft, boxRef, focus } = useComposerText(peerId, editing, replyingTo?.message._id);
-  const attachments = useAttachments(peerId, textOnly ? null : droppedFiles);
+  const attachments = useAttachments(peerId, droppedFiles);
   const { image, file, attachment, removeAttachment } = attachments;
   const replyTo = replyingTo && quoteOf(replyingTo.message);
   const voice = useVoiceMessage(peerId, replyTo, onReplyDone);
@@ -100,15 +97,15 @@ export function MessageInput({
               text={text}
               onText={setText}
               isEditing={editing !== null}
-              onPasteFiles={textOnly ? undefined : attachments.attachAll}
+              onPasteFiles={attachments.attachAll}
               onUpInEmpty={() => !editing && !attachment && (onEditLatest?.() ?? false)}
               onEscape={onEscape}
               onKeyFirst={mentions.onKey}
               onCaret={mentions.onCaret}
             />
-            <AttachButtons attachments={attachments} isPickerOpen={isPickerOpen} onTogglePicker={togglePicker} textOnly={textOnly} />
+            <AttachButtons attachments={attachments} isPickerOpen={isPickerOpen} onTogglePicker={togglePicker} />
           </div>
-          {!editing && !textOnly && !canSend(text, attachment) && <RecordVoiceButton onStart={() => void voice.start()} />}
+          {!editing && !canSend(text, attachment) && <RecordVoiceButton onStart={() => void voice.start()} />}
           <button type="submit" className="btn btn-circle btn-sm" disabled={!canSend(text, attachment) || isSaving} aria-label={t('Send')}>
             <Send className="size-5 rtl:-scale-x-100" />
           </button>

@@ -31,7 +31,6 @@ export function ConversationFooter({
   const { t } = useTranslation();
   const isSelecting = useChatStore((state) => state.selection !== null);
   const closed = useChatStore(whyConversationClosed);
-  const inGroup = useChatStore((state) => state.selectedGroup !== null);
   const { editing, replyingTo, endEdit, endReply, editLatest } = replyAndEdit;
   if (isSelecting) return <SelectionBar chosen={chosen} onForward={onForward} onDelete={onDelete} />;
   if (closed === 'account deleted') return <DeletedAccountBar />;
@@ -42,7 +41,6 @@ export function ConversationFooter({
   return (
     <MessageInput
       peerId={conversationId}
-      textOnly={inGroup}
       droppedFiles={droppedFiles}
       editing={editing}
       onEditDone={endEdit}
