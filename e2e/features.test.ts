@@ -154,6 +154,33 @@ describeOnEmbedded((run) => {
       expect(await conversation(ben.page).getByText('after the clear').count()).toBe(1);
     });
 
+    it('clears a group for me: empty on both my tabs, its row stays; the members keep every message', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Sweeps');
+      const club = (await alice.post('/api/messages/groups', { name: 'Sweeping club', memberIds: [bobUser._id] })).body as { _id: string };
+      for (const text of ['first sweep', 'second sweep'])
+        expect((await bob.post(`/api/messages/groups/${club._id}/send`, { text })).status).toBe(201);
+      const tabs = [await signedInPage(browser(), run.baseUrl, alice.cookie), await signedInPage(browser(), run.baseUrl, alice.cookie)];
+      for (const { page } of tabs) {
+        await page.goto(`/chat/${club._id}`);
+        await polled(() => conversation(page).getByText('second sweep').count(), 'Bob’s message in the group').toBe(1);
+      }
+      const [ann, annElsewhere] = tabs.map(({ page }) => page) as [Page, Page];
+      await chooseInConversationMenu(ann, 'Clear chat');
+      const clear = ann.getByRole('dialog', { name: 'Clear this chat?' });
+      await polled(() => clear.textContent(), 'the confirmation, for a group').toContain('Its members keep every message.');
+      await clear.getByRole('button', { name: 'Clear chat' }).click();
+      for (const page of [ann, annElsewhere]) {
+        await polled(() => conversation(page).getByTestId('chat-message').count(), 'the group empty on each of her tabs').toBe(0);
+        expect(await conversation(page).getByTestId('system-line').count(), 'its lines too').toBe(0);
+        const row = page.getByTestId('group-row').filter({ hasText: 'Sweeping club' });
+        await polled(() => row.getByTestId('last-message').count(), 'the row stays, without a preview').toBe(0);
+      }
+      const bobs = (await bob.get(`/api/messages/groups/${club._id}/messages`)).body as Message[];
+      expect(bobs.map((message) => message.text).filter(Boolean), 'Bob keeps both').toEqual(['first sweep', 'second sweep']);
+      expect((await bob.post(`/api/messages/groups/${club._id}/send`, { text: 'after the sweep' })).status).toBe(201);
+      await polled(() => conversation(ann).getByTestId('chat-message').count(), 'what comes next shows').toBe(1);
+    });
+
     it('shows the contact info: their photos, documents and links, each opening the chat at its message', async () => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Shares');
       expect(

@@ -354,7 +354,8 @@ export const routes = {
     url: '/messages/clear/:id',
     params: UserIdParamsSchema,
     response: { 200: ClearedSchema },
-    summary: '"Clear chat": every message of my conversation with that user so far goes for me alone; answers `{upTo}`.',
+    summary:
+      '"Clear chat": every message of my conversation with that user (or of a group I am or was in, by its id) so far goes for me alone; answers `{upTo}`.',
   }),
   searchMessages: route({
     method: 'GET',

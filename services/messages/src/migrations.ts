@@ -523,4 +523,11 @@ export const messagesMigrations: readonly Migration[] = [
         WHERE b.user_id IN (SELECT id FROM groups);
     `,
   },
+  {
+    version: 36,
+    sql: `
+      -- "Clear chat" in a group: what the member sees of it starts past this message (and past when they joined).
+      ALTER TABLE group_members ADD COLUMN cleared_up_to bigint NOT NULL DEFAULT 0;
+    `,
+  },
 ];

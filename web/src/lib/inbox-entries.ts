@@ -1,5 +1,5 @@
 // Pure changes to the inbox's entries, shared by the slices that move them.
-import { UNREAD_COUNT_CAP, type InboxEntry, type Message } from '@chat/contracts';
+import { UNREAD_COUNT_CAP, type GroupEntry, type InboxEntry, type Message } from '@chat/contracts';
 import { isGoneMessage, type GoneForMe } from './gone-for-me';
 
 /**
@@ -64,6 +64,13 @@ export function withGone(entry: InboxEntry, gone: GoneForMe, lastMessage: Messag
   const changed = showing(entry, shown);
   const cleared = 'upTo' in gone && latestId(entry) <= Number(gone.upTo);
   return cleared ? withFlag({ ...changed, unreadCount: 0 }, 'markedUnread', false) : changed;
+}
+
+/** A group's row once messages of it are gone for me, as withGone: cleared up to what it shows, nothing in it is unread or mentions me. */
+export function groupWithGone(entry: GroupEntry, gone: GoneForMe, lastMessage: Message | null = null): GroupEntry {
+  const shown = entry.lastMessage && isGoneMessage(entry.lastMessage, gone) ? { ...entry, lastMessage } : entry;
+  const cleared = 'upTo' in gone && Number(entry.lastMessage?._id ?? 0) <= Number(gone.upTo);
+  return cleared ? withFlag(withFlag({ ...shown, unreadCount: 0 }, 'mentioned', false), 'markedUnread', false) : shown;
 }
 
 /**

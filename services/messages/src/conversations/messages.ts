@@ -477,8 +477,8 @@ const SHARED: Record<SharedKind, string> = {
 
 /** Which of a group's messages a member sees. */
 export interface GroupWindow {
-  /** Those with a greater id… */
-  joinedAfter: string;
+  /** Those with a greater id (past when they joined, and past what they cleared)… */
+  seenAfter: string;
   /** …up to this one, once they left or were removed; null while they are a member. */
   leftAfter: string | null;
 }
@@ -491,7 +491,10 @@ export const inGroupWindow = (first: number) =>
   `messages.group_id = $${first} AND messages.id > $${first + 1}::bigint AND messages.id <= $${first + 2}::bigint`;
 
 /** The parameters inGroupWindow reads, in its order. */
-export const windowParams = (groupId: string, { joinedAfter, leftAfter }: GroupWindow) => [groupId, joinedAfter, leftAfter ?? MAX_BIGINT];
+export const windowParams = (groupId: string, { seenAfter, leftAfter }: GroupWindow) => [groupId, seenAfter, leftAfter ?? MAX_BIGINT];
+
+/** SQL: where the window of the member row `m` starts: past when they joined, and past what they cleared ("Clear chat"). */
+export const seenAfter = (m: string) => `GREATEST(${m}.joined_after, ${m}.cleared_up_to)`;
 
 /**
  * One kind of what my (`userId`'s) conversation with `peerId` holds, newest first, as I see it; of

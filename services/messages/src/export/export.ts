@@ -9,6 +9,7 @@ import {
   clearedUpTo,
   hiddenBy,
   inGroupWindow,
+  seenAfter,
   MESSAGE_COLUMNS,
   starredBy,
   toMessage,
@@ -182,7 +183,7 @@ export async function exportUserData(deps: { db: Queryable; blobs: BlobStore; lo
       [userId],
     );
     const groups = await db.query<MyGroup>(
-      `SELECT g.id::text AS "_id", g.name, m.joined_after::text AS "joinedAfter", m.left_after::text AS "leftAfter"
+      `SELECT g.id::text AS "_id", g.name, ${seenAfter('m')}::text AS "seenAfter", m.left_after::text AS "leftAfter"
        FROM group_members m JOIN groups g ON g.id = m.group_id
        WHERE m.user_id = $1 ORDER BY g.last_message_id DESC`,
       [userId],

@@ -1,7 +1,7 @@
 import { NAMED_IN_PREVIEW, UNREAD_COUNT_CAP, uuidSchema, type Contact, type GroupEntry, type GroupRole } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 import { Type, type Static } from 'typebox';
-import { hiddenBy, MESSAGE_COLUMNS, toMessage, type ChatMessage, type MessageRow } from '../conversations/messages.js';
+import { hiddenBy, MESSAGE_COLUMNS, seenAfter, toMessage, type ChatMessage, type MessageRow } from '../conversations/messages.js';
 import { pageCursors } from '../page-cursors.js';
 import { CARD_COLUMNS, toCard, type GroupRow } from './groups.js';
 
@@ -84,7 +84,7 @@ export async function listGroupsOf(
      ) page
      JOIN group_members m ON m.group_id = page.group_id AND m.user_id = $1 JOIN groups g ON g.id = page.group_id
      -- Where my read cursor stands (the newer of what I read and where my window starts), and where what I may see ends.
-     CROSS JOIN LATERAL (SELECT GREATEST(m.read_up_to, m.joined_after) AS read_to, page.activity AS seen_to) cursor
+     CROSS JOIN LATERAL (SELECT GREATEST(m.read_up_to, ${seenAfter('m')}) AS read_to, page.activity AS seen_to) cursor
      -- My unread messages: the group's numbers past my cursor (its last number while I am in it), but
      -- mine (my lines, a send my cursor has not caught up with yet), counted up to UNREAD_COUNT_CAP;
      -- and whether one of the latest UNREAD_COUNT_CAP messages that mention anyone mentions me.
@@ -107,7 +107,7 @@ export async function listGroupsOf(
      ) unread
      LEFT JOIN LATERAL (
        SELECT ${MESSAGE_COLUMNS} FROM messages
-       WHERE group_id = g.id AND id > m.joined_after AND id <= page.activity
+       WHERE group_id = g.id AND id > ${seenAfter('m')} AND id <= page.activity
          AND NOT ${hiddenBy('$1', 'messages.id')}
        ORDER BY id DESC LIMIT 1
      ) last ON true

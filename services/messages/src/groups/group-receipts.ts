@@ -115,7 +115,7 @@ export async function messageInfo(db: Queryable, groupId: string, messageId: str
   const membership = await requireSeenBy(db, groupId, askerId);
   const [message] = await db.query<{ mine: boolean }>(
     'SELECT sender_id = $3 AS mine FROM messages WHERE id = $2 AND group_id = $1 AND system IS NULL AND id > $4::bigint',
-    [groupId, messageId, askerId, membership.joinedAfter],
+    [groupId, messageId, askerId, membership.seenAfter],
   );
   if (!message?.mine) throw notFound(GROUP_ERRORS.notYourMessage);
   const members = await db.query<{ userId: string; deliveredAt: Date | null; readAt: Date | null }>(

@@ -6,6 +6,7 @@ import {
   messageColumns,
   newerFirst,
   PEER_COLUMNS,
+  seenAfter,
   toMessageWithPeer,
   type ListedMessage,
   type RowWithPeer,
@@ -32,9 +33,9 @@ export async function searchGroupMessages(
   { userId, words, groupId, before, limit }: { userId: string; words: string[]; groupId?: string; before?: string; limit: number },
 ): Promise<ListedMessage[] | null> {
   // My groups, which of their messages I see, and where each one's unindexed messages (its tail) start.
-  const groups = await db.query<{ groupId: string; joinedAfter: string; seenUpTo: string; tailAfter: string }>(
-    `SELECT m.group_id::text AS "groupId", m.joined_after::text AS "joinedAfter", COALESCE(m.left_after, ${MAX_BIGINT})::text AS "seenUpTo",
-       GREATEST(m.joined_after, COALESCE(c.indexed_up_to, 0))::text AS "tailAfter"
+  const groups = await db.query<{ groupId: string; seenAfter: string; seenUpTo: string; tailAfter: string }>(
+    `SELECT m.group_id::text AS "groupId", ${seenAfter('m')}::text AS "seenAfter", COALESCE(m.left_after, ${MAX_BIGINT})::text AS "seenUpTo",
+       GREATEST(${seenAfter('m')}, COALESCE(c.indexed_up_to, 0))::text AS "tailAfter"
      FROM group_members m LEFT JOIN search_cursors c ON c.user_id = m.group_id
      WHERE m.user_id = $1 AND ($2::uuid IS NULL OR m.group_id = $2::uuid)`,
     [userId, groupId ?? null],
@@ -45,11 +46,11 @@ export async function searchGroupMessages(
   const newest = before ?? MAX_BIGINT;
   // Each block's window test: it holds a message the member may see, older than the page's start.
   const inWindow = (block: string) =>
-    `${block}.last_id > mine.joined_after AND ${block}.first_id <= mine.seen_up_to AND ${block}.first_id < $4::bigint`;
+    `${block}.last_id > mine.seen_after AND ${block}.first_id <= mine.seen_up_to AND ${block}.first_id < $4::bigint`;
   const found = (candidates: string, more: unknown) =>
     db.query<RowWithPeer>(
       `WITH mine AS (
-         SELECT * FROM unnest($2::uuid[], $3::bigint[], $6::bigint[], $8::bigint[]) AS m (group_id, joined_after, seen_up_to, tail_after)
+         SELECT * FROM unnest($2::uuid[], $3::bigint[], $6::bigint[], $8::bigint[]) AS m (group_id, seen_after, seen_up_to, tail_after)
        ), candidates AS (${candidates})
        SELECT ${messageColumns('m')}, ${PEER_COLUMNS}, ${LISTED_GROUP_COLUMNS}
        FROM candidates
@@ -57,14 +58,14 @@ export async function searchGroupMessages(
        JOIN mine ON mine.group_id = m.group_id
        JOIN contacts c ON c.user_id = m.sender_id
        JOIN groups g ON g.id = m.group_id
-       WHERE m.id > mine.joined_after AND m.id <= mine.seen_up_to AND m.id < $4::bigint AND m.system IS NULL
+       WHERE m.id > mine.seen_after AND m.id <= mine.seen_up_to AND m.id < $4::bigint AND m.system IS NULL
          AND ${checkedWords('m')} @@ to_tsquery('simple', $5) AND NOT ${hiddenBy('$1', 'm.id')}
        ORDER BY m.id DESC
        LIMIT $7`,
       [
         userId,
         groups.map((group) => group.groupId),
-        groups.map((group) => group.joinedAfter),
+        groups.map((group) => group.seenAfter),
         newest,
         query,
         groups.map((group) => group.seenUpTo),

@@ -20,6 +20,7 @@ import {
   inGroupWindow,
   MAX_BIGINT,
   MESSAGE_COLUMNS,
+  seenAfter,
   starredBy,
   toMessage,
   windowParams,
@@ -59,7 +60,7 @@ const GROUP_COLUMNS = `g.id::text AS "_id", g.name, g.description, g.picture, g.
 /** Where `userId` stands in the group, or null if they never were in it (or it does not exist). */
 export async function membershipOf(db: Queryable, groupId: string, userId: string): Promise<Membership | null> {
   const rows = await db.query<Membership>(
-    `SELECT role, joined_after::text AS "joinedAfter", left_after::text AS "leftAfter" FROM group_members WHERE group_id = $1 AND user_id = $2`,
+    `SELECT role, ${seenAfter('m')}::text AS "seenAfter", left_after::text AS "leftAfter" FROM group_members m WHERE group_id = $1 AND user_id = $2`,
     [groupId, userId],
   );
   return rows[0] ?? null;

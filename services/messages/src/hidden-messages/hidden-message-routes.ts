@@ -3,14 +3,15 @@ import { conflict, notFound, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireContact } from '../contacts/contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
-import { clearConversation, hideMessages } from './hidden-messages.js';
+import { clearConversation, clearGroup, hideMessages } from './hidden-messages.js';
+import { membershipOf } from '../groups/groups.js';
 import { tellMyDevices } from '../my-devices.js';
 import { limitPerUser } from '../per-user-limit.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
 
 /**
  * "Delete for me" and "Clear chat": messages gone from my own view on every device of mine, while
- * the other person keeps them (and is not told).
+ * the other person (or the group's members) keeps them, and is not told.
  */
 export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db, bus } = options;
@@ -42,8 +43,10 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
     handler: async (request) => {
       const { userId } = request;
       const peerId = request.params.id;
-      await requireContact(db, peerId, { orDeleted: true });
-      const outcome = await clearConversation(db, { userId, peerId });
+      // A group I am or was in, by its id; else a person.
+      const inGroup = (await membershipOf(db, peerId, userId)) !== null;
+      if (!inGroup) await requireContact(db, peerId, { orDeleted: true });
+      const outcome = await (inGroup ? clearGroup(db, { userId, groupId: peerId }) : clearConversation(db, { userId, peerId }));
       if (outcome.status === 'no-conversation') throw conflict(CLEAR_ERRORS.noConversation);
       await tellMyDevices({ bus, log: app.log }, userId, { event: 'conversationCleared', payload: { userId: peerId, upTo: outcome.upTo } });
       return { upTo: outcome.upTo };

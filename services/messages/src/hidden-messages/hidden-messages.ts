@@ -129,3 +129,30 @@ export async function clearConversation(db: Database, { userId, peerId }: { user
     return { status: 'cleared', upTo: latest };
   });
 }
+
+/**
+ * "Clear chat" in a group `userId` is or was in: every message of it they see so far goes for them
+ * alone (what they see of the group starts past it), with their stars on them. The group stays in
+ * their list; the members keep every message, and their read cursor stays where it was: nobody is
+ * told they read what they cleared.
+ */
+export async function clearGroup(db: Database, { userId, groupId }: { userId: string; groupId: string }): Promise<ClearOutcome> {
+  return db.transaction(async (tx) => {
+    const [cleared] = await tx.query<{ upTo: string }>(
+      `UPDATE group_members m SET cleared_up_to = GREATEST(m.cleared_up_to, COALESCE(m.left_after, g.last_message_id)), marked_unread = false
+       FROM groups g WHERE g.id = m.group_id AND m.group_id = $1 AND m.user_id = $2
+       RETURNING m.cleared_up_to::text AS "upTo"`,
+      [groupId, userId],
+    );
+    if (!cleared) return { status: 'no-conversation' };
+    // What "Delete for me" kept of the group is covered by the clear now.
+    for (const table of ['hidden_messages', 'stars']) {
+      await tx.query(
+        `DELETE FROM ${table} t USING messages m
+         WHERE t.user_id = $1 AND m.id = t.message_id AND m.group_id = $2 AND t.message_id <= $3::bigint`,
+        [userId, groupId, cleared.upTo],
+      );
+    }
+    return { status: 'cleared', upTo: cleared.upTo };
+  });
+}

@@ -7,6 +7,7 @@ import { useEscapeKey } from '../../ui/use-escape-key';
 import { openConversationId, useChatStore } from '../../store/use-chat-store';
 import { GroupHeader, MessageInfoDialog, peopleById } from '../groups';
 import { ChatHeader } from './chat-header';
+import { ClearChatDialog } from './clear-chat-dialog';
 import { ConversationFooter } from './conversation-footer';
 import { ConversationMenu } from './conversation-menu';
 import { ConversationSearch } from './conversation-search';
@@ -118,15 +119,25 @@ export function ChatContainer() {
   );
 }
 
-/** The person's header, or the group's with its "⋮" menu (opening its info) and what it shared. */
+/** The person's header, or the group's with its "⋮" menu (opening its info, clearing it) and what it shared. */
 function ConversationHeader({ conversationId, isGroup, nameOf, onSearch }: ConversationHeaderProps) {
+  const groupName = useChatStore((state) => state.selectedGroup?.name ?? '');
+  const [isConfirmingClear, setConfirmingClear] = useState(false);
   if (!isGroup) return <ChatHeader onSearch={onSearch} />;
   return (
-    <GroupHeader
-      menu={(showInfo) => <ConversationMenu userId={conversationId} isGroup onShowInfo={showInfo} />}
-      onSearch={onSearch}
-      shared={(closeInfo) => <SharedItems conversationId={conversationId} nameOf={nameOf} onShown={closeInfo} />}
-    />
+    <>
+      <GroupHeader
+        menu={(showInfo) => (
+          <ConversationMenu userId={conversationId} isGroup onShowInfo={showInfo} onClear={() => setConfirmingClear(true)} />
+        )}
+        onSearch={onSearch}
+        shared={(closeInfo) => <SharedItems conversationId={conversationId} nameOf={nameOf} onShown={closeInfo} />}
+      />
+      <ClearChatDialog
+        chat={isConfirmingClear ? { id: conversationId, name: groupName, isGroup: true } : null}
+        onDone={() => setConfirmingClear(false)}
+      />
+    </>
   );
 }
 

@@ -83,7 +83,10 @@ export function ChatHeader({ onSearch }: { onSearch(): void }) {
         </div>
       </div>
       <BlockContactDialog contact={isConfirmingBlock ? selectedUser : null} onDone={() => setConfirmingBlock(false)} />
-      <ClearChatDialog contact={isConfirmingClear ? selectedUser : null} onDone={() => setConfirmingClear(false)} />
+      <ClearChatDialog
+        chat={isConfirmingClear ? { id: selectedUser._id, name: selectedUser.fullName, isGroup: false } : null}
+        onDone={() => setConfirmingClear(false)}
+      />
       {infoShownFor === selectedUser._id && <ContactInfo peer={selectedUser} status={status} onClose={() => setInfoShownFor(null)} />}
     </div>
   );

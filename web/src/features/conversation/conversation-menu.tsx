@@ -122,7 +122,7 @@ function ConversationMenuList({
           {t('Select messages')}
         </MenuItem>
       )}
-      {!isGroup && hasConversation && onClear && (
+      {hasConversation && onClear && (
         <MenuItem icon={<Eraser />} onClick={choose(onClear)}>
           {t('Clear chat')}
         </MenuItem>

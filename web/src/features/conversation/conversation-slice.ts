@@ -6,7 +6,7 @@ import { quoteOf } from '../../lib/message-preview';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import { optimistically, succeeded, type ChatMemory, type ChatSlice } from '../../store/chat-slice';
 import type { ChatState } from '../../store/use-chat-store';
-import { noteRead, showing, toTop, withFlag, withGone } from '../../lib/inbox-entries';
+import { groupWithGone, noteRead, showing, toTop, withFlag, withGone } from '../../lib/inbox-entries';
 import { conversationOf, openConversationId } from '../../lib/conversation-of';
 import { groupsApi } from '../groups';
 
@@ -426,12 +426,8 @@ export const createConversationSlice =
             ...(isOpen && 'upTo' in gone ? { hasOlderMessages: false } : {}),
             messageResults: state.messageResults.filter((result) => !isGoneForMe(result, peerId, gone)),
             users: state.users.map((entry) => (entry._id === peerId ? withGone(entry, gone, lastMessage) : entry)),
-            // A group's row shows what is left of it for me, as the server says.
-            groups: state.groups.map((entry) =>
-              entry.group._id === peerId && entry.lastMessage && isGoneMessage(entry.lastMessage, gone)
-                ? { ...entry, lastMessage: lastMessage ?? null }
-                : entry,
-            ),
+            // A group's row shows what is left of it for me, as the server says; cleared, nothing in it is unread.
+            groups: state.groups.map((entry) => (entry.group._id === peerId ? groupWithGone(entry, gone, lastMessage) : entry)),
           };
         });
       },

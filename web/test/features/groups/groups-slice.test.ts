@@ -138,6 +138,22 @@ describe('a group in the chat store', () => {
     expect(useChatStore.getState().groups[0]?.lastMessage?.text).toBe('kept');
   });
 
+  it('empties a group I cleared, and its row, which stays with nothing unread; one cleared before a newer message keeps its count', async () => {
+    const clear = vi.spyOn(api, 'clearChat').mockResolvedValue({ upTo: '6' });
+    useChatStore.setState({ groups: [{ ...entry(toGroup(6, '@Me look'), 2), mentioned: true }] });
+    useChatStore.getState().setSelectedGroup(hikers);
+    useChatStore.setState({ messages: [toGroup(5, 'hi'), toGroup(6, '@Me look')] });
+    expect(await useChatStore.getState().clearChat('hikers')).toBe(true);
+    expect(clear).toHaveBeenCalledWith('hikers');
+    expect(useChatStore.getState().messages).toEqual([]);
+    expect(useChatStore.getState().groups).toEqual([{ ...entry(toGroup(6, '@Me look')), lastMessage: null }]);
+
+    // Told by another device of mine after a newer message came: the newer one stays, unread.
+    useChatStore.setState({ groups: [entry(toGroup(7, 'newer'), 1)] });
+    useChatStore.getState().applyGoneForMe('hikers', { upTo: '6' });
+    expect(useChatStore.getState().groups[0]).toMatchObject({ lastMessage: { text: 'newer' }, unreadCount: 1 });
+  });
+
   it('learns the name of someone typing in a group its row cannot name yet, asking the server once', async () => {
     const cat = { _id: 'cat', fullName: 'Cat', profilePic: '' };
     vi.mocked(groupsApi.get).mockResolvedValue({ ...hikers, people: [ann, me, cat] });
