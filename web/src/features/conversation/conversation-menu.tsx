@@ -45,7 +45,7 @@ interface ConversationMenuProps {
 /**
  * The conversation's "⋮" menu, as WhatsApp and Telegram keep theirs: contact info, pin, archive, mark
  * unread, mute (for how long asked in the same menu), select messages, clear and block; a group's
- * offers its info, pin, archive, unread, mute and select. Pin, archive, unread and clear are offered
+ * offers its info, pin, archive, unread, mute, select and clear. Pin, archive, unread and clear are offered
  * once there is a conversation (a message either way, even one cleared since; a group always has
  * its first line); block while it is not closed already.
  */
