@@ -54,8 +54,9 @@ function MemberRow({ member, person, isMe, canManage }: MemberRowProps) {
     <div className="flex items-center gap-3 rounded-md p-2" data-testid="group-member">
       <img src={avatarOf(person?.profilePic)} alt="" className="size-10 shrink-0 rounded-full object-cover" />
       <div className="min-w-0 flex-1">
-        <p dir="auto" className="truncate font-medium">
-          {name}
+        {/* The name isolated in a line of the page's direction: a Latin name stays at the start of an Arabic page's row. */}
+        <p className="truncate font-medium">
+          <bdi>{name}</bdi>
         </p>
         {!isMe && <p className="truncate text-xs text-muted">{presenceWords(isOnline)}</p>}
       </div>

@@ -83,8 +83,8 @@ function Receipts({
           return (
             <li key={receipt.userId} className="flex items-center gap-3 py-1.5">
               <img src={avatarOf(person?.profilePic ?? '')} alt="" className="size-8 rounded-full object-cover" />
-              <span dir="auto" className="min-w-0 flex-1 truncate">
-                {person?.fullName ?? t('Someone')}
+              <span className="min-w-0 flex-1 truncate">
+                <bdi>{person?.fullName ?? t('Someone')}</bdi>
               </span>
               {at && (
                 <time dateTime={at} className="shrink-0 text-xs text-muted">

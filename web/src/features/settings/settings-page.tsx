@@ -162,8 +162,8 @@ function BlockedContacts() {
           {blockedUsers.map((user) => (
             <li key={user._id} className="flex items-center gap-3">
               <img src={avatarOf(user.profilePic)} alt={user.fullName} className="size-8 rounded-full" />
-              <span dir="auto" className="flex-1 truncate">
-                {user.fullName}
+              <span className="flex-1 truncate">
+                <bdi>{user.fullName}</bdi>
               </span>
               <button
                 type="button"
