@@ -47,7 +47,8 @@ export function GroupHeader({ menu, onSearch, shared }: GroupHeaderProps) {
         <HeaderIconButton className="md:hidden" label={t('Close chat')} onClick={close}>
           <ArrowLeft className="rtl:rotate-180" />
         </HeaderIconButton>
-        {/* A click on the group opens its info, as in WhatsApp; the button beside it is the way from the keyboard. */}
+        {/* A click on the group opens its info, as in WhatsApp; from the keyboard, the "⋮" menu's first item, or the
+            button beside it where there is room (a phone's header gives it to "N members, M online"). */}
         <div className="flex min-w-0 flex-1 cursor-pointer items-center gap-3" onClick={() => setInfoOpen(true)} title={t('Group info')}>
           <GroupAvatar picture={group.picture} name={group.name} className="size-10 shrink-0" />
           <div className="min-w-0">
@@ -62,7 +63,7 @@ export function GroupHeader({ menu, onSearch, shared }: GroupHeaderProps) {
         <HeaderIconButton label={t('Search in this conversation')} onClick={onSearch}>
           <Search className="size-5" />
         </HeaderIconButton>
-        <HeaderIconButton label={t('Group info')} onClick={() => setInfoOpen(true)}>
+        <HeaderIconButton className="hidden sm:flex" label={t('Group info')} onClick={() => setInfoOpen(true)}>
           <Info className="size-5" />
         </HeaderIconButton>
         {menu(() => setInfoOpen(true))}
