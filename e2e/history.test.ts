@@ -199,5 +199,34 @@ describeOnEmbedded((run) => {
       );
       await polled(async () => (await texts()).at(-1)?.text, 'the retried message on Bob’s side').toBe('refused once');
     });
+
+    it('keeps a group’s draft and what I send to it offline, as a conversation’s, and delivers that once when I am back online', async () => {
+      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Commute');
+      const commuters = (await alice.post('/api/messages/groups', { name: 'Commuters', memberIds: [bobUser._id] })).body as { _id: string };
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto(`/chat/${commuters._id}`);
+      const input = page.getByPlaceholder('Type a message...');
+      await polled(() => conversation(page).getByTestId('system-line').count(), 'the group open').toBe(2);
+
+      await page.context().setOffline(true);
+      await input.fill('sent from the tunnel');
+      await input.press('Enter');
+      await polled(() => conversation(page).locator('[data-status="sending"]').count(), 'the message with a clock').toBe(1);
+      await input.fill('half a thought');
+      await page.getByRole('button', { name: /^Bob Commute/ }).click();
+      await polled(
+        () => page.getByTestId('group-row').filter({ hasText: 'Commuters' }).textContent(),
+        'the draft in the group’s row',
+      ).toContain('half a thought');
+      await page.getByTestId('group-row').filter({ hasText: 'Commuters' }).click();
+      await polled(() => input.inputValue(), 'the draft back in the box').toBe('half a thought');
+
+      await page.context().setOffline(false);
+      const history = async () =>
+        ((await bob.get(`/api/messages/groups/${commuters._id}/messages`)).body as Message[]).flatMap((message) => message.text ?? []);
+      await polled(history, 'the message stored in the group, once').toEqual(['sent from the tunnel']);
+      await polled(() => conversation(page).locator('[data-status="sending"]').count(), 'no clock left').toBe(0);
+      expect(await history(), 'nothing sent twice').toEqual(['sent from the tunnel']);
+    });
   });
 });
