@@ -414,7 +414,7 @@ describeOnEveryTarget((run) => {
       expect(new URL(bobsPhone.url()).pathname).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
     });
 
-    it('runs a group from its info: admins made, someone removed, an invite link opened by a newcomer, a member leaving', async () => {
+    it('runs a group from its info: admins made, someone removed, an invite link opened by a newcomer, his message deleted by an admin, a member leaving', async () => {
       const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Crew');
       const carl = new ApiClient(run.baseUrl);
       const carlUser = await carl.signup('Carl Crew');
@@ -448,6 +448,20 @@ describeOnEveryTarget((run) => {
       await polled(() => dansPage.getByRole('heading', { name: 'Crew' }).count(), 'the group open for the newcomer').toBe(1);
       expect(new URL(dansPage.url()).pathname).toBe(`/chat/${groupId}`);
       await polled(() => lastLine(ann).textContent(), 'his joining told').toBe('Dan Crew joined using the invite link');
+
+      // An admin deletes another's message for everyone: each member sees who may have.
+      expect((await dan.post(`/api/messages/groups/${groupId}/send`, { text: 'Buy cheap watches' })).status).toBe(201);
+      await ann.keyboard.press('Escape');
+      await polled(() => info.count(), 'the group’s info closed').toBe(0);
+      const spam = conversation(ann).getByTestId('chat-message').filter({ hasText: 'Buy cheap watches' });
+      await spam.hover();
+      await spam.getByRole('button', { name: 'Delete message' }).click();
+      await ann.getByRole('dialog', { name: 'Delete message?' }).getByRole('button', { name: 'Delete for everyone' }).click();
+      for (const page of [ann, bobsPhone]) {
+        await polled(() => conversation(page).getByText('This message was deleted by an admin').count(), 'the admin’s deletion shown').toBe(
+          1,
+        );
+      }
 
       // Dan mutes it from its menu, as any conversation: his row says so.
       await dansPage.getByRole('button', { name: 'Conversation menu' }).click();

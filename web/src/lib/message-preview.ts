@@ -6,6 +6,10 @@ import { callWords } from './call-words';
 /** What a message deleted for everyone shows in its place. */
 export const DELETED_MESSAGE = translatable('This message was deleted');
 
+/** What a deleted message says in its place: who deleted it, when it was an admin of its group and not its author. */
+export const deletedWords = (message: Pick<Message, 'deletedBy'>): string =>
+  message.deletedBy ? t('This message was deleted by an admin') : t(DELETED_MESSAGE);
+
 /**
  * A message in one line, as the inbox and notifications show it: its text, "📷 Photo", "🎤 Voice
  * message (0:07)", "🎥 beach.mp4", "📄 report.pdf", or a call's line ("📞 Missed voice call"; as
@@ -13,7 +17,7 @@ export const DELETED_MESSAGE = translatable('This message was deleted');
  */
 export const messagePreview = (message: Message, myId?: string): string =>
   message.deletedAt
-    ? `🚫 ${t(DELETED_MESSAGE)}`
+    ? `🚫 ${deletedWords(message)}`
     : message.call
       ? `📞 ${callWords(message.call, message.senderId === myId)}`
       : message.text?.trim() || (message.image ? `📷 ${t('Photo')}` : message.file ? filePreview(message.file) : '');

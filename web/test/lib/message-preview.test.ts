@@ -36,6 +36,22 @@ describe('a file in one line', () => {
   });
 });
 
+describe('a message deleted for everyone, in one line', () => {
+  const deleted = aMessage({
+    _id: '2',
+    senderId: 'bob',
+    receiverId: 'hikers',
+    groupId: 'hikers',
+    text: null,
+    deletedAt: '2026-11-25T10:00:00Z',
+  });
+
+  it('says it was deleted, and by an admin when one deleted another’s in a group', () => {
+    expect(messagePreview(deleted)).toBe('🚫 This message was deleted');
+    expect(messagePreview({ ...deleted, deletedBy: 'ann' })).toBe('🚫 This message was deleted by an admin');
+  });
+});
+
 describe('a voice message in one line', () => {
   const voice = aMessage({
     _id: '2',

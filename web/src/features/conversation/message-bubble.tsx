@@ -2,7 +2,7 @@ import { imageSizeOf, thumbnailUrl, type Message } from '@chat/contracts';
 import { Ban, Forward } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { isJumboEmoji } from '../../lib/emoji-only';
-import { DELETED_MESSAGE, photoDescription } from '../../lib/message-preview';
+import { deletedWords, photoDescription } from '../../lib/message-preview';
 import { LinkCard } from '../link-previews';
 import { MessageFile } from './message-file';
 import { MessageText } from './message-text';
@@ -98,7 +98,7 @@ export function MessageBubble({
         <WithMeta meta={meta}>
           <p className="inline italic">
             <Ban className="me-1.5 inline size-4 align-[-0.1875rem]" aria-hidden="true" />
-            {t(DELETED_MESSAGE)}
+            {deletedWords(message)}
           </p>
         </WithMeta>
       ) : (
