@@ -408,6 +408,24 @@ describeOnEveryTarget((run) => {
       await run.shot(ann, 'group-message-info');
       await info.getByRole('button', { name: 'Close' }).click();
 
+      // Who reacted, listed from its menu: Carl with ❤️, Bob with 👍.
+      for (const [who, emoji] of [
+        [carl, '❤️'],
+        [bob, '👍'],
+      ] as const) {
+        const asked = carlsCopy.find((message) => message.text?.endsWith('who is coming on Saturday?'))!;
+        expect((await who.post(`/api/messages/react/${asked._id}`, { emoji })).status).toBeLessThan(300);
+      }
+      await polled(() => annsMessage.getByTestId('message-reactions').getByRole('button').count(), 'both reactions under it').toBe(2);
+      await annsMessage.locator('p').first().click({ button: 'right' });
+      await ann.getByRole('menu', { name: 'Message actions' }).getByRole('menuitem', { name: 'Reactions', exact: true }).click();
+      const reactions = ann.getByRole('dialog', { name: 'Reactions' });
+      await polled(() => reactions.getByRole('listitem').allTextContents(), 'who reacted, with what').toEqual(
+        expect.arrayContaining(['Bob Groups👍', 'Carl Groups❤️']),
+      );
+      await run.shot(ann, 'group-reactions');
+      await reactions.getByRole('button', { name: 'Close' }).click();
+
       // Its address keeps it open across a reload; a person's conversation is a click away and the group stays in the list.
       await bobsPhone.reload();
       await polled(() => conversation(bobsPhone).getByText('Me! 🙋').count(), 'the group again after a reload').toBe(1);

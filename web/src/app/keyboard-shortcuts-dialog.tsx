@@ -1,4 +1,4 @@
-import { useModalDialog } from '../ui/use-modal-dialog';
+import { InfoDialog } from '../ui/info-dialog';
 import { useTranslation } from 'react-i18next';
 import { translatable } from '../i18n';
 
@@ -20,33 +20,22 @@ export const KEYBOARD_SHORTCUTS: readonly { keys: readonly string[]; does: strin
 /** The keyboard shortcuts, listed (Ctrl+/ or ⌘/ opens it). */
 export function KeyboardShortcutsDialog({ open, onDone }: { open: boolean; onDone(): void }) {
   const { t } = useTranslation();
-  const dialogRef = useModalDialog(open);
   return (
-    <dialog ref={dialogRef} className="modal" aria-labelledby="keyboard-shortcuts-title" onClose={onDone}>
-      <div className="modal-box max-w-md">
-        <h3 id="keyboard-shortcuts-title" className="mb-3 text-lg font-semibold">
-          {t('Keyboard shortcuts')}
-        </h3>
-        <dl className="space-y-2 text-sm">
-          {KEYBOARD_SHORTCUTS.map(({ keys, does }) => (
-            <div key={does} className="flex items-center justify-between gap-4">
-              <dt className="flex shrink-0 gap-1">
-                {keys.map((key) => (
-                  <kbd key={key} className="kbd kbd-sm">
-                    {key}
-                  </kbd>
-                ))}
-              </dt>
-              <dd className="text-end">{t(does)}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onDone}>
-            {t('Close')}
-          </button>
-        </div>
-      </div>
-    </dialog>
+    <InfoDialog open={open} id="keyboard-shortcuts-title" title={t('Keyboard shortcuts')} onDone={onDone}>
+      <dl className="mt-3 space-y-2 text-sm">
+        {KEYBOARD_SHORTCUTS.map(({ keys, does }) => (
+          <div key={does} className="flex items-center justify-between gap-4">
+            <dt className="flex shrink-0 gap-1">
+              {keys.map((key) => (
+                <kbd key={key} className="kbd kbd-sm">
+                  {key}
+                </kbd>
+              ))}
+            </dt>
+            <dd className="text-end">{t(does)}</dd>
+          </div>
+        ))}
+      </dl>
+    </InfoDialog>
   );
 }

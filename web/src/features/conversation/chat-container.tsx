@@ -8,6 +8,7 @@ import { openConversationId, useChatStore } from '../../store/use-chat-store';
 import { GroupHeader, MessageInfoDialog, peopleById } from '../groups';
 import { ChatHeader } from './chat-header';
 import { ClearChatDialog } from './clear-chat-dialog';
+import { ReactionsDialog } from './reactions-dialog';
 import { ConversationFooter } from './conversation-footer';
 import { ConversationMenu } from './conversation-menu';
 import { ConversationSearch } from './conversation-search';
@@ -60,7 +61,7 @@ export function ChatContainer() {
   useConversationLoading();
 
   const dialogs = useMessageDialogs(messages);
-  const { setOpenImage, setDeleting, setForwarding, setShowingInfo, chosen } = dialogs;
+  const { opening, chosen } = dialogs;
   const replyAndEdit = useReplyAndEdit(conversationId, messages, authUser?._id);
   const search = useConversationSearchState(conversationId);
   const { highlightedId, goToMessage } = useGoToMessage(scroll.listRef, isMessagesLoading, messages.length);
@@ -68,16 +69,8 @@ export function ChatContainer() {
   const { droppedFiles, isDragging, dropZone } = useFileDrop();
   const { startReply, startEdit } = replyAndEdit;
   const actions = useMemo<MessageListActions>(
-    () => ({
-      onOpenImage: setOpenImage,
-      onReply: startReply,
-      onEdit: startEdit,
-      onDelete: (message) => setDeleting([message]),
-      onForward: (message) => setForwarding([message]),
-      onInfo: setShowingInfo,
-      onOpenQuoted: goToMessage,
-    }),
-    [startReply, startEdit, goToMessage, setOpenImage, setDeleting, setForwarding, setShowingInfo],
+    () => ({ ...opening, onReply: startReply, onEdit: startEdit, onOpenQuoted: goToMessage }),
+    [opening, startReply, startEdit, goToMessage],
   );
 
   if (!conversationId || !authUser) return null;
@@ -111,10 +104,14 @@ export function ChatContainer() {
       )}
       <ConversationFooter
         {...{ chosen, droppedFiles, replyAndEdit, nameOf, conversationId }}
-        onForward={setForwarding}
-        onDelete={setDeleting}
+        onForward={dialogs.setForwarding}
+        onDelete={dialogs.setDeleting}
       />
-      <MessageDialogs dialogs={dialogs} images={images} peerName={selectedUser?.fullName ?? selectedGroup?.name ?? ''} />
+      <MessageDialogs
+        {...{ dialogs, images, nameOf, pictureOf }}
+        myId={authUser._id}
+        peerName={selectedUser?.fullName ?? selectedGroup?.name ?? ''}
+      />
     </div>
   );
 }
@@ -169,18 +166,37 @@ function LatestMessageButton({ unseenCount, onClick }: { unseenCount: number; on
   );
 }
 
-/** The dialogs over the conversation (the lightbox, deleting, forwarding, a message's info), and the messages chosen to act on together. */
+/**
+ * The dialogs over the conversation (the lightbox, deleting, forwarding, a message's info, who
+ * reacted to it), the ways a message opens them, and the messages chosen to act on together.
+ */
 function useMessageDialogs(messages: Message[]) {
   const [openImage, setOpenImage] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Message[] | null>(null);
   const [forwarding, setForwarding] = useState<Message[] | null>(null);
   const [showingInfo, setShowingInfo] = useState<Message | null>(null);
+  const [reactionsOf, setReactionsOf] = useState<string | null>(null);
   const selection = useChatStore((state) => state.selection);
   const chosen = selection ? messages.filter((message) => selection.includes(message._id)) : [];
+  // Who reacted, as the message is now: a reaction given or taken back meanwhile shows at once.
+  const showingReactions = messages.find((message) => message._id === reactionsOf) ?? null;
   const stopSelecting = useCallback(() => useChatStore.getState().setSelecting(false), []);
   // Escape stops choosing, unless a dialog about the chosen ones is open (Escape closes that).
   useEscapeKey(selection !== null && deleting === null && forwarding === null, stopSelecting);
-  return { openImage, setOpenImage, deleting, setDeleting, forwarding, setForwarding, showingInfo, setShowingInfo, chosen };
+  const opening = useMemo(
+    () => ({
+      onOpenImage: setOpenImage,
+      onDelete: (message: Message) => setDeleting([message]),
+      onForward: (message: Message) => setForwarding([message]),
+      onInfo: setShowingInfo,
+      onShowReactions: (message: Message) => setReactionsOf(message._id),
+    }),
+    [],
+  );
+  return {
+    ...{ openImage, setOpenImage, deleting, setDeleting, forwarding, setForwarding, showingInfo, setShowingInfo },
+    ...{ showingReactions, closeReactions: () => setReactionsOf(null), opening, chosen },
+  };
 }
 
 /** Those dialogs, each shown while it has something to show. */
@@ -188,10 +204,14 @@ function MessageDialogs({
   dialogs,
   images,
   peerName,
+  ...people
 }: {
   dialogs: ReturnType<typeof useMessageDialogs>;
   images: ReturnType<typeof useLightboxImages>;
   peerName: string;
+  myId: string;
+  nameOf(userId: string): string;
+  pictureOf(userId: string): string;
 }) {
   const { openImage, setOpenImage, deleting, setDeleting, forwarding, setForwarding, showingInfo, setShowingInfo } = dialogs;
   return (
@@ -200,6 +220,7 @@ function MessageDialogs({
       <DeleteMessageDialog messages={deleting} peerName={peerName} onDone={() => setDeleting(null)} />
       <ForwardMessageDialog messages={forwarding} onDone={() => setForwarding(null)} />
       <MessageInfoDialog message={showingInfo} onDone={() => setShowingInfo(null)} />
+      <ReactionsDialog message={dialogs.showingReactions} {...people} onDone={dialogs.closeReactions} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
-import { Copy, Forward, Info, Pencil, Reply, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
+import { Copy, Forward, Info, Pencil, Reply, Smile, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { copyToClipboard } from '../../lib/clipboard';
 import { t, translatable } from '../../i18n';
@@ -24,6 +24,8 @@ export interface MessageHandlers {
   onToggleStar?(message: Message): void;
   /** Shows who of its group has my message and who read it (offered on my own messages in a group). */
   onInfo?(message: Message): void;
+  /** Shows who reacted to it and with what (offered once someone has): where no pointer hovers over a reaction, as on a phone. */
+  onShowReactions?(message: Message): void;
 }
 
 export interface MessageState {
@@ -44,18 +46,21 @@ export interface MessageAction {
 
 /**
  * The actions a message offers, in the order every place shows them (the buttons beside its time,
- * its menu): reply, react (which opens a picker: `onPickReaction`), copy, forward, star, edit, info, delete.
+ * its menu): reply, react (which opens a picker: `onPickReaction`), who reacted, copy, forward, star, edit, info, delete.
  */
 export function messageActionsOf(
   { message, isOwn, isStored, isPending }: MessageState,
   handlers: MessageHandlers,
   onPickReaction: () => void,
 ) {
-  const { onReply, onReact, onEdit, onDelete, onForward, onToggleStar, onInfo } = handlers;
+  const { onReply, onReact, onEdit, onDelete, onForward, onToggleStar, onInfo, onShowReactions } = handlers;
   const text = message.text;
   const actions: (MessageAction | false | null | undefined | '' | 0)[] = [
     isStored && onReply && { label: translatable('Reply'), icon: <Reply />, run: () => onReply(message) },
     isStored && onReact && { label: translatable('React'), icon: <SmilePlus />, run: onPickReaction },
+    isStored &&
+      message.reactions.length > 0 &&
+      onShowReactions && { label: translatable('Reactions'), icon: <Smile />, run: () => onShowReactions(message) },
     isStored &&
       text && {
         label: translatable('Copy text'),

@@ -18,6 +18,8 @@ export interface MessageListActions {
   onForward(message: Message): void;
   /** In a group: who has my message and who read it. */
   onInfo?(message: Message): void;
+  /** Who reacted to the message, and with what. */
+  onShowReactions?(message: Message): void;
   /** Goes to a message (from a quote), loading older pages until it is there. */
   onOpenQuoted(messageId: string): Promise<void>;
 }

@@ -3,10 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { avatarOf } from '../../lib/avatar';
 import { formatDayTime } from '../../lib/format-time';
-import { messagePreview } from '../../lib/message-preview';
 import { useChatStore } from '../../store/use-chat-store';
 import { LoadFailed } from '../../ui/load-failed';
-import { useModalDialog } from '../../ui/use-modal-dialog';
+import { MessageDetailDialog, PersonRow } from '../../ui/message-detail-dialog';
 import { groupsApi } from './groups-api';
 import { peopleById } from './groups-slice';
 
@@ -18,7 +17,6 @@ type Receipt = MessageInfo['members'][number];
  */
 export function MessageInfoDialog({ message, onDone }: { message: Message | null; onDone(): void }) {
   const { t } = useTranslation();
-  const dialogRef = useModalDialog(message !== null);
   const people = useChatStore((state) => state.selectedGroup?.people);
   const { info, failed, retry } = useMessageInfo(message);
   const byId = peopleById(people ?? []);
@@ -26,36 +24,19 @@ export function MessageInfoDialog({ message, onDone }: { message: Message | null
   const delivered = info?.members.filter((member) => member.deliveredAt && !member.readAt) ?? [];
   const waiting = info?.members.filter((member) => !member.deliveredAt) ?? [];
   return (
-    <dialog ref={dialogRef} className="modal" aria-labelledby="message-info-title" onClose={onDone}>
-      <div className="modal-box flex max-h-[80vh] max-w-md flex-col">
-        <h3 id="message-info-title" className="text-lg font-semibold">
-          {t('Message info')}
-        </h3>
-        {message && (
-          <p dir="auto" className="mt-2 truncate rounded-md bg-base-200 px-3 py-2 text-sm">
-            {messagePreview(message)}
-          </p>
-        )}
-        <div className="mt-3 min-h-0 flex-1 overflow-y-auto" aria-busy={!info && !failed}>
-          {failed ? (
-            <LoadFailed text={t('The message info could not be loaded.')} onRetry={retry} />
-          ) : !info ? (
-            <span className="loading loading-dots loading-sm" />
-          ) : (
-            <>
-              <Receipts title={t('Read by')} receipts={read} when={(receipt) => receipt.readAt} people={byId} />
-              <Receipts title={t('Delivered to')} receipts={delivered} when={(receipt) => receipt.deliveredAt} people={byId} />
-              <Receipts title={t('Not delivered yet')} receipts={waiting} when={() => null} people={byId} />
-            </>
-          )}
-        </div>
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onDone}>
-            {t('Close')}
-          </button>
-        </div>
-      </div>
-    </dialog>
+    <MessageDetailDialog id="message-info-title" title={t('Message info')} message={message} busy={!info && !failed} onDone={onDone}>
+      {failed ? (
+        <LoadFailed text={t('The message info could not be loaded.')} onRetry={retry} />
+      ) : !info ? (
+        <span className="loading loading-dots loading-sm" />
+      ) : (
+        <>
+          <Receipts title={t('Read by')} receipts={read} when={(receipt) => receipt.readAt} people={byId} />
+          <Receipts title={t('Delivered to')} receipts={delivered} when={(receipt) => receipt.deliveredAt} people={byId} />
+          <Receipts title={t('Not delivered yet')} receipts={waiting} when={() => null} people={byId} />
+        </>
+      )}
+    </MessageDetailDialog>
   );
 }
 
@@ -81,17 +62,13 @@ function Receipts({
           const person = people.get(receipt.userId);
           const at = when(receipt);
           return (
-            <li key={receipt.userId} className="flex items-center gap-3 py-1.5">
-              <img src={avatarOf(person?.profilePic ?? '')} alt="" className="size-8 rounded-full object-cover" />
-              <span className="min-w-0 flex-1 truncate">
-                <bdi>{person?.fullName ?? t('Someone')}</bdi>
-              </span>
+            <PersonRow key={receipt.userId} picture={avatarOf(person?.profilePic ?? '')} name={person?.fullName ?? t('Someone')}>
               {at && (
                 <time dateTime={at} className="shrink-0 text-xs text-muted">
                   {formatDayTime(at)}
                 </time>
               )}
-            </li>
+            </PersonRow>
           );
         })}
       </ul>
