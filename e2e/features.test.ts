@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, type Message } from '@chat/contracts';
+import { formatDuration, type GroupEntry, type Message } from '@chat/contracts';
 import { ApiClient, pngBytes, toDataUrl } from '#test-support';
 import { announcement, chooseInConversationMenu, conversation, photosIn, polled, sharedBrowser, signedInPage } from './browser.js';
 import { twoPeople } from './people.js';
@@ -179,6 +179,39 @@ describeOnEmbedded((run) => {
       expect(bobs.map((message) => message.text).filter(Boolean), 'Bob keeps both').toEqual(['first sweep', 'second sweep']);
       expect((await bob.post(`/api/messages/groups/${club._id}/send`, { text: 'after the sweep' })).status).toBe(201);
       await polled(() => conversation(ann).getByTestId('chat-message').count(), 'what comes next shows').toBe(1);
+    });
+
+    it('makes a group with a picture and a description: both in its info, for each member', async () => {
+      const { alice, bob } = await twoPeople(run.baseUrl, 'Pictures');
+      const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
+      await page.goto('/');
+      await page.getByRole('button', { name: 'New group' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New group' });
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        dialog.getByRole('button', { name: 'Add group picture' }).click(),
+      ]);
+      await chooser.setFiles({ name: 'ridge.png', mimeType: 'image/png', buffer: await pngBytes(120, 120) });
+      await dialog.getByLabel('Group name').fill('Ridge walkers');
+      await polled(() => dialog.getByRole('img', { name: 'Ridge walkers' }).getAttribute('src'), 'the picture as it will be').toMatch(
+        /^data:image\//,
+      );
+      await dialog.getByLabel('Description').fill('Saturdays on the ridge, rain or shine');
+      await dialog.getByPlaceholder('Search people').fill('Pictures');
+      await dialog.getByRole('checkbox', { name: 'Bob Pictures' }).check();
+      await run.shot(page, 'new-group-dialog');
+      await dialog.getByRole('button', { name: 'Create group' }).click();
+      await polled(() => conversation(page).getByTestId('system-line').last().textContent(), 'the picture’s line').toBe(
+        'You changed the group’s picture',
+      );
+      const groups = async () => (await bob.get('/api/messages/groups')).body as GroupEntry[];
+      await polled(async () => (await groups()).map((entry) => entry.group.name), 'the group in Bob’s list').toEqual(['Ridge walkers']);
+      const [{ group }] = (await groups()) as [GroupEntry];
+      expect(group.description).toBe('Saturdays on the ridge, rain or shine');
+      expect(group.picture, 'stored, not the data URL').toMatch(/^\/api\/media\//);
+      await page.getByRole('button', { name: 'Group info' }).click();
+      const info = page.getByRole('complementary', { name: 'Group info' });
+      await polled(() => info.textContent(), 'the description in its info').toContain('Saturdays on the ridge, rain or shine');
     });
 
     it('shows the contact info: their photos, documents and links, each opening the chat at its message', async () => {

@@ -4,17 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../../store/use-chat-store';
 import { useModalDialog } from '../../ui/use-modal-dialog';
 import { PeoplePicker } from '../people';
-import { GroupNameField } from './group-name-field';
+import { GroupDescriptionField, GroupNameField } from './group-name-field';
+import { GroupPictureChooser } from './group-picture';
+import type { NewGroupCard } from './groups-slice';
 
-/** "New group": its name, and the people in it with me; made and opened at once. */
+const NO_CARD: NewGroupCard = { name: '', description: '', picture: '' };
+
+/** "New group": its name (a picture and a description if I like), and the people in it with me; made and opened at once. */
 export function CreateGroupDialog({ open, onDone }: { open: boolean; onDone(): void }) {
   const { t } = useTranslation();
   const dialogRef = useModalDialog(open);
-  const [name, setName] = useState('');
+  const [card, setCard] = useState(NO_CARD);
   const [chosen, setChosen] = useState<InboxEntry[]>([]);
   const [isCreating, setCreating] = useState(false);
+  const name = card.name;
+  const change = (field: keyof NewGroupCard) => (value: string) => setCard((was) => ({ ...was, [field]: value }));
   const close = () => {
-    setName('');
+    setCard(NO_CARD);
     setChosen([]);
     onDone();
   };
@@ -23,7 +29,7 @@ export function CreateGroupDialog({ open, onDone }: { open: boolean; onDone(): v
     if (!name.trim() || isCreating) return;
     setCreating(true);
     const created = await useChatStore.getState().createGroup(
-      name.trim(),
+      { name: name.trim(), description: card.description.trim(), picture: card.picture },
       chosen.map((person) => person._id),
     );
     setCreating(false);
@@ -35,7 +41,9 @@ export function CreateGroupDialog({ open, onDone }: { open: boolean; onDone(): v
         <h3 id="create-group-title" className="text-lg font-semibold">
           {t('New group')}
         </h3>
-        <GroupNameField value={name} onChange={setName} />
+        <GroupPictureChooser picture={card.picture} name={name} onChange={change('picture')} />
+        <GroupNameField value={name} onChange={change('name')} />
+        <GroupDescriptionField value={card.description} onChange={change('description')} />
         {open && (
           <PeoplePicker searchLabel={t('Search people to add')} chosen={chosen} onChange={setChosen} limit={MAX_GROUP_MEMBERS - 1} />
         )}

@@ -1,9 +1,9 @@
-import { MAX_GROUP_DESCRIPTION, type Group } from '@chat/contracts';
+import type { Group } from '@chat/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../../store/use-chat-store';
 import { useModalDialog } from '../../ui/use-modal-dialog';
-import { GroupNameField } from './group-name-field';
+import { GroupDescriptionField, GroupNameField } from './group-name-field';
 import { groupsApi } from './groups-api';
 
 /** The group's name and description, changed (a line of the group says so to everyone). */
@@ -37,17 +37,7 @@ export function EditGroupDialog({ group, onDone }: { group: Group | null; onDone
           {t('Edit group info')}
         </h3>
         <GroupNameField value={name} onChange={setName} />
-        <label className="mt-3 flex flex-col gap-1">
-          <span className="text-sm font-medium">{t('Description')}</span>
-          <textarea
-            dir="auto"
-            className="textarea w-full"
-            value={description}
-            maxLength={MAX_GROUP_DESCRIPTION}
-            rows={3}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </label>
+        <GroupDescriptionField value={description} onChange={setDescription} />
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onDone}>
             {t('Cancel')}

@@ -15,6 +15,13 @@ import { api } from '../../api/client';
 import { withFlag } from '../../lib/inbox-entries';
 import { groupsApi } from './groups-api';
 
+/** What a new group is made with: its name, and, if given, its description and picture (a data URL). */
+export interface NewGroupCard {
+  name: string;
+  description: string;
+  picture: string;
+}
+
 export interface GroupsSlice {
   /** My groups, and those I was removed from, latest activity first. */
   groups: GroupEntry[];
@@ -22,7 +29,7 @@ export interface GroupsSlice {
   selectedGroup: Group | null;
   getGroups(): Promise<void>;
   /** Creates a group with these people and opens it; resolves whether the server made it. */
-  createGroup(name: string, memberIds: string[]): Promise<boolean>;
+  createGroup(card: NewGroupCard, memberIds: string[]): Promise<boolean>;
   /** Opens a group's conversation (closing any other), or closes it. */
   setSelectedGroup(group: GroupCard | null): void;
   /** Opens one of my groups by its id (a found or starred message's): from the list, or as the server has it; resolves whether it is open. */
@@ -142,8 +149,17 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
       }
     },
 
-    createGroup(name, memberIds) {
-      return enter(() => groupsApi.create({ name, memberIds }));
+    createGroup({ name, description, picture }, memberIds) {
+      return enter(async () => {
+        const group = await groupsApi.create({ name, memberIds, ...(description ? { description } : {}) });
+        // Its picture is stored under the group's id, once there is one (a line says so, as WhatsApp's). A
+        // picture refused leaves the group made, without it: said, and changed from its info.
+        if (!picture) return group;
+        return groupsApi.setPicture(group._id, picture).catch((error: unknown) => {
+          toast.error(errorMessage(error));
+          return group;
+        });
+      });
     },
 
     async openGroupById(groupId) {
