@@ -11,7 +11,7 @@ import { startEmbeddedTarget, type EmbeddedTarget } from '../targets.js';
 
 const TOUR_DIR = join(process.cwd(), 'test-results', 'tour');
 /** The welcome and side-panel animations, drawn (a chunk of their own, loaded after the page). */
-const ANIMATION = '[aria-hidden="true"] > svg';
+const ANIMATION = '[aria-hidden="true"] > svg:visible';
 const SIZES: [string, UserPageOptions][] = [
   ['desktop', { viewport: { width: 1440, height: 900 } }],
   ['phone', PHONE],
