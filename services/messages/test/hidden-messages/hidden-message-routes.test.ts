@@ -1,6 +1,8 @@
 import {
   CLEAR_ERRORS,
   type Cleared,
+  type Group,
+  type GroupEntry,
   type InboxEntry,
   type Message,
   type MessageSearchResult,
@@ -9,6 +11,7 @@ import {
 } from '@chat/contracts';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
+import { pngBytes, toDataUrl } from '#test-support';
 import { describeOnEachDatabase, type TestUser } from '../messages-server.js';
 
 describeOnEachDatabase('deleting messages for me and clearing a chat', (server) => {
@@ -112,6 +115,53 @@ describeOnEachDatabase('deleting messages for me and clearing a chat', (server) 
     expect(await historyOf(me, cat)).toEqual(['after the clear']);
     expect(await entryOf(me, cat)).toMatchObject({ lastMessage: { text: 'after the clear' }, unreadCount: 1 });
     expect((await entryOf(me, cat)).latestMessageId).toBeUndefined();
+  });
+
+  it('clears a group for me alone: gone from my history, search, media, stars and export, my row stays, empty and read; the others keep it all', async () => {
+    const [ann, bob] = [await server().user('Ann Clears'), await server().user('Bob Clears')];
+    const group = (await ann.client.post<Group>('/api/messages/groups', { name: 'Clearing club', memberIds: [bob.id] })).body;
+    const sendToGroup = async (text: string, extra: object = {}) =>
+      (await bob.client.post<Message>(`/api/messages/groups/${group._id}/send`, { text, ...extra })).body;
+    const groupHistory = async (user: TestUser) =>
+      ((await user.client.get(`/api/messages/groups/${group._id}/messages`)).body as Message[]).flatMap((message) => message.text ?? []);
+    const annsRow = async () =>
+      ((await ann.client.get('/api/messages/groups')).body as GroupEntry[]).find((entry) => entry.group._id === group._id)!;
+    const starredOne = await sendToGroup('tidied words one', { image: toDataUrl(await pngBytes(40, 30), 'image/png') });
+    const hiddenOne = await sendToGroup('tidied words two');
+    const last = await sendToGroup('tidied words three', { mentions: [ann.id] });
+    expect((await ann.client.post(`/api/messages/star/${starredOne._id}`)).status).toBe(204);
+    expect((await ann.client.post(`/api/messages/delete-for-me/${group._id}`, { messageIds: [hiddenOne._id] })).status).toBe(200);
+    const toAnnsDevices = server().published(ann.id);
+    expect(await annsRow()).toMatchObject({ unreadCount: 3, mentioned: true });
+
+    const cleared = await ann.client.post<Cleared>(`/api/messages/clear/${group._id}`);
+    expect(cleared).toMatchObject({ status: 200, body: { upTo: last._id } });
+    const everything = ((await ann.client.get(`/api/messages/groups/${group._id}/messages`)).body as Message[]).length;
+    expect(everything, 'her history, the group’s first lines too').toBe(0);
+    const emptied = await annsRow();
+    expect([emptied.lastMessage, emptied.unreadCount, emptied.mentioned], 'her row stays, empty and read').toEqual([null, 0, undefined]);
+    expect(await found(ann, 'tidied')).toEqual([]);
+    await server().indexSearch();
+    expect(await found(ann, 'tidied'), 'once indexed in blocks too').toEqual([]);
+    expect((await ann.client.get(`/api/messages/shared/${group._id}?kind=media`)).body).toEqual([]);
+    expect(await starred(ann)).toEqual([]);
+    const files = unzipSync(new Uint8Array((await ann.client.get('/api/messages/export')).body as Buffer));
+    expect(JSON.parse(strFromU8(files[`groups/${group._id}.json`]!))).toMatchObject({ messages: [] });
+    expect(toAnnsDevices.filter((event) => event.event === 'conversationCleared')).toEqual([
+      { event: 'conversationCleared', payload: { userId: group._id, upTo: last._id } },
+    ] satisfies UserEvent[]);
+    expect(await groupHistory(bob), 'Bob keeps every message').toEqual(['tidied words one', 'tidied words two', 'tidied words three']);
+    expect(await found(bob, 'tidied')).toHaveLength(3);
+
+    // What comes next shows as ever; a member removed after it clears what they had; someone never in it, nothing.
+    await sendToGroup('after the clear');
+    expect(await groupHistory(ann)).toEqual(['after the clear']);
+    expect(await annsRow()).toMatchObject({ lastMessage: { text: 'after the clear' }, unreadCount: 1 });
+    expect((await ann.client.delete(`/api/messages/groups/${group._id}/members/${bob.id}`)).status).toBe(204);
+    expect((await bob.client.post(`/api/messages/clear/${group._id}`)).status).toBe(200);
+    expect(await groupHistory(bob)).toEqual([]);
+    const stranger = await server().user('Cat Clears');
+    expect((await stranger.client.post(`/api/messages/clear/${group._id}`)).status, 'no group of hers').toBe(404);
   });
 
   it('refuses a message of another conversation (deleting none of the list), a bad list, and a clear with nothing to clear', async () => {
