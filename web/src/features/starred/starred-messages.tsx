@@ -56,7 +56,7 @@ export function StarredMessages() {
                   className="btn btn-ghost btn-xs btn-circle"
                   onClick={() => unstar(message._id)}
                   aria-label={t('Unstar message')}
-                  title="Unstar"
+                  title={t('Unstar message')}
                 >
                   <StarOff className="size-4" />
                 </button>
