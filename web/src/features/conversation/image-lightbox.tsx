@@ -28,7 +28,10 @@ export function ImageLightbox({ images, open, onShow }: ImageLightboxProps) {
   const previous = index > 0 ? images[index - 1]?.url : undefined;
   const next = index >= 0 && index < images.length - 1 ? images[index + 1]?.url : undefined;
   // A photo still on its way is not among the conversation's yet: it is shown without a place.
-  const description = index >= 0 ? `${images[index]!.description} (${index + 1} of ${images.length})` : 'Photo';
+  const description =
+    index >= 0
+      ? t('{{photo}} ({{place}} of {{count}})', { photo: images[index]!.description, place: index + 1, count: images.length })
+      : t('Photo');
 
   return (
     <dialog
