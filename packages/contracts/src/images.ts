@@ -56,3 +56,11 @@ export function imageSizeOf(url: string): ImageSize | null {
   const match = SIZE_IN_NAME.exec(url.split('?')[0]!);
   return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
 }
+
+/** Why a picture (a profile's, a group's, a message's) is refused. */
+export const IMAGE_ERRORS = {
+  notDataUrl: 'Image must be a base64 data URL',
+  empty: 'Image is empty',
+  unreadable: 'Image could not be read',
+  wrongType: 'Image must be a PNG, JPEG, GIF or WebP file',
+} as const;

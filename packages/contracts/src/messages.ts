@@ -396,3 +396,39 @@ export const MuteBodySchema = Type.Object(
 /** A conversation I muted: its messages notify nothing on any of my devices until `until` (null: until I unmute it). */
 export const MuteSchema = Type.Object({ userId: Type.String(), until: Type.Union([Type.String(), Type.Null()]) });
 export type Mute = Static<typeof MuteSchema>;
+
+/** Why a message, or a change to one, is refused, as the person who asked reads it. */
+export const MESSAGE_ERRORS = {
+  notFound: 'Message not found',
+  userNotFound: 'User not found',
+  toMyself: 'You cannot send a message to yourself',
+  nothingToSend: 'Message must have text or an image',
+  emptyText: 'Message text cannot be empty',
+  replyElsewhere: 'You can only reply to a message in this conversation',
+  replyToDeleted: 'A deleted message cannot be replied to',
+  editDeleted: 'A deleted message cannot be edited',
+  editWithoutText: 'Only a message with text can be edited',
+  editOthers: 'You can only edit your own messages',
+  deleteOthers: 'You can only delete your own messages',
+  reactToDeleted: 'A deleted message cannot be reacted to',
+  reactionNotEmoji: 'Reaction must be a single emoji',
+  blockMyself: 'You cannot block yourself',
+  muteMyself: 'You cannot mute yourself',
+  searchNothing: 'Search for at least one letter or digit',
+} as const;
+
+/** What a person doing one thing too often is told, by the thing (each has a limit of its own). */
+export const TOO_FAST_ERRORS = {
+  messages: 'You are sending messages too fast. Please slow down.',
+  files: 'You are sending files too fast. Please slow down.',
+  reads: 'You are marking messages read too fast. Please slow down.',
+  reactions: 'You are reacting too fast. Please slow down.',
+  deletions: 'You are deleting too fast. Please slow down.',
+  stars: 'You are starring and unstarring too fast. Please slow down.',
+  pins: 'You are pinning and unpinning too fast. Please slow down.',
+  archives: 'You are archiving too fast. Please slow down.',
+  unreadMarks: 'You are marking chats too fast. Please slow down.',
+  mutes: 'You are muting and unmuting too fast. Please slow down.',
+  blocks: 'You are blocking and unblocking too fast. Please slow down.',
+  exports: 'An export is on its way. Please wait a minute before asking again.',
+} as const;

@@ -196,3 +196,15 @@ export function checkPassword(password: string, name = 'Password'): string | und
   if (password.length > PASSWORD_MAX) return `${name} must be at most ${PASSWORD_MAX} characters`;
   return undefined;
 }
+
+/** What the accounts service tells a person in words (the web app shows each in the reader's language). */
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'An account with this email already exists',
+  incorrectPassword: 'Incorrect password',
+  samePassword: 'The new password must differ from the current one',
+  passwordChanged: 'Password changed',
+  accountDeleted: 'Your account has been deleted',
+  loggedOutEverywhere: 'Logged out of all devices',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  photoTooOften: 'You are changing your photo too often. Please try again in a minute.',
+} as const;

@@ -7,6 +7,7 @@ import {
   MAX_IMAGE_SIDE,
   THUMBNAIL_WIDTH,
   type ImageSize,
+  IMAGE_ERRORS,
 } from '@chat/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
@@ -49,7 +50,7 @@ export const contentTypeOf = (extension: string): string | undefined => FORMATS[
  */
 export async function cleanImageDataUrl(dataUrl: string): Promise<CleanImage> {
   const header = DATA_URL.exec(dataUrl);
-  if (!header) throw badRequest('Image must be a base64 data URL');
+  if (!header) throw badRequest(IMAGE_ERRORS.notDataUrl);
   const base64 = dataUrl.slice(header[0].length);
   // 4 base64 characters carry 3 bytes; checked before decoding so a huge body costs nothing.
   if (Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0) > MAX_IMAGE_BYTES) {
@@ -64,10 +65,10 @@ export async function cleanImageDataUrl(dataUrl: string): Promise<CleanImage> {
  */
 export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
   if (bytes.length > MAX_IMAGE_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE);
-  if (bytes.length === 0) throw badRequest('Image is empty');
+  if (bytes.length === 0) throw badRequest(IMAGE_ERRORS.empty);
   const type = await fileTypeFromBuffer(bytes);
   const extension = type?.ext as ImageExtension | undefined;
-  if (!extension || !(extension in FORMATS)) throw badRequest('Image must be a PNG, JPEG, GIF or WebP file');
+  if (!extension || !(extension in FORMATS)) throw badRequest(IMAGE_ERRORS.wrongType);
   const { data, info } = await inImageQueue(() => reencode(bytes, extension));
   const size = { width: info.width, height: info.pageHeight ?? info.height };
   return { bytes: data, extension, contentType: FORMATS[extension], size };
@@ -85,7 +86,7 @@ async function checkPixels(bytes: Buffer, extension: ImageExtension): Promise<vo
   try {
     header = await sharp(bytes).metadata();
   } catch {
-    throw badRequest('Image could not be read');
+    throw badRequest(IMAGE_ERRORS.unreadable);
   }
   const { width = 0, height = 0, pageHeight, pages = 1 } = header;
   const frame = width * (pageHeight ?? height);
@@ -115,7 +116,7 @@ async function reencode(bytes: Buffer, extension: ImageExtension): Promise<{ dat
         return await image.webp({ quality: 90 }).toBuffer({ resolveWithObject: true });
     }
   } catch {
-    throw badRequest('Image could not be read');
+    throw badRequest(IMAGE_ERRORS.unreadable);
   }
 }
 

@@ -1,4 +1,4 @@
-import { GROUP_ERRORS } from '@chat/contracts';
+import { GROUP_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
 import type { RateLimits } from '@chat/kernel';
 import { limitRequests, limitRequestsBy, type KeyLimit, type KeyLimiter } from '@chat/rate-limits';
 import type { FastifyInstance } from 'fastify';
@@ -23,14 +23,14 @@ export const sendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerUser'>):
   perMinute({
     name: 'send-user',
     perMinute: limits.messagesPerMinutePerUser,
-    message: 'You are sending messages too fast. Please slow down.',
+    message: TOO_FAST_ERRORS.messages,
   });
 
 /** Marking messages read, of a conversation or a group: one budget a user. */
 export const readLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerUser'>): PerUserLimit => ({
   name: 'read',
   perMinute: limits.messagesPerMinutePerUser,
-  message: 'You are marking messages read too fast. Please slow down.',
+  message: TOO_FAST_ERRORS.reads,
 });
 
 /** A group's sends, from all its members together (each is held to their own budget too). */
@@ -39,4 +39,4 @@ export const groupSendLimit = (limits: Pick<RateLimits, 'messagesPerMinutePerGro
 
 /** Files and pictures, uploaded or forwarded: each may be 16 MB, so they have a budget of their own besides counting as sends. */
 export const filesLimit = (limits: Pick<RateLimits, 'filesPerMinutePerUser'>): KeyLimit =>
-  perMinute({ name: 'file-user', perMinute: limits.filesPerMinutePerUser, message: 'You are sending files too fast. Please slow down.' });
+  perMinute({ name: 'file-user', perMinute: limits.filesPerMinutePerUser, message: TOO_FAST_ERRORS.files });

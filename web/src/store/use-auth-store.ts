@@ -175,7 +175,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
     async deleteAccount(password) {
       try {
         const { message } = await leave(() => api.deleteAccount(password));
-        toast.success(message);
+        toast.success(t(message));
         return true;
       } catch (error) {
         toast.error(errorMessage(error));
@@ -186,7 +186,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
     async changePassword(change) {
       try {
         const { message } = await api.changePassword(change);
-        toast.success(message);
+        toast.success(t(message));
         return true;
       } catch (error) {
         toast.error(errorMessage(error));
@@ -198,7 +198,7 @@ export const useAuthStore = create<AuthState>((set, get) => {
       set({ isLoggingOutEverywhere: true });
       try {
         const { message } = await leave(() => api.logoutAll());
-        toast.success(message);
+        toast.success(t(message));
       } catch (error) {
         toast.error(errorMessage(error));
       } finally {

@@ -2,7 +2,7 @@ import { badRequest, forbidden, fromContract, unauthorized } from '@chat/kernel'
 import { mediaKeyFromUrl } from '@chat/media';
 import { limitRequests } from '@chat/rate-limits';
 import { clearSessionCookie, requestSession } from '@chat/sessions';
-import { checkPassword, routes } from '@chat/contracts';
+import { checkPassword, routes, ACCOUNT_MESSAGES } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { hashPassword, passwordMatches } from '../credentials.js';
 import type { AuthRouteOptions } from '../deps.js';
@@ -23,7 +23,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     max: options.rateLimits.loginsPer15MinPerEmail,
     windowMs: 15 * 60_000,
     key: (request) => request.userId,
-    message: 'Too many attempts. Please try again later.',
+    message: ACCOUNT_MESSAGES.tooManyAttempts,
   });
 
   app.route({
@@ -32,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     handler: async (request, reply) => {
       const user = await findUserById(db, request.userId);
       if (!user) throw unauthorized();
-      if (!(await passwordMatches(request.body.password, user.passwordHash))) throw forbidden('Incorrect password');
+      if (!(await passwordMatches(request.body.password, user.passwordHash))) throw forbidden(ACCOUNT_MESSAGES.incorrectPassword);
       await endSessions(request.log, user.id, async (tx) => {
         await deleteUser(tx, user.id);
         await enqueueUserDeleted(tx, user.id);
@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
           .catch((error: unknown) => request.log.warn({ err: error }, 'could not delete a deleted account’s avatar'));
       }
       clearSessionCookie(reply, options);
-      return { message: 'Your account has been deleted' };
+      return { message: ACCOUNT_MESSAGES.accountDeleted };
     },
   });
 
@@ -59,15 +59,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       const session = requestSession(request, options);
       const user = await findUserById(db, request.userId);
       if (!session || !user) throw unauthorized();
-      if (!(await passwordMatches(currentPassword, user.passwordHash))) throw forbidden('Incorrect password');
-      if (newPassword === currentPassword) throw badRequest('The new password must differ from the current one');
+      if (!(await passwordMatches(currentPassword, user.passwordHash))) throw forbidden(ACCOUNT_MESSAGES.incorrectPassword);
+      if (newPassword === currentPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
       const passwordHash = await hashPassword(newPassword, bcryptCost);
       // Whoever holds another of my sessions may be why I change it: they all end, this one stays.
       await endSessions(request.log, user.id, async (tx) => {
         await updatePasswordHash(tx, user.id, passwordHash);
         return revokeUserSessions(tx, user.id, { except: session.sessionId });
       });
-      return { message: 'Password changed' };
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   });
 };

@@ -4,7 +4,7 @@ import { cleanImageDataUrl, IMAGE_BODY_LIMIT, mediaKeyFromUrl, mediaKeys, mediaU
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuthRouteOptions } from '../deps.js';
 import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
-import { checkAbout, routes } from '@chat/contracts';
+import { checkAbout, routes, ACCOUNT_MESSAGES } from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { findUserById, toPublicUser, updateAbout, updateProfilePic, updateSettings, type UserRecord } from '../users.js';
@@ -21,7 +21,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     max: PICTURE_CHANGES_PER_MINUTE,
     windowMs: 60_000,
     key: (request) => request.userId,
-    message: 'You are changing your photo too often. Please try again in a minute.',
+    message: ACCOUNT_MESSAGES.photoTooOften,
   });
 
   /** Changes what others see of me and tells the other services, in one transaction; answers me as I am now. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, fromContract, unauthorized } from '@chat/kernel';
 import { limitRequests } from '@chat/rate-limits';
 import { clearSessionCookie, requestSession, setSessionCookie } from '@chat/sessions';
-import { checkSignup, routes } from '@chat/contracts';
+import { checkSignup, routes, ACCOUNT_MESSAGES } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, passwordMatches } from '../credentials.js';
@@ -23,20 +23,25 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
 
   const { signupsPerHourPerIp, loginsPer15MinPerIp, loginsPer15MinPerEmail } = options.rateLimits;
   const FIFTEEN_MINUTES = 15 * 60_000;
-  const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
   const byAddress = (request: FastifyRequest) => request.ip;
   const byEmail = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
     return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
   };
   const signupLimits = [
-    limitRequests(app, { name: 'signup-ip', max: signupsPerHourPerIp, windowMs: 60 * 60_000, key: byAddress, message: TOO_MANY_ATTEMPTS }),
+    limitRequests(app, {
+      name: 'signup-ip',
+      max: signupsPerHourPerIp,
+      windowMs: 60 * 60_000,
+      key: byAddress,
+      message: ACCOUNT_MESSAGES.tooManyAttempts,
+    }),
     limitRequests(app, {
       name: 'signup-email',
       max: loginsPer15MinPerEmail,
       windowMs: FIFTEEN_MINUTES,
       key: byEmail,
-      message: TOO_MANY_ATTEMPTS,
+      message: ACCOUNT_MESSAGES.tooManyAttempts,
     }),
   ];
   const loginLimits = [
@@ -45,14 +50,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       max: loginsPer15MinPerIp,
       windowMs: FIFTEEN_MINUTES,
       key: byAddress,
-      message: TOO_MANY_ATTEMPTS,
+      message: ACCOUNT_MESSAGES.tooManyAttempts,
     }),
     limitRequests(app, {
       name: 'login-email',
       max: loginsPer15MinPerEmail,
       windowMs: FIFTEEN_MINUTES,
       key: byEmail,
-      message: TOO_MANY_ATTEMPTS,
+      message: ACCOUNT_MESSAGES.tooManyAttempts,
     }),
   ];
 
@@ -70,7 +75,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
         await enqueueUserUpserted(tx, created);
         return { user: created, token: await startSession(tx, created.id, jwtSecret) };
       });
-      if (!signedUp) throw conflict('An account with this email already exists');
+      if (!signedUp) throw conflict(ACCOUNT_MESSAGES.emailTaken);
       const { user, token } = signedUp;
       await publishCommittedEvents(events, request.log);
       setSessionCookie(reply, token, options);
@@ -111,7 +116,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     handler: async (request, reply) => {
       await endSessions(request.log, request.userId, (tx) => revokeUserSessions(tx, request.userId));
       clearSessionCookie(reply, options);
-      return { message: 'Logged out of all devices' };
+      return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
     },
   });
 

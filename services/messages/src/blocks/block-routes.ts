@@ -1,4 +1,4 @@
-import { routes, subjects, type UserEvent } from '@chat/contracts';
+import { routes, subjects, type UserEvent, MESSAGE_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
 import { badRequest, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { addBlock, listBlocked, removeBlock } from './blocks.js';
@@ -25,14 +25,14 @@ export const blockRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asyn
   const blockLimit = limitPerUser(app, {
     name: 'block-user',
     perMinute: options.rateLimits.messagesPerMinutePerUser,
-    message: 'You are blocking and unblocking too fast. Please slow down.',
+    message: TOO_FAST_ERRORS.blocks,
   });
   app.route({
     ...fromContract(routes.blockUser),
     preHandler: [app.requireUser, blockLimit],
     handler: async (request, reply) => {
       const blockedId = request.params.id;
-      if (blockedId === request.userId) throw badRequest('You cannot block yourself');
+      if (blockedId === request.userId) throw badRequest(MESSAGE_ERRORS.blockMyself);
       await requireContact(db, blockedId);
       await addBlock(db, request.userId, blockedId);
       // Written before it is told: a gateway that hears of it and reloads finds it there.

@@ -1,4 +1,4 @@
-import { ARCHIVED_COUNT_HEADER, DEFAULT_CONTACTS_PAGE, NEXT_CURSOR_HEADER, routes } from '@chat/contracts';
+import { ARCHIVED_COUNT_HEADER, DEFAULT_CONTACTS_PAGE, NEXT_CURSOR_HEADER, routes, MESSAGE_ERRORS } from '@chat/contracts';
 import { badRequest, notFound, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { countArchived, decodeCursor, encodeCursor, findContactCard, listInbox, nameWords } from './contacts.js';
@@ -42,7 +42,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
     preHandler: app.requireUser,
     handler: async (request) => {
       const card = await findContactCard(db, request.userId, request.params.id);
-      if (!card) throw notFound('User not found');
+      if (!card) throw notFound(MESSAGE_ERRORS.userNotFound);
       return card;
     },
   });
@@ -54,8 +54,8 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
     preHandler: [app.requireUser, limitReads],
     handler: async (request, reply) => {
       const outcome = await receipts.read({ reader: request.userId, senderId: request.params.id, upTo: request.body.upTo });
-      if (outcome === 'unknown-sender') throw notFound('User not found');
-      if (outcome === 'not-a-message') throw notFound('Message not found');
+      if (outcome === 'unknown-sender') throw notFound(MESSAGE_ERRORS.userNotFound);
+      if (outcome === 'not-a-message') throw notFound(MESSAGE_ERRORS.notFound);
       return reply.status(204).send();
     },
   });

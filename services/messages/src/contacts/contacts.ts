@@ -7,6 +7,7 @@ import {
   type ContactCard,
   type InboxEntry,
   type PrivacySettings,
+  MESSAGE_ERRORS,
 } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
 import { notFound } from '@chat/kernel';
@@ -100,9 +101,9 @@ export async function contactExists(db: Queryable, userId: string, options: { or
   return rows.length > 0;
 }
 
-/** Answers 404 'User not found' for a user this service does not know, or (unless `orDeleted`) who deleted their account. */
+/** Answers 404 MESSAGE_ERRORS.userNotFound for a user this service does not know, or (unless `orDeleted`) who deleted their account. */
 export async function requireContact(db: Queryable, userId: string, options: { orDeleted?: boolean } = {}): Promise<void> {
-  if (!(await contactExists(db, userId, options))) throw notFound('User not found');
+  if (!(await contactExists(db, userId, options))) throw notFound(MESSAGE_ERRORS.userNotFound);
 }
 
 /**

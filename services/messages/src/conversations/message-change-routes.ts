@@ -1,5 +1,5 @@
 import { badRequest, forbidden, notFound, fromContract } from '@chat/kernel';
-import { EDIT_WINDOW_MINUTES, isSingleEmoji, type UserEvent, routes } from '@chat/contracts';
+import { EDIT_WINDOW_MINUTES, isSingleEmoji, type UserEvent, routes, MESSAGE_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireNoBlockOverMessage } from '../blocks/blocks.js';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -36,7 +36,7 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
     preHandler: app.requireUser,
     handler: async (request) => {
       const text = request.body.text.trim();
-      if (!text) throw badRequest('Message text cannot be empty');
+      if (!text) throw badRequest(MESSAGE_ERRORS.emptyText);
       requireTextWithinLimit(text);
       await requireNoBlockOverMessage(db, request.userId, request.params.messageId);
       const outcome = await editMessage(db, {
@@ -45,10 +45,10 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
         text,
         windowMinutes: EDIT_WINDOW_MINUTES,
       });
-      if (outcome.status === 'not-found') throw notFound('Message not found');
-      if (outcome.status === 'not-author') throw forbidden('You can only edit your own messages');
-      if (outcome.status === 'deleted') throw forbidden('A deleted message cannot be edited');
-      if (outcome.status === 'no-text') throw forbidden('Only a message with text can be edited');
+      if (outcome.status === 'not-found') throw notFound(MESSAGE_ERRORS.notFound);
+      if (outcome.status === 'not-author') throw forbidden(MESSAGE_ERRORS.editOthers);
+      if (outcome.status === 'deleted') throw forbidden(MESSAGE_ERRORS.editDeleted);
+      if (outcome.status === 'no-text') throw forbidden(MESSAGE_ERRORS.editWithoutText);
       if (outcome.status === 'too-late') throw forbidden(`A message can only be edited within ${EDIT_WINDOW_MINUTES} minutes of sending`);
       const { message } = outcome;
       const authorView = await asAuthorSees(message);
@@ -62,8 +62,8 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
     preHandler: app.requireUser,
     handler: async (request) => {
       const outcome = await deleteMessage(db, { messageId: request.params.messageId, userId: request.userId });
-      if (outcome.status === 'not-found') throw notFound('Message not found');
-      if (outcome.status === 'not-author') throw forbidden('You can only delete your own messages');
+      if (outcome.status === 'not-found') throw notFound(MESSAGE_ERRORS.notFound);
+      if (outcome.status === 'not-author') throw forbidden(MESSAGE_ERRORS.deleteOthers);
       const { message, image, file } = outcome;
       // What a forward of it still carries stays stored.
       const keys = await keysNoLongerCarried(db, [{ image, file }]);
@@ -81,7 +81,7 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
   const reactLimit = limitPerUser(app, {
     name: 'react-user',
     perMinute: options.rateLimits.messagesPerMinutePerUser,
-    message: 'You are reacting too fast. Please slow down.',
+    message: TOO_FAST_ERRORS.reactions,
   });
 
   app.route({
@@ -89,11 +89,11 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
     preHandler: [app.requireUser, reactLimit],
     handler: async (request) => {
       const { emoji } = request.body;
-      if (!isSingleEmoji(emoji)) throw badRequest('Reaction must be a single emoji');
+      if (!isSingleEmoji(emoji)) throw badRequest(MESSAGE_ERRORS.reactionNotEmoji);
       await requireNoBlockOverMessage(db, request.userId, request.params.messageId);
       const outcome = await reactToMessage(db, { messageId: request.params.messageId, userId: request.userId, emoji });
-      if (outcome.status === 'not-found') throw notFound('Message not found');
-      if (outcome.status === 'deleted') throw forbidden('A deleted message cannot be reacted to');
+      if (outcome.status === 'not-found') throw notFound(MESSAGE_ERRORS.notFound);
+      if (outcome.status === 'deleted') throw forbidden(MESSAGE_ERRORS.reactToDeleted);
       const { message } = outcome;
       const authorView = await asAuthorSees(message);
       await tellBoth(message, authorView);

@@ -1,6 +1,6 @@
 import type { BlobStore } from '@chat/blobs';
 import type { Bus } from '@chat/bus';
-import { FORWARD_ERRORS, STORAGE_FULL, type FileAttachment, type SendBody, type UserEvent } from '@chat/contracts';
+import { FORWARD_ERRORS, STORAGE_FULL, type FileAttachment, type SendBody, type UserEvent, MESSAGE_ERRORS } from '@chat/contracts';
 import type { Database } from '@chat/database';
 import { badRequest, Counter, notFound, payloadTooLarge, tooManyRequests, type Registry } from '@chat/kernel';
 import { cleanImageDataUrl, makeThumbnail, mediaKeys, mediaUrl, thumbnailKey, type VideoExtension, type VoiceExtension } from '@chat/media';
@@ -253,9 +253,9 @@ export function createSendAs(deps: SendDeps & { metrics: Registry; receipts: Rec
     const imageDataUrl = body.image || null;
     const forwardOfId = body.forwardOf ?? null;
     if (forwardOfId && (text || imageDataUrl || body.replyTo)) throw badRequest(FORWARD_ERRORS.withContent);
-    if (!text && !imageDataUrl && !forwardOfId && !file) throw badRequest('Message must have text or an image');
+    if (!text && !imageDataUrl && !forwardOfId && !file) throw badRequest(MESSAGE_ERRORS.nothingToSend);
     if (text) requireTextWithinLimit(text);
-    if ('userId' in to && to.userId === senderId) throw badRequest('You cannot send a message to yourself');
+    if ('userId' in to && to.userId === senderId) throw badRequest(MESSAGE_ERRORS.toMyself);
     const target = 'userId' in to ? toPerson(to.userId) : toGroup(to.groupId, body.mentions ?? []);
     const result = await sendMessage(
       {
@@ -271,11 +271,11 @@ export function createSendAs(deps: SendDeps & { metrics: Registry; receipts: Rec
       },
       target,
     );
-    if (result.status === 'unknown-receiver') throw notFound('User not found');
+    if (result.status === 'unknown-receiver') throw notFound(MESSAGE_ERRORS.userNotFound);
     if (result.status === 'blocked') throw blockedError(result.block);
-    if (result.status === 'reply-not-found') throw badRequest('You can only reply to a message in this conversation');
-    if (result.status === 'reply-deleted') throw badRequest('A deleted message cannot be replied to');
-    if (result.status === 'forward-not-found') throw notFound('Message not found');
+    if (result.status === 'reply-not-found') throw badRequest(MESSAGE_ERRORS.replyElsewhere);
+    if (result.status === 'reply-deleted') throw badRequest(MESSAGE_ERRORS.replyToDeleted);
+    if (result.status === 'forward-not-found') throw notFound(MESSAGE_ERRORS.notFound);
     if (result.status === 'forward-deleted') throw badRequest(FORWARD_ERRORS.deleted);
     if (result.status === 'media-limited') throw tooManyRequests(result.message);
     if (result.status === 'storage-full') throw payloadTooLarge(STORAGE_FULL);

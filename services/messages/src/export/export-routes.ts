@@ -1,3 +1,4 @@
+import { TOO_FAST_ERRORS } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MessagesRouteOptions } from '../deps.js';
 import { exportUserData } from './export.js';
@@ -11,7 +12,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asy
   const exportLimit = limitPerUser(app, {
     name: 'export-user',
     perMinute: EXPORTS_PER_MINUTE,
-    message: 'An export is on its way. Please wait a minute before asking again.',
+    message: TOO_FAST_ERRORS.exports,
   });
 
   app.get('/messages/export', { preHandler: [app.requireUser, exportLimit] }, async (request, reply) => {

@@ -10,6 +10,7 @@ import {
   type GroupMember,
   type GroupRole,
   type SystemEvent,
+  MESSAGE_ERRORS,
 } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
 import { requireContact } from '../contacts/contacts.js';
@@ -456,7 +457,7 @@ export async function insertGroupMessage(
   if (!row) {
     // Refused: say why (no longer a member, only admins send), else the reply is not one of the group's.
     await requireMayPost(db, groupId, senderId);
-    throw badRequest('You can only reply to a message in this conversation');
+    throw badRequest(MESSAGE_ERRORS.replyElsewhere);
   }
   const { inserted, settle, ...stored } = row;
   return { message: toMessage(stored), stored: inserted, settle };

@@ -1,4 +1,4 @@
-import { CLEAR_ERRORS, routes } from '@chat/contracts';
+import { CLEAR_ERRORS, routes, MESSAGE_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
 import { conflict, notFound, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireContact } from '../contacts/contacts.js';
@@ -18,7 +18,7 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
   const limit = limitPerUser(app, {
     name: 'delete-for-me',
     perMinute: options.rateLimits.messagesPerMinutePerUser,
-    message: 'You are deleting too fast. Please slow down.',
+    message: TOO_FAST_ERRORS.deletions,
   });
 
   app.route({
@@ -29,7 +29,7 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       const peerId = request.params.id;
       const { messageIds } = request.body;
       const outcome = await hideMessages(db, { userId, peerId, messageIds });
-      if (outcome.status === 'not-found') throw notFound('Message not found');
+      if (outcome.status === 'not-found') throw notFound(MESSAGE_ERRORS.notFound);
       const shown = outcome.lastMessage;
       const lastMessage = shown && !(await sendsReadReceipts(db, userId)) ? hideReadsFrom(userId)(shown) : shown;
       await tellMyDevices({ bus, log: app.log }, userId, { event: 'messagesHidden', payload: { userId: peerId, messageIds, lastMessage } });

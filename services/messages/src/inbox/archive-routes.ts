@@ -1,4 +1,4 @@
-import { routes } from '@chat/contracts';
+import { routes, TOO_FAST_ERRORS } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { archiveConversation, unarchiveConversation } from './archive.js';
 import { registerConversationToggle } from './conversation-toggle.js';
@@ -10,7 +10,7 @@ export const archiveRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
   registerConversationToggle(app, options, {
     on: routes.archiveConversation,
     off: routes.unarchiveConversation,
-    limit: { name: 'archive-conversation', message: 'You are archiving too fast. Please slow down.' },
+    limit: { name: 'archive-conversation', message: TOO_FAST_ERRORS.archives },
     apply: (db, userId, peerId, archived) => (archived ? archiveConversation : unarchiveConversation)(db, userId, peerId),
     applyToGroup: (db, userId, groupId, archived) => (archived ? archiveGroup : unarchiveGroup)(db, userId, groupId),
     event: (peerId, archived) => ({ event: 'conversationArchived', payload: { userId: peerId, archived } }),

@@ -1,4 +1,4 @@
-import { routes } from '@chat/contracts';
+import { routes, MESSAGE_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
 import { badRequest, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireConversationWith } from '../groups/groups.js';
@@ -13,7 +13,7 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
   const muteLimit = limitPerUser(app, {
     name: 'mute-conversation',
     perMinute: options.rateLimits.messagesPerMinutePerUser,
-    message: 'You are muting and unmuting too fast. Please slow down.',
+    message: TOO_FAST_ERRORS.mutes,
   });
 
   app.route({
@@ -21,7 +21,7 @@ export const muteRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
     preHandler: [app.requireUser, muteLimit],
     handler: async (request) => {
       const peerId = request.params.id;
-      if (peerId === request.userId) throw badRequest('You cannot mute yourself');
+      if (peerId === request.userId) throw badRequest(MESSAGE_ERRORS.muteMyself);
       await requireConversationWith(db, request.userId, peerId);
       const mute = await muteConversation(db, request.userId, peerId, request.body.for);
       await tellMyDevices({ bus, log: app.log }, request.userId, {

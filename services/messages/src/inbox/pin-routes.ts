@@ -1,4 +1,4 @@
-import { routes } from '@chat/contracts';
+import { routes, TOO_FAST_ERRORS } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerConversationToggle } from './conversation-toggle.js';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -10,7 +10,7 @@ export const pinRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async 
   registerConversationToggle(app, options, {
     on: routes.pinConversation,
     off: routes.unpinConversation,
-    limit: { name: 'pin-conversation', message: 'You are pinning and unpinning too fast. Please slow down.' },
+    limit: { name: 'pin-conversation', message: TOO_FAST_ERRORS.pins },
     apply: (db, userId, peerId, pinned) => (pinned ? pinConversation : unpinConversation)(db, userId, peerId),
     applyToGroup: (db, userId, groupId, pinned) => (pinned ? pinGroup : unpinGroup)(db, userId, groupId),
     event: (peerId, pinned) => ({ event: 'conversationPinned', payload: { userId: peerId, pinned } }),

@@ -1,4 +1,4 @@
-import { routes } from '@chat/contracts';
+import { routes, TOO_FAST_ERRORS } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerConversationToggle } from './conversation-toggle.js';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -10,7 +10,7 @@ export const unreadMarkRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> =
   registerConversationToggle(app, options, {
     on: routes.markUnread,
     off: routes.unmarkUnread,
-    limit: { name: 'mark-unread', message: 'You are marking chats too fast. Please slow down.' },
+    limit: { name: 'mark-unread', message: TOO_FAST_ERRORS.unreadMarks },
     apply: markUnread,
     applyToGroup: markGroupUnread,
     event: (peerId, markedUnread) => ({ event: 'conversationMarkedUnread', payload: { userId: peerId, markedUnread } }),

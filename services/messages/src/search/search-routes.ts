@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE, searchWords, routes } from '@chat/contracts';
+import { DEFAULT_PAGE, searchWords, routes, MESSAGE_ERRORS } from '@chat/contracts';
 import { badRequest, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -14,7 +14,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = asy
     handler: async (request) => {
       const { q, with: peerId, before } = request.query;
       const words = searchWords(q);
-      if (words.length === 0) throw badRequest('Search for at least one letter or digit');
+      if (words.length === 0) throw badRequest(MESSAGE_ERRORS.searchNothing);
       const limit = request.query.limit ? Number(request.query.limit) : DEFAULT_PAGE;
       const search = { userId: request.userId, words, before, limit };
       if (peerId !== undefined) {

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE, routes, STAR_ERRORS } from '@chat/contracts';
+import { DEFAULT_PAGE, routes, STAR_ERRORS, MESSAGE_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
 import { forbidden, fromContract, notFound } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -13,7 +13,7 @@ export const starRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
   const starLimit = limitPerUser(app, {
     name: 'star-message',
     perMinute: options.rateLimits.messagesPerMinutePerUser,
-    message: 'You are starring and unstarring too fast. Please slow down.',
+    message: TOO_FAST_ERRORS.stars,
   });
 
   for (const starred of [true, false]) {
@@ -23,7 +23,7 @@ export const starRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async
       handler: async (request, reply) => {
         const { messageId } = request.params;
         const outcome = await setStar(db, { userId: request.userId, messageId, starred });
-        if (outcome.status === 'not-found') throw notFound('Message not found');
+        if (outcome.status === 'not-found') throw notFound(MESSAGE_ERRORS.notFound);
         if (outcome.status === 'deleted') throw forbidden(STAR_ERRORS.deleted);
         await tellMyDevices({ bus, log: app.log }, request.userId, {
           event: 'messageStarred',
