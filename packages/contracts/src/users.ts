@@ -199,6 +199,9 @@ export function checkPassword(password: string, name = 'Password'): string | und
 
 /** What the accounts service tells a person in words (the web app shows each in the reader's language). */
 export const ACCOUNT_MESSAGES = {
+  /** An unknown email and a wrong password alike: which of the two is not said. */
+  invalidCredentials: 'Invalid credentials',
+  loggedOut: 'Logged out successfully',
   emailTaken: 'An account with this email already exists',
   incorrectPassword: 'Incorrect password',
   samePassword: 'The new password must differ from the current one',

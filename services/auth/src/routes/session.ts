@@ -11,8 +11,6 @@ import { enqueueUserUpserted, publishCommittedEvents } from '../events.js';
 import { revokeSession, revokeUserSessions, sessionEnder, startSession } from '../sessions.js';
 import { createUser, findUserByEmail, findUserById, toPublicUser } from '../users.js';
 
-const INVALID_CREDENTIALS = 'Invalid credentials';
-
 /** Signup, login, logout and the session check: the `jwt` cookie's whole life. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
   const { db, events, jwtSecret, bcryptCost } = options;
@@ -93,7 +91,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       if (!password) throw badRequest('Password is required');
       const user = await findUserByEmail(db, email);
       const matches = await passwordMatches(password, user?.passwordHash ?? decoyHash);
-      if (!user || !matches) throw unauthorized(INVALID_CREDENTIALS);
+      if (!user || !matches) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
       setSessionCookie(reply, await startSession(db, user.id, jwtSecret), options);
       return toPublicUser(user);
     },
@@ -106,7 +104,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
       const session = requestSession(request, options);
       if (session) await endSessions(request.log, session.userId, (tx) => revokeSession(tx, session.userId, session.sessionId));
       clearSessionCookie(reply, options);
-      return { message: 'Logged out successfully' };
+      return { message: ACCOUNT_MESSAGES.loggedOut };
     },
   });
 
