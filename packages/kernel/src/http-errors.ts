@@ -1,3 +1,4 @@
+import { SERVER_ERRORS } from '@chat/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -19,9 +20,6 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
-
-/** What a client is told when a dependency of its request is down: it may try again. */
-export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
@@ -45,7 +43,7 @@ export const httpErrors = fp(
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply.status(status).send({ message: status === 503 ? SERVICE_UNAVAILABLE_MESSAGE : 'Internal server error' });
+        return reply.status(status).send({ message: status === 503 ? SERVER_ERRORS.unavailable : SERVER_ERRORS.internal });
       }
       return reply.status(status).send({ message: clientMessage(error) });
     });

@@ -12,8 +12,9 @@ import {
   type CallSignal,
   type ClientToServerEvents,
   type RelayedCallCommand,
+  SERVER_ERRORS,
 } from '@chat/contracts';
-import { compileCheck, SERVICE_UNAVAILABLE_MESSAGE } from '@chat/kernel';
+import { compileCheck } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import { isAcknowledgement, type ChatServer, type ChatSocket } from './chat-server.js';
 import { CALL_ROOM_PREFIX, rooms } from './rooms.js';
@@ -23,7 +24,7 @@ import { perSocketLimit } from './socket-limit.js';
 /** The messages service's answer is awaited for less than the client waits, so the client hears why. */
 const RELAY_TIMEOUT_MS = CALL_COMMAND_TIMEOUT_MS - 2_000;
 
-const unavailable: CallAnswer = { error: { status: 503, message: SERVICE_UNAVAILABLE_MESSAGE } };
+const unavailable: CallAnswer = { error: { status: 503, message: SERVER_ERRORS.unavailable } };
 const checkSignal = compileCheck(CallSignalSchema);
 
 /** Each socket event that is a call command, and the command the messages service knows it by. */

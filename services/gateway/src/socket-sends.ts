@@ -1,6 +1,6 @@
 import type { Bus } from '@chat/bus';
-import { SOCKET_SEND_TIMEOUT_MS, subjects, type RelayedSend, type SocketSendAnswer } from '@chat/contracts';
-import { batchPerTurn, SERVICE_UNAVAILABLE_MESSAGE } from '@chat/kernel';
+import { SOCKET_SEND_TIMEOUT_MS, subjects, type RelayedSend, type SocketSendAnswer, SERVER_ERRORS } from '@chat/contracts';
+import { batchPerTurn } from '@chat/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import { isAcknowledgement, type ChatSocket } from './chat-server.js';
 import { socketUserId } from './socket-auth.js';
@@ -8,7 +8,7 @@ import { socketUserId } from './socket-auth.js';
 /** The messages service's answer is awaited for less than the client waits, so the client hears why. */
 const RELAY_TIMEOUT_MS = SOCKET_SEND_TIMEOUT_MS - 2_000;
 
-const unavailable: SocketSendAnswer = { error: { status: 503, message: SERVICE_UNAVAILABLE_MESSAGE } };
+const unavailable: SocketSendAnswer = { error: { status: 503, message: SERVER_ERRORS.unavailable } };
 
 /**
  * A socket's `sendMessage` goes to the messages service as a bus request, as its authenticated user
