@@ -151,6 +151,24 @@ export default tseslint.config(
     },
   },
   {
+    // What a service answers a person comes from the contracts, where the web app finds it to translate.
+    files: ['services/*/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^(badRequest|unauthorized|forbidden|notFound|conflict|payloadTooLarge|tooManyRequests)$/] > Literal',
+          message: 'Answer a person with a sentence of @chat/contracts: the web app translates those.',
+        },
+        {
+          selector: 'Property[key.name="message"] > Literal',
+          message: 'Answer a person with a sentence of @chat/contracts: the web app translates those.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
       // The contracts run in the browser and in every service: schemas and constants, no I/O.

@@ -88,4 +88,15 @@ describe('the layer boundaries ESLint guards', { timeout: 30_000 }, () => {
     const ownApi = "import { api } from '../../api/client';\nexport const used = api;\n";
     expect(await problemsOf('web/src/features/settings/settings-api.ts', ownApi)).toEqual([]);
   });
+
+  it('a service answers a person with a sentence of the contracts, which the web app translates, never one of its own', async () => {
+    const own = "import { badRequest } from '@chat/kernel';\nexport const refuse = () => [badRequest('No way'), { message: 'Done' }];\n";
+    expect(await problemsOf('services/messages/src/stars/star-routes.ts', own)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Answer a person with a sentence of @chat\/contracts/),
+      expect.stringMatching(/^no-restricted-syntax: Answer a person with a sentence of @chat\/contracts/),
+    ]);
+    const fromContracts =
+      "import { MESSAGE_ERRORS } from '@chat/contracts';\nimport { badRequest } from '@chat/kernel';\nexport const refuse = () => badRequest(MESSAGE_ERRORS.notFound);\n";
+    expect(await problemsOf('services/messages/src/stars/star-routes.ts', fromContracts)).toEqual([]);
+  });
 });

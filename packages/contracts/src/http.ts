@@ -9,3 +9,11 @@ export const SERVER_ERRORS = {
   unavailable: 'Service temporarily unavailable. Please try again.',
   internal: 'Internal server error',
 } as const;
+
+/** Why a request for a page, or a part of a file, is refused. */
+export const PAGE_ERRORS = {
+  /** A `cursor` not given back as a page's header gave it. */
+  badCursor: 'Invalid cursor',
+  /** A `Range` past the file's end. */
+  badRange: 'Range not satisfiable',
+} as const;

@@ -210,4 +210,8 @@ export const ACCOUNT_MESSAGES = {
   loggedOutEverywhere: 'Logged out of all devices',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   photoTooOften: 'You are changing your photo too often. Please try again in a minute.',
+  noSetting: 'Name a setting to change: sendReadReceipts, showLastSeen or callsFrom',
+  /** A login's email or password left blank (only spaces, say), as its schema says of one left out. */
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
 } as const;

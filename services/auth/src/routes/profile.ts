@@ -78,7 +78,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     handler: async (request) => {
       const { sendReadReceipts, showLastSeen, callsFrom } = request.body;
       if (sendReadReceipts === undefined && showLastSeen === undefined && callsFrom === undefined) {
-        throw badRequest('Name a setting to change: sendReadReceipts, showLastSeen or callsFrom');
+        throw badRequest(ACCOUNT_MESSAGES.noSetting);
       }
       return toPublicUser(await updateCard(request.log, (tx) => updateSettings(tx, request.userId, request.body)));
     },

@@ -87,8 +87,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async 
     handler: async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
       const { password } = request.body;
-      if (!email) throw badRequest('Email is required');
-      if (!password) throw badRequest('Password is required');
+      if (!email) throw badRequest(ACCOUNT_MESSAGES.emailRequired);
+      if (!password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
       const user = await findUserByEmail(db, email);
       const matches = await passwordMatches(password, user?.passwordHash ?? decoyHash);
       if (!user || !matches) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);

@@ -1,4 +1,4 @@
-import { ARCHIVED_COUNT_HEADER, DEFAULT_CONTACTS_PAGE, NEXT_CURSOR_HEADER, routes, MESSAGE_ERRORS } from '@chat/contracts';
+import { ARCHIVED_COUNT_HEADER, DEFAULT_CONTACTS_PAGE, NEXT_CURSOR_HEADER, routes, MESSAGE_ERRORS, PAGE_ERRORS } from '@chat/contracts';
 import { badRequest, notFound, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { countArchived, decodeCursor, encodeCursor, findContactCard, listInbox, nameWords } from './contacts.js';
@@ -14,7 +14,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = as
     handler: async (request, reply) => {
       const { q, limit, cursor, online, archived } = request.query;
       const after = cursor === undefined ? null : decodeCursor(cursor);
-      if (cursor !== undefined && !after) throw badRequest('Invalid cursor');
+      if (cursor !== undefined && !after) throw badRequest(PAGE_ERRORS.badCursor);
       const search = nameWords(q ?? '');
       // The inbox's and the archive's pages say how many are archived: counted while the page is read.
       const [page, archivedCount] = await Promise.all([

@@ -8,6 +8,7 @@ import {
   type InboxEntry,
   type PrivacySettings,
   MESSAGE_ERRORS,
+  PAGE_ERRORS,
 } from '@chat/contracts';
 import type { Database, Queryable } from '@chat/database';
 import { notFound } from '@chat/kernel';
@@ -115,7 +116,7 @@ const InboxCursorSchema = Type.Union([
   Type.Object({ in: Type.Literal('pinned'), pinnedAt: Type.String({ format: 'date-time' }), peerId: uuidSchema() }),
   Type.Object({
     in: Type.Union([Type.Literal('conversations'), Type.Literal('archived')]),
-    lastMessageId: messageIdSchema('Invalid cursor'),
+    lastMessageId: messageIdSchema(PAGE_ERRORS.badCursor),
     peerId: uuidSchema(),
   }),
   Type.Object({ in: Type.Union([Type.Literal('names'), Type.Literal('online')]), name: Type.String(), userId: uuidSchema() }),

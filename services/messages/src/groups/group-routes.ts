@@ -1,4 +1,12 @@
-import { DEFAULT_GROUPS_PAGE, DEFAULT_PAGE, NEXT_CURSOR_HEADER, routes, SOCKET_ID_HEADER, socketIdFrom } from '@chat/contracts';
+import {
+  DEFAULT_GROUPS_PAGE,
+  DEFAULT_PAGE,
+  NEXT_CURSOR_HEADER,
+  routes,
+  SOCKET_ID_HEADER,
+  socketIdFrom,
+  PAGE_ERRORS,
+} from '@chat/contracts';
 import { badRequest, fromContract } from '@chat/kernel';
 import { limitKeys, limitRequestsBy } from '@chat/rate-limits';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -39,7 +47,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
     handler: async (request, reply) => {
       const { limit, cursor } = request.query;
       const after = cursor === undefined ? null : groupsCursors.decode(cursor);
-      if (cursor !== undefined && !after) throw badRequest('Invalid cursor');
+      if (cursor !== undefined && !after) throw badRequest(PAGE_ERRORS.badCursor);
       const page = await listGroupsOf(db, request.userId, { limit: limit ? Number(limit) : DEFAULT_GROUPS_PAGE, after });
       if (page.next) void reply.header(NEXT_CURSOR_HEADER, groupsCursors.encode(page.next));
       return page.entries;

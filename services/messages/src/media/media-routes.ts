@@ -1,3 +1,4 @@
+import { PAGE_ERRORS } from '@chat/contracts';
 import { notFound } from '@chat/kernel';
 import {
   contentTypeOf,
@@ -74,7 +75,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MessagesServiceOptions> = as
         .status(416)
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-range', `bytes */${bytes.length}`)
-        .send({ message: 'Range not satisfiable' });
+        .send({ message: PAGE_ERRORS.badRange });
     }
     const { start, end } = ranges[0]!;
     return reply
