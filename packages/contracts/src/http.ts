@@ -10,6 +10,16 @@ export const SERVER_ERRORS = {
   internal: 'Internal server error',
 } as const;
 
+/** Why a request is refused before any route reads it: its body, or no route for its path. */
+export const REQUEST_ERRORS = {
+  tooLarge: 'Request body is too large',
+  unsupportedType: 'Unsupported content type',
+  invalidJson: 'Request body is not valid JSON',
+  emptyBody: 'Request body is empty',
+  badRequest: 'Bad request',
+  notFound: 'Not found',
+} as const;
+
 /** Why a request for a page, or a part of a file, is refused. */
 export const PAGE_ERRORS = {
   /** A `cursor` not given back as a page's header gave it. */
