@@ -82,6 +82,26 @@ export const EMAIL_MAX = 254;
 /** As WhatsApp's "About": one short line. */
 export const ABOUT_MAX = 140;
 
+/** What the accounts service tells a person in words (the web app shows each in the reader's language). */
+export const ACCOUNT_MESSAGES = {
+  /** An unknown email and a wrong password alike: which of the two is not said. */
+  invalidCredentials: 'Invalid credentials',
+  loggedOut: 'Logged out successfully',
+  emailTaken: 'An account with this email already exists',
+  incorrectPassword: 'Incorrect password',
+  samePassword: 'The new password must differ from the current one',
+  passwordChanged: 'Password changed',
+  accountDeleted: 'Your account has been deleted',
+  loggedOutEverywhere: 'Logged out of all devices',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  photoTooOften: 'You are changing your photo too often. Please try again in a minute.',
+  noSetting: 'Name a setting to change: sendReadReceipts, showLastSeen or callsFrom',
+  /** A name, email or password left out, or blank (only spaces, say). */
+  fullNameRequired: 'Full name is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+} as const;
+
 const requiredString = (message: string) => Type.String({ errorMessage: { type: message } });
 
 /**
@@ -103,7 +123,11 @@ export const SignupBodySchema = Type.Object(
   {
     errorMessage: {
       type: 'Request body must be a JSON object',
-      required: { fullName: 'Full name is required', email: 'Email is required', password: 'Password is required' },
+      required: {
+        fullName: ACCOUNT_MESSAGES.fullNameRequired,
+        email: ACCOUNT_MESSAGES.emailRequired,
+        password: ACCOUNT_MESSAGES.passwordRequired,
+      },
     },
   },
 );
@@ -117,7 +141,7 @@ export const LoginBodySchema = Type.Object(
   {
     errorMessage: {
       type: 'Request body must be a JSON object',
-      required: { email: 'Email is required', password: 'Password is required' },
+      required: { email: ACCOUNT_MESSAGES.emailRequired, password: ACCOUNT_MESSAGES.passwordRequired },
     },
   },
 );
@@ -144,7 +168,7 @@ export type UpdateAboutBody = Static<typeof UpdateAboutBodySchema>;
 /** `POST /api/auth/delete-account`: the password again, as the one check that it is really me. */
 export const DeleteAccountBodySchema = Type.Object(
   { password: passwordSchema() },
-  { errorMessage: { type: 'Request body must be a JSON object', required: { password: 'Password is required' } } },
+  { errorMessage: { type: 'Request body must be a JSON object', required: { password: ACCOUNT_MESSAGES.passwordRequired } } },
 );
 export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>;
 
@@ -180,9 +204,9 @@ export function checkSignup(input: SignupBody): { ok: true; value: SignupBody } 
   const email = input.email.trim().toLowerCase();
   const { password } = input;
   const fail = (field: keyof SignupBody, message: string) => ({ ok: false as const, message, field });
-  if (!fullName) return fail('fullName', 'Full name is required');
+  if (!fullName) return fail('fullName', ACCOUNT_MESSAGES.fullNameRequired);
   if (fullName.length > FULL_NAME_MAX) return fail('fullName', `Full name must be at most ${FULL_NAME_MAX} characters`);
-  if (!email) return fail('email', 'Email is required');
+  if (!email) return fail('email', ACCOUNT_MESSAGES.emailRequired);
   if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return fail('email', 'Invalid email format');
   const passwordProblem = checkPassword(password);
   if (passwordProblem) return fail('password', passwordProblem);
@@ -196,22 +220,3 @@ export function checkPassword(password: string, name = 'Password'): string | und
   if (password.length > PASSWORD_MAX) return `${name} must be at most ${PASSWORD_MAX} characters`;
   return undefined;
 }
-
-/** What the accounts service tells a person in words (the web app shows each in the reader's language). */
-export const ACCOUNT_MESSAGES = {
-  /** An unknown email and a wrong password alike: which of the two is not said. */
-  invalidCredentials: 'Invalid credentials',
-  loggedOut: 'Logged out successfully',
-  emailTaken: 'An account with this email already exists',
-  incorrectPassword: 'Incorrect password',
-  samePassword: 'The new password must differ from the current one',
-  passwordChanged: 'Password changed',
-  accountDeleted: 'Your account has been deleted',
-  loggedOutEverywhere: 'Logged out of all devices',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
-  photoTooOften: 'You are changing your photo too often. Please try again in a minute.',
-  noSetting: 'Name a setting to change: sendReadReceipts, showLastSeen or callsFrom',
-  /** A login's email or password left blank (only spaces, say), as its schema says of one left out. */
-  emailRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-} as const;
