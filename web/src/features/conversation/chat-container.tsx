@@ -193,9 +193,20 @@ function useMessageDialogs(messages: Message[]) {
     }),
     [],
   );
+  const closeReactions = () => setReactionsOf(null);
   return {
-    ...{ openImage, setOpenImage, deleting, setDeleting, forwarding, setForwarding, showingInfo, setShowingInfo },
-    ...{ showingReactions, closeReactions: () => setReactionsOf(null), opening, chosen },
+    openImage,
+    setOpenImage,
+    deleting,
+    setDeleting,
+    forwarding,
+    setForwarding,
+    showingInfo,
+    setShowingInfo,
+    showingReactions,
+    closeReactions,
+    opening,
+    chosen,
   };
 }
 

@@ -42,6 +42,11 @@ export interface MessageAction {
   label: string;
   icon: ReactNode;
   run(): void;
+  /**
+   * Shown in one place only: React as a toolbar button (the menu has the quick reactions in its
+   * place), who reacted in the menu (the toolbar's reactions name them in their tooltips).
+   */
+  only?: 'toolbar' | 'menu';
 }
 
 /**
@@ -57,10 +62,10 @@ export function messageActionsOf(
   const text = message.text;
   const actions: (MessageAction | false | null | undefined | '' | 0)[] = [
     isStored && onReply && { label: translatable('Reply'), icon: <Reply />, run: () => onReply(message) },
-    isStored && onReact && { label: translatable('React'), icon: <SmilePlus />, run: onPickReaction },
+    isStored && onReact && { label: translatable('React'), icon: <SmilePlus />, run: onPickReaction, only: 'toolbar' },
     isStored &&
       message.reactions.length > 0 &&
-      onShowReactions && { label: translatable('Reactions'), icon: <Smile />, run: () => onShowReactions(message) },
+      onShowReactions && { label: translatable('Reactions'), icon: <Smile />, run: () => onShowReactions(message), only: 'menu' },
     isStored &&
       text && {
         label: translatable('Copy text'),

@@ -39,9 +39,8 @@ export function MessageActions({ state, handlers, menuAt, onCloseMenu }: Message
       <div
         className={`absolute top-0 z-10 flex rounded-field bg-base-100 opacity-0 shadow-sm group-hover:opacity-100 focus-within:opacity-100 pointer-coarse:hidden ${isOwn ? 'start-1' : 'end-1'}`}
       >
-        {/* Who reacted is each reaction's tooltip there: the list of them is the menu's. */}
         {actions
-          .filter((action) => action.label !== 'Reactions')
+          .filter((action) => action.only !== 'menu')
           .map((action) => (
             <MessageActionButton key={action.label} action={action} />
           ))}
@@ -49,7 +48,7 @@ export function MessageActions({ state, handlers, menuAt, onCloseMenu }: Message
       {menuAt && (
         <MessageMenu
           at={menuAt}
-          actions={actions.filter((action) => action.label !== 'React')}
+          actions={actions.filter((action) => action.only !== 'toolbar')}
           onReact={react}
           onMoreReactions={() => setPickingReaction(true)}
           onClose={onCloseMenu}
