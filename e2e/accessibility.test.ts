@@ -445,6 +445,11 @@ describeOnEmbedded((run) => {
         await page.getByRole('button', { name: 'معلومات المجموعة' }).first().click();
         await polled(() => page.getByTestId('group-member').count(), 'the group’s members').toBe(3);
         await scan(page, 'group-info-arabic', { looks: 'light and dark' });
+        // A member's menu; the first Escape closes it, the second the info.
+        await page.getByTestId('group-member').nth(1).click();
+        await polled(() => page.getByRole('menuitem').count(), 'the member’s menu').toBe(3);
+        await scan(page, 'member-menu-arabic');
+        await page.keyboard.press('Escape');
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: 'مجموعة جديدة' }).click();
         await polled(

@@ -433,7 +433,7 @@ describeOnEveryTarget((run) => {
     });
 
     it('runs a group from its info: admins made, someone removed, an invite link opened by a newcomer, his message deleted by an admin, a member leaving', async () => {
-      const { alice, bob, bobUser } = await twoPeople(run.baseUrl, 'Crew');
+      const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Crew');
       const carl = new ApiClient(run.baseUrl);
       const carlUser = await carl.signup('Carl Crew');
       // The messages service learns of a new account through the bus: a group names only people it knows.
@@ -450,9 +450,13 @@ describeOnEveryTarget((run) => {
       await ann.getByRole('button', { name: 'Group info' }).click();
       const info = ann.getByRole('complementary', { name: 'Group info' });
       await polled(() => info.getByTestId('group-member').count(), 'the three members').toBe(3);
-      await info.getByRole('button', { name: 'Make admin Bob Crew' }).click();
+      await info.getByRole('button', { name: /Bob Crew/ }).click();
+      await info.getByRole('menu', { name: 'Actions for Bob Crew' }).getByRole('menuitem', { name: 'Make group admin' }).click();
       await polled(() => lastLine(bobsPhone).textContent(), 'Bob told he is an admin').toBe('Alice Crew made you an admin');
-      await info.getByRole('button', { name: 'Remove Carl Crew' }).click();
+      // Removing someone asks first, as WhatsApp does.
+      await info.getByRole('button', { name: /Carl Crew/ }).click();
+      await info.getByRole('menu', { name: 'Actions for Carl Crew' }).getByRole('menuitem', { name: 'Remove Carl Crew' }).click();
+      await ann.getByRole('dialog', { name: 'Remove Carl Crew from “Crew”?' }).getByRole('button', { name: 'Remove' }).click();
       await polled(() => info.getByTestId('group-member').count(), 'Carl gone from the members').toBe(2);
       await polled(() => lastLine(ann).textContent(), 'the removal said').toBe('You removed Carl Crew');
 
@@ -492,6 +496,21 @@ describeOnEveryTarget((run) => {
         async () => ((await dan.get('/api/messages/mutes')).body as { userId: string }[]).map((mute) => mute.userId),
         'the mute kept on the server',
       ).toEqual([groupId]);
+
+      // A member's row in the info is the way to write to them; he is no admin, so that is all it offers.
+      await dansPage.getByRole('button', { name: 'Group info' }).click();
+      const dansInfo = dansPage.getByRole('complementary', { name: 'Group info' });
+      await dansInfo.getByRole('button', { name: /Alice Crew/ }).click();
+      const aliceMenu = dansInfo.getByRole('menu', { name: 'Actions for Alice Crew' });
+      expect(await aliceMenu.getByRole('menuitem').allTextContents()).toEqual(['Message Alice Crew']);
+      // Escape closes the menu alone, not the info it is open in.
+      await dansPage.keyboard.press('Escape');
+      await polled(() => aliceMenu.count(), 'the menu closed').toBe(0);
+      expect(await dansInfo.count()).toBe(1);
+      await dansInfo.getByRole('button', { name: /Alice Crew/ }).click();
+      await aliceMenu.getByRole('menuitem', { name: 'Message Alice Crew' }).click();
+      await polled(() => new URL(dansPage.url()).pathname, 'Alice’s conversation open').toBe(`/chat/${aliceUser._id}`);
+      await polled(() => dansInfo.count(), 'the group’s info gone with the group').toBe(0);
 
       // On a phone the group's info opens with a tap on its name, as in WhatsApp.
       await bobsPhone.getByRole('heading', { name: 'Crew' }).tap();

@@ -79,6 +79,11 @@ describe('the screen tour', () => {
           await page.getByTestId('chat-status').click();
           await page.getByTestId('group-member').nth(2).waitFor();
           await shot('group-info');
+          await page.getByTestId('group-member').nth(1).click();
+          await page.getByRole('menuitem').nth(2).waitFor();
+          await shot('member-menu');
+          // The first Escape closes the member's menu, the second the group's info.
+          await page.keyboard.press('Escape');
           await page.keyboard.press('Escape');
           await page.getByTestId('chat-message').filter({ hasText: 'snacks' }).locator('p').first().click({ button: 'right' });
           await page.locator('[data-action="Message info"]').click();
@@ -86,8 +91,12 @@ describe('the screen tour', () => {
           await shot('message-info');
           await page.keyboard.press('Escape');
           await page.goto('/settings');
+          // The storage used comes last, from the server.
+          await page.locator('progress').waitFor();
           await shot('settings');
           await page.goto('/profile');
+          await page.getByTestId('profile-about').waitFor();
+          await waitForImages(page);
           await shot('profile');
           await page.goto('/no/such/page');
           await page.getByRole('heading', { name: /./ }).first().waitFor();
@@ -112,6 +121,7 @@ const SCREENS = [
   'conversation',
   'group',
   'group-info',
+  'member-menu',
   'message-info',
   'settings',
   'profile',

@@ -21,7 +21,8 @@ export function SidePanel({ title, closeLabel, onClose, closesOnEscape = true, c
       aria-label={title}
       className="absolute inset-0 z-20 flex flex-col overflow-y-auto bg-base-100 sm:start-auto sm:w-96 sm:border-s sm:border-base-300"
     >
-      <div className="flex items-center gap-2 border-b border-base-300 p-2.5">
+      {/* Its heading stays while what it holds scrolls under it, and with it the way to close it. */}
+      <div className="sticky top-0 z-10 flex items-center gap-2 border-b border-base-300 bg-base-100 p-2.5">
         <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label={closeLabel}>
           <X className="size-5" />
         </button>

@@ -14,7 +14,7 @@ import {
   PinOff,
 } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { formatDayTime } from '../../lib/format-time';
 import { usePopover } from '../../ui/use-popover';
 import { useShallow } from 'zustand/react/shallow';
@@ -24,6 +24,7 @@ import { isMuted, useNotificationStore } from '../../store/use-notification-stor
 import { useTranslation } from 'react-i18next';
 import { translatable } from '../../i18n';
 import { HEADER_BUTTON } from '../../ui/header-button';
+import { MenuItem, MenuPanel } from '../../ui/menu';
 
 const MUTE_CHOICES: { duration: MuteDuration; label: string }[] = [
   { duration: '8h', label: translatable('8 hours') },
@@ -136,29 +137,6 @@ function ConversationMenuList({
   );
 }
 
-/** A menu's panel under its button: the arrow keys, Home and End move between its items. */
-function MenuPanel({ panelRef, label, children }: { panelRef: RefObject<HTMLDivElement | null>; label: string; children: ReactNode }) {
-  const moveFocus = (event: KeyboardEvent) => {
-    const items = Array.from(panelRef.current?.querySelectorAll('button') ?? []);
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const to = { ArrowDown: at + 1, ArrowUp: at - 1 + items.length, Home: 0, End: items.length - 1 }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    items[to % items.length]?.focus();
-  };
-  return (
-    <div
-      ref={panelRef}
-      role="menu"
-      aria-label={label}
-      onKeyDown={moveFocus}
-      className="absolute top-full end-0 z-30 mt-1 flex w-56 flex-col rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
-    >
-      {children}
-    </div>
-  );
-}
-
 /** Whether my conversation with a person, or a group (`isGroup`), is pinned and archived. */
 function marksOf(state: ChatState, id: string, isGroup: boolean) {
   if (isGroup) {
@@ -236,40 +214,5 @@ function MuteItem({ userId, choose, onAskLength }: { userId: string; choose: Cho
     >
       {t('Unmute notifications')}
     </MenuItem>
-  );
-}
-
-function MenuItem({
-  icon,
-  detail,
-  hasPopup,
-  onClick,
-  children,
-}: {
-  icon?: ReactNode;
-  detail?: string;
-  hasPopup?: boolean;
-  onClick(): void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      role="menuitem"
-      aria-haspopup={hasPopup ? 'menu' : undefined}
-      aria-description={detail}
-      className="btn btn-ghost btn-sm h-auto min-h-8 justify-start gap-3 py-1.5 text-start font-normal"
-      onClick={onClick}
-    >
-      {icon && <span className="shrink-0 [&>svg]:size-4">{icon}</span>}
-      <span className="flex flex-col">
-        {children}
-        {detail && (
-          <span className="text-xs text-muted" aria-hidden="true">
-            {detail}
-          </span>
-        )}
-      </span>
-    </button>
   );
 }

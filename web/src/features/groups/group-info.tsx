@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SidePanel } from '../../ui/side-panel';
 import { AddMembersDialog } from './add-members-dialog';
 import { EditGroupDialog } from './edit-group-dialog';
-import { GroupMembers } from './group-members';
+import { GroupMembers, type ListedMember } from './group-members';
 import { GroupPicture } from './group-picture';
 import { GroupSettings } from './group-settings';
 import { groupsApi } from './groups-api';
@@ -30,10 +30,16 @@ export function GroupInfo({ group, onClose, shared }: { group: Group; onClose():
   const myId = useAuthStore((state) => state.authUser?._id);
   const { isMember, isAdmin, canEdit } = myPlaceIn(group, myId);
   const [open, setOpen] = useState<'edit' | 'add' | 'exit' | null>(null);
+  const [removing, setRemoving] = useState<ListedMember | null>(null);
   const members = t('{{count}} members', { count: group.memberCount });
   const exit = () => useChatStore.getState().changeGroup((groupId) => groupsApi.remove(groupId, myId ?? ''));
   return (
-    <SidePanel title={t('Group info')} closeLabel={t('Close group info')} onClose={onClose} closesOnEscape={open === null}>
+    <SidePanel
+      title={t('Group info')}
+      closeLabel={t('Close group info')}
+      onClose={onClose}
+      closesOnEscape={open === null && removing === null}
+    >
       <div className="flex flex-col items-center gap-1 border-b border-base-300 p-6">
         <GroupPicture group={group} canEdit={canEdit} />
         <p dir="auto" className="text-center text-lg font-medium break-words">
@@ -59,7 +65,7 @@ export function GroupInfo({ group, onClose, shared }: { group: Group; onClose():
           {t('Add members')}
         </button>
       )}
-      {isMember && <GroupMembers group={group} isAdmin={isAdmin} />}
+      {isMember && <GroupMembers group={group} isAdmin={isAdmin} onRemove={setRemoving} />}
       {isAdmin && <GroupSettings group={group} />}
       {isMember && (
         <button type="button" className="btn btn-ghost m-2 justify-start gap-2 text-danger" onClick={() => setOpen('exit')}>
@@ -79,6 +85,25 @@ export function GroupInfo({ group, onClose, shared }: { group: Group; onClose():
       >
         {t('You will keep what was said until now, and get nothing after.')}
       </ConfirmDialog>
+      {removing && <RemoveMemberDialog group={group} removing={removing} onDone={() => setRemoving(null)} />}
     </SidePanel>
+  );
+}
+
+/** Asks before a member is removed, as WhatsApp does: "Remove Bob from “Hikers”?". */
+function RemoveMemberDialog({ group, removing, onDone }: { group: Group; removing: ListedMember; onDone(): void }) {
+  const { t } = useTranslation();
+  const remove = () => useChatStore.getState().changeGroup((groupId) => groupsApi.remove(groupId, removing.member.userId));
+  return (
+    <ConfirmDialog
+      open
+      id="remove-member-title"
+      title={t('Remove {{name}} from “{{group}}”?', { name: removing.name, group: group.name })}
+      confirmLabel={t('Remove')}
+      onConfirm={remove}
+      onDone={onDone}
+    >
+      {t('They will keep what was said until now, and get nothing after.')}
+    </ConfirmDialog>
   );
 }
