@@ -432,7 +432,7 @@ describeOnEveryTarget((run) => {
       expect(new URL(bobsPhone.url()).pathname).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
     });
 
-    it('runs a group from its info: admins made, someone removed, an invite link opened by a newcomer, his message deleted by an admin, a member leaving', async () => {
+    it('runs a group from its info: admins made, someone removed, an invite link opened by a newcomer, his message deleted by an admin, a member leaving and deleting it', async () => {
       const { alice, bob, aliceUser, bobUser } = await twoPeople(run.baseUrl, 'Crew');
       const carl = new ApiClient(run.baseUrl);
       const carlUser = await carl.signup('Carl Crew');
@@ -514,14 +514,25 @@ describeOnEveryTarget((run) => {
 
       // On a phone the group's info opens with a tap on its name, as in WhatsApp.
       await bobsPhone.getByRole('heading', { name: 'Crew' }).tap();
-      await bobsPhone.getByRole('complementary', { name: 'Group info' }).getByRole('button', { name: 'Exit group' }).click();
+      const bobsInfo = bobsPhone.getByRole('complementary', { name: 'Group info' });
+      await bobsInfo.getByRole('button', { name: 'Exit group' }).click();
       await bobsPhone.getByRole('dialog', { name: 'Exit “Crew”?' }).getByRole('button', { name: 'Exit group' }).click();
       await polled(() => lastLine(ann).textContent(), 'Bob’s leaving told').toBe('Bob Crew left');
+      // Out of it, his info offers to delete it in place of exiting.
+      await polled(() => bobsInfo.getByRole('button', { name: 'Delete group' }).count(), 'Delete group offered').toBe(1);
+      await polled(() => bobsPhone.getByRole('dialog').count(), 'the question gone').toBe(0);
       await bobsPhone.keyboard.press('Escape');
+      await polled(() => bobsInfo.count(), 'his group info closed').toBe(0);
       await polled(
         () => bobsPhone.getByText('You can’t send messages to this group because you’re no longer a member').count(),
         'Bob’s box gone, with why',
       ).toBe(1);
+      // Out of it, he deletes it from his list, as WhatsApp's "Delete group".
+      await bobsPhone.getByRole('button', { name: 'Conversation menu' }).click();
+      await bobsPhone.getByRole('menu', { name: 'Conversation actions' }).getByRole('menuitem', { name: 'Delete group' }).click();
+      await bobsPhone.getByRole('dialog', { name: 'Delete “Crew”?' }).getByRole('button', { name: 'Delete group' }).click();
+      await polled(() => new URL(bobsPhone.url()).pathname, 'back to his chats').toBe('/');
+      await polled(() => bobsPhone.getByTestId('group-row').count(), 'the group gone from his list').toBe(0);
       await run.shot(ann, 'group-info');
     });
   });

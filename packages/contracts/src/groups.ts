@@ -25,6 +25,7 @@ export const GROUP_ERRORS = {
   badInvite: 'This invite link is not valid any more',
   tooFast: 'This group is getting messages too fast. Please slow down.',
   notYourMessage: 'Message not found among yours in this group',
+  stillMember: 'Exit the group before you delete it',
 } as const;
 
 export const GroupRoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('member')]);

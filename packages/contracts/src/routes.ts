@@ -501,6 +501,13 @@ export const routes = {
     body: ReadBodySchema,
     summary: 'I read the group’s messages up to `upTo`: my unread count starts after it.',
   }),
+  deleteGroupChat: route({
+    method: 'DELETE',
+    url: '/messages/groups/:groupId/chat',
+    params: GroupIdParamsSchema,
+    summary:
+      '"Delete group", once I left it or was removed: it goes from my list and every device of mine, with my stars on its messages; its members keep everything. 409 while I am a member. Added again, I see it from then on.',
+  }),
   removeGroupMember: route({
     method: 'DELETE',
     url: '/messages/groups/:groupId/members/:userId',

@@ -530,4 +530,12 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE group_members ADD COLUMN cleared_up_to bigint NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 37,
+    sql: `
+      -- "Delete group" by someone no longer in it: the group shows nowhere of theirs. The row stays, so
+      -- the members still see who wrote what they wrote; adding them again clears it.
+      ALTER TABLE group_members ADD COLUMN chat_deleted boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -180,11 +180,11 @@ export async function mediaBytesOf(db: Queryable, messageId: string): Promise<nu
 
 /**
  * Whether a message the user sent or received carries this stored photo or file (a forward carries
- * the one it copies), or one of a group's they saw: while they were in it (one removed keeps what they had).
+ * the one it copies), or one of a group's they saw: while they were in it (one removed keeps what they had, until they delete the group).
  */
 export async function carriesMediaFor(db: Queryable, url: string, userId: string): Promise<boolean> {
   const seen = `CASE WHEN group_id IS NULL THEN $2::uuid IN (sender_id, receiver_id)
-    ELSE EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = messages.group_id AND gm.user_id = $2::uuid
+    ELSE EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = messages.group_id AND gm.user_id = $2::uuid AND NOT gm.chat_deleted
       AND messages.id > gm.joined_after AND messages.id <= COALESCE(gm.left_after, messages.id)) END`;
   const [row] = await db.query<{ carried: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM messages WHERE image = $1 AND ${seen})

@@ -185,7 +185,7 @@ export async function exportUserData(deps: { db: Queryable; blobs: BlobStore; lo
     const groups = await db.query<MyGroup>(
       `SELECT g.id::text AS "_id", g.name, ${seenAfter('m')}::text AS "seenAfter", m.left_after::text AS "leftAfter"
        FROM group_members m JOIN groups g ON g.id = m.group_id
-       WHERE m.user_id = $1 ORDER BY g.last_message_id DESC`,
+       WHERE m.user_id = $1 AND NOT m.chat_deleted ORDER BY g.last_message_id DESC`,
       [userId],
     );
     // Each file read when its turn comes (`open`), so that only one is being read at a time.

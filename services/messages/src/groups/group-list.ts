@@ -75,10 +75,10 @@ export async function listGroupsOf(
        -- The page: on the first, the groups I pinned; then the others by latest activity, from the cursor on.
        -- A group's activity is the last message I may see in it (the group's latest while I am in it).
        (SELECT m.group_id, COALESCE(m.left_after, g.last_message_id) AS activity FROM group_members m JOIN groups g ON g.id = m.group_id
-        WHERE m.user_id = $1 AND m.pinned_at IS NOT NULL AND $3::bigint IS NULL)
+        WHERE m.user_id = $1 AND NOT m.chat_deleted AND m.pinned_at IS NOT NULL AND $3::bigint IS NULL)
        UNION ALL
        (SELECT m.group_id, COALESCE(m.left_after, g.last_message_id) FROM group_members m JOIN groups g ON g.id = m.group_id
-        WHERE m.user_id = $1 AND m.pinned_at IS NULL
+        WHERE m.user_id = $1 AND NOT m.chat_deleted AND m.pinned_at IS NULL
           AND ($3::bigint IS NULL OR (COALESCE(m.left_after, g.last_message_id), g.id) < ($3::bigint, $4::uuid))
         ORDER BY COALESCE(m.left_after, g.last_message_id) DESC, g.id DESC LIMIT $5)
      ) page

@@ -37,7 +37,7 @@ export async function searchGroupMessages(
     `SELECT m.group_id::text AS "groupId", ${seenAfter('m')}::text AS "seenAfter", COALESCE(m.left_after, ${MAX_BIGINT})::text AS "seenUpTo",
        GREATEST(${seenAfter('m')}, COALESCE(c.indexed_up_to, 0))::text AS "tailAfter"
      FROM group_members m LEFT JOIN search_cursors c ON c.user_id = m.group_id
-     WHERE m.user_id = $1 AND ($2::uuid IS NULL OR m.group_id = $2::uuid)`,
+     WHERE m.user_id = $1 AND NOT m.chat_deleted AND ($2::uuid IS NULL OR m.group_id = $2::uuid)`,
     [userId, groupId ?? null],
   );
   if (groups.length === 0) return groupId ? null : [];

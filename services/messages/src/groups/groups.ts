@@ -58,10 +58,11 @@ export interface GroupRow {
 const GROUP_COLUMNS = `g.id::text AS "_id", g.name, g.description, g.picture, g.created_by::text AS "createdBy",
   g.created_at AS "createdAt", g.only_admins_send AS "onlyAdminsSend", g.only_admins_edit AS "onlyAdminsEdit"`;
 
-/** Where `userId` stands in the group, or null if they never were in it (or it does not exist). */
+/** Where `userId` stands in the group, or null if they never were in it, deleted it since they left ("Delete group"), or it does not exist. */
 export async function membershipOf(db: Queryable, groupId: string, userId: string): Promise<Membership | null> {
   const rows = await db.query<Membership>(
-    `SELECT role, ${seenAfter('m')}::text AS "seenAfter", left_after::text AS "leftAfter" FROM group_members m WHERE group_id = $1 AND user_id = $2`,
+    `SELECT role, ${seenAfter('m')}::text AS "seenAfter", left_after::text AS "leftAfter" FROM group_members m
+     WHERE group_id = $1 AND user_id = $2 AND NOT chat_deleted`,
     [groupId, userId],
   );
   return rows[0] ?? null;
@@ -202,7 +203,7 @@ export async function enrol(tx: Queryable, groupId: string, userIds: readonly st
   const rows = await tx.query<{ userId: string }>(
     `INSERT INTO group_members (group_id, user_id, role, joined_after)
      SELECT $1, user_id, $3, (SELECT last_message_id FROM groups WHERE id = $1) FROM unnest($2::uuid[]) AS user_id
-     ON CONFLICT (group_id, user_id) DO UPDATE SET role = EXCLUDED.role, joined_at = now(), left_after = NULL
+     ON CONFLICT (group_id, user_id) DO UPDATE SET role = EXCLUDED.role, joined_at = now(), left_after = NULL, chat_deleted = false
        WHERE group_members.left_after IS NOT NULL
      RETURNING user_id::text AS "userId"`,
     [groupId, userIds, role],

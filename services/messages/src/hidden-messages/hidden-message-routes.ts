@@ -1,17 +1,17 @@
-import { CLEAR_ERRORS, routes, MESSAGE_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
+import { CLEAR_ERRORS, GROUP_ERRORS, routes, MESSAGE_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
 import { conflict, notFound, fromContract } from '@chat/kernel';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireContact } from '../contacts/contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
-import { clearConversation, clearGroup, hideMessages } from './hidden-messages.js';
+import { clearConversation, clearGroup, deleteGroupChat, hideMessages } from './hidden-messages.js';
 import { membershipOf } from '../groups/groups.js';
 import { tellMyDevices } from '../my-devices.js';
 import { limitPerUser } from '../per-user-limit.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
 
 /**
- * "Delete for me" and "Clear chat": messages gone from my own view on every device of mine, while
- * the other person (or the group's members) keeps them, and is not told.
+ * "Delete for me", "Clear chat" and "Delete group": messages gone from my own view on every device of
+ * mine, while the other person (or the group's members) keeps them, and is not told.
  */
 export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db, bus } = options;
@@ -50,6 +50,21 @@ export const hiddenMessageRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       if (outcome.status === 'no-conversation') throw conflict(CLEAR_ERRORS.noConversation);
       await tellMyDevices({ bus, log: app.log }, userId, { event: 'conversationCleared', payload: { userId: peerId, upTo: outcome.upTo } });
       return { upTo: outcome.upTo };
+    },
+  });
+
+  app.route({
+    ...fromContract(routes.deleteGroupChat),
+    preHandler: [app.requireUser, limit],
+    handler: async (request, reply) => {
+      const { userId } = request;
+      const { groupId } = request.params;
+      const outcome = await deleteGroupChat(db, { userId, groupId });
+      if (outcome === 'not-found') throw notFound(GROUP_ERRORS.notFound);
+      if (outcome === 'member') throw conflict(GROUP_ERRORS.stillMember);
+      // My other tabs and devices ask for my groups again: it is no longer among them.
+      await tellMyDevices({ bus, log: app.log }, userId, { event: 'groupChanged', payload: { groupId, member: false } });
+      return reply.status(204).send();
     },
   });
 };

@@ -156,3 +156,35 @@ export async function clearGroup(db: Database, { userId, groupId }: { userId: st
     return { status: 'cleared', upTo: cleared.upTo };
   });
 }
+
+/**
+ * "Delete group", by someone who left a group or was removed from it: it goes from everything of
+ * theirs (their list, its reads, search, export: 404, as for a group they were never in), with their
+ * stars and "Delete for me" marks on its messages and their marks of it. Their row stays, flagged
+ * `chat_deleted`: the members still see who wrote what they wrote. 'member' while they are in it.
+ */
+export async function deleteGroupChat(
+  db: Database,
+  { userId, groupId }: { userId: string; groupId: string },
+): Promise<'deleted' | 'member' | 'not-found'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ member: boolean }>(
+      'SELECT left_after IS NULL AS member FROM group_members WHERE group_id = $1 AND user_id = $2 AND NOT chat_deleted FOR UPDATE',
+      [groupId, userId],
+    );
+    if (!row) return 'not-found';
+    if (row.member) return 'member';
+    await tx.query(
+      `UPDATE group_members SET chat_deleted = true, pinned_at = NULL, archived_up_to = NULL, marked_unread = false
+       WHERE group_id = $1 AND user_id = $2`,
+      [groupId, userId],
+    );
+    for (const table of ['hidden_messages', 'stars']) {
+      await tx.query(`DELETE FROM ${table} t USING messages m WHERE t.user_id = $1 AND m.id = t.message_id AND m.group_id = $2`, [
+        userId,
+        groupId,
+      ]);
+    }
+    return 'deleted';
+  });
+}

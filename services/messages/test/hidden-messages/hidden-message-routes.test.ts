@@ -1,5 +1,6 @@
 import {
   CLEAR_ERRORS,
+  GROUP_ERRORS,
   type Cleared,
   type Group,
   type GroupEntry,
@@ -162,6 +163,55 @@ describeOnEachDatabase('deleting messages for me and clearing a chat', (server) 
     expect(await groupHistory(bob)).toEqual([]);
     const stranger = await server().user('Cat Clears');
     expect((await stranger.client.post(`/api/messages/clear/${group._id}`)).status, 'no group of hers').toBe(404);
+  });
+
+  it('deletes a group I left from everything of mine, on every device; the members keep it and still see who wrote; added back, I see it from then', async () => {
+    const [ann, bob] = [await server().user('Ann Deletes'), await server().user('Bob Deletes')];
+    const group = (await ann.client.post<Group>('/api/messages/groups', { name: 'Leaving club', memberIds: [bob.id] })).body;
+    const sendToGroup = async (from: TestUser, text: string, extra: object = {}) =>
+      (await from.client.post<Message>(`/api/messages/groups/${group._id}/send`, { text, ...extra })).body;
+    const bobsGroups = async () => ((await bob.client.get('/api/messages/groups')).body as GroupEntry[]).map((entry) => entry.group._id);
+    const photo = await sendToGroup(ann, 'farewell words photo', { image: toDataUrl(await pngBytes(40, 30), 'image/png') });
+    await sendToGroup(bob, 'farewell words from Bob');
+    expect((await bob.client.post(`/api/messages/star/${photo._id}`)).status).toBe(204);
+    expect((await bob.client.post(`/api/messages/pin/${group._id}`)).status).toBe(204);
+    await server().indexSearch();
+
+    const whileIn = await bob.client.delete(`/api/messages/groups/${group._id}/chat`);
+    expect({ status: whileIn.status, body: whileIn.body }, 'a member exits first').toEqual({
+      status: 409,
+      body: { message: GROUP_ERRORS.stillMember },
+    });
+    expect((await bob.client.delete(`/api/messages/groups/${group._id}/members/${bob.id}`)).status).toBe(204);
+    expect(await bobsGroups(), 'left, he still has what he had').toEqual([group._id]);
+    const toBobsDevices = server().published(bob.id);
+    expect((await bob.client.delete(`/api/messages/groups/${group._id}/chat`)).status).toBe(204);
+
+    expect(await bobsGroups()).toEqual([]);
+    for (const path of [`groups/${group._id}`, `groups/${group._id}/messages`, `shared/${group._id}?kind=media`]) {
+      expect((await bob.client.get(`/api/messages/${path}`)).status, path).toBe(404);
+    }
+    expect(await found(bob, 'farewell')).toEqual([]);
+    expect(await starred(bob)).toEqual([]);
+    expect((await bob.client.get(photo.image!)).status, 'its photo is not his to fetch any more').toBe(404);
+    const files = unzipSync(new Uint8Array((await bob.client.get('/api/messages/export')).body as Buffer));
+    expect(files[`groups/${group._id}.json`]).toBeUndefined();
+    expect(toBobsDevices.filter((event) => event.event === 'groupChanged')).toEqual([
+      { event: 'groupChanged', payload: { groupId: group._id, member: false } },
+    ] satisfies UserEvent[]);
+    expect((await bob.client.delete(`/api/messages/groups/${group._id}/chat`)).status, 'deleted already').toBe(404);
+    // Ann keeps all of it, Bob's name on his message included.
+    const annSees = (await ann.client.get<Group>(`/api/messages/groups/${group._id}`)).body;
+    expect(annSees.people.map((person) => person._id)).toContain(bob.id);
+    expect(await found(ann, 'farewell')).toHaveLength(2);
+
+    // Added back, he sees the group from the line adding him.
+    expect((await ann.client.post(`/api/messages/groups/${group._id}/members`, { memberIds: [bob.id] })).status).toBe(200);
+    expect(await bobsGroups()).toEqual([group._id]);
+    const history = (await bob.client.get(`/api/messages/groups/${group._id}/messages`)).body as Message[];
+    expect(history.map((message) => message.system?.kind)).toEqual(['added']);
+    const stranger = await server().user('Cat Deletes');
+    expect((await stranger.client.delete(`/api/messages/groups/${group._id}/chat`)).status, 'no group of hers').toBe(404);
   });
 
   it('refuses a message of another conversation (deleting none of the list), a bad list, and a clear with nothing to clear', async () => {

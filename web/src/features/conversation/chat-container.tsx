@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useEscapeKey } from '../../ui/use-escape-key';
 import { openConversationId, useChatStore } from '../../store/use-chat-store';
-import { GroupHeader, MessageInfoDialog, peopleById } from '../groups';
+import { DeleteGroupDialog, GroupHeader, MessageInfoDialog, peopleById } from '../groups';
 import { ChatHeader } from './chat-header';
 import { ClearChatDialog } from './clear-chat-dialog';
 import { ReactionsDialog } from './reactions-dialog';
@@ -116,24 +116,34 @@ export function ChatContainer() {
   );
 }
 
-/** The person's header, or the group's with its "⋮" menu (opening its info, clearing it) and what it shared. */
+/** The person's header, or the group's with its "⋮" menu (opening its info, clearing it, deleting it once I am out) and what it shared. */
 function ConversationHeader({ conversationId, isGroup, nameOf, onSearch }: ConversationHeaderProps) {
-  const groupName = useChatStore((state) => state.selectedGroup?.name ?? '');
-  const [isConfirmingClear, setConfirmingClear] = useState(false);
+  const { groupName, isOut } = useChatStore(
+    useShallow((state) => ({ groupName: state.selectedGroup?.name ?? '', isOut: Boolean(state.selectedGroup?.removed) })),
+  );
+  const [confirming, setConfirming] = useState<'clear' | 'delete' | null>(null);
   if (!isGroup) return <ChatHeader onSearch={onSearch} />;
+  const group = { _id: conversationId, name: groupName };
   return (
     <>
       <GroupHeader
         menu={(showInfo) => (
-          <ConversationMenu userId={conversationId} isGroup onShowInfo={showInfo} onClear={() => setConfirmingClear(true)} />
+          <ConversationMenu
+            userId={conversationId}
+            isGroup
+            onShowInfo={showInfo}
+            onClear={() => setConfirming('clear')}
+            onDelete={isOut ? () => setConfirming('delete') : undefined}
+          />
         )}
         onSearch={onSearch}
         shared={(closeInfo) => <SharedItems conversationId={conversationId} nameOf={nameOf} onShown={closeInfo} />}
       />
       <ClearChatDialog
-        chat={isConfirmingClear ? { id: conversationId, name: groupName, isGroup: true } : null}
-        onDone={() => setConfirmingClear(false)}
+        chat={confirming === 'clear' ? { id: conversationId, name: groupName, isGroup: true } : null}
+        onDone={() => setConfirming(null)}
       />
+      <DeleteGroupDialog group={confirming === 'delete' ? group : null} onDone={() => setConfirming(null)} />
     </>
   );
 }

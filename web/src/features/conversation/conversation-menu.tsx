@@ -12,6 +12,7 @@ import {
   MessageSquareDot,
   Pin,
   PinOff,
+  Trash2,
 } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useCallback, useEffect, useState } from 'react';
@@ -37,16 +38,17 @@ interface ConversationMenuProps {
   userId: string;
   /** A group's: its info, pin, archive, unread, mute and select (clearing and blocks are a person's). */
   isGroup?: boolean;
-  /** Offered when given: blocking them (while not blocked already), clearing the chat. */
+  /** Offered when given: blocking them (while not blocked already), clearing the chat, deleting a group I am out of. */
   onBlock?(): void;
   onClear?(): void;
+  onDelete?(): void;
   onShowInfo(): void;
 }
 
 /**
  * The conversation's "⋮" menu, as WhatsApp and Telegram keep theirs: contact info, pin, archive, mark
  * unread, mute (for how long asked in the same menu), select messages, clear and block; a group's
- * offers its info, pin, archive, unread, mute, select and clear. Pin, archive, unread and clear are offered
+ * offers its info, pin, archive, unread, mute, select and clear, and delete once I am out of it. Pin, archive, unread and clear are offered
  * once there is a conversation (a message either way, even one cleared since; a group always has
  * its first line); block while it is not closed already.
  */
@@ -80,6 +82,7 @@ function ConversationMenuList({
   isGroup = false,
   onBlock,
   onClear,
+  onDelete,
   onShowInfo,
   onClose,
 }: ConversationMenuProps & { onClose(): void }) {
@@ -131,6 +134,11 @@ function ConversationMenuList({
       {onBlock && (
         <MenuItem icon={<Ban />} onClick={choose(onBlock)}>
           {t('Block contact')}
+        </MenuItem>
+      )}
+      {onDelete && (
+        <MenuItem icon={<Trash2 />} isDanger onClick={choose(onDelete)}>
+          {t('Delete group')}
         </MenuItem>
       )}
     </MenuPanel>

@@ -1,5 +1,5 @@
 import type { Group } from '@chat/contracts';
-import { LogOut, Pencil, UserRoundPlus } from 'lucide-react';
+import { LogOut, Pencil, Trash2, UserRoundPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../store/use-auth-store';
@@ -7,6 +7,7 @@ import { useChatStore } from '../../store/use-chat-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SidePanel } from '../../ui/side-panel';
 import { AddMembersDialog } from './add-members-dialog';
+import { DeleteGroupDialog } from './delete-group-dialog';
 import { EditGroupDialog } from './edit-group-dialog';
 import { GroupMembers, type ListedMember } from './group-members';
 import { GroupPicture } from './group-picture';
@@ -23,13 +24,13 @@ function myPlaceIn(group: Group, myId: string | undefined) {
 /**
  * The group as WhatsApp's "Group info" shows it: its picture, name and description, its members
  * with their presence and role, what it shared (`shared`), an admin's settings and invite link,
- * and "Exit group".
+ * and "Exit group" (or, once I am out of it, "Delete group").
  */
 export function GroupInfo({ group, onClose, shared }: { group: Group; onClose(): void; shared: ReactNode }) {
   const { t } = useTranslation();
   const myId = useAuthStore((state) => state.authUser?._id);
   const { isMember, isAdmin, canEdit } = myPlaceIn(group, myId);
-  const [open, setOpen] = useState<'edit' | 'add' | 'exit' | null>(null);
+  const [open, setOpen] = useState<'edit' | 'add' | 'exit' | 'delete' | null>(null);
   const [removing, setRemoving] = useState<ListedMember | null>(null);
   const members = t('{{count}} members', { count: group.memberCount });
   const exit = () => useChatStore.getState().changeGroup((groupId) => groupsApi.remove(groupId, myId ?? ''));
@@ -45,7 +46,8 @@ export function GroupInfo({ group, onClose, shared }: { group: Group; onClose():
         <p dir="auto" className="text-center text-lg font-medium break-words">
           {group.name}
         </p>
-        <p className="text-sm text-muted">{t('Group · {{members}}', { members })}</p>
+        {/* Someone out of it is told nothing of who is in it now (not "0 members"). */}
+        <p className="text-sm text-muted">{isMember ? t('Group · {{members}}', { members }) : t('Group')}</p>
         {group.description && (
           <p dir="auto" className="mt-2 text-center text-sm break-words whitespace-pre-wrap">
             {group.description}
@@ -67,10 +69,15 @@ export function GroupInfo({ group, onClose, shared }: { group: Group; onClose():
       )}
       {isMember && <GroupMembers group={group} isAdmin={isAdmin} onRemove={setRemoving} />}
       {isAdmin && <GroupSettings group={group} />}
-      {isMember && (
+      {isMember ? (
         <button type="button" className="btn btn-ghost m-2 justify-start gap-2 text-danger" onClick={() => setOpen('exit')}>
           <LogOut className="size-5 rtl:-scale-x-100" aria-hidden="true" />
           {t('Exit group')}
+        </button>
+      ) : (
+        <button type="button" className="btn btn-ghost m-2 justify-start gap-2 text-danger" onClick={() => setOpen('delete')}>
+          <Trash2 className="size-5" aria-hidden="true" />
+          {t('Delete group')}
         </button>
       )}
       <EditGroupDialog group={open === 'edit' ? group : null} onDone={() => setOpen(null)} />
@@ -85,6 +92,7 @@ export function GroupInfo({ group, onClose, shared }: { group: Group; onClose():
       >
         {t('You will keep what was said until now, and get nothing after.')}
       </ConfirmDialog>
+      <DeleteGroupDialog group={open === 'delete' ? group : null} onDone={() => setOpen(null)} />
       {removing && <RemoveMemberDialog group={group} removing={removing} onDone={() => setRemoving(null)} />}
     </SidePanel>
   );

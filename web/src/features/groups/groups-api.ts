@@ -23,6 +23,8 @@ export const groupsApi = {
   setRole: (groupId: string, userId: string, role: GroupRole) => call(routes.setGroupRole, { params: { groupId, userId }, body: { role } }),
   /** An admin removes someone; my own id leaves the group. */
   remove: (groupId: string, userId: string) => call(routes.removeGroupMember, { params: { groupId, userId } }),
+  /** "Delete group", once I am out of it: gone from my list and devices. */
+  deleteChat: (groupId: string) => call(routes.deleteGroupChat, { params: { groupId } }),
   /** The code of its invite link (admins), or a new one that replaces it. */
   invite: (groupId: string) => call(routes.groupInvite, { params: { groupId } }),
   resetInvite: (groupId: string) => call(routes.resetGroupInvite, { params: { groupId } }),

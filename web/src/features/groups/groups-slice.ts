@@ -11,7 +11,7 @@ import {
 import toast from 'react-hot-toast';
 import { errorMessage, useAuthStore } from '../../store/use-auth-store';
 import type { ChatSlice } from '../../store/chat-slice';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { withFlag } from '../../lib/inbox-entries';
 import { groupsApi } from './groups-api';
 
@@ -45,6 +45,8 @@ export interface GroupsSlice {
    * shown as the server answers, or said in a toast. Resolves whether it was done.
    */
   changeGroup(change: (groupId: string) => Promise<Group | void>): Promise<boolean>;
+  /** "Delete group", once I am out of it: off my list (closed if open); resolves whether it went, or says in a toast why not. */
+  deleteGroupChat(groupId: string): Promise<boolean>;
   /** Joins the group of an invite link and opens it; resolves whether I am in it. */
   joinGroup(code: string): Promise<boolean>;
   /** Another's message of a group reached this device: said to the server (the newest of each group, about once a second). */
@@ -108,13 +110,20 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
     received.clear();
   };
 
+  /** A group no longer mine to see (I deleted it, here or on another device): off the list, and closed. */
+  const drop = (groupId: string) => {
+    set(({ groups }) => ({ groups: groups.filter((entry) => entry.group._id !== groupId) }));
+    if (get().selectedGroup?._id === groupId) get().setSelectedGroup(null);
+  };
+
   /** The open group's members and people, once the server says them (if it is still the one open). */
   const loadSelected = async (groupId: string) => {
     try {
       const group = await groupsApi.get(groupId);
       if (get().selectedGroup?._id === groupId) set({ selectedGroup: group });
     } catch (error) {
-      toast.error(errorMessage(error));
+      if (error instanceof ApiError && error.status === 404) drop(groupId);
+      else toast.error(errorMessage(error));
     }
   };
 
@@ -292,6 +301,17 @@ export const createGroupsSlice: ChatSlice<GroupsSlice> = (set, get) => {
 
     applyGroupMark(groupId, mark, on) {
       set((state) => ({ groups: state.groups.map((entry) => (entry.group._id === groupId ? withMark(entry, mark, on) : entry)) }));
+    },
+
+    async deleteGroupChat(groupId) {
+      try {
+        await groupsApi.deleteChat(groupId);
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return false;
+      }
+      drop(groupId);
+      return true;
     },
 
     applyGroupChanged({ groupId }) {

@@ -1,4 +1,5 @@
 export { CreateGroupDialog } from './create-group-dialog';
+export { DeleteGroupDialog } from './delete-group-dialog';
 export { GroupHeader } from './group-header';
 export { GroupRow } from './group-row';
 export { JoinGroupPage } from './join-group-page';

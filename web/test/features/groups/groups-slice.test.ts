@@ -1,6 +1,7 @@
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Group, GroupEntry, Message } from '@chat/contracts';
-import { api } from '../../../src/api/client';
+import { api, ApiError } from '../../../src/api/client';
 import { groupsApi } from '../../../src/features/groups';
 import { typistsIn } from '../../../src/features/typing';
 import { useAuthStore } from '../../../src/store/use-auth-store';
@@ -152,6 +153,34 @@ describe('a group in the chat store', () => {
     useChatStore.setState({ groups: [entry(toGroup(7, 'newer'), 1)] });
     useChatStore.getState().applyGoneForMe('hikers', { upTo: '6' });
     expect(useChatStore.getState().groups[0]).toMatchObject({ lastMessage: { text: 'newer' }, unreadCount: 1 });
+  });
+
+  it('deletes a group I am out of: off the list and closed; another device of mine closes it as the server no longer has it for me', async () => {
+    const out = { ...hikers, removed: true as const, members: [] };
+    const deleteChat = vi.spyOn(groupsApi, 'deleteChat').mockResolvedValue(undefined);
+    useChatStore.setState({ groups: [entry(toGroup(6, 'bye'))] });
+    useChatStore.getState().setSelectedGroup(out);
+    expect(await useChatStore.getState().deleteGroupChat('hikers')).toBe(true);
+    expect(deleteChat).toHaveBeenCalledWith('hikers');
+    expect([useChatStore.getState().groups, useChatStore.getState().selectedGroup]).toEqual([[], null]);
+
+    // On another device: told the group changed, its list comes without it and the group itself is 404.
+    useChatStore.setState({ groups: [entry(toGroup(6, 'bye'))] });
+    useChatStore.getState().setSelectedGroup(out);
+    vi.spyOn(groupsApi, 'list').mockResolvedValue({ entries: [], next: null });
+    vi.mocked(groupsApi.get).mockRejectedValue(new ApiError('Group not found', 404));
+    useChatStore.getState().applyGroupChanged({ groupId: 'hikers', member: false });
+    await vi.waitFor(() => expect(useChatStore.getState().selectedGroup, 'closed').toBeNull());
+    expect(useChatStore.getState().groups).toEqual([]);
+  });
+
+  it('keeps a group I am still in when deleting it is refused, saying why', async () => {
+    vi.spyOn(groupsApi, 'deleteChat').mockRejectedValue(new ApiError('Exit the group before you delete it', 409));
+    useChatStore.setState({ groups: [entry(toGroup(6, 'hi'))] });
+    const said = vi.spyOn(toast, 'error');
+    expect(await useChatStore.getState().deleteGroupChat('hikers')).toBe(false);
+    expect(useChatStore.getState().groups).toHaveLength(1);
+    expect(said).toHaveBeenCalledWith('Exit the group before you delete it');
   });
 
   it('learns the name of someone typing in a group its row cannot name yet, asking the server once', async () => {
