@@ -302,7 +302,7 @@ describeOnEmbedded((run) => {
       'has none in settings, the profile and at a phone’s width: the screens in coffee, light and dark',
       async () => {
         const { found, scan } = scanner();
-        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Elsewhere');
+        const { alice, bobsSocket } = await peopleWithHistory(run.baseUrl, 'Elsewhere', { group: true });
         const { page } = await signedInPage(browser(), run.baseUrl, alice.cookie);
         await page.goto('/settings');
         await polled(() => page.getByText('Blocked contacts').count(), 'the settings').toBe(1);
@@ -325,7 +325,7 @@ describeOnEmbedded((run) => {
 
         const phone = (await signedInPage(browser(), run.baseUrl, alice.cookie, PHONE)).page;
         await phone.goto('/');
-        const bobRow = phone.getByRole('list').getByRole('button', { name: /Bob Elsewhere/ });
+        const bobRow = phone.getByRole('list').getByRole('button', { name: /^Bob Elsewhere/ });
         await polled(() => bobRow.count(), 'Bob listed').toBe(1);
         await scan(phone, 'phone-home', { looks: 'light and dark' });
         await bobRow.click();
@@ -334,6 +334,7 @@ describeOnEmbedded((run) => {
         await chooseInConversationMenu(phone, 'Contact info');
         const info = phone.getByRole('complementary', { name: 'Contact info' });
         await polled(() => info.getByRole('tabpanel').getByRole('button').count(), 'Bob’s photo in the contact info').toBe(1);
+        await polled(() => info.getByRole('region', { name: '1 group in common' }).count(), 'the group we are both in').toBe(1);
         await scan(phone, 'contact-info');
         await phone.keyboard.press('Escape');
         await polled(() => info.count(), 'the contact info closed by Escape').toBe(0);

@@ -73,6 +73,10 @@ describe('the screen tour', () => {
           await page.getByTestId('link-card').waitFor();
           await waitForImages(page);
           await shot('conversation');
+          await page.getByTestId('chat-status').click();
+          await page.locator('#groups-in-common').waitFor();
+          await shot('contact-info');
+          await page.keyboard.press('Escape');
           await page.goto(`/chat/${groupId}`);
           await page.getByTestId('chat-message').filter({ hasText: 'has one' }).waitFor();
           await shot('group');
@@ -119,6 +123,7 @@ describe('the screen tour', () => {
 const SCREENS = [
   'inbox',
   'conversation',
+  'contact-info',
   'group',
   'group-info',
   'member-menu',

@@ -27,6 +27,7 @@ import { IceServersSchema } from './calls.js';
 import {
   AddMembersBodySchema,
   CreateGroupBodySchema,
+  GroupCardSchema,
   GroupIdParamsSchema,
   GroupMessageParamsSchema,
   MessageInfoSchema,
@@ -35,6 +36,7 @@ import {
   GroupSchema,
   InviteCodeParamsSchema,
   MAX_GROUP_MEMBERS,
+  MAX_GROUPS_PER_USER,
   SetRoleBodySchema,
   GroupPictureBodySchema,
   UpdateGroupBodySchema,
@@ -275,6 +277,13 @@ export const routes = {
     params: UserIdParamsSchema,
     response: { 200: ContactCardSchema },
     summary: 'A contact\'s card for their contact info: name, picture and "About" (empty for someone who blocked me).',
+  }),
+  groupsInCommon: route({
+    method: 'GET',
+    url: '/messages/contact/:id/groups',
+    params: UserIdParamsSchema,
+    response: { 200: Type.Array(GroupCardSchema) },
+    summary: `The groups that person and I are both in now, by name: "Groups in common" in their contact info (at most ${MAX_GROUPS_PER_USER}, as many as I may be in).`,
   }),
   markRead: route({
     method: 'POST',

@@ -1,4 +1,12 @@
-import { NAMED_IN_PREVIEW, UNREAD_COUNT_CAP, uuidSchema, type Contact, type GroupEntry, type GroupRole } from '@chat/contracts';
+import {
+  NAMED_IN_PREVIEW,
+  UNREAD_COUNT_CAP,
+  uuidSchema,
+  type Contact,
+  type GroupCard,
+  type GroupEntry,
+  type GroupRole,
+} from '@chat/contracts';
 import type { Queryable } from '@chat/database';
 import { Type, type Static } from 'typebox';
 import { hiddenBy, MESSAGE_COLUMNS, seenAfter, toMessage, type ChatMessage, type MessageRow } from '../conversations/messages.js';
@@ -148,4 +156,20 @@ async function toEntries(db: Queryable, rows: ListRow[]): Promise<GroupEntry[]> 
     if (row.markedUnread) entry.markedUnread = true;
     return entry;
   });
+}
+
+/**
+ * The groups `userId` and `peerId` are both in now, by name ("Groups in common" in a contact's
+ * info): at most as many as one person may be in, each found by key from `userId`'s groups.
+ */
+export async function groupsInCommon(db: Queryable, userId: string, peerId: string): Promise<GroupCard[]> {
+  const rows = await db.query<GroupRow & { memberCount: number }>(
+    `SELECT ${CARD_COLUMNS} FROM group_members mine
+     JOIN group_members theirs ON theirs.group_id = mine.group_id AND theirs.user_id = $2 AND theirs.left_after IS NULL
+     JOIN groups g ON g.id = mine.group_id
+     WHERE mine.user_id = $1 AND mine.left_after IS NULL
+     ORDER BY lower(g.name), g.id`,
+    [userId, peerId],
+  );
+  return rows.map((row) => toCard(row, { leftAfter: null }));
 }

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ConversationRouteOptions } from '../deps.js';
 import { groupSendLimit, limitPerUser, limitUserRequestsBy, readLimit } from '../per-user-limit.js';
 import { inviteCode, joinByCode, setPicture, setRole, updateGroup } from './group-admin.js';
-import { groupsCursors, listGroupsOf } from './group-list.js';
+import { groupsCursors, groupsInCommon, listGroupsOf } from './group-list.js';
 import { messageInfo } from './group-receipts.js';
 import { tellMyDevices } from '../my-devices.js';
 import { announceDeparture, groupEvents, publishMembership } from './group-events.js';
@@ -52,6 +52,12 @@ export const groupRoutes: FastifyPluginAsyncTypebox<ConversationRouteOptions> = 
       if (page.next) void reply.header(NEXT_CURSOR_HEADER, groupsCursors.encode(page.next));
       return page.entries;
     },
+  });
+
+  app.route({
+    ...fromContract(routes.groupsInCommon),
+    preHandler: [app.requireUser, limitReads],
+    handler: async (request) => groupsInCommon(db, request.userId, request.params.id),
   });
 
   app.route({

@@ -38,6 +38,34 @@ describeOnEachDatabase('my groups, a page at a time', (server) => {
     expect((await page(me, '')).names, 'all on one page when they fit').toEqual(['Oldest', 'Middle', 'Newest', 'Quiet', 'Pinned']);
   });
 
+  it('lists the groups a person and I are both in now, by name, for their contact info', async () => {
+    const [ann, bob, cat] = [await server().user('Ann Common'), await server().user('Bob Common'), await server().user('Cat Common')];
+    const make = async (name: string, memberIds: string[]) => {
+      const response = await ann.client.post<Group>('/api/messages/groups', { name, memberIds });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body;
+    };
+    await make('Zebra crossing', [bob.id]);
+    await make('alpine club', [bob.id, cat.id]);
+    await make('Cats only', [cat.id]);
+    const left = await make('Bob left this', [bob.id]);
+    expect((await bob.client.delete(`/api/messages/groups/${left._id}/members/${bob.id}`)).status).toBe(204);
+    const inCommon = async (user: TestUser, peer: TestUser) => {
+      const response = await user.client.get<Group[]>(`/api/messages/contact/${peer.id}/groups`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.map((group) => [group.name, group.memberCount]);
+    };
+    expect(await inCommon(ann, bob)).toEqual([
+      ['alpine club', 3],
+      ['Zebra crossing', 2],
+    ]);
+    expect(await inCommon(bob, ann), 'the same both ways').toEqual(await inCommon(ann, bob));
+    expect(await inCommon(bob, cat)).toEqual([['alpine club', 3]]);
+    const stranger = await server().user('Dan Common');
+    expect(await inCommon(stranger, ann)).toEqual([]);
+    expect((await ann.client.get('/api/messages/contact/not-an-id/groups')).status).toBe(400);
+  });
+
   it('refuses a cursor it did not make and a limit out of range, in words', async () => {
     const me = await server().user('Me Bad Group Pages');
     for (const query of ['?cursor=bm90LW91cnM', '?cursor=!', '?limit=0', '?limit=101', '?limit=ten']) {

@@ -1,39 +1,22 @@
 import type { Contact } from '@chat/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useAnswer } from '../../api/use-answer';
 import { conversationApi } from './conversation-api';
 import { avatarOf } from '../../lib/avatar';
 import { SidePanel } from '../../ui/side-panel';
 import { SharedItems } from './shared-items';
+import { GroupsInCommon } from '../groups';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Their "About", once their card has come (nothing while it comes, or if it cannot: the rest of the
- * contact info stands without it).
- */
-function useContactAbout(userId: string): string {
-  const [about, setAbout] = useState('');
-  useEffect(() => {
-    let current = true;
-    setAbout('');
-    conversationApi.contactCard(userId).then(
-      (card) => current && setAbout(card.about),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId]);
-  return about;
-}
-
-/**
  * Who the conversation is with, and what it holds, as WhatsApp's "Contact info": their picture,
- * name and presence, then "Media, links and docs", a tab each, newest first; an item opens the
- * conversation at its message.
+ * name and presence, then "Media, links and docs", a tab each, newest first (an item opens the
+ * conversation at its message), and the groups we are both in.
  */
 export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: ReactNode; onClose(): void }) {
   const { t } = useTranslation();
-  const about = useContactAbout(peer._id);
+  // Their "About" once their card has come: the rest stands without it.
+  const about = useAnswer(peer._id, conversationApi.contactCard)?.about;
 
   return (
     <SidePanel title={t('Contact info')} closeLabel={t('Close contact info')} onClose={onClose}>
@@ -55,6 +38,7 @@ export function ContactInfo({ peer, status, onClose }: { peer: Contact; status: 
         </section>
       )}
       <SharedItems conversationId={peer._id} nameOf={() => peer.fullName} onShown={onClose} />
+      <GroupsInCommon userId={peer._id} />
     </SidePanel>
   );
 }

@@ -6,6 +6,8 @@ export const groupsApi = {
   /** A page of my groups (and those I was removed from): the pinned ones on the first, then by latest activity; `next` for the next page. */
   list: (cursor?: string) => callPage(routes.listGroups, { query: { cursor } }),
   create: (body: CreateGroupBody) => call(routes.createGroup, { body }),
+  /** The groups a person and I are both in now, by name. */
+  inCommon: (userId: string) => call(routes.groupsInCommon, { params: { id: userId } }),
   /** Its card, members and the people its messages name. */
   get: (groupId: string) => call(routes.group, { params: { groupId } }),
   history: (groupId: string, before?: string) =>

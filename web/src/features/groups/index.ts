@@ -1,6 +1,7 @@
 export { CreateGroupDialog } from './create-group-dialog';
 export { DeleteGroupDialog } from './delete-group-dialog';
 export { GroupHeader } from './group-header';
+export { GroupsInCommon } from './groups-in-common';
 export { GroupRow } from './group-row';
 export { JoinGroupPage } from './join-group-page';
 export { MessageInfoDialog } from './message-info-dialog';

@@ -3,8 +3,10 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactInfo } from '../../../src/features/conversation/contact-info';
 import { api } from '../../../src/api/client';
+import { groupsApi } from '../../../src/features/groups';
 import { useAuthStore } from '../../../src/store/use-auth-store';
 import { useChatStore } from '../../../src/store/use-chat-store';
+import { aGroupCard } from '../../../../test/support/a-group-card';
 import { aMessage } from '../../../../test/support/a-message';
 import { me } from '../../../../test/support/an-auth-user';
 
@@ -61,5 +63,28 @@ describe('the contact info', () => {
     fireEvent.click(screen.getAllByText('Show in chat').at(-1)!);
     expect(useChatStore.getState().jumpTarget).toBe('3');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('lists the groups we are both in, each opening the group; none, no heading', async () => {
+    vi.spyOn(api, 'getShared').mockResolvedValue([]);
+    vi.spyOn(api, 'getContactCard').mockResolvedValue({ ...bob, about: '' });
+    const inCommon = vi
+      .spyOn(groupsApi, 'inCommon')
+      .mockResolvedValueOnce([
+        aGroupCard({ _id: 'alps', name: 'Alps trip', memberCount: 3 }),
+        aGroupCard({ _id: 'book', name: 'Book club', memberCount: 12 }),
+      ])
+      .mockResolvedValueOnce([]);
+    const { unmount } = render(<ContactInfo peer={bob} status="Online" onClose={() => {}} />);
+    const section = await screen.findByRole('region', { name: '2 groups in common' });
+    expect(inCommon).toHaveBeenCalledWith('bob');
+    expect(section.textContent).toContain('Book club12 members');
+    fireEvent.click(screen.getByRole('button', { name: /Alps trip/ }));
+    expect(useChatStore.getState().selectedGroup?._id).toBe('alps');
+    unmount();
+    render(<ContactInfo peer={bob} status="Online" onClose={() => {}} />);
+    await waitFor(() => expect(inCommon).toHaveBeenCalledTimes(2));
+    await screen.findByText('No photos or videos yet');
+    expect(screen.queryByRole('region', { name: /in common/ })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { GroupMembers } from '../../../src/features/groups/group-members';
 import { useAuthStore } from '../../../src/store/use-auth-store';
 import { useChatStore } from '../../../src/store/use-chat-store';
 import { usePresenceStore } from '../../../src/store/use-presence-store';
+import { aGroupCard } from '../../../../test/support/a-group-card';
 import { me } from '../../../../test/support/an-auth-user';
 
 const NAMES = [
@@ -31,15 +32,7 @@ const member = (userId: string, role: GroupMember['role'] = 'member'): GroupMemb
 
 /** Me and thirteen others; Zoe an admin beside me. */
 const hikers: Group = {
-  _id: 'hikers',
-  name: 'Hikers',
-  description: '',
-  picture: '',
-  createdBy: 'me',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  onlyAdminsSend: false,
-  onlyAdminsEdit: false,
-  memberCount: 14,
+  ...aGroupCard({ _id: 'hikers', name: 'Hikers', memberCount: 14 }),
   members: [...people.map((person, i) => member(person._id, i === 0 ? 'admin' : 'member')), member('me', 'admin')],
   people: [...people, { _id: 'me', fullName: 'Me', profilePic: '' }],
 };
