@@ -69,6 +69,39 @@ describeOnEmbedded((run) => {
       await polled(() => phone.getByTestId('reply-bar').textContent(), 'answering by a swipe').toContain('Or at one');
     });
 
+    it('pins a message for both of us: a banner over the chat on each side, live; a tap on it goes to the message; either unpins it', async () => {
+      const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Pins');
+      await send(alice, bobUser._id, 'The address: 12 Ridge Road');
+      for (let i = 1; i <= 30; i++) await send(bob, aliceUser._id, `Chatter number ${i}`);
+      const laptop = (await signedInPage(browser(), run.baseUrl, alice.cookie)).page;
+      const phone = (await signedInPage(browser(), run.baseUrl, bob.cookie, PHONE)).page;
+      await laptop.goto(`/chat/${bobUser._id}`);
+      await phone.goto(`/chat/${aliceUser._id}`);
+      const address = (page: Page) => conversation(page).getByTestId('chat-message').filter({ hasText: '12 Ridge Road' });
+      const banner = (page: Page) => page.getByTestId('pinned-banner');
+      await polled(() => conversation(phone).getByText('Chatter number 30').count(), 'the chat on the phone').toBe(1);
+
+      await address(laptop).locator('p').click({ button: 'right' });
+      await laptop.getByRole('menu', { name: 'Message actions' }).getByRole('menuitem', { name: 'Pin message' }).click();
+      for (const page of [laptop, phone]) {
+        await polled(() => banner(page).textContent(), 'the pin over the chat').toContain('Pinned message');
+        expect(await banner(page).textContent()).toContain('The address: 12 Ridge Road');
+      }
+      await run.shot(phone, 'pinned-message-phone');
+
+      // On the phone the message is far up the chat: a tap on the banner brings it into view.
+      const inView = () =>
+        address(phone).evaluate((bubble) => bubble.getBoundingClientRect().top >= 0 && bubble.getBoundingClientRect().bottom <= 844);
+      expect(await inView()).toBe(false);
+      await banner(phone)
+        .getByRole('button', { name: /The address/ })
+        .tap();
+      await polled(inView, 'the pinned message scrolled into view').toBe(true);
+
+      await banner(phone).getByRole('button', { name: 'Unpin message' }).tap();
+      for (const page of [phone, laptop]) await polled(() => banner(page).count(), 'the pin gone on both sides').toBe(0);
+    });
+
     it('replies and reacts: both see the quote and the reaction live, and a quote leads to the message it answers', async () => {
       const { alice, bob, aliceUser, bobUser, send } = await twoPeople(run.baseUrl, 'Replies');
       const question = await alice.post(`/api/messages/send/${bobUser._id}`, { text: 'Are you coming on Friday?' });

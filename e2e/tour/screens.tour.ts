@@ -34,6 +34,9 @@ describe('the screen tour', () => {
     const { alice, bob, aliceUser, bobUser, send } = await twoPeople(target.baseUrl, 'Tour');
     for (const text of ['Hi Alice!', 'Are you coming tonight?', 'Dinner is at 8, at the place on the corner 🍝'])
       await send(bob, aliceUser._id, text);
+    // The dinner's time and place, pinned over the conversation.
+    const dinner = ((await bob.get(`/api/messages/${aliceUser._id}`)).body as { _id: string }[]).at(-1)!;
+    expect((await bob.post(`/api/messages/pin-message/${dinner._id}`)).status).toBe(200);
     await send(alice, bobUser._id, 'Yes! I will be there');
     await send(
       alice,

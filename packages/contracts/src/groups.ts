@@ -26,6 +26,7 @@ export const GROUP_ERRORS = {
   tooFast: 'This group is getting messages too fast. Please slow down.',
   notYourMessage: 'Message not found among yours in this group',
   stillMember: 'Exit the group before you delete it',
+  onlyAdminsPin: 'Only admins can pin messages in this group',
 } as const;
 
 export const GroupRoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('member')]);

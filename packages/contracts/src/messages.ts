@@ -60,6 +60,8 @@ export const MessageSchema = Type.Object({
   mentions: Type.Optional(Type.Array(Type.String())),
   /** The line a call left ("Missed voice call", "Video call, 4:12"), from its caller to the person called. */
   call: Type.Optional(CallLogSchema),
+  /** Pinned to the top of its conversation (or group) since then, for everyone in it: up to MAX_PINNED_MESSAGES a chat. */
+  pinnedAt: Type.Optional(Type.String()),
 });
 export type Message = Static<typeof MessageSchema>;
 
@@ -348,6 +350,8 @@ export const BLOCKED_ERRORS = {
 
 /** The most conversations one user may pin to the top of their inbox. */
 export const MAX_PINNED_CONVERSATIONS = 5;
+/** The most messages one chat holds pinned at its top, as WhatsApp's three: one more unpins the oldest. */
+export const MAX_PINNED_MESSAGES = 3;
 
 /** Why a pin is refused. */
 export const PIN_ERRORS = {
@@ -411,6 +415,7 @@ export const MESSAGE_ERRORS = {
   editOthers: 'You can only edit your own messages',
   deleteOthers: 'You can only delete your own messages',
   reactToDeleted: 'A deleted message cannot be reacted to',
+  pinDeleted: 'A deleted message cannot be pinned',
   reactionNotEmoji: 'Reaction must be a single emoji',
   blockMyself: 'You cannot block yourself',
   muteMyself: 'You cannot mute yourself',

@@ -538,4 +538,15 @@ export const messagesMigrations: readonly Migration[] = [
       ALTER TABLE group_members ADD COLUMN chat_deleted boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    version: 38,
+    sql: `
+      -- Pinned to the top of its chat, for everyone in it (at most three a chat). The two indexes hold
+      -- the pinned rows alone: a chat's pins are found by its pair, or its group, whatever its length.
+      ALTER TABLE messages ADD COLUMN pinned_at timestamptz;
+      CREATE INDEX messages_pinned_pair_idx ON messages (LEAST(sender_id, receiver_id), GREATEST(sender_id, receiver_id))
+        WHERE pinned_at IS NOT NULL AND group_id IS NULL;
+      CREATE INDEX messages_pinned_group_idx ON messages (group_id) WHERE pinned_at IS NOT NULL AND group_id IS NOT NULL;
+    `,
+  },
 ];

@@ -5,6 +5,11 @@ import { CONVERSATION_SIGNED_OUT, createConversationSlice, type ConversationSlic
 import { createGroupsSlice, GROUPS_SIGNED_OUT, type GroupsSlice } from '../features/groups/groups-slice';
 import { createInboxSlice, INBOX_SIGNED_OUT, type InboxSlice } from '../features/inbox/inbox-slice';
 import { createOutboxSlice, OUTBOX_SIGNED_OUT, type OutboxSlice } from '../features/outbox/outbox-slice';
+import {
+  createPinnedMessagesSlice,
+  PINNED_MESSAGES_SIGNED_OUT,
+  type PinnedMessagesSlice,
+} from '../features/pinned-messages/pinned-messages-slice';
 import { createTypingSlice, TYPING_SIGNED_OUT, type TypingSlice } from '../features/typing/typing-slice';
 import { chatMemory, forget } from './chat-slice';
 import { useAuthStore } from './use-auth-store';
@@ -15,7 +20,14 @@ export { whyConversationClosed } from '../features/conversation/conversation-sli
 export { openConversationId } from '../lib/conversation-of';
 
 /** The chat: each feature's slice of it (its state and actions), in one store so an action may change several at once. */
-export type ChatState = InboxSlice & GroupsSlice & ConversationSlice & TypingSlice & DraftsSlice & OutboxSlice & BlocksSlice;
+export type ChatState = InboxSlice &
+  GroupsSlice &
+  ConversationSlice &
+  TypingSlice &
+  DraftsSlice &
+  OutboxSlice &
+  BlocksSlice &
+  PinnedMessagesSlice;
 
 /** What the store holds before anyone signs in, and again once they leave: nothing of theirs. */
 const SIGNED_OUT = {
@@ -26,6 +38,7 @@ const SIGNED_OUT = {
   ...DRAFTS_SIGNED_OUT,
   ...OUTBOX_SIGNED_OUT,
   ...BLOCKS_SIGNED_OUT,
+  ...PINNED_MESSAGES_SIGNED_OUT,
 } satisfies Partial<ChatState>;
 
 export const useChatStore = create<ChatState>()((...store) => {
@@ -46,5 +59,6 @@ export const useChatStore = create<ChatState>()((...store) => {
     ...createDraftsSlice(...store),
     ...createOutboxSlice(...store),
     ...createBlocksSlice(...store),
+    ...createPinnedMessagesSlice(...store),
   };
 });

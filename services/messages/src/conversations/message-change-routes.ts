@@ -1,5 +1,5 @@
 import { badRequest, forbidden, notFound, fromContract } from '@chat/kernel';
-import { EDIT_WINDOW_MINUTES, isSingleEmoji, type UserEvent, routes, MESSAGE_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
+import { EDIT_WINDOW_MINUTES, GROUP_ERRORS, isSingleEmoji, type UserEvent, routes, MESSAGE_ERRORS, TOO_FAST_ERRORS } from '@chat/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireNoBlockOverMessage } from '../blocks/blocks.js';
 import type { MessagesRouteOptions } from '../deps.js';
@@ -7,10 +7,11 @@ import { groupEvents } from '../groups/group-events.js';
 import { deleteMessage, editMessage, keysNoLongerCarried, reactToMessage, type ChatMessage } from './messages.js';
 import { requireTextWithinLimit } from './message-text.js';
 import { limitPerUser } from '../per-user-limit.js';
+import { setPinned } from './pinned-messages.js';
 import { publishToBoth } from './publish-to-both.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
 
-/** Changing a message after it was sent: its author edits its text or deletes it for everyone (in a group, an admin deletes anyone's too); either person, or any member, reacts. */
+/** Changing a message after it was sent: its author edits its text or deletes it for everyone (in a group, an admin deletes anyone's too); either person, or any member, reacts and pins it. */
 export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db, bus, blobs } = options;
   const toGroup = groupEvents({ bus, log: app.log });
@@ -100,4 +101,32 @@ export const messageChangeRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions
       return request.userId === message.senderId ? authorView : message;
     },
   });
+
+  // A pin reaches everyone in the chat, as a reaction does, and is held to the same pace.
+  const pinLimit = limitPerUser(app, {
+    name: 'pin-message-user',
+    perMinute: options.rateLimits.messagesPerMinutePerUser,
+    message: TOO_FAST_ERRORS.pins,
+  });
+
+  for (const [route, pinned] of [
+    [routes.pinMessage, true],
+    [routes.unpinMessage, false],
+  ] as const) {
+    app.route({
+      ...fromContract(route),
+      preHandler: [app.requireUser, pinLimit],
+      handler: async (request) => {
+        await requireNoBlockOverMessage(db, request.userId, request.params.messageId);
+        const outcome = await setPinned(db, { messageId: request.params.messageId, userId: request.userId, pinned });
+        if (outcome.status === 'not-found') throw notFound(MESSAGE_ERRORS.notFound);
+        if (outcome.status === 'deleted') throw forbidden(MESSAGE_ERRORS.pinDeleted);
+        if (outcome.status === 'admins-only') throw forbidden(GROUP_ERRORS.onlyAdminsPin);
+        const views = await Promise.all(outcome.changed.map(async (message) => ({ message, authorView: await asAuthorSees(message) })));
+        for (const { message, authorView } of views) await tellBoth(message, authorView);
+        const asked = views[0]!;
+        return request.userId === asked.message.senderId ? asked.authorView : asked.message;
+      },
+    });
+  }
 };

@@ -37,6 +37,7 @@ export interface MessageRow extends Omit<
   | 'deletedBy'
   | 'mentions'
   | 'call'
+  | 'pinnedAt'
 > {
   createdAt: Date;
   deliveredAt: Date | null;
@@ -57,6 +58,8 @@ export interface MessageRow extends Omit<
   deletedBy: string | null;
   mentions: string[] | null;
   call: CallLog | null;
+  /** Absent from the answer of a send, which is never pinned. */
+  pinnedAt?: Date | null;
   /** Read only where one person asks for their own view (a conversation's history). */
   starred?: boolean;
 }
@@ -70,7 +73,7 @@ export const messageColumns = (table?: string) => {
   ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
   ${from}reactions, ${from}forwarded, ${from}file, ${from}reply_to_file_name AS "replyToFileName",
   ${from}no_link_preview AS "noLinkPreview", ${from}group_id::text AS "groupId", ${from}system,
-  ${from}deleted_by::text AS "deletedBy", ${from}mentions::text[] AS "mentions", ${from}call`;
+  ${from}deleted_by::text AS "deletedBy", ${from}mentions::text[] AS "mentions", ${from}call, ${from}pinned_at AS "pinnedAt"`;
 };
 export const MESSAGE_COLUMNS = messageColumns();
 
@@ -126,6 +129,7 @@ export function toMessage(row: MessageRow): ChatMessage {
   if (row.deletedBy) message.deletedBy = row.deletedBy;
   if (row.mentions?.length) message.mentions = row.mentions;
   if (row.call) message.call = row.call;
+  if (row.pinnedAt) message.pinnedAt = row.pinnedAt.toISOString();
   return message;
 }
 
@@ -531,7 +535,7 @@ export async function listShared(
  * SQL: whether `messages` row is `userParam`'s to act on: one they sent or received, or a message of
  * a group they are a member of now, sent since they joined (a removed member changes nothing more).
  */
-const partOf = (userParam: string) =>
+export const partOf = (userParam: string) =>
   `CASE WHEN messages.group_id IS NULL THEN ${userParam}::uuid IN (messages.sender_id, messages.receiver_id)
    ELSE EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = messages.group_id AND gm.user_id = ${userParam}::uuid
      AND gm.left_after IS NULL AND messages.id > gm.joined_after) END`;
@@ -615,7 +619,7 @@ export async function deleteMessage(db: Queryable, { messageId, userId }: { mess
        words AS (${rewriteBlockWords('$1::bigint', 'NULL::text')}),
        stars AS (DELETE FROM stars WHERE message_id = $1)
      UPDATE messages SET text = NULL, image = NULL, file = NULL, reactions = '{}', deleted_at = now(), has_link = false,
-       deleted_by = $2::uuid WHERE id = $1
+       deleted_by = $2::uuid, pinned_at = NULL WHERE id = $1
      RETURNING ${MESSAGE_COLUMNS}`,
     [messageId, byAdmin ? userId : null],
   );

@@ -4,29 +4,39 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireContact } from '../contacts/contacts.js';
 import type { MessagesRouteOptions } from '../deps.js';
 import { membershipOf } from '../groups/groups.js';
-import { listShared } from './messages.js';
+import { listShared, type ChatMessage } from './messages.js';
+import { listPinned } from './pinned-messages.js';
 import { hideReadsFrom, sendsReadReceipts } from '../receipts/receipts.js';
 
-/** A conversation's or a group's "Media, links and docs": its photos, files and messages with a web link, each kind newest first. */
+/**
+ * What a conversation or a group holds for all in it: its "Media, links and docs" (its photos,
+ * files and messages with a web link, each kind newest first), and its pinned messages.
+ */
 export const sharedRoutes: FastifyPluginAsyncTypebox<MessagesRouteOptions> = async (app, options) => {
   const { db } = options;
+  /** The chat an id names for me: a group I am or was in (what of it I see), or a person (null); 404 for anyone else. */
+  const chatOf = async (peerId: string, userId: string) => {
+    const groupWindow = await membershipOf(db, peerId, userId);
+    if (!groupWindow) await requireContact(db, peerId, { orDeleted: true });
+    return { userId, peerId, groupWindow };
+  };
+  /** Messages as I see them: without read times while my own read receipts are off. */
+  const asISee = async (userId: string, messages: ChatMessage[]) =>
+    (await sendsReadReceipts(db, userId)) ? messages : messages.map(hideReadsFrom(userId));
+
   app.route({
     ...fromContract(routes.shared),
     preHandler: app.requireUser,
     handler: async (request) => {
-      const peerId = request.params.id;
-      const groupWindow = await membershipOf(db, peerId, request.userId);
-      if (!groupWindow) await requireContact(db, peerId, { orDeleted: true });
+      const chat = await chatOf(request.params.id, request.userId);
       const { kind, before, limit } = request.query;
-      const page = await listShared(db, {
-        userId: request.userId,
-        peerId,
-        groupWindow,
-        kind,
-        before,
-        limit: limit ? Number(limit) : DEFAULT_PAGE,
-      });
-      return (await sendsReadReceipts(db, request.userId)) ? page : page.map(hideReadsFrom(request.userId));
+      return asISee(request.userId, await listShared(db, { ...chat, kind, before, limit: limit ? Number(limit) : DEFAULT_PAGE }));
     },
+  });
+
+  app.route({
+    ...fromContract(routes.pinnedMessages),
+    preHandler: app.requireUser,
+    handler: async (request) => asISee(request.userId, await listPinned(db, await chatOf(request.params.id, request.userId))),
   });
 };

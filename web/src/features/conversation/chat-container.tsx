@@ -5,19 +5,17 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '../../store/use-auth-store';
 import { useEscapeKey } from '../../ui/use-escape-key';
 import { openConversationId, useChatStore } from '../../store/use-chat-store';
-import { DeleteGroupDialog, GroupHeader, MessageInfoDialog, peopleById } from '../groups';
-import { ChatHeader } from './chat-header';
-import { ClearChatDialog } from './clear-chat-dialog';
+import { MessageInfoDialog, myPlaceIn, peopleById } from '../groups';
+import { PinnedBanner } from '../pinned-messages';
+import { ConversationHeader } from './conversation-header';
 import { ReactionsDialog } from './reactions-dialog';
 import { ConversationFooter } from './conversation-footer';
-import { ConversationMenu } from './conversation-menu';
 import { ConversationSearch } from './conversation-search';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { ForwardMessageDialog } from './forward-message-dialog';
 import { ImageLightbox } from './image-lightbox';
 import { MessageList, type MessageListActions } from './message-list';
 import { MessageSkeleton } from './message-skeleton';
-import { SharedItems } from './shared-items';
 import { useConversationScroll } from './use-conversation-scroll';
 import { useFileDrop } from './use-file-drop';
 import { useGoToMessage } from './use-go-to-message';
@@ -25,6 +23,9 @@ import { useLightboxImages } from './use-lightbox-images';
 import { useReplyAndEdit } from './use-reply-and-edit';
 import { LoadFailed } from '../../ui/load-failed';
 import { useTranslation } from 'react-i18next';
+
+/** Pins a message to its chat's top for everyone in it, or unpins it. */
+const togglePin = (message: Message) => void useChatStore.getState().setMessagePinned(message, !message.pinnedAt);
 
 /** The open conversation's messages and how far they are loaded. */
 const useOpenConversation = () =>
@@ -68,9 +69,16 @@ export function ChatContainer() {
   const images = useLightboxImages(messages, authUser?._id, selectedUser);
   const { droppedFiles, isDragging, dropZone } = useFileDrop();
   const { startReply, startEdit } = replyAndEdit;
+  const canPin = useChatStore((state) => !state.selectedGroup || myPlaceIn(state.selectedGroup, authUser?._id).canEdit);
   const actions = useMemo<MessageListActions>(
-    () => ({ ...opening, onReply: startReply, onEdit: startEdit, onOpenQuoted: goToMessage }),
-    [opening, startReply, startEdit, goToMessage],
+    () => ({
+      ...opening,
+      onReply: startReply,
+      onEdit: startEdit,
+      onOpenQuoted: goToMessage,
+      ...(canPin ? { onTogglePin: togglePin } : {}),
+    }),
+    [opening, startReply, startEdit, goToMessage, canPin],
   );
 
   if (!conversationId || !authUser) return null;
@@ -83,6 +91,7 @@ export function ChatContainer() {
       {search.isOpen && (
         <ConversationSearch key={conversationId} conversationId={conversationId} onQueryChange={search.setQuery} onClose={search.close} />
       )}
+      <PinnedBanner chatId={conversationId} nameOf={nameOf} canUnpin={canPin} />
       {isMessagesLoading ? (
         <MessageSkeleton />
       ) : loadFailed ? (
@@ -114,45 +123,6 @@ export function ChatContainer() {
       />
     </div>
   );
-}
-
-/** The person's header, or the group's with its "⋮" menu (opening its info, clearing it, deleting it once I am out) and what it shared. */
-function ConversationHeader({ conversationId, isGroup, nameOf, onSearch }: ConversationHeaderProps) {
-  const { groupName, isOut } = useChatStore(
-    useShallow((state) => ({ groupName: state.selectedGroup?.name ?? '', isOut: Boolean(state.selectedGroup?.removed) })),
-  );
-  const [confirming, setConfirming] = useState<'clear' | 'delete' | null>(null);
-  if (!isGroup) return <ChatHeader onSearch={onSearch} />;
-  const group = { _id: conversationId, name: groupName };
-  return (
-    <>
-      <GroupHeader
-        menu={(showInfo) => (
-          <ConversationMenu
-            userId={conversationId}
-            isGroup
-            onShowInfo={showInfo}
-            onClear={() => setConfirming('clear')}
-            onDelete={isOut ? () => setConfirming('delete') : undefined}
-          />
-        )}
-        onSearch={onSearch}
-        shared={(closeInfo) => <SharedItems conversationId={conversationId} nameOf={nameOf} onShown={closeInfo} />}
-      />
-      <ClearChatDialog
-        chat={confirming === 'clear' ? { id: conversationId, name: groupName, isGroup: true } : null}
-        onDone={() => setConfirming(null)}
-      />
-      <DeleteGroupDialog group={confirming === 'delete' ? group : null} onDone={() => setConfirming(null)} />
-    </>
-  );
-}
-
-interface ConversationHeaderProps {
-  conversationId: string;
-  isGroup: boolean;
-  nameOf(userId: string): string;
-  onSearch(): void;
 }
 
 /** Back to the latest message, shown once the reader has scrolled far from it or new ones came below the view, with how many. */

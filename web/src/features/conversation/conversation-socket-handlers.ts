@@ -18,6 +18,11 @@ function announceIfOpen(message: Message): void {
   if (author) announce(`${author.fullName}: ${messagePreview(message)}`);
 }
 
+/** What went for me in the open chat may have been pinned: its pins are asked for again. */
+function pinsAgain(chatId: string): void {
+  if (chat().pinnedIn === chatId) void chat().loadPinned(chatId);
+}
+
 /** What the conversations hear: messages arriving and changing, receipts, typing, stars and what went for me. */
 export const conversationSocketHandlers: SocketHandlers<
   | 'newMessage'
@@ -46,6 +51,7 @@ export const conversationSocketHandlers: SocketHandlers<
   messagesRead: (receipt) => chat().receiveReceipt('read', receipt),
   messageUpdated(message) {
     chat().receiveUpdate(message);
+    chat().applyPinOf(message);
     starred().receiveUpdate(message);
   },
   messageStarred({ messageId, starred: isStarred }) {
@@ -55,10 +61,12 @@ export const conversationSocketHandlers: SocketHandlers<
   messagesHidden({ userId, messageIds, lastMessage }) {
     chat().applyGoneForMe(userId, { messageIds }, lastMessage);
     starred().removeGoneForMe(userId, { messageIds });
+    pinsAgain(userId);
   },
   conversationCleared({ userId, upTo }) {
     chat().applyGoneForMe(userId, { upTo });
     starred().removeGoneForMe(userId, { upTo });
+    pinsAgain(userId);
   },
   typing: ({ from, isTyping, groupId }) => chat().setTyping(from, isTyping, groupId),
   groupChanged: (change) => chat().applyGroupChanged(change),

@@ -1,5 +1,5 @@
 import { EDIT_WINDOW_MINUTES, type Message } from '@chat/contracts';
-import { Copy, Forward, Info, Pencil, Reply, Smile, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
+import { Copy, Forward, Info, Pencil, Pin, PinOff, Reply, Smile, SmilePlus, Star, StarOff, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { copyToClipboard } from '../../lib/clipboard';
 import { t, translatable } from '../../i18n';
@@ -22,6 +22,8 @@ export interface MessageHandlers {
   onForward?(message: Message): void;
   /** Stars this message to find it again, or unstars it. */
   onToggleStar?(message: Message): void;
+  /** Pins this message to the chat's top for everyone in it, or unpins it (given where I may). */
+  onTogglePin?(message: Message): void;
   /** Shows who of its group has my message and who read it (offered on my own messages in a group). */
   onInfo?(message: Message): void;
   /** Shows who reacted to it and with what (offered once someone has): where no pointer hovers over a reaction, as on a phone. */
@@ -51,14 +53,14 @@ export interface MessageAction {
 
 /**
  * The actions a message offers, in the order every place shows them (the buttons beside its time,
- * its menu): reply, react (which opens a picker: `onPickReaction`), who reacted, copy, forward, star, edit, info, delete.
+ * its menu): reply, react (which opens a picker: `onPickReaction`), who reacted, copy, forward, star, pin, edit, info, delete.
  */
 export function messageActionsOf(
   { message, isOwn, isStored, isPending }: MessageState,
   handlers: MessageHandlers,
   onPickReaction: () => void,
 ) {
-  const { onReply, onReact, onEdit, onDelete, onForward, onToggleStar, onInfo, onShowReactions } = handlers;
+  const { onReply, onReact, onEdit, onDelete, onForward, onToggleStar, onTogglePin, onInfo, onShowReactions } = handlers;
   const text = message.text;
   const actions: (MessageAction | false | null | undefined | '' | 0)[] = [
     isStored && onReply && { label: translatable('Reply'), icon: <Reply />, run: () => onReply(message) },
@@ -78,6 +80,13 @@ export function messageActionsOf(
         label: message.starred ? translatable('Unstar message') : translatable('Star message'),
         icon: message.starred ? <StarOff /> : <Star />,
         run: () => onToggleStar(message),
+      },
+    isStored &&
+      onTogglePin && {
+        label: message.pinnedAt ? translatable('Unpin message') : translatable('Pin message'),
+        icon: message.pinnedAt ? <PinOff /> : <Pin />,
+        run: () => onTogglePin(message),
+        only: 'menu',
       },
     isOwn &&
       isStored &&

@@ -20,6 +20,8 @@ export interface MessageListActions {
   onInfo?(message: Message): void;
   /** Who reacted to the message, and with what. */
   onShowReactions?(message: Message): void;
+  /** Pins it to the chat's top, or unpins it: given where I may. */
+  onTogglePin?(message: Message): void;
   /** Goes to a message (from a quote), loading older pages until it is there. */
   onOpenQuoted(messageId: string): Promise<void>;
 }

@@ -13,13 +13,7 @@ import { GroupMembers, type ListedMember } from './group-members';
 import { GroupPicture } from './group-picture';
 import { GroupSettings } from './group-settings';
 import { groupsApi } from './groups-api';
-
-/** What I may do in the open group: whether I am in it, an admin, and may edit its info. */
-function myPlaceIn(group: Group, myId: string | undefined) {
-  const me = group.members.find((member) => member.userId === myId);
-  const isAdmin = me?.role === 'admin';
-  return { isMember: me !== undefined, isAdmin, canEdit: me !== undefined && (isAdmin || !group.onlyAdminsEdit) };
-}
+import { myPlaceIn } from './my-place';
 
 /**
  * The group as WhatsApp's "Group info" shows it: its picture, name and description, its members

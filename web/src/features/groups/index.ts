@@ -5,6 +5,7 @@ export { GroupsInCommon } from './groups-in-common';
 export { GroupRow } from './group-row';
 export { JoinGroupPage } from './join-group-page';
 export { MessageInfoDialog } from './message-info-dialog';
+export { myPlaceIn } from './my-place';
 export { groupsApi } from './groups-api';
 export { peopleById, type GroupMark } from './groups-slice';
 export { SystemLine } from './system-line';

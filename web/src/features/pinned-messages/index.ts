@@ -1,0 +1,1 @@
+export { PinnedBanner } from './pinned-banner';
