@@ -53,6 +53,8 @@ async function peopleWithHistory(
   await post(bob, `/api/messages/send/${aliceUser._id}`, { image: toDataUrl(await pngBytes(320, 200), 'image/png') });
   const reply = await post(alice, `/api/messages/send/${bobUser._id}`, { text: 'Lovely! 😍', replyTo: hello._id });
   await post(bob, `/api/messages/react/${reply._id}`, { emoji: '👍' });
+  // Pinned: its banner over the conversation in every scan of it.
+  await post(bob, `/api/messages/pin-message/${hello._id}`, {});
   if (linkedPage) await post(bob, `/api/messages/send/${aliceUser._id}`, { text: `The route: ${linkedPage}` });
   const plan = new TextEncoder().encode('%PDF-1.7 the plan');
   for (const [from, to, name] of [

@@ -541,12 +541,13 @@ export const messagesMigrations: readonly Migration[] = [
   {
     version: 38,
     sql: `
-      -- Pinned to the top of its chat, for everyone in it (at most three a chat). The two indexes hold
+      -- Pinned to the top of its chat, for everyone in it (at most three a chat; named apart from a
+      -- conversation's own pinned_at, which reads beside a message's columns). The two indexes hold
       -- the pinned rows alone: a chat's pins are found by its pair, or its group, whatever its length.
-      ALTER TABLE messages ADD COLUMN pinned_at timestamptz;
+      ALTER TABLE messages ADD COLUMN pinned_to_chat_at timestamptz;
       CREATE INDEX messages_pinned_pair_idx ON messages (LEAST(sender_id, receiver_id), GREATEST(sender_id, receiver_id))
-        WHERE pinned_at IS NOT NULL AND group_id IS NULL;
-      CREATE INDEX messages_pinned_group_idx ON messages (group_id) WHERE pinned_at IS NOT NULL AND group_id IS NOT NULL;
+        WHERE pinned_to_chat_at IS NOT NULL AND group_id IS NULL;
+      CREATE INDEX messages_pinned_group_idx ON messages (group_id) WHERE pinned_to_chat_at IS NOT NULL AND group_id IS NOT NULL;
     `,
   },
 ];

@@ -73,7 +73,7 @@ export const messageColumns = (table?: string) => {
   ${from}reply_to_sender::text AS "replyToSenderId", ${from}reply_to_text AS "replyToText", ${from}reply_to_image AS "replyToImage",
   ${from}reactions, ${from}forwarded, ${from}file, ${from}reply_to_file_name AS "replyToFileName",
   ${from}no_link_preview AS "noLinkPreview", ${from}group_id::text AS "groupId", ${from}system,
-  ${from}deleted_by::text AS "deletedBy", ${from}mentions::text[] AS "mentions", ${from}call, ${from}pinned_at AS "pinnedAt"`;
+  ${from}deleted_by::text AS "deletedBy", ${from}mentions::text[] AS "mentions", ${from}call, ${from}pinned_to_chat_at AS "pinnedAt"`;
 };
 export const MESSAGE_COLUMNS = messageColumns();
 
@@ -619,7 +619,7 @@ export async function deleteMessage(db: Queryable, { messageId, userId }: { mess
        words AS (${rewriteBlockWords('$1::bigint', 'NULL::text')}),
        stars AS (DELETE FROM stars WHERE message_id = $1)
      UPDATE messages SET text = NULL, image = NULL, file = NULL, reactions = '{}', deleted_at = now(), has_link = false,
-       deleted_by = $2::uuid, pinned_at = NULL WHERE id = $1
+       deleted_by = $2::uuid, pinned_to_chat_at = NULL WHERE id = $1
      RETURNING ${MESSAGE_COLUMNS}`,
     [messageId, byAdmin ? userId : null],
   );

@@ -17,9 +17,9 @@ export type PinOutcome =
   { status: 'changed'; changed: ChatMessage[] } | { status: 'not-found' } | { status: 'deleted' } | { status: 'admins-only' };
 
 /** SQL: `messages` rows of one chat, as its pins are found (each matches one of the partial indexes of pinned rows). */
-const PINNED_OF_PAIR = `pinned_at IS NOT NULL AND group_id IS NULL
+const PINNED_OF_PAIR = `pinned_to_chat_at IS NOT NULL AND group_id IS NULL
   AND LEAST(sender_id, receiver_id) = $1::uuid AND GREATEST(sender_id, receiver_id) = $2::uuid`;
-const PINNED_OF_GROUP = 'pinned_at IS NOT NULL AND group_id IS NOT NULL AND group_id = $1::uuid';
+const PINNED_OF_GROUP = 'pinned_to_chat_at IS NOT NULL AND group_id IS NOT NULL AND group_id = $1::uuid';
 
 /**
  * Pins a message to its chat's top for everyone in it, or unpins it: a message of `userId`'s
@@ -46,7 +46,7 @@ export async function setPinned(
     const [chat, ofChat] = target.groupId ? [[target.groupId], PINNED_OF_GROUP] : [[target.low, target.high], PINNED_OF_PAIR];
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pinned-messages:${chat.join(':')}`]);
     const [asked] = await tx.query<MessageRow>(
-      `UPDATE messages SET pinned_at = ${pinned ? 'COALESCE(pinned_at, now())' : 'NULL'} WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
+      `UPDATE messages SET pinned_to_chat_at = ${pinned ? 'COALESCE(pinned_to_chat_at, now())' : 'NULL'} WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
       [messageId],
     );
     const unpinned = pinned ? await unpinBeyondLimit(tx, ofChat, chat) : [];
@@ -58,8 +58,8 @@ export async function setPinned(
 async function unpinBeyondLimit(tx: Queryable, ofChat: string, chat: string[]): Promise<MessageRow[]> {
   const param = `$${chat.length + 1}`;
   return tx.query<MessageRow>(
-    `UPDATE messages SET pinned_at = NULL WHERE id IN (
-       SELECT id FROM messages WHERE ${ofChat} ORDER BY pinned_at DESC, id DESC OFFSET ${param}
+    `UPDATE messages SET pinned_to_chat_at = NULL WHERE id IN (
+       SELECT id FROM messages WHERE ${ofChat} ORDER BY pinned_to_chat_at DESC, id DESC OFFSET ${param}
      ) RETURNING ${MESSAGE_COLUMNS}`,
     [...chat, MAX_PINNED_MESSAGES],
   );
@@ -76,7 +76,7 @@ export async function listPinned(
   const [among, params] = groupWindow
     ? [`${PINNED_OF_GROUP.replaceAll('$1', '$3')} AND ${inGroupWindow(3)}`, windowParams(peerId, groupWindow)]
     : [
-        `pinned_at IS NOT NULL AND group_id IS NULL
+        `pinned_to_chat_at IS NOT NULL AND group_id IS NULL
          AND LEAST(sender_id, receiver_id) = LEAST($2::uuid, $3::uuid) AND GREATEST(sender_id, receiver_id) = GREATEST($2::uuid, $3::uuid)
          AND id > ${clearedUpTo('$2', '$3')}`,
         [peerId],
@@ -84,7 +84,7 @@ export async function listPinned(
   const rows = await db.query<MessageRow>(
     `SELECT ${MESSAGE_COLUMNS} FROM messages
      WHERE ${among} AND NOT ${hiddenBy('$2', 'messages.id')}
-     ORDER BY pinned_at DESC, id DESC LIMIT $1`,
+     ORDER BY pinned_to_chat_at DESC, id DESC LIMIT $1`,
     [MAX_PINNED_MESSAGES, userId, ...params],
   );
   return rows.map(toMessage);
