@@ -149,7 +149,7 @@ export interface ServerToClientEvents {
   messagesDelivered: (receipt: MessageReceipt) => void;
   /** `senderId`'s messages to `userId` up to `upTo` were read by `userId`: to the sender's sockets and the reader's other tabs. */
   messagesRead: (receipt: MessageReceipt) => void;
-  /** A message of one of my conversations changed (its author edited or deleted it): the whole message. */
+  /** A message of one of my conversations or groups changed (edited, deleted, reacted to, pinned or unpinned): the whole message. */
   messageUpdated: (message: Message) => void;
   typing: (notice: TypingNotice) => void;
   /** To the blocker's sockets only: the blocked person is not told, they just stop seeing the blocker's presence. */
