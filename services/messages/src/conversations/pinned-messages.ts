@@ -16,10 +16,13 @@ import {
 export type PinOutcome =
   { status: 'changed'; changed: ChatMessage[] } | { status: 'not-found' } | { status: 'deleted' } | { status: 'admins-only' };
 
-/** SQL: `messages` rows of one chat, as its pins are found (each matches one of the partial indexes of pinned rows). */
-const PINNED_OF_PAIR = `pinned_to_chat_at IS NOT NULL AND group_id IS NULL
-  AND LEAST(sender_id, receiver_id) = $1::uuid AND GREATEST(sender_id, receiver_id) = $2::uuid`;
-const PINNED_OF_GROUP = 'pinned_to_chat_at IS NOT NULL AND group_id IS NOT NULL AND group_id = $1::uuid';
+/**
+ * SQL: the pinned `messages` rows of one chat, each form matching one of the partial indexes of
+ * pinned rows: of two people (parameters `a` and `b`, either order), or of a group (`group`).
+ */
+const pinnedOfPair = (a: string, b: string) => `pinned_to_chat_at IS NOT NULL AND group_id IS NULL
+  AND LEAST(sender_id, receiver_id) = LEAST(${a}::uuid, ${b}::uuid) AND GREATEST(sender_id, receiver_id) = GREATEST(${a}::uuid, ${b}::uuid)`;
+const pinnedOfGroup = (group: string) => `pinned_to_chat_at IS NOT NULL AND group_id IS NOT NULL AND group_id = ${group}::uuid`;
 
 /**
  * Pins a message to its chat's top for everyone in it, or unpins it: a message of `userId`'s
@@ -43,7 +46,7 @@ export async function setPinned(
     if (!target) return { status: 'not-found' };
     if (target.deleted) return { status: 'deleted' };
     if (target.adminsOnly) return { status: 'admins-only' };
-    const [chat, ofChat] = target.groupId ? [[target.groupId], PINNED_OF_GROUP] : [[target.low, target.high], PINNED_OF_PAIR];
+    const [chat, ofChat] = target.groupId ? [[target.groupId], pinnedOfGroup('$1')] : [[target.low, target.high], pinnedOfPair('$1', '$2')];
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pinned-messages:${chat.join(':')}`]);
     const [asked] = await tx.query<MessageRow>(
       `UPDATE messages SET pinned_to_chat_at = ${pinned ? 'COALESCE(pinned_to_chat_at, now())' : 'NULL'} WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
@@ -74,13 +77,8 @@ export async function listPinned(
   { userId, peerId, groupWindow }: { userId: string; peerId: string; groupWindow: GroupWindow | null },
 ): Promise<ChatMessage[]> {
   const [among, params] = groupWindow
-    ? [`${PINNED_OF_GROUP.replaceAll('$1', '$3')} AND ${inGroupWindow(3)}`, windowParams(peerId, groupWindow)]
-    : [
-        `pinned_to_chat_at IS NOT NULL AND group_id IS NULL
-         AND LEAST(sender_id, receiver_id) = LEAST($2::uuid, $3::uuid) AND GREATEST(sender_id, receiver_id) = GREATEST($2::uuid, $3::uuid)
-         AND id > ${clearedUpTo('$2', '$3')}`,
-        [peerId],
-      ];
+    ? [`${pinnedOfGroup('$3')} AND ${inGroupWindow(3)}`, windowParams(peerId, groupWindow)]
+    : [`${pinnedOfPair('$2', '$3')} AND id > ${clearedUpTo('$2', '$3')}`, [peerId]];
   const rows = await db.query<MessageRow>(
     `SELECT ${MESSAGE_COLUMNS} FROM messages
      WHERE ${among} AND NOT ${hiddenBy('$2', 'messages.id')}

@@ -3,6 +3,7 @@ import {
   clearedUpTo,
   hiddenBy,
   inGroupWindow,
+  MAX_BIGINT,
   MESSAGE_COLUMNS,
   toMessage,
   windowParams,
@@ -130,6 +131,17 @@ export async function clearConversation(db: Database, { userId, peerId }: { user
   });
 }
 
+/** `userId`'s stars and "Delete for me" marks on the group's messages up to `upTo`, gone with the messages they mark. */
+async function forgetMarksInGroup(tx: Queryable, { userId, groupId, upTo }: { userId: string; groupId: string; upTo: string }) {
+  for (const table of ['hidden_messages', 'stars']) {
+    await tx.query(
+      `DELETE FROM ${table} t USING messages m
+       WHERE t.user_id = $1 AND m.id = t.message_id AND m.group_id = $2 AND t.message_id <= $3::bigint`,
+      [userId, groupId, upTo],
+    );
+  }
+}
+
 /**
  * "Clear chat" in a group `userId` is or was in: every message of it they see so far goes for them
  * alone (what they see of the group starts past it), with their stars on them. The group stays in
@@ -146,13 +158,7 @@ export async function clearGroup(db: Database, { userId, groupId }: { userId: st
     );
     if (!cleared) return { status: 'no-conversation' };
     // What "Delete for me" kept of the group is covered by the clear now.
-    for (const table of ['hidden_messages', 'stars']) {
-      await tx.query(
-        `DELETE FROM ${table} t USING messages m
-         WHERE t.user_id = $1 AND m.id = t.message_id AND m.group_id = $2 AND t.message_id <= $3::bigint`,
-        [userId, groupId, cleared.upTo],
-      );
-    }
+    await forgetMarksInGroup(tx, { userId, groupId, upTo: cleared.upTo });
     return { status: 'cleared', upTo: cleared.upTo };
   });
 }
@@ -179,12 +185,7 @@ export async function deleteGroupChat(
        WHERE group_id = $1 AND user_id = $2`,
       [groupId, userId],
     );
-    for (const table of ['hidden_messages', 'stars']) {
-      await tx.query(`DELETE FROM ${table} t USING messages m WHERE t.user_id = $1 AND m.id = t.message_id AND m.group_id = $2`, [
-        userId,
-        groupId,
-      ]);
-    }
+    await forgetMarksInGroup(tx, { userId, groupId, upTo: MAX_BIGINT });
     return 'deleted';
   });
 }
