@@ -1,5 +1,6 @@
-import { formatFileSize, type StorageUsage } from '@chat/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { formatFileSize } from '@chat/contracts';
+import { useEffect, type ReactNode } from 'react';
+import { useAnswer } from '../../api/use-answer';
 import { storageUsage } from './settings-api';
 import { ThemePicker, ThemePreview } from './theme-settings';
 import { avatarOf } from '../../lib/avatar';
@@ -184,17 +185,8 @@ function BlockedContacts() {
 /** What my photos and files take of the room the server gives each user, as a bar. */
 function StorageSettings() {
   const { t } = useTranslation();
-  const [usage, setUsage] = useState<StorageUsage | null>(null);
-  useEffect(() => {
-    let current = true;
-    storageUsage().then(
-      (answer) => current && setUsage(answer),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  // Mine, whoever asks: one key for the one answer.
+  const usage = useAnswer('mine', storageUsage);
   if (!usage) return null;
   const used = t('{{used}} of {{allowed}} used', { used: formatFileSize(usage.usedBytes), allowed: formatFileSize(usage.allowedBytes) });
   return (
